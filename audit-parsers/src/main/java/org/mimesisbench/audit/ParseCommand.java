@@ -1,0 +1,179 @@
+package org.mimesisbench.audit;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.hadoop.conf.Configuration;
+import org.mimesisbench.audit.report.ParseReport;
+import org.mimesisbench.audit.trace.AvroFiles;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.cli.Command;
+import org.mimesisbench.cli.ExitCodes;
+
+/**
+ * {@code parse --audit <files|dirs|globs>... [--fsimage <file>] --out <dir> [--tz <zone>]}:
+ * NameNode audit logs (and an fsimage) into a trace. Only adapts the command line to
+ * {@link TraceParse} (local) or {@link ParseJob} (MapReduce).
+ */
+public final class ParseCommand implements Command {
+  private final PrintStream out;
+
+  public ParseCommand() {
+    this(System.out);
+  }
+
+  ParseCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public String name() {
+    return "parse";
+  }
+
+  @Override
+  public String summary() {
+    return "NameNode audit logs (plain, .gz, .bz2) and an fsimage into a trace";
+  }
+
+  static Options options() {
+    Options o = new Options();
+    o.addOption(Option.builder().longOpt("audit").hasArgs().argName("file|dir|glob")
+        .desc("audit logs to read, merged in time order (required)").build());
+    o.addOption(Option.builder().longOpt("fsimage").hasArg().argName("file")
+        .desc("namespace at trace start: binary fsimage, or oiv XML or Delimited output").build());
+    o.addOption(Option.builder().longOpt("out").hasArg().argName("dir")
+        .desc("trace directory to write (required)").build());
+    o.addOption(Option.builder().longOpt("tz").hasArg().argName("zone")
+        .desc("time zone the NameNode logged in (default " + ParseOptions.ZONE_DEFAULT + ")").build());
+    o.addOption(Option.builder().longOpt("max-malformed").hasArg().argName("share")
+        .desc("stop when more than this share of lines is malformed (default "
+            + ParseOptions.MAX_MALFORMED_DEFAULT + ")").build());
+    o.addOption(Option.builder().longOpt("codec").hasArg().argName("codec")
+        .desc("Avro codec: null, deflate-1..9, snappy, zstandard (default "
+            + AvroFiles.CODEC_DEFAULT + ")").build());
+    o.addOption(Option.builder().longOpt("max-line-bytes").hasArg().argName("n")
+        .desc("longer lines are counted as malformed (default "
+            + ParseOptions.MAX_LINE_BYTES_DEFAULT + ")").build());
+    o.addOption(Option.builder().longOpt("mapreduce")
+        .desc("parse as a MapReduce job (for a whole cluster-day of logs)").build());
+    o.addOption(Option.builder().longOpt("quiet").desc("no progress or summary on stdout").build());
+    o.addOption(Option.builder().longOpt("help").desc("this help").build());
+    return o;
+  }
+
+  @Override
+  public int run(Configuration conf, String[] args) throws Exception {
+    CommandLine cl;
+    try {
+      cl = new DefaultParser().parse(options(), args);
+    } catch (ParseException e) {
+      throw new BadInputException("parse: " + e.getMessage());
+    }
+    if (cl.hasOption("help")) {
+      help();
+      return ExitCodes.OK;
+    }
+    if (!cl.getArgList().isEmpty()) {
+      throw new BadInputException("parse: unexpected argument " + cl.getArgList().get(0));
+    }
+    ParseOptions options = parseOptions(cl);
+    boolean quiet = cl.hasOption("quiet");
+    ParseReport report = new TraceParse(options, conf, quiet ? null : out).run();
+    if (!quiet) {
+      printSummary(report, options);
+    }
+    return ExitCodes.OK;
+  }
+
+  static ParseOptions parseOptions(CommandLine cl) {
+    if (!cl.hasOption("audit")) {
+      throw new BadInputException("parse: --audit is required");
+    }
+    if (!cl.hasOption("out")) {
+      throw new BadInputException("parse: --out is required");
+    }
+    ZoneId zone;
+    try {
+      zone = ZoneId.of(cl.getOptionValue("tz", ParseOptions.ZONE_DEFAULT));
+    } catch (DateTimeException e) {
+      throw new BadInputException("parse: --tz " + cl.getOptionValue("tz") + ": unknown time zone");
+    }
+    double maxMalformed = number(cl, "max-malformed", ParseOptions.MAX_MALFORMED_DEFAULT);
+    if (maxMalformed < 0 || maxMalformed > 1) {
+      throw new BadInputException("parse: --max-malformed must be a share between 0 and 1");
+    }
+    int maxLine = (int) number(cl, "max-line-bytes", ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    if (maxLine < 1024) {
+      throw new BadInputException("parse: --max-line-bytes must be at least 1024");
+    }
+    String codec = cl.getOptionValue("codec", AvroFiles.CODEC_DEFAULT);
+    try {
+      AvroFiles.codec(codec);
+    } catch (RuntimeException e) {
+      throw new BadInputException("parse: --codec " + codec + ": unknown Avro codec");
+    }
+    List<String> audit = Arrays.asList(cl.getOptionValues("audit"));
+    Path fsimage = cl.hasOption("fsimage") ? Path.of(cl.getOptionValue("fsimage")) : null;
+    return new ParseOptions(audit, fsimage, Path.of(cl.getOptionValue("out")), zone,
+        maxMalformed, codec, maxLine);
+  }
+
+  private static double number(CommandLine cl, String option, double dflt) {
+    String v = cl.getOptionValue(option);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new BadInputException("parse: --" + option + " " + v + ": not a number");
+    }
+  }
+
+  private void help() {
+    PrintWriter w = new PrintWriter(out);
+    new HelpFormatter().printHelp(w, 100,
+        "mimesisbench.jar parse --audit <files|dirs|globs>... [--fsimage <file>] --out <dir>",
+        "\nNameNode audit logs and an fsimage into a trace: events.avro, files.avro, "
+            + "namespace.avro, parse-report.json.\n\n", options(), 2, 4,
+        "\nExample: mimesisbench.jar parse --audit logs/hdfs-audit.log* --fsimage fsimage_0000123 "
+            + "--out trace/ --tz America/Los_Angeles", true);
+    w.flush();
+  }
+
+  private void printSummary(ParseReport r, ParseOptions options) {
+    out.printf("parsed %,d lines: %,d events, %,d malformed (%.2f %%), %,d denied%n",
+        r.lines, r.events, r.malformed, 100 * r.malformedShare(), r.allowedFalse);
+    if (r.firstEvent != null) {
+      out.printf("time %s .. %s (%s)%n", r.firstEvent, r.lastEvent, r.timeZone);
+    }
+    StringBuilder files = new StringBuilder("files");
+    for (Map.Entry<String, Long> e : r.files.entrySet()) {
+      files.append(String.format(" %s=%,d", e.getKey(), e.getValue()));
+    }
+    out.println(files);
+    if (r.namespace != null) {
+      out.printf("namespace %s: %,d directories, %,d files%n", r.namespace.get("fsimage"),
+          r.namespace.get("directories"), r.namespace.get("files"));
+    }
+    StringBuilder ops = new StringBuilder("by cmd");
+    r.byCmd.entrySet().stream()
+        .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
+        .limit(12)
+        .forEach(e -> ops.append(String.format(" %s=%,d", e.getKey(), e.getValue())));
+    out.println(ops);
+    out.println("trace written to " + options.out());
+  }
+}

@@ -1,0 +1,133 @@
+package org.mimesisbench.audit;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.mimesisbench.audit.fsimage.FsImageReader;
+import org.mimesisbench.audit.input.AuditLogFiles;
+import org.mimesisbench.audit.input.AuditLogSource;
+import org.mimesisbench.audit.input.TimeOrderedAuditReader;
+import org.mimesisbench.audit.report.ParseReport;
+import org.mimesisbench.audit.trace.AvroFiles;
+import org.mimesisbench.audit.trace.SnapshotIndex;
+import org.mimesisbench.audit.trace.TraceBuilder;
+import org.mimesisbench.audit.trace.TraceCounts;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.FileTimeline;
+import org.mimesisbench.trace.NamespaceEntry;
+
+/**
+ * A local parse: the fsimage (if any) into {@code namespace.avro}, then the audit logs, merged
+ * in time order, into {@code events.avro} and {@code files.avro}, with {@code parse-report.json}.
+ * Streams: memory holds the snapshot's paths and the live files, never the lines.
+ * All four files appear together or not at all.
+ */
+public final class TraceParse {
+  public static final String EVENTS = "events.avro";
+  public static final String FILES = "files.avro";
+  public static final String NAMESPACE = "namespace.avro";
+  public static final String REPORT = "parse-report.json";
+
+  private final ParseOptions options;
+  private final Configuration conf;
+  private final PrintStream progress;
+
+  public TraceParse(ParseOptions options, Configuration conf, PrintStream progress) {
+    this.options = options;
+    this.conf = conf;
+    this.progress = progress;
+  }
+
+  public ParseReport run() throws IOException {
+    List<Path> logs = AuditLogFiles.expand(options.audit(), conf);
+    ParseReport report = new ParseReport();
+    report.timeZone = options.zone().getId();
+    try (AtomicOutputDir out = new AtomicOutputDir(options.out())) {
+      SnapshotIndex snapshot = null;
+      if (options.fsimage() != null) {
+        snapshot = readSnapshot(out, report);
+      }
+      List<AuditLogSource> sources = new ArrayList<>();
+      try {
+        for (Path log : logs) {
+          FileSystem fs = log.getFileSystem(conf);
+          sources.add(new AuditLogSource(displayName(log), fs.open(log), options.maxLineBytes()));
+        }
+      } catch (IOException e) {
+        for (AuditLogSource s : sources) {
+          s.close();
+        }
+        throw new BadInputException("--audit: cannot read " + e.getMessage());
+      }
+      try (TimeOrderedAuditReader reader = new TimeOrderedAuditReader(sources, options.zone(), report);
+          DataFileWriter<AuditEvent> events =
+              AvroFiles.create(AuditEvent.getClassSchema(), out.file(EVENTS), options.codec());
+          DataFileWriter<FileTimeline> files =
+              AvroFiles.create(FileTimeline.getClassSchema(), out.file(FILES), options.codec())) {
+        TraceBuilder builder = new TraceBuilder(events, files, snapshot);
+        ProgressLine line = new ProgressLine(progress, "parse", "events");
+        reader.readAll(record -> {
+          builder.accept(record);
+          line.tick(report.events);
+        });
+        TraceCounts counts = builder.finish();
+        line.done(report.events);
+        report.files.putAll(counts.asMap(snapshot != null));
+        if (report.events > 0) {
+          report.eventTimes(counts.firstTime(), counts.lastTime());
+        }
+      }
+      check(report, logs);
+      report.write(out.file(REPORT));
+      out.commit();
+    }
+    return report;
+  }
+
+  private SnapshotIndex readSnapshot(AtomicOutputDir out, ParseReport report) throws IOException {
+    java.nio.file.Path image = options.fsimage();
+    SnapshotIndex.Builder index = new SnapshotIndex.Builder();
+    long[] counts = new long[2];
+    try (DataFileWriter<NamespaceEntry> namespace =
+        AvroFiles.create(NamespaceEntry.getClassSchema(), out.file(NAMESPACE), options.codec())) {
+      FsImageReader.forFile(image, options.zone()).read(image, entry -> {
+        namespace.append(entry);
+        index.add(entry.getPath(), entry.getIsDir());
+        counts[entry.getIsDir() ? 0 : 1]++;
+      });
+    }
+    Map<String, Object> summary = new LinkedHashMap<>();
+    summary.put("fsimage", image.toString());
+    summary.put("directories", counts[0]);
+    summary.put("files", counts[1]);
+    report.namespace = summary;
+    return index.build();
+  }
+
+  /** Too many malformed lines means the input is not what the user thinks: stop, name the place. */
+  private void check(ParseReport report, List<Path> logs) {
+    if (report.lines == 0) {
+      throw new BadInputException("--audit " + logs + ": no lines to parse (empty input)");
+    }
+    if (report.malformedShare() > options.maxMalformed()) {
+      throw new BadInputException(String.format(
+          "%d of %d lines malformed (%.1f %%), above --max-malformed %.1f %%; first: %s",
+          report.malformed, report.lines, 100 * report.malformedShare(),
+          100 * options.maxMalformed(), report.malformedSamples.get(0)));
+    }
+  }
+
+  /** Local files by their plain path, others by URI. */
+  private static String displayName(Path p) {
+    return "file".equals(p.toUri().getScheme()) ? p.toUri().getPath() : p.toString();
+  }
+}

@@ -1,0 +1,259 @@
+package org.mimesisbench.audit.line;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.ZoneId;
+import org.apache.commons.text.StringEscapeUtils;
+
+/**
+ * Parses one NameNode audit-log line, in every layout HDFS 1.x to 3.x writes and the
+ * common ways logs get mangled:
+ *
+ * <ul>
+ *   <li>prefix {@code <ISO8601> INFO FSNamesystem.audit: }, the full logger name, or the
+ *       test layout {@code ... FSNamesystem.audit (FSNamesystem.java:...) - };
+ *   <li>fields separated by one tab (as written), or by runs of spaces (as copied into docs),
+ *       found by their keys, since values (ugi, cmd, paths) may themselves contain spaces;
+ *   <li>Hadoop 1 lines with no {@code allowed=}; {@code ugi} with or without {@code (auth:...)}
+ *       and with {@code via} for proxy users; optional trackingId, proto and callerContext;
+ *   <li>Ambari Log Search JSON lines ({@code log_message} and {@code logtime}).
+ * </ul>
+ *
+ * One instance per thread: it keeps a timestamp cache.
+ */
+public final class AuditLineParser {
+  private static final String[] KEYS = {
+    "allowed", "ugi", "ip", "cmd", "src", "dst", "perm", "trackingId", "proto", "callerContext"
+  };
+  private static final int ALLOWED = 0, UGI = 1, IP = 2, CMD = 3, SRC = 4, DST = 5, PERM = 6,
+      TRACKING_ID = 7, PROTO = 8, CALLER_CONTEXT = 9, UNKNOWN = 10;
+  private static final int NONE = -1;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final LogTimestamps timestamps;
+  // Field value bounds of the line being parsed, by key; -1 when absent.
+  private final int[] valueStart = new int[UNKNOWN + 1];
+  private final int[] valueEnd = new int[UNKNOWN + 1];
+  // Repeated values (users, cmds) are kept once, saving an allocation per line.
+  private final ValueCache cache = new ValueCache();
+
+  public AuditLineParser(ZoneId zone) {
+    this.timestamps = new LogTimestamps(zone);
+  }
+
+  /**
+   * Fills {@code r} from {@code line}.
+   *
+   * @throws MalformedLineException when the line is not an audit record
+   */
+  public void parse(String line, AuditRecord r) throws MalformedLineException {
+    r.clear();
+    int end = line.length();
+    while (end > 0 && Character.isWhitespace(line.charAt(end - 1))) {
+      end--;
+    }
+    if (end > 0 && line.charAt(0) == '{') {
+      parseJson(line, r);
+      return;
+    }
+    if (!LogTimestamps.startsWithTimestamp(line, 0)) {
+      throw new MalformedLineException(
+          line.contains("cmd=") ? "audit record without a timestamp" : "not an audit line");
+    }
+    r.time = timestamps.parse(line, 0);
+    parseBody(line, LogTimestamps.LENGTH, end, r);
+  }
+
+  private void parseJson(String line, AuditRecord r) throws MalformedLineException {
+    JsonNode node;
+    try {
+      node = JSON.readTree(line);
+    } catch (Exception e) {
+      throw new MalformedLineException("bad JSON");
+    }
+    JsonNode message = node.get("log_message");
+    JsonNode time = node.get("logtime");
+    if (message == null || !message.isTextual() || time == null) {
+      throw new MalformedLineException("JSON line without log_message and logtime");
+    }
+    try {
+      r.time = time.isNumber() ? time.asLong() : Long.parseLong(time.asText().trim());
+    } catch (NumberFormatException e) {
+      throw new MalformedLineException("JSON logtime is not epoch milliseconds");
+    }
+    String body = message.asText();
+    int end = body.length();
+    while (end > 0 && Character.isWhitespace(body.charAt(end - 1))) {
+      end--;
+    }
+    parseBody(body, 0, end, r);
+  }
+
+  /** Reads the key=value fields of the record that starts after {@code from}. */
+  private void parseBody(String s, int from, int end, AuditRecord r) throws MalformedLineException {
+    int bodyStart = s.indexOf("allowed=", from);
+    if (bodyStart < 0 || bodyStart >= end) {
+      bodyStart = s.indexOf("ugi=", from); // Hadoop 1 writes no allowed=
+      if (bodyStart < 0 || bodyStart >= end) {
+        throw new MalformedLineException("not an audit line");
+      }
+    }
+    for (int k = 0; k <= UNKNOWN; k++) {
+      valueStart[k] = NONE;
+    }
+    int key = keyAt(s, bodyStart, end, true);
+    int fieldStart = bodyStart + KEYS[key].length() + 1;
+    for (int i = fieldStart; i < end; i++) {
+      char c = s.charAt(i);
+      if (c != '\t' && c != ' ') {
+        continue;
+      }
+      int next = keyAt(s, i + 1, end, c == '\t');
+      if (next == NONE) {
+        continue;
+      }
+      int valueStop = i;
+      while (valueStop > fieldStart && (s.charAt(valueStop - 1) == ' ' || s.charAt(valueStop - 1) == '\t')) {
+        valueStop--;
+      }
+      setField(key, fieldStart, valueStop);
+      key = next;
+      int keyLength = next == UNKNOWN ? s.indexOf('=', i + 1) - (i + 1) : KEYS[next].length();
+      fieldStart = i + 1 + keyLength + 1;
+      i = fieldStart - 1;
+    }
+    setField(key, fieldStart, end);
+    fill(s, r);
+  }
+
+  private void setField(int key, int start, int stop) {
+    if (valueStart[key] == NONE) { // a repeated key keeps its first value
+      valueStart[key] = start;
+      valueEnd[key] = stop;
+    }
+  }
+
+  /**
+   * The key that starts at {@code at} ("cmd=" and the like), or NONE. After a tab any
+   * word= starts a field (a field added by a newer Hadoop); after a space only known keys do,
+   * since spaces also occur inside values.
+   */
+  private static int keyAt(String s, int at, int end, boolean anyWord) {
+    int eq = at;
+    while (eq < end && eq - at <= 16) {
+      char c = s.charAt(eq);
+      if (c == '=') {
+        break;
+      }
+      if (!Character.isLetter(c)) {
+        return NONE;
+      }
+      eq++;
+    }
+    if (eq >= end || eq == at || s.charAt(eq) != '=') {
+      return NONE;
+    }
+    int length = eq - at;
+    for (int k = 0; k < KEYS.length; k++) {
+      if (KEYS[k].length() == length && s.regionMatches(at, KEYS[k], 0, length)) {
+        return k;
+      }
+    }
+    return anyWord ? UNKNOWN : NONE;
+  }
+
+  private void fill(String s, AuditRecord r) throws MalformedLineException {
+    if (valueStart[UGI] == NONE || valueStart[CMD] == NONE) {
+      throw new MalformedLineException(valueStart[UGI] == NONE ? "no ugi= field" : "no cmd= field");
+    }
+    if (valueStart[ALLOWED] != NONE) {
+      String allowed = value(s, ALLOWED);
+      if (allowed.equals("true")) {
+        r.allowed = true;
+      } else if (allowed.equals("false")) {
+        r.allowed = false;
+      } else {
+        throw new MalformedLineException("allowed= is neither true nor false");
+      }
+    }
+    readUgi(s, r);
+    r.cmd = cache.get(s, valueStart[CMD], valueEnd[CMD]);
+    if (r.cmd.isEmpty()) {
+      throw new MalformedLineException("empty cmd= field");
+    }
+    int space = r.cmd.indexOf(' ');
+    r.op = space < 0 ? r.cmd : cache.get(r.cmd, 0, space);
+    r.src = path(s, SRC);
+    r.dst = path(s, DST);
+    r.ip = nullable(s, IP, true);
+    if (r.ip != null && r.ip.indexOf('/') >= 0) {
+      r.ip = r.ip.substring(r.ip.indexOf('/') + 1); // "/1.2.3.4" or "host/1.2.3.4"
+    }
+    r.perm = nullable(s, PERM, true);
+    r.proto = nullable(s, PROTO, true);
+    r.callerContext = nullable(s, CALLER_CONTEXT, false);
+  }
+
+  private void readUgi(String s, AuditRecord r) throws MalformedLineException {
+    int start = valueStart[UGI];
+    int stop = valueEnd[UGI];
+    int via = s.indexOf(" via ", start);
+    int effectiveStop = via >= 0 && via < stop ? via : stop;
+    int authAt = s.indexOf(" (auth:", start);
+    if (authAt >= 0 && authAt < effectiveStop) {
+      int close = s.indexOf(')', authAt);
+      if (close < 0 || close > effectiveStop) {
+        throw new MalformedLineException("ugi= has an unclosed (auth:");
+      }
+      r.auth = cache.get(s, authAt + 7, close);
+      r.user = cache.get(s, start, authAt);
+    } else {
+      int comma = s.indexOf(',', start); // Hadoop 0.20 wrote ugi=user,group,group...
+      r.user = cache.get(s, start, comma >= 0 && comma < effectiveStop ? comma : effectiveStop);
+    }
+    if (r.user.isEmpty()) {
+      throw new MalformedLineException("empty ugi= field");
+    }
+    if (effectiveStop < stop) {
+      int realStart = effectiveStop + 5;
+      int realAuth = s.indexOf(" (auth:", realStart);
+      r.realUser = cache.get(s, realStart, realAuth >= 0 && realAuth < stop ? realAuth : stop);
+    }
+  }
+
+  private String value(String s, int key) {
+    return s.substring(valueStart[key], valueEnd[key]);
+  }
+
+  private String nullable(String s, int key, boolean cached) {
+    if (valueStart[key] == NONE) {
+      return null;
+    }
+    int start = valueStart[key];
+    int stop = valueEnd[key];
+    if (stop - start == 4 && s.startsWith("null", start)) {
+      return null;
+    }
+    return cached ? cache.get(s, start, stop) : s.substring(start, stop);
+  }
+
+  /** src or dst: "null" is null; Hadoop 3 writes them Java-escaped (HDFS-11048). */
+  private String path(String s, int key) throws MalformedLineException {
+    String p = nullable(s, key, false);
+    if (p == null) {
+      return null;
+    }
+    if (p.indexOf('\\') >= 0) {
+      try {
+        p = StringEscapeUtils.unescapeJava(p);
+      } catch (RuntimeException e) {
+        throw new MalformedLineException("bad escape in " + KEYS[key] + "=");
+      }
+    }
+    if (p.indexOf('\uFFFD') >= 0) {
+      throw new MalformedLineException(KEYS[key] + "= is not UTF-8");
+    }
+    return p;
+  }
+}

@@ -1,0 +1,53 @@
+package org.mimesisbench.audit.line;
+
+/**
+ * The fields of one audit-log line. Mutable and reused by {@link AuditLineParser} so that
+ * parsing a line allocates only the field strings. Copy what must outlive the next line.
+ */
+public final class AuditRecord {
+  /** Epoch milliseconds. */
+  public long time;
+  public boolean allowed;
+  /** Effective user: ugi before " (auth:" or " via ". */
+  public String user;
+  /** SIMPLE, KERBEROS, TOKEN, PROXY, ...; null without "(auth:...)". */
+  public String auth;
+  /** The real user of a proxied request (after " via "), else null. */
+  public String realUser;
+  /** Client address without the leading '/'; null when logged as null. */
+  public String ip;
+  /** cmd exactly as logged, e.g. "rename (options=[TO_TRASH])". */
+  public String cmd;
+  /** cmd without options: "rename". */
+  public String op;
+  public String src;
+  public String dst;
+  public String perm;
+  public String proto;
+  public String callerContext;
+
+  void clear() {
+    time = 0;
+    allowed = true;
+    user = auth = realUser = ip = cmd = op = src = dst = perm = proto = callerContext = null;
+  }
+
+  /** An independent copy, for records held across lines (the time-ordered merge). */
+  public AuditRecord copy() {
+    AuditRecord r = new AuditRecord();
+    r.time = time;
+    r.allowed = allowed;
+    r.user = user;
+    r.auth = auth;
+    r.realUser = realUser;
+    r.ip = ip;
+    r.cmd = cmd;
+    r.op = op;
+    r.src = src;
+    r.dst = dst;
+    r.perm = perm;
+    r.proto = proto;
+    r.callerContext = callerContext;
+    return r;
+  }
+}

@@ -1,0 +1,81 @@
+package org.mimesisbench.audit.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.HashMap;
+import java.util.TreeMap;
+
+/**
+ * What a parse read and made: written as {@code parse-report.json}. Counts are exact;
+ * {@code by_cmd} counts every well-formed line by its cmd exactly as written, allowed or not.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public final class ParseReport {
+  /** How many malformed lines are quoted by place. */
+  public static final int MAX_SAMPLES = 20;
+
+  @JsonProperty("lines") public long lines;
+  @JsonProperty("events") public long events;
+  @JsonProperty("malformed") public long malformed;
+  @JsonProperty("allowed_false") public long allowedFalse;
+  @JsonProperty("by_cmd") public final Map<String, Long> byCmd = new HashMap<>();
+  @JsonProperty("malformed_reasons") public final Map<String, Long> malformedReasons = new TreeMap<>();
+  @JsonProperty("malformed_samples") public final List<String> malformedSamples = new ArrayList<>();
+  @JsonProperty("sources") public final List<Source> sources = new ArrayList<>();
+  @JsonProperty("time_zone") public String timeZone;
+  @JsonProperty("first_event") public String firstEvent;
+  @JsonProperty("last_event") public String lastEvent;
+  @JsonProperty("files") public final Map<String, Long> files = new LinkedHashMap<>();
+  @JsonProperty("namespace") public Map<String, Object> namespace;
+
+  /** One input file. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static final class Source {
+    @JsonProperty("file") public final String file;
+    @JsonProperty("lines") public long lines;
+    @JsonProperty("malformed") public long malformed;
+    @JsonProperty("error") public String error;
+
+    public Source(String file) {
+      this.file = file;
+    }
+  }
+
+  public void malformed(Source source, long line, String reason) {
+    malformed++;
+    source.malformed++;
+    malformedReasons.merge(reason, 1L, Long::sum);
+    if (malformedSamples.size() < MAX_SAMPLES) {
+      malformedSamples.add(source.file + ":" + line + ": " + reason);
+    }
+  }
+
+  public double malformedShare() {
+    return lines == 0 ? 0 : (double) malformed / lines;
+  }
+
+  @JsonProperty("malformed_share")
+  double malformedShareForJson() {
+    return malformedShare();
+  }
+
+  public void eventTimes(long first, long last) {
+    firstEvent = Instant.ofEpochMilli(first).toString();
+    lastEvent = Instant.ofEpochMilli(last).toString();
+  }
+
+  public void write(Path to) throws IOException {
+    new ObjectMapper()
+        .enable(SerializationFeature.INDENT_OUTPUT)
+        .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).writeValue(to.toFile(), this);
+  }
+}

@@ -1,0 +1,96 @@
+package org.mimesisbench.cli;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.GenericOptionsParser;
+
+/**
+ * The entry point of {@code mimesisbench.jar}: {@code java -jar mimesisbench.jar <command> ...}
+ * or {@code hadoop jar mimesisbench.jar <command> ...}. Finds the command, applies Hadoop's
+ * generic options (anywhere on the line) and turns failures into exit codes: bad input is one
+ * line on stderr and exit 2, with the stack trace only under {@code --verbose}.
+ */
+public final class MimesisBench {
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public MimesisBench(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) {
+    System.exit(new MimesisBench(System.out, System.err).execute(new Configuration(), args));
+  }
+
+  /** Runs one command line and returns its exit code; never calls System.exit. */
+  public int execute(Configuration conf, String[] argv) {
+    boolean verbose = false;
+    try {
+      GenericOptions split = new GenericOptions(argv);
+      verbose = split.rest.remove("--verbose");
+      if (split.rest.isEmpty() || split.rest.get(0).equals("--help") || split.rest.get(0).equals("help")) {
+        usage(out);
+        return split.rest.isEmpty() ? ExitCodes.BAD_INPUT : ExitCodes.OK;
+      }
+      if (split.rest.get(0).equals("--version")) {
+        out.println("mimesisbench " + version());
+        return ExitCodes.OK;
+      }
+      Command command = commands().get(split.rest.get(0));
+      if (command == null) {
+        err.println("mimesisbench: unknown command '" + split.rest.get(0) + "' (see --help)");
+        return ExitCodes.BAD_INPUT;
+      }
+      if (!split.generic.isEmpty()) {
+        GenericOptionsParser parser =
+            new GenericOptionsParser(conf, split.generic.toArray(new String[0]));
+        if (parser.getRemainingArgs().length > 0) {
+          throw new BadInputException("cannot read generic options " + split.generic);
+        }
+      }
+      String[] rest = split.rest.subList(1, split.rest.size()).toArray(new String[0]);
+      return command.run(conf, rest);
+    } catch (BadInputException e) {
+      err.println("mimesisbench: " + e.getMessage());
+      if (verbose) {
+        e.printStackTrace(err);
+      }
+      return ExitCodes.BAD_INPUT;
+    } catch (Exception | OutOfMemoryError e) {
+      err.println("mimesisbench: failed: " + e);
+      if (verbose) {
+        e.printStackTrace(err);
+      } else {
+        err.println("(run again with --verbose for the stack trace)");
+      }
+      return ExitCodes.FAILED;
+    }
+  }
+
+  static Map<String, Command> commands() {
+    Map<String, Command> byName = new TreeMap<>();
+    for (Command c : ServiceLoader.load(Command.class)) {
+      byName.put(c.name(), c);
+    }
+    return byName;
+  }
+
+  private void usage(PrintStream to) {
+    to.println("usage: mimesisbench.jar <command> [options] [-D key=value] [-conf file] [-fs uri] [--verbose]");
+    to.println("commands:");
+    for (Command c : commands().values()) {
+      to.printf("  %-12s %s%n", c.name(), c.summary());
+    }
+    to.println("Each command takes --help.");
+  }
+
+  private static String version() {
+    String v = MimesisBench.class.getPackage().getImplementationVersion();
+    return v == null ? "(development build)" : v;
+  }
+}

@@ -1,0 +1,13 @@
+"""MimesisBench modeler: reads HDFS namespace traces (fitting profiles comes next)."""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from mimesis_model.errors import MimesisModelError, SchemaError, TraceError
+from mimesis_model.trace import Trace
+
+try:
+    __version__ = version("mimesis-model")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
+
+__all__ = ["MimesisModelError", "SchemaError", "Trace", "TraceError", "__version__"]

@@ -1,0 +1,77 @@
+"""The Avro schemas of the trace, loaded from the repository's profiles/schema/.
+
+That folder is the single source of truth for the Java and the Python side, so
+the package reads it in place instead of keeping a copy.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from fastavro.schema import load_schema
+from fastavro.types import Schema
+
+from mimesis_model.errors import SchemaError
+
+SCHEMA_DIR_ENV: Final = "MIMESIS_SCHEMA_DIR"
+"""Environment variable naming the folder of .avsc files, overriding the search."""
+
+AUDIT_EVENT: Final = "AuditEvent"
+FILE_TIMELINE: Final = "FileTimeline"
+NAMESPACE_ENTRY: Final = "NamespaceEntry"
+
+# A folder holding this file is taken for the schema folder.
+_MARKER: Final = f"{AUDIT_EVENT}.avsc"
+_IN_REPOSITORY: Final = Path("profiles", "schema")
+
+
+def schema_dir() -> Path:
+    """The folder of .avsc files: $MIMESIS_SCHEMA_DIR, else profiles/schema/ above this file."""
+    override = os.environ.get(SCHEMA_DIR_ENV)
+    if override:
+        folder = Path(override)
+        if not (folder / _MARKER).is_file():
+            raise SchemaError(f"{SCHEMA_DIR_ENV}={override}: no {_MARKER} in that folder")
+        return folder
+    here = Path(__file__).resolve().parent
+    for ancestor in here.parents:
+        folder = ancestor / _IN_REPOSITORY
+        if (folder / _MARKER).is_file():
+            return folder
+    raise SchemaError(
+        f"no {_IN_REPOSITORY}/ folder above {here}; "
+        f"set {SCHEMA_DIR_ENV} to the folder holding {_MARKER}"
+    )
+
+
+def load(name: str) -> Schema:
+    """The parsed schema NAME (e.g. 'AuditEvent') from the schema folder."""
+    return _load(schema_dir().resolve(), name)
+
+
+def full_name(schema: Schema) -> str:
+    """The namespace-qualified record name, e.g. 'org.mimesisbench.trace.AuditEvent'."""
+    if isinstance(schema, dict) and isinstance(schema.get("name"), str):
+        return str(schema["name"])
+    return "a non-record schema"
+
+
+def field_names(schema: Schema) -> list[str]:
+    """The record's field names, in schema order."""
+    if not isinstance(schema, dict):
+        return []
+    return [str(field["name"]) for field in schema.get("fields", [])]
+
+
+@cache
+def _load(folder: Path, name: str) -> Schema:
+    path = folder / f"{name}.avsc"
+    if not path.is_file():
+        raise SchemaError(f"{path}: no such schema file")
+    try:
+        return load_schema(str(path))
+    except Exception as error:  # fastavro raises several types for a malformed .avsc
+        raise SchemaError(f"{path}: not a valid Avro schema: {error}") from error

@@ -1,0 +1,292 @@
+import json
+from pathlib import Path
+from typing import Any
+
+import fastavro
+import numpy as np
+import pytest
+
+from mimesis_model import schema
+from mimesis_model.trace import (
+    EVENTS_FILE,
+    FILES_FILE,
+    GET_FILE_INFO,
+    LIST_STATUS,
+    NAMESPACE_FILE,
+    NO_TIME,
+    OPEN,
+    Trace,
+    TraceError,
+)
+from tracefiles import T0, audit_event, file_timeline, write_avro, write_trace
+
+
+def test_events_are_columns(trace_dir: Path) -> None:
+    events = Trace.read(trace_dir).events
+
+    assert len(events) == 6
+    assert events.time.dtype == np.int64
+    assert events.time.tolist() == [T0, T0 + 1000, T0 + 2000, T0 + 3000, T0 + 3000, T0 + 3723456]
+    assert events.op.names == ("create", "delete", "listStatus", "open", "rename")
+    assert events.op.codes.dtype == np.int32
+    assert events.op.values() == ["open", "create", "listStatus", "open", "rename", "delete"]
+    assert events.op.counts() == {"create": 1, "delete": 1, "listStatus": 1, "open": 2, "rename": 1}
+    assert events.allowed.dtype == np.bool_
+    assert events.allowed.tolist() == [True, True, True, False, True, True]
+    assert events.user.names == ("alice", "bob", "mallory")
+    assert events.user.values() == ["alice", "bob", "alice", "mallory", "alice", "bob"]
+
+
+def test_file_timelines_are_columns(trace_dir: Path) -> None:
+    files = Trace.read(trace_dir).files
+
+    assert len(files) == 4
+    assert files.id.tolist() == [0, 1, 2, 3]
+    assert files.depth.tolist() == [2, 2, 2, 4]
+    assert files.pre_existing.tolist() == [True, False, False, True]
+    assert files.create_time.tolist() == [NO_TIME, T0 + 1000, T0 + 1500, NO_TIME]
+    assert files.delete_time.tolist() == [NO_TIME, T0 + 3723456, NO_TIME, NO_TIME]
+    assert files.created.tolist() == [False, True, True, False]
+    assert files.deleted.tolist() == [False, True, False, False]
+    assert files.renames.tolist() == [0, 0, 2, 0]
+    assert [column.dtype for column in (files.id, files.depth, files.renames)] == [
+        np.int64, np.int32, np.int32
+    ]  # fmt: skip
+
+
+def test_accesses_are_csr(trace_dir: Path) -> None:
+    files = Trace.read(trace_dir).files
+
+    assert files.access_offsets.dtype == np.int64
+    assert files.access_offsets.tolist() == [0, 2, 3, 3, 6]
+    assert files.accesses_per_file.tolist() == [2, 1, 0, 3]
+    assert files.access_times.tolist() == [T0, T0 + 5000, T0 + 2000, T0 + 10, T0 + 10, T0 + 20]
+    assert files.access_kinds.dtype == np.uint8
+    assert files.access_kinds.tobytes() == b"OOLOLG"
+    times, kinds = files.accesses(3)
+    assert times.tolist() == [T0 + 10, T0 + 10, T0 + 20]
+    assert kinds.tolist() == [OPEN, LIST_STATUS, GET_FILE_INFO]
+    assert files.accesses(2)[0].size == 0
+
+
+def test_namespace_is_columns(trace_dir: Path) -> None:
+    namespace = Trace.read(trace_dir).namespace
+
+    assert namespace is not None
+    assert namespace.path == ["/", "/data", "/data/f0", "/a", "/a/b", "/a/b/c", "/a/b/c/f3"]
+    assert namespace.is_dir.tolist() == [True, True, False, True, True, True, False]
+    assert namespace.depth.tolist() == [0, 1, 2, 1, 2, 3, 4]
+    assert namespace.size.tolist() == [0, 0, 1024, 0, 0, 0, 7]
+    assert namespace.mtime.tolist() == [T0 - 1000] * 7
+    assert namespace.atime.tolist() == [0, 0, T0 - 500, 0, 0, 0, T0 - 500]
+    assert namespace.replication.tolist() == [0, 0, 3, 0, 0, 0, 2]
+
+
+def test_trace_without_namespace_file_has_none(trace_dir: Path) -> None:
+    (trace_dir / NAMESPACE_FILE).unlink()
+
+    assert Trace.read(trace_dir).namespace is None
+
+
+def test_columns_are_read_only(trace_dir: Path) -> None:
+    trace = Trace.read(trace_dir)
+
+    with pytest.raises(ValueError, match="read-only"):
+        trace.events.time[0] = 0
+    with pytest.raises(ValueError, match="read-only"):
+        trace.files.access_offsets[0] = 1
+
+
+def test_trace_may_have_no_files(tmp_path: Path) -> None:
+    trace = Trace.read(write_trace(tmp_path, [audit_event(T0, "mkdirs", "/d")], []))
+
+    assert len(trace.files) == 0
+    assert trace.files.access_offsets.tolist() == [0]
+    assert trace.files.accesses_per_file.size == 0
+
+
+def test_reads_deflate_files(tmp_path: Path) -> None:
+    write_trace(tmp_path, [audit_event(T0, "open")], [file_timeline(0, [(T0, "O")])])
+    write_avro(tmp_path / EVENTS_FILE, schema.AUDIT_EVENT, [audit_event(T0, "open")], "deflate")
+
+    assert Trace.read(tmp_path).events.time.tolist() == [T0]
+
+
+def _write_with_schema(path: Path, name: str, edit: Any, records: list[dict[str, Any]]) -> None:
+    """Write RECORDS with our schema NAME after EDIT(fields) changed its field list."""
+    avsc = json.loads((schema.schema_dir() / f"{name}.avsc").read_text())
+    avsc["fields"] = edit(avsc["fields"])
+    with path.open("wb") as stream:
+        fastavro.writer(stream, fastavro.parse_schema(avsc), records)
+
+
+def test_writer_may_have_extra_fields(tmp_path: Path) -> None:
+    write_trace(tmp_path, [], [file_timeline(0)])
+    _write_with_schema(
+        tmp_path / EVENTS_FILE, schema.AUDIT_EVENT,
+        lambda fields: [*fields, {"name": "tag", "type": "string"}],
+        [audit_event(T0, "open", tag="x")],
+    )  # fmt: skip
+
+    assert Trace.read(tmp_path).events.op.values() == ["open"]
+
+
+def test_writer_may_lack_fields_that_have_defaults(tmp_path: Path) -> None:
+    write_trace(tmp_path, [], [file_timeline(0)])
+    event = audit_event(T0, "open")
+    del event["callerContext"]
+    _write_with_schema(
+        tmp_path / EVENTS_FILE, schema.AUDIT_EVENT,
+        lambda fields: [field for field in fields if field["name"] != "callerContext"],
+        [event],
+    )  # fmt: skip
+
+    assert Trace.read(tmp_path).events.time.tolist() == [T0]
+
+
+def test_writer_field_of_another_type_is_an_error(tmp_path: Path) -> None:
+    write_trace(tmp_path, [audit_event(T0, "open")], [])
+    _write_with_schema(
+        tmp_path / FILES_FILE, schema.FILE_TIMELINE,
+        lambda fields: [
+            field | {"type": "string"} if field["name"] == "depth" else field for field in fields
+        ],
+        [file_timeline(0, depth="2")],
+    )  # fmt: skip
+
+    with pytest.raises(TraceError, match=r"files\.avro: .*depth is \"string\", ours \"int\""):
+        Trace.read(tmp_path)
+
+
+def _error(trace_dir: Path) -> str:
+    with pytest.raises(TraceError) as raised:
+        Trace.read(trace_dir)
+    message = str(raised.value)
+    assert "\n" not in message
+    return message
+
+
+def test_missing_directory(tmp_path: Path) -> None:
+    assert _error(tmp_path / "nope") == f"{tmp_path / 'nope'}: no such trace directory"
+
+
+def test_directory_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / "plain").write_text("x")
+
+    assert _error(tmp_path / "plain") == f"{tmp_path / 'plain'}: not a directory"
+
+
+@pytest.mark.parametrize("name", [EVENTS_FILE, FILES_FILE])
+def test_missing_file(trace_dir: Path, name: str) -> None:
+    (trace_dir / name).unlink()
+
+    assert _error(trace_dir) == f"{trace_dir / name}: missing"
+
+
+@pytest.mark.parametrize("name", [EVENTS_FILE, FILES_FILE, NAMESPACE_FILE])
+def test_empty_file(trace_dir: Path, name: str) -> None:
+    (trace_dir / name).write_bytes(b"")
+
+    assert _error(trace_dir) == f"{trace_dir / name}: empty file, not an Avro container"
+
+
+@pytest.mark.parametrize("name", [EVENTS_FILE, FILES_FILE, NAMESPACE_FILE])
+def test_file_that_is_not_avro(trace_dir: Path, name: str) -> None:
+    (trace_dir / name).write_text("2024-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true")
+
+    assert _error(trace_dir) == f"{trace_dir / name}: not an Avro container file"
+
+
+def test_damaged_header(trace_dir: Path) -> None:
+    (trace_dir / EVENTS_FILE).write_bytes(b"Obj\x01\x02")
+
+    assert _error(trace_dir).startswith(f"{trace_dir / EVENTS_FILE}: damaged Avro header: ")
+
+
+def test_truncated_file(trace_dir: Path) -> None:
+    events = trace_dir / EVENTS_FILE
+    events.write_bytes(events.read_bytes()[:-40])
+
+    assert _error(trace_dir).startswith(f"{events}: unreadable after ")
+
+
+def test_file_of_another_schema(trace_dir: Path) -> None:
+    write_avro(trace_dir / FILES_FILE, schema.AUDIT_EVENT, [audit_event(T0, "open")])
+
+    assert _error(trace_dir) == (
+        f"{trace_dir / FILES_FILE}: holds org.mimesisbench.trace.AuditEvent records, "
+        "expected org.mimesisbench.trace.FileTimeline"
+    )
+
+
+def test_events_file_without_events(tmp_path: Path) -> None:
+    write_trace(tmp_path, [], [])
+
+    assert _error(tmp_path) == f"{tmp_path / EVENTS_FILE}: no events"
+
+
+def test_namespace_file_without_entries(tmp_path: Path) -> None:
+    write_trace(tmp_path, [audit_event(T0, "open")], [], namespace=[])
+
+    assert _error(tmp_path).startswith(f"{tmp_path / NAMESPACE_FILE}: no entries")
+
+
+def test_events_out_of_time_order(tmp_path: Path) -> None:
+    write_trace(tmp_path, [audit_event(T0, "open"), audit_event(T0 - 1, "open")], [])
+
+    assert (
+        _error(tmp_path)
+        == f"{tmp_path / EVENTS_FILE}: record 1 (from 0) goes back in time ({T0 - 1} < {T0})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("timeline", "message"),
+    [
+        (file_timeline(7, [(T0, "O")], accessKinds="OL"), "has 1 accessTimes but 2 accessKinds"),
+        (file_timeline(7, [(T0, "O"), (T0, "X")]), "has an access kind other than O/L/G"),
+        (file_timeline(7, [(T0, "O"), (T0, "é")]), "has an access kind other than O/L/G"),
+        (file_timeline(7, [(T0, "O"), (T0 - 1, "O")]), "has accessTimes out of order"),
+    ],
+)  # fmt: skip
+def test_bad_accesses(tmp_path: Path, timeline: dict[str, Any], message: str) -> None:
+    files = [
+        file_timeline(5, [(T0 + 9, "O")]),
+        file_timeline(6),
+        timeline,
+        file_timeline(8, [(T0, "L")]),
+    ]
+    write_trace(tmp_path, [audit_event(T0, "open")], files)
+
+    assert _error(tmp_path).startswith(f"{tmp_path / FILES_FILE}: file id 7 {message}")
+
+
+def test_access_times_may_fall_between_files(tmp_path: Path) -> None:
+    files = [file_timeline(0, [(T0 + 9, "O")]), file_timeline(1), file_timeline(2, [(T0, "O")])]
+    write_trace(tmp_path, [audit_event(T0, "open")], files)
+
+    assert Trace.read(tmp_path).files.access_times.tolist() == [T0 + 9, T0]
+
+
+@pytest.mark.slow
+def test_large_trace_matches_its_records(tmp_path: Path) -> None:
+    rng = np.random.default_rng(7)
+    counts = rng.geometric(0.2, size=20_000) - 1
+    kinds = np.frombuffer(b"OLG", dtype=np.uint8)
+    timelines = []
+    for file_id, count in enumerate(counts.tolist()):
+        times = np.sort(rng.integers(T0, T0 + 86_400_000, size=count)).tolist()
+        letters = kinds[rng.integers(0, 3, size=count)].tobytes().decode()
+        timelines.append(file_timeline(file_id, list(zip(times, letters, strict=True))))
+    ops = ["open", "listStatus", "create", "delete"]
+    events = [audit_event(T0 + i, ops[i % 4], user=f"u{i % 37}") for i in range(100_000)]
+    trace = Trace.read(write_trace(tmp_path, events, timelines))
+
+    assert trace.events.user.counts() == {
+        f"u{i}": 100_000 // 37 + (i < 100_000 % 37) for i in range(37)
+    }
+    assert trace.files.accesses_per_file.tolist() == counts.tolist()
+    for row in rng.integers(0, len(timelines), size=200).tolist():
+        times, kinds_of_file = trace.files.accesses(row)
+        assert times.tolist() == timelines[row]["accessTimes"]
+        assert kinds_of_file.tobytes().decode() == timelines[row]["accessKinds"]

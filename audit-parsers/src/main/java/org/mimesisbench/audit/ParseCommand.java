@@ -27,16 +27,6 @@ import org.mimesisbench.cli.ExitCodes;
  * {@link TraceParse} (local) or {@link ParseJob} (MapReduce).
  */
 public final class ParseCommand implements Command {
-  private final PrintStream out;
-
-  public ParseCommand() {
-    this(System.out);
-  }
-
-  ParseCommand(PrintStream out) {
-    this.out = out;
-  }
-
   @Override
   public String name() {
     return "parse";
@@ -74,7 +64,7 @@ public final class ParseCommand implements Command {
   }
 
   @Override
-  public int run(Configuration conf, String[] args) throws Exception {
+  public int run(Configuration conf, String[] args, PrintStream out) throws Exception {
     CommandLine cl;
     try {
       cl = new DefaultParser().parse(options(), args);
@@ -82,7 +72,7 @@ public final class ParseCommand implements Command {
       throw new BadInputException("parse: " + e.getMessage());
     }
     if (cl.hasOption("help")) {
-      help();
+      help(out);
       return ExitCodes.OK;
     }
     if (!cl.getArgList().isEmpty()) {
@@ -92,7 +82,7 @@ public final class ParseCommand implements Command {
     boolean quiet = cl.hasOption("quiet");
     ParseReport report = new TraceParse(options, conf, quiet ? null : out).run();
     if (!quiet) {
-      printSummary(report, options);
+      printSummary(report, options, out);
     }
     return ExitCodes.OK;
   }
@@ -142,7 +132,7 @@ public final class ParseCommand implements Command {
     }
   }
 
-  private void help() {
+  private static void help(PrintStream out) {
     PrintWriter w = new PrintWriter(out);
     new HelpFormatter().printHelp(w, 100,
         "mimesisbench.jar parse --audit <files|dirs|globs>... [--fsimage <file>] --out <dir>",
@@ -153,7 +143,7 @@ public final class ParseCommand implements Command {
     w.flush();
   }
 
-  private void printSummary(ParseReport r, ParseOptions options) {
+  private static void printSummary(ParseReport r, ParseOptions options, PrintStream out) {
     out.printf("parsed %,d lines: %,d events, %,d malformed (%.2f %%), %,d denied%n",
         r.lines, r.events, r.malformed, 100 * r.malformedShare(), r.allowedFalse);
     if (r.firstEvent != null) {

@@ -1,5 +1,6 @@
 package org.mimesisbench.cli;
 
+import java.io.PrintStream;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -23,8 +24,9 @@ public interface Command {
    *
    * @param conf the Hadoop configuration, with {@code -D}, {@code -conf} and {@code -fs} applied
    * @param args the command's own arguments, generic options removed
+   * @param out where results, progress and help go (stdout, or a test's buffer)
    * @return the exit code: 0 success, 1 the work failed, 2 bad input
    * @throws BadInputException for input or options the user must fix (exit code 2)
    */
-  int run(Configuration conf, String[] args) throws Exception;
+  int run(Configuration conf, String[] args, PrintStream out) throws Exception;
 }

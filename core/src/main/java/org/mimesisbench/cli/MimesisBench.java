@@ -54,7 +54,7 @@ public final class MimesisBench {
         }
       }
       String[] rest = split.rest.subList(1, split.rest.size()).toArray(new String[0]);
-      return command.run(conf, rest);
+      return command.run(conf, rest, out);
     } catch (BadInputException e) {
       err.println("mimesisbench: " + e.getMessage());
       if (verbose) {

@@ -1,0 +1,116 @@
+package org.mimesisbench.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.audit.testing.Traces;
+import org.mimesisbench.cli.MimesisBench;
+
+/** The parse command as a user meets it: exit codes, one-line errors, nothing half-written. */
+class ParseCommandTest {
+  @TempDir Path dir;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String... args) {
+    return new MimesisBench(new PrintStream(out, true), new PrintStream(err, true))
+        .execute(new Configuration(), args);
+  }
+
+  private String error() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  private void assertOneLineError(int code, String contains) {
+    assertEquals(2, code, error());
+    String[] lines = error().strip().split("\n");
+    assertEquals(1, lines.length, error());
+    assertTrue(lines[0].startsWith("mimesisbench: ") && lines[0].contains(contains), lines[0]);
+    assertFalse(error().contains("\tat "), "no stack trace");
+  }
+
+  private boolean outputWritten() throws Exception {
+    Path out = dir.resolve("trace");
+    if (!Files.exists(out)) {
+      return false;
+    }
+    try (Stream<Path> files = Files.list(out)) {
+      return files.findAny().isPresent();
+    }
+  }
+
+  @Test
+  void parsesAndPrintsASummary() throws Exception {
+    Path log = Traces.write(dir, "a.log", List.of(
+        Traces.line(0, "u", "create", "/f", null), Traces.line(1, "u", "open", "/f", null)));
+    assertEquals(0, run("parse", "--audit", log.toString(), "--out", dir.resolve("trace").toString(),
+        "-D", "some.key=1"), error());
+    String summary = out.toString(StandardCharsets.UTF_8);
+    assertTrue(summary.contains("parsed 2 lines: 2 events, 0 malformed"), summary);
+    for (String f : List.of("events.avro", "files.avro", "parse-report.json")) {
+      assertTrue(Files.exists(dir.resolve("trace").resolve(f)), f);
+    }
+  }
+
+  @Test
+  void badOptionsAreOneLineErrorsWithExitCode2() throws Exception {
+    assertOneLineError(run("parse", "--out", dir.resolve("trace").toString()), "--audit is required");
+    err.reset();
+    assertOneLineError(run("parse", "--audit", dir.resolve("missing.log").toString(), "--out", "x"), "no such file");
+    err.reset();
+    Path log = Traces.write(dir, "a.log", List.of(Traces.line(0, "u", "open", "/f", null)));
+    assertOneLineError(run("parse", "--audit", log.toString(), "--out", "x", "--tz", "Mars/Olympus"), "unknown time zone");
+    err.reset();
+    assertOneLineError(run("parse", "--audit", log.toString(), "--out", "x", "--max-malformed", "2"), "--max-malformed");
+    err.reset();
+    assertOneLineError(run("nosuchcommand"), "unknown command");
+    assertFalse(outputWritten());
+  }
+
+  @Test
+  void tooManyMalformedLinesStopNamingFileAndLineAndWriteNothing() throws Exception {
+    Path log = Traces.write(dir, "mixed.log", List.of(
+        Traces.line(0, "u", "open", "/f", null), "garbage", Traces.line(1, "u", "open", "/f", null)));
+    assertOneLineError(run("parse", "--audit", log.toString(), "--out", dir.resolve("trace").toString()),
+        "mixed.log:2: not an audit line");
+    assertFalse(outputWritten(), "nothing half-written");
+    err.reset();
+    assertEquals(0, run("parse", "--audit", log.toString(), "--out", dir.resolve("trace").toString(),
+        "--max-malformed", "0.5"), error());
+  }
+
+  @Test
+  void binaryAndEmptyFilesAreClearErrors() throws Exception {
+    byte[] noise = new byte[1 << 20];
+    new Random(7).nextBytes(noise);
+    Path binary = Files.write(dir.resolve("binary.log"), noise);
+    assertOneLineError(run("parse", "--audit", binary.toString(), "--out", dir.resolve("trace").toString()),
+        "lines malformed");
+    err.reset();
+    Path empty = Files.createFile(dir.resolve("empty.log"));
+    assertOneLineError(run("parse", "--audit", empty.toString(), "--out", dir.resolve("trace").toString()),
+        "empty input");
+    assertFalse(outputWritten());
+  }
+
+  @Test
+  void helpListsEveryOptionWithAnExample() {
+    assertEquals(0, run("parse", "--help"));
+    String help = out.toString(StandardCharsets.UTF_8);
+    for (String option : List.of("--audit", "--fsimage", "--out", "--tz", "--max-malformed", "--mapreduce", "Example")) {
+      assertTrue(help.contains(option), option);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package org.mimesisbench.audit.line;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.ZoneId;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** Property tests of the line parser: round trips of generated lines, and no crash on any text. */
+class AuditLineProperties {
+
+  record Fields(String user, String auth, String cmd, String src, String dst, boolean allowed,
+      boolean spaces) {}
+
+  @Provide
+  Arbitrary<Fields> fields() {
+    Arbitrary<String> name = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(8);
+    Arbitrary<String> path = Arbitraries.strings().withCharRange('a', 'z').withChars('/', '.', '_', '-', '=')
+        .ofMinLength(0).ofMaxLength(40).map(s -> "/" + s);
+    Arbitrary<String> auth = Arbitraries.of("SIMPLE", "KERBEROS", "TOKEN", "PROXY");
+    Arbitrary<String> cmd = Arbitraries.of("open", "create", "listStatus", "getfileinfo", "delete",
+        "mkdirs", "rename", "rename (options=[TO_TRASH])", "setPermission");
+    return Combinators.combine(name, auth, cmd, path, path.injectNull(0.5), Arbitraries.of(true, false),
+        Arbitraries.of(true, false)).as(Fields::new);
+  }
+
+  @Property(tries = 2000)
+  void writtenLinesReadBack(@ForAll("fields") Fields f) throws Exception {
+    String sep = f.spaces() ? "  " : "\t";
+    String line = "2020-02-29 23:59:59,999 INFO FSNamesystem.audit: allowed=" + f.allowed() + sep
+        + "ugi=" + f.user() + " (auth:" + f.auth() + ")" + sep + "ip=/10.0.0.1" + sep
+        + "cmd=" + f.cmd() + sep + "src=" + f.src() + sep + "dst=" + (f.dst() == null ? "null" : f.dst())
+        + sep + "perm=null" + sep + "proto=rpc";
+    AuditRecord r = new AuditRecord();
+    new AuditLineParser(ZoneId.of("UTC")).parse(line, r);
+    assertEquals(f.user(), r.user);
+    assertEquals(f.auth(), r.auth);
+    assertEquals(f.cmd(), r.cmd);
+    assertEquals(f.src(), r.src);
+    assertEquals(f.dst(), r.dst);
+    assertEquals(f.allowed(), r.allowed);
+    assertEquals("rpc", r.proto);
+  }
+
+  @Property(tries = 5000)
+  void anyTextIsAnAuditRecordOrMalformed(@ForAll String noise, @ForAll("fields") Fields f) {
+    String[] lines = {
+      noise,
+      "2020-01-01 00:00:00,000 INFO FSNamesystem.audit: " + noise,
+      "2020-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\tugi=" + noise + "\tcmd=" + f.cmd(),
+      "{\"log_message\":\"" + noise + "\",\"logtime\":1}",
+    };
+    AuditLineParser parser = new AuditLineParser(ZoneId.of("UTC"));
+    for (String line : lines) {
+      try {
+        parser.parse(line, new AuditRecord());
+      } catch (MalformedLineException expected) {
+        // a counted line, which is all that may happen besides success
+      }
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package org.mimesisbench.audit.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mimesisbench.audit.testing.Traces.line;
+import static org.mimesisbench.audit.testing.Traces.time;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.audit.TraceParse;
+import org.mimesisbench.audit.report.ParseReport;
+import org.mimesisbench.audit.testing.Traces;
+import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.FileTimeline;
+
+class TraceBuilderTest {
+  @TempDir Path dir;
+
+  private Map<String, FileTimeline> byFinalPath(ParseReport report) throws Exception {
+    Map<String, FileTimeline> m = new HashMap<>();
+    for (FileTimeline t : Traces.read(dir.resolve("trace").resolve(TraceParse.FILES), FileTimeline.class)) {
+      m.put(t.getFinalPath() + (t.getDeleteTime() == null ? "" : "@" + t.getDeleteTime()), t);
+    }
+    return m;
+  }
+
+  private ParseReport parse(List<String> lines) throws Exception {
+    return Traces.parse(dir.resolve("trace"), null, Traces.write(dir, "audit.log", lines));
+  }
+
+  @Test
+  void aFileKeepsItsIdentityAcrossRenamesOfItselfAndItsDirectory() throws Exception {
+    ParseReport report = parse(List.of(
+        line(0, "u", "mkdirs", "/job/_temporary", null),
+        line(1, "u", "getfileinfo", "/job/_temporary/part-0", null), // probe before create
+        line(2, "u", "create", "/job/_temporary/part-0", null),
+        line(3, "u", "open", "/job/_temporary/part-0", null),
+        line(4, "u", "rename", "/job/_temporary/part-0", "/job/_temporary/done-0"),
+        line(5, "u", "listStatus", "/job/_temporary/done-0", null),
+        line(6, "u", "rename", "/job", "/out"),
+        line(7, "u", "open", "/out/_temporary/done-0", null),
+        line(8, "u", "mkdirs", "/final", null),
+        line(9, "u", "rename", "/out/_temporary/done-0", "/final"), // old rename: into the dir
+        line(10, "u", "open", "/final/done-0", null)));
+    Map<String, FileTimeline> files = byFinalPath(report);
+    assertEquals(1, files.size(), files.keySet().toString());
+    FileTimeline t = files.get("/final/done-0");
+    assertEquals("/job/_temporary/part-0", t.getPath());
+    assertEquals(3, t.getDepth());
+    assertFalse(t.getPreExisting());
+    assertEquals(time(2), t.getCreateTime());
+    assertNull(t.getDeleteTime());
+    assertEquals(3, t.getRenames());
+    assertEquals(List.of(time(3), time(5), time(7), time(10)), t.getAccessTimes());
+    assertEquals("OLOO", t.getAccessKinds()); // the probe before create is not an access
+  }
+
+  @Test
+  void deletesOfFilesAndDirectoriesAndOverwritesEndLives() throws Exception {
+    ParseReport report = parse(List.of(
+        line(0, "u", "create", "/d/a", null),
+        line(1, "u", "create", "/d/sub/b", null),
+        line(2, "u", "open", "/old/pre", null), // accessed, never created: pre-existing
+        line(3, "u", "create", "/d/a", null), // overwrite
+        line(4, "u", "delete", "/d", null),
+        line(5, "u", "delete", "/old/pre", null),
+        line(6, false, "u", "delete", "/kept", null), // denied: changes nothing
+        line(6, "u", "open", "/kept", null)));
+    Map<String, FileTimeline> files = byFinalPath(report);
+    assertEquals(5, files.size(), files.keySet().toString());
+    assertEquals(time(3), files.get("/d/a@" + time(3)).getDeleteTime());
+    assertEquals(time(3), files.get("/d/a@" + time(4)).getCreateTime());
+    assertEquals(time(4), files.get("/d/sub/b@" + time(4)).getDeleteTime());
+    FileTimeline pre = files.get("/old/pre@" + time(5));
+    assertTrue(pre.getPreExisting());
+    assertNull(pre.getCreateTime());
+    assertTrue(files.get("/kept").getPreExisting());
+    assertEquals(Map.of("files", 5L, "pre_existing", 2L, "created", 3L, "deleted", 4L,
+        "renamed", 0L, "accesses", 2L), report.files);
+    assertEquals(1, report.allowedFalse);
+  }
+
+  @Test
+  void renameWithOverwriteReplacesTheTarget() throws Exception {
+    parse(List.of(
+        line(0, "u", "create", "/a", null),
+        line(1, "u", "create", "/b", null),
+        line(2, "u", "rename (options=[OVERWRITE])", "/a", "/b"),
+        line(3, "u", "open", "/b", null)));
+    Map<String, FileTimeline> files = byFinalPath(null);
+    assertEquals(time(2), files.get("/b@" + time(2)).getDeleteTime());
+    FileTimeline moved = files.get("/b");
+    assertEquals("/a", moved.getPath());
+    assertEquals("O", moved.getAccessKinds());
+  }
+
+  @Test
+  void pathsOnlyListedAreNotFilesButCountedEvents() throws Exception {
+    ParseReport report = parse(List.of(
+        line(0, "u", "listStatus", "/warehouse", null),
+        line(1, "u", "getfileinfo", "/nothing/here", null),
+        line(2, "u", "open", "/warehouse/t/part-0", null)));
+    Map<String, FileTimeline> files = byFinalPath(report);
+    assertEquals(1, files.size());
+    assertEquals(3, Traces.read(dir.resolve("trace").resolve(TraceParse.EVENTS), AuditEvent.class).size());
+  }
+
+  @Test
+  void rotatedFilesAreMergedInTimeOrder() throws Exception {
+    Path older = Traces.write(dir, "hdfs-audit.log.1", List.of(
+        line(0, "u", "create", "/f", null), line(2, "u", "open", "/f", null)));
+    Path newer = Traces.write(dir, "hdfs-audit.log", List.of(
+        line(1, "u", "open", "/f", null), line(3, "u", "delete", "/f", null)));
+    Traces.parse(dir.resolve("trace"), null, newer, older);
+    List<AuditEvent> events = Traces.read(dir.resolve("trace").resolve(TraceParse.EVENTS), AuditEvent.class);
+    assertEquals(List.of(time(0), time(1), time(2), time(3)),
+        events.stream().map(AuditEvent::getTime).toList());
+    FileTimeline f = Traces.read(dir.resolve("trace").resolve(TraceParse.FILES), FileTimeline.class).get(0);
+    assertEquals(List.of(time(1), time(2)), f.getAccessTimes());
+    assertEquals(time(3), f.getDeleteTime());
+  }
+}

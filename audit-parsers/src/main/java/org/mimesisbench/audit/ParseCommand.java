@@ -15,6 +15,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
+import org.mimesisbench.audit.mapreduce.ParseJob;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.cli.BadInputException;
@@ -80,7 +81,9 @@ public final class ParseCommand implements Command {
     }
     ParseOptions options = parseOptions(cl);
     boolean quiet = cl.hasOption("quiet");
-    ParseReport report = new TraceParse(options, conf, quiet ? null : out).run();
+    ParseReport report = cl.hasOption("mapreduce")
+        ? new ParseJob(options, conf, quiet ? null : out).run()
+        : new TraceParse(options, conf, quiet ? null : out).run();
     if (!quiet) {
       printSummary(report, options, out);
     }

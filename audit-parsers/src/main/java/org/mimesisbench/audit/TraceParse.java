@@ -3,14 +3,12 @@ package org.mimesisbench.audit;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.avro.file.DataFileWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.mimesisbench.audit.fsimage.FsImageReader;
+import org.mimesisbench.audit.fsimage.NamespaceSnapshot;
 import org.mimesisbench.audit.input.AuditLogFiles;
 import org.mimesisbench.audit.input.AuditLogSource;
 import org.mimesisbench.audit.input.TimeOrderedAuditReader;
@@ -23,7 +21,6 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.FileTimeline;
-import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * A local parse: the fsimage (if any) into {@code namespace.avro}, then the audit logs, merged
@@ -54,7 +51,10 @@ public final class TraceParse {
     try (AtomicOutputDir out = new AtomicOutputDir(options.out())) {
       SnapshotIndex snapshot = null;
       if (options.fsimage() != null) {
-        snapshot = readSnapshot(out, report);
+        NamespaceSnapshot namespace = NamespaceSnapshot.convert(
+            options.fsimage(), options.zone(), options.codec(), out.file(NAMESPACE));
+        report.namespace = namespace.summary();
+        snapshot = namespace.index();
       }
       List<AuditLogSource> sources = new ArrayList<>();
       try {
@@ -79,6 +79,7 @@ public final class TraceParse {
           builder.accept(record);
           line.tick(report.events);
         });
+        report.collectSamples();
         TraceCounts counts = builder.finish();
         line.done(report.events);
         report.files.putAll(counts.asMap(snapshot != null));
@@ -86,35 +87,15 @@ public final class TraceParse {
           report.eventTimes(counts.firstTime(), counts.lastTime());
         }
       }
-      check(report, logs);
+      check(report, logs, options);
       report.write(out.file(REPORT));
       out.commit();
     }
     return report;
   }
 
-  private SnapshotIndex readSnapshot(AtomicOutputDir out, ParseReport report) throws IOException {
-    java.nio.file.Path image = options.fsimage();
-    SnapshotIndex.Builder index = new SnapshotIndex.Builder();
-    long[] counts = new long[2];
-    try (DataFileWriter<NamespaceEntry> namespace =
-        AvroFiles.create(NamespaceEntry.getClassSchema(), out.file(NAMESPACE), options.codec())) {
-      FsImageReader.forFile(image, options.zone()).read(image, entry -> {
-        namespace.append(entry);
-        index.add(entry.getPath(), entry.getIsDir());
-        counts[entry.getIsDir() ? 0 : 1]++;
-      });
-    }
-    Map<String, Object> summary = new LinkedHashMap<>();
-    summary.put("fsimage", image.toString());
-    summary.put("directories", counts[0]);
-    summary.put("files", counts[1]);
-    report.namespace = summary;
-    return index.build();
-  }
-
   /** Too many malformed lines means the input is not what the user thinks: stop, name the place. */
-  private void check(ParseReport report, List<Path> logs) {
+  public static void check(ParseReport report, List<Path> logs, ParseOptions options) {
     if (report.lines == 0) {
       throw new BadInputException("--audit " + logs + ": no lines to parse (empty input)");
     }
@@ -127,7 +108,7 @@ public final class TraceParse {
   }
 
   /** Local files by their plain path, others by URI. */
-  private static String displayName(Path p) {
+  public static String displayName(Path p) {
     return "file".equals(p.toUri().getScheme()) ? p.toUri().getPath() : p.toString();
   }
 }

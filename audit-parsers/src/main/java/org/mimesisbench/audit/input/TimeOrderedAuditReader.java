@@ -40,11 +40,19 @@ public final class TimeOrderedAuditReader implements Closeable {
   private final List<AuditLogSource> sources;
   private final ZoneId zone;
   private final ParseReport report;
+  private final int firstIndex;
 
   public TimeOrderedAuditReader(List<AuditLogSource> sources, ZoneId zone, ParseReport report) {
+    this(sources, zone, report, 0);
+  }
+
+  /** Reads a share of a parse's inputs: {@code sources} are inputs number firstIndex, ... */
+  public TimeOrderedAuditReader(List<AuditLogSource> sources, ZoneId zone, ParseReport report,
+      int firstIndex) {
     this.sources = sources;
     this.zone = zone;
     this.report = report;
+    this.firstIndex = firstIndex;
   }
 
   public void readAll(Sink sink) throws IOException {
@@ -55,7 +63,7 @@ public final class TimeOrderedAuditReader implements Closeable {
     for (int i = 0; i < sources.size(); i++) {
       ParseReport.Source stats = new ParseReport.Source(sources.get(i).name());
       report.sources.add(stats);
-      Cursor c = new Cursor(sources.get(i), stats, zone, i);
+      Cursor c = new Cursor(sources.get(i), stats, zone, firstIndex + i);
       if (advance(c)) {
         queue.add(c);
       }
@@ -82,6 +90,8 @@ public final class TimeOrderedAuditReader implements Closeable {
       }
       try {
         c.parser.parse(s.line(), c.record);
+        c.record.source = c.order;
+        c.record.line = s.lineNumber();
         report.byCmd.merge(c.record.cmd, 1L, Long::sum);
         if (!c.record.allowed) {
           report.allowedFalse++;

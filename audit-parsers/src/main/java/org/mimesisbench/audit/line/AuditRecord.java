@@ -5,6 +5,9 @@ package org.mimesisbench.audit.line;
  * parsing a line allocates only the field strings. Copy what must outlive the next line.
  */
 public final class AuditRecord {
+  /** Where it was read: the input file's index among the parse's inputs, and its line there. */
+  public int source;
+  public long line;
   /** Epoch milliseconds. */
   public long time;
   public boolean allowed;
@@ -35,6 +38,8 @@ public final class AuditRecord {
   /** An independent copy, for records held across lines (the time-ordered merge). */
   public AuditRecord copy() {
     AuditRecord r = new AuditRecord();
+    r.source = source;
+    r.line = line;
     r.time = time;
     r.allowed = allowed;
     r.user = user;

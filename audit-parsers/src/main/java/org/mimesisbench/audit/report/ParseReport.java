@@ -1,5 +1,7 @@
 package org.mimesisbench.audit.report;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -44,8 +46,11 @@ public final class ParseReport {
     @JsonProperty("lines") public long lines;
     @JsonProperty("malformed") public long malformed;
     @JsonProperty("error") public String error;
+    /** This file's first malformed lines; the report quotes the first of all, in input order. */
+    @JsonIgnore final List<String> samples = new ArrayList<>();
 
-    public Source(String file) {
+    @JsonCreator
+    public Source(@JsonProperty("file") String file) {
       this.file = file;
     }
   }
@@ -54,8 +59,20 @@ public final class ParseReport {
     malformed++;
     source.malformed++;
     malformedReasons.merge(reason, 1L, Long::sum);
-    if (malformedSamples.size() < MAX_SAMPLES) {
-      malformedSamples.add(source.file + ":" + line + ": " + reason);
+    if (source.samples.size() < MAX_SAMPLES) {
+      source.samples.add(source.file + ":" + line + ": " + reason);
+    }
+  }
+
+  /** Quotes the first malformed lines in input order (file by file), whatever order they were read in. */
+  public void collectSamples() {
+    malformedSamples.clear();
+    for (Source s : sources) {
+      for (String sample : s.samples) {
+        if (malformedSamples.size() < MAX_SAMPLES) {
+          malformedSamples.add(sample);
+        }
+      }
     }
   }
 

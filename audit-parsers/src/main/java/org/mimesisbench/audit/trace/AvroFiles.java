@@ -1,6 +1,8 @@
 package org.mimesisbench.audit.trace;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.avro.Schema;
 import org.apache.avro.file.CodecFactory;
@@ -26,9 +28,15 @@ public final class AvroFiles {
 
   public static <T> DataFileWriter<T> create(Schema schema, Path file, String codec)
       throws IOException {
+    return create(schema, Files.newOutputStream(file), codec);
+  }
+
+  /** Writes to any stream, e.g. a file on HDFS; closing the writer closes it. */
+  public static <T> DataFileWriter<T> create(Schema schema, OutputStream out, String codec)
+      throws IOException {
     DataFileWriter<T> writer = new DataFileWriter<>(new SpecificDatumWriter<T>(schema));
     writer.setCodec(codec(codec));
     writer.setSyncInterval(1 << 20);
-    return writer.create(schema, file.toFile());
+    return writer.create(schema, out);
   }
 }

@@ -1,0 +1,68 @@
+package org.mimesisbench.audit.fsimage;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.avro.file.DataFileStream;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.mimesisbench.audit.trace.AvroFiles;
+import org.mimesisbench.audit.trace.SnapshotIndex;
+import org.mimesisbench.trace.NamespaceEntry;
+
+/** The namespace at trace start: an fsimage written out as namespace.avro, and read back. */
+public final class NamespaceSnapshot {
+  private final SnapshotIndex index;
+  private final Map<String, Object> summary;
+
+  private NamespaceSnapshot(SnapshotIndex index, Map<String, Object> summary) {
+    this.index = index;
+    this.summary = summary;
+  }
+
+  /** Reads {@code image} (any form) into {@code namespaceAvro}, indexing its paths. */
+  public static NamespaceSnapshot convert(Path image, ZoneId zone, String codec, Path namespaceAvro)
+      throws IOException {
+    SnapshotIndex.Builder index = new SnapshotIndex.Builder();
+    long[] counts = new long[2];
+    try (DataFileWriter<NamespaceEntry> out =
+        AvroFiles.create(NamespaceEntry.getClassSchema(), namespaceAvro, codec)) {
+      FsImageReader.forFile(image, zone).read(image, entry -> {
+        out.append(entry);
+        index.add(entry.getPath(), entry.getIsDir());
+        counts[entry.getIsDir() ? 0 : 1]++;
+      });
+    }
+    Map<String, Object> summary = new LinkedHashMap<>();
+    summary.put("fsimage", image.toString());
+    summary.put("directories", counts[0]);
+    summary.put("files", counts[1]);
+    return new NamespaceSnapshot(index.build(), summary);
+  }
+
+  /** The index of a namespace.avro written by {@link #convert}. */
+  public static SnapshotIndex index(InputStream namespaceAvro) throws IOException {
+    SnapshotIndex.Builder index = new SnapshotIndex.Builder();
+    try (DataFileStream<NamespaceEntry> in =
+        new DataFileStream<>(namespaceAvro, new SpecificDatumReader<>(NamespaceEntry.class))) {
+      NamespaceEntry e = null;
+      while (in.hasNext()) {
+        e = in.next(e);
+        index.add(e.getPath(), e.getIsDir());
+      }
+    }
+    return index.build();
+  }
+
+  public SnapshotIndex index() {
+    return index;
+  }
+
+  /** fsimage, directories, files: for the parse report. */
+  public Map<String, Object> summary() {
+    return summary;
+  }
+}

@@ -1,0 +1,73 @@
+package org.mimesisbench.audit.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.audit.ParseOptions;
+import org.mimesisbench.audit.TraceParse;
+import org.mimesisbench.audit.report.ParseReport;
+import org.mimesisbench.audit.testing.Traces;
+import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.FileTimeline;
+import org.mimesisbench.trace.NamespaceEntry;
+
+/** parse --mapreduce on Hadoop's local job runner gives exactly the local parse's trace. */
+@Tag("slow")
+class ParseJobTest {
+  @TempDir Path dir;
+
+  static void assertSameTrace(Path a, Path b, ParseReport ra, ParseReport rb) throws Exception {
+    assertEquals(Traces.read(a.resolve(TraceParse.EVENTS), AuditEvent.class),
+        Traces.read(b.resolve(TraceParse.EVENTS), AuditEvent.class));
+    Comparator<FileTimeline> byId = Comparator.comparingLong(FileTimeline::getId);
+    List<FileTimeline> fa = new ArrayList<>(Traces.read(a.resolve(TraceParse.FILES), FileTimeline.class));
+    List<FileTimeline> fb = new ArrayList<>(Traces.read(b.resolve(TraceParse.FILES), FileTimeline.class));
+    fa.sort(byId);
+    fb.sort(byId);
+    assertEquals(fa, fb);
+    if (Files.exists(a.resolve(TraceParse.NAMESPACE))) {
+      assertEquals(Traces.read(a.resolve(TraceParse.NAMESPACE), NamespaceEntry.class),
+          Traces.read(b.resolve(TraceParse.NAMESPACE), NamespaceEntry.class));
+    }
+    assertEquals(ra.lines, rb.lines);
+    assertEquals(ra.events, rb.events);
+    assertEquals(ra.malformed, rb.malformed);
+    assertEquals(ra.byCmd, rb.byCmd);
+    assertEquals(ra.files, rb.files);
+    assertEquals(ra.malformedSamples, rb.malformedSamples);
+    assertEquals(ra.firstEvent, rb.firstEvent);
+  }
+
+  @Test
+  void mapReduceParseEqualsLocalParse() throws Exception {
+    Path vectors = Traces.repo().resolve("profiles/vectors/input");
+    Path samples = Traces.shared().resolve("data/public-audit-samples");
+    List<String> audit = new ArrayList<>(List.of(vectors.resolve("audit.log").toString()));
+    try (Stream<Path> files = Files.list(samples)) {
+      files.filter(p -> p.toString().endsWith(".log") || p.toString().endsWith(".txt"))
+          .sorted().forEach(p -> audit.add(p.toString()));
+    }
+    ParseOptions local = new ParseOptions(audit, vectors.resolve("fsimage.xml"), dir.resolve("local"),
+        java.time.ZoneId.of("UTC"), 0.05, "deflate-1", ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    ParseOptions mr = new ParseOptions(audit, local.fsimage(), dir.resolve("mr"), local.zone(),
+        local.maxMalformed(), local.codec(), local.maxLineBytes());
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.setInt("mapreduce.local.map.tasks.maximum", 2);
+    ParseReport rl = new TraceParse(local, conf, null).run();
+    ParseReport rm = new ParseJob(mr, conf, null).run();
+    assertTrue(rl.events > 20_000, "a real amount of input");
+    assertSameTrace(dir.resolve("local"), dir.resolve("mr"), rl, rm);
+    assertTrue(Files.notExists(dir.resolve("mr/.parse-work")), "work files are removed");
+  }
+}

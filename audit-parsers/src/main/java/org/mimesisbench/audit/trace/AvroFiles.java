@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.apache.avro.Schema;
 import org.apache.avro.file.CodecFactory;
 import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumWriter;
 
 /** Opens the trace's Avro container files with one codec choice for all of them. */
@@ -15,6 +16,13 @@ public final class AvroFiles {
   public static final String CODEC_KEY = "mimesisbench.trace.codec";
   /** Deflate at its fastest level: a third of the size of none at a small cost in speed. */
   public static final String CODEC_DEFAULT = "deflate-1";
+
+  /** Generated classes encode themselves (no reflection per field): several times faster. */
+  private static final SpecificData MODEL = new SpecificData();
+
+  static {
+    MODEL.setCustomCoders(true);
+  }
 
   private AvroFiles() {}
 
@@ -34,7 +42,7 @@ public final class AvroFiles {
   /** Writes to any stream, e.g. a file on HDFS; closing the writer closes it. */
   public static <T> DataFileWriter<T> create(Schema schema, OutputStream out, String codec)
       throws IOException {
-    DataFileWriter<T> writer = new DataFileWriter<>(new SpecificDatumWriter<T>(schema));
+    DataFileWriter<T> writer = new DataFileWriter<>(new SpecificDatumWriter<T>(schema, MODEL));
     writer.setCodec(codec(codec));
     writer.setSyncInterval(1 << 20);
     return writer.create(schema, out);

@@ -4,33 +4,53 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
-import java.util.TreeMap;
 
 /**
- * The paths alive now, each with its {@link FileLife}. A hash map answers the per-event
- * lookups; a sorted map answers "everything under this directory" for directory renames and
- * deletes in time proportional to what is moved, not to the namespace.
+ * The paths alive now, each with its {@link FileLife}: a hash map from full path for the
+ * per-event lookups, and a tree of path components that answers "everything under this
+ * directory" for directory renames and deletes in time proportional to what is moved.
  */
 final class LivePaths {
+  /** One path component; it holds a life when that path itself is live. */
+  private static final class Node {
+    final Map<String, Node> children = new HashMap<>(4);
+    Node parent;
+    String name;
+    FileLife life;
+
+    Node(Node parent, String name) {
+      this.parent = parent;
+      this.name = name;
+    }
+  }
+
   private final Map<String, FileLife> byPath = new HashMap<>();
-  private final TreeMap<String, FileLife> sorted = new TreeMap<>();
+  private final Node root = new Node(null, "");
 
   FileLife get(String path) {
     return byPath.get(path);
   }
 
-  /** Adds a path; its known ancestors are thereby directories. */
+  /** Adds a path; its live ancestors are thereby directories, and so is it if it has children. */
   void put(String path, FileLife life) {
     byPath.put(path, life);
-    sorted.put(path, life);
-    for (int slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
-      FileLife ancestor = byPath.get(path.substring(0, slash));
-      if (ancestor != null) {
-        ancestor.kind = FileLife.Kind.DIRECTORY;
+    Node node = root;
+    int start = 1;
+    while (start <= path.length()) {
+      int slash = path.indexOf('/', start);
+      int end = slash < 0 ? path.length() : slash;
+      if (end > start) {
+        if (node.life != null) {
+          node.life.kind = FileLife.Kind.DIRECTORY;
+        }
+        String name = path.substring(start, end);
+        Node parent = node;
+        node = parent.children.computeIfAbsent(name, n -> new Node(parent, n));
       }
+      start = end + 1;
     }
-    if (life.kind == FileLife.Kind.UNKNOWN && hasUnder(path)) {
+    node.life = life;
+    if (life.kind == FileLife.Kind.UNKNOWN && !node.children.isEmpty()) {
       life.kind = FileLife.Kind.DIRECTORY;
     }
   }
@@ -38,39 +58,71 @@ final class LivePaths {
   FileLife remove(String path) {
     FileLife life = byPath.remove(path);
     if (life != null) {
-      sorted.remove(path);
+      Node node = find(path);
+      node.life = null;
+      prune(node);
     }
     return life;
   }
 
   boolean hasUnder(String dir) {
-    return !under(dir).isEmpty();
+    Node node = find(dir);
+    return node != null && !node.children.isEmpty();
   }
 
-  /** Removes and returns every path strictly under {@code dir}, in path order. */
+  /** Removes and returns every live path strictly under {@code dir}, in path order. */
   List<Map.Entry<String, FileLife>> removeUnder(String dir) {
-    NavigableMap<String, FileLife> range = under(dir);
-    if (range.isEmpty()) {
+    Node node = find(dir);
+    if (node == null || node.children.isEmpty()) {
       return List.of();
     }
-    List<Map.Entry<String, FileLife>> removed = new ArrayList<>(range.size());
-    for (Map.Entry<String, FileLife> e : range.entrySet()) {
-      removed.add(Map.entry(e.getKey(), e.getValue()));
-      byPath.remove(e.getKey());
+    List<Map.Entry<String, FileLife>> removed = new ArrayList<>();
+    String prefix = dir.endsWith("/") ? dir : dir + "/";
+    for (Node child : node.children.values()) {
+      collect(child, prefix + child.name, removed);
     }
-    range.clear();
+    node.children.clear();
+    prune(node);
+    removed.sort(Map.Entry.comparingByKey()); // deterministic output, whatever the hash order
     return removed;
   }
 
   /** All live entries, for the end of the trace. */
-  Iterable<Map.Entry<String, FileLife>> entries() {
-    return sorted.entrySet();
+  List<Map.Entry<String, FileLife>> entries() {
+    List<Map.Entry<String, FileLife>> all = new ArrayList<>(byPath.size());
+    byPath.forEach((p, l) -> all.add(Map.entry(p, l)));
+    return all;
   }
 
-  private NavigableMap<String, FileLife> under(String dir) {
-    String prefix = dir.endsWith("/") ? dir : dir + "/";
-    // every path starting with "x/" sorts before "x0", '0' being the character after '/'
-    String end = prefix.substring(0, prefix.length() - 1) + '0';
-    return sorted.subMap(prefix, true, end, false);
+  private void collect(Node node, String path, List<Map.Entry<String, FileLife>> into) {
+    if (node.life != null) {
+      into.add(Map.entry(path, node.life));
+      byPath.remove(path);
+    }
+    for (Node child : node.children.values()) {
+      collect(child, path + "/" + child.name, into);
+    }
+  }
+
+  private Node find(String path) {
+    Node node = root;
+    int start = 1;
+    while (node != null && start <= path.length()) {
+      int slash = path.indexOf('/', start);
+      int end = slash < 0 ? path.length() : slash;
+      if (end > start) {
+        node = node.children.get(path.substring(start, end));
+      }
+      start = end + 1;
+    }
+    return node;
+  }
+
+  /** Drops nodes that hold no life and no children, up the tree. */
+  private void prune(Node node) {
+    while (node != root && node.life == null && node.children.isEmpty()) {
+      node.parent.children.remove(node.name);
+      node = node.parent;
+    }
   }
 }

@@ -52,7 +52,7 @@ public final class ParseCommand implements Command {
         .desc("stop when more than this share of lines is malformed (default "
             + ParseOptions.MAX_MALFORMED_DEFAULT + ")").build());
     o.addOption(Option.builder().longOpt("codec").hasArg().argName("codec")
-        .desc("Avro codec: null, deflate-1..9, snappy, zstandard (default "
+        .desc("Avro codec: snappy, null, deflate-1..9 (default "
             + AvroFiles.CODEC_DEFAULT + ")").build());
     o.addOption(Option.builder().longOpt("max-line-bytes").hasArg().argName("n")
         .desc("longer lines are counted as malformed (default "
@@ -114,8 +114,8 @@ public final class ParseCommand implements Command {
     String codec = cl.getOptionValue("codec", AvroFiles.CODEC_DEFAULT);
     try {
       AvroFiles.codec(codec);
-    } catch (RuntimeException e) {
-      throw new BadInputException("parse: --codec " + codec + ": unknown Avro codec");
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("parse: --codec " + codec + ": unknown or unavailable Avro codec");
     }
     List<String> audit = Arrays.asList(cl.getOptionValues("audit"));
     Path fsimage = cl.hasOption("fsimage") ? Path.of(cl.getOptionValue("fsimage")) : null;

@@ -11,9 +11,11 @@ import org.apache.hadoop.fs.Path;
 import org.mimesisbench.audit.fsimage.NamespaceSnapshot;
 import org.mimesisbench.audit.input.AuditLogFiles;
 import org.mimesisbench.audit.input.AuditLogSource;
+import org.mimesisbench.audit.input.ReadAhead;
 import org.mimesisbench.audit.input.TimeOrderedAuditReader;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.trace.AvroFiles;
+import org.mimesisbench.audit.trace.EventWriter;
 import org.mimesisbench.audit.trace.SnapshotIndex;
 import org.mimesisbench.audit.trace.TraceBuilder;
 import org.mimesisbench.audit.trace.TraceCounts;
@@ -73,12 +75,13 @@ public final class TraceParse {
               AvroFiles.create(AuditEvent.getClassSchema(), out.file(EVENTS), options.codec());
           DataFileWriter<FileTimeline> files =
               AvroFiles.create(FileTimeline.getClassSchema(), out.file(FILES), options.codec())) {
-        TraceBuilder builder = new TraceBuilder(events, files, snapshot);
+        TraceBuilder builder = new TraceBuilder(files, snapshot);
         ProgressLine line = new ProgressLine(progress, "parse", "events");
-        reader.readAll(record -> {
+        long[] built = {0};
+        ReadAhead.readAll(reader, record -> {
           builder.accept(record);
-          line.tick(report.events);
-        });
+          line.tick(++built[0]);
+        }, new EventWriter(events));
         report.collectSamples();
         TraceCounts counts = builder.finish();
         line.done(report.events);

@@ -61,7 +61,7 @@ public final class MimesisBench {
         e.printStackTrace(err);
       }
       return ExitCodes.BAD_INPUT;
-    } catch (Exception | OutOfMemoryError e) {
+    } catch (Exception | Error e) {
       err.println("mimesisbench: failed: " + e);
       if (verbose) {
         e.printStackTrace(err);

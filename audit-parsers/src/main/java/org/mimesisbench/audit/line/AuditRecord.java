@@ -35,7 +35,26 @@ public final class AuditRecord {
     user = auth = realUser = ip = cmd = op = src = dst = perm = proto = callerContext = null;
   }
 
-  /** An independent copy, for records held across lines (the time-ordered merge). */
+  /** Makes this record a copy of {@code r}. */
+  public void copyFrom(AuditRecord r) {
+    source = r.source;
+    line = r.line;
+    time = r.time;
+    allowed = r.allowed;
+    user = r.user;
+    auth = r.auth;
+    realUser = r.realUser;
+    ip = r.ip;
+    cmd = r.cmd;
+    op = r.op;
+    src = r.src;
+    dst = r.dst;
+    perm = r.perm;
+    proto = r.proto;
+    callerContext = r.callerContext;
+  }
+
+  /** An independent copy, for records held across lines. */
   public AuditRecord copy() {
     AuditRecord r = new AuditRecord();
     r.source = source;

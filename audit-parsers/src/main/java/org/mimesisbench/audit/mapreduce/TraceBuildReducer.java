@@ -16,6 +16,7 @@ import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.fsimage.NamespaceSnapshot;
 import org.mimesisbench.audit.line.AuditRecord;
 import org.mimesisbench.audit.trace.AvroFiles;
+import org.mimesisbench.audit.trace.EventWriter;
 import org.mimesisbench.audit.trace.SnapshotIndex;
 import org.mimesisbench.audit.trace.TraceBuilder;
 import org.mimesisbench.audit.trace.TraceCounts;
@@ -34,6 +35,7 @@ public final class TraceBuildReducer
   private DataFileWriter<AuditEvent> events;
   private DataFileWriter<FileTimeline> files;
   private TraceBuilder builder;
+  private EventWriter eventWriter;
   private final AuditRecord record = new AuditRecord();
 
   @Override
@@ -52,7 +54,8 @@ public final class TraceBuildReducer
     }
     events = AvroFiles.create(AuditEvent.getClassSchema(), fs.create(new Path(work, TraceParse.EVENTS)), codec);
     files = AvroFiles.create(FileTimeline.getClassSchema(), fs.create(new Path(work, TraceParse.FILES)), codec);
-    builder = new TraceBuilder(events, files, snapshot);
+    builder = new TraceBuilder(files, snapshot);
+    eventWriter = new EventWriter(events);
   }
 
   @Override
@@ -73,6 +76,7 @@ public final class TraceBuildReducer
       record.perm = e.getPerm();
       record.proto = e.getProto();
       record.callerContext = e.getCallerContext();
+      eventWriter.accept(record);
       builder.accept(record);
     }
   }

@@ -2,6 +2,7 @@ package org.mimesisbench.audit.trace;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.avro.Schema;
@@ -14,8 +15,8 @@ import org.apache.avro.specific.SpecificDatumWriter;
 public final class AvroFiles {
   /** Codec name as Avro spells it: null, deflate, snappy, zstandard, ... */
   public static final String CODEC_KEY = "mimesisbench.trace.codec";
-  /** Deflate at its fastest level: a third of the size of none at a small cost in speed. */
-  public static final String CODEC_DEFAULT = "deflate-1";
+  /** Snappy: 40 % of the size of none for a fraction of deflate's time (BENCHMARKS.md). */
+  public static final String CODEC_DEFAULT = "snappy";
 
   /** Generated classes encode themselves (no reflection per field): several times faster. */
   private static final SpecificData MODEL = new SpecificData();
@@ -24,14 +25,29 @@ public final class AvroFiles {
     MODEL.setCustomCoders(true);
   }
 
+  private static final Schema PROBE = Schema.create(Schema.Type.STRING);
+
   private AvroFiles() {}
 
-  /** Avro's codec names, plus "deflate-N" for deflate at level N (1 fastest, 9 smallest). */
+  /**
+   * Avro's codec names, plus "deflate-N" for deflate at level N (1 fastest, 9 smallest).
+   *
+   * @throws IllegalArgumentException for a codec unknown or not usable here
+   */
   public static CodecFactory codec(String name) {
-    if (name.startsWith("deflate-")) {
-      return CodecFactory.deflateCodec(Integer.parseInt(name.substring("deflate-".length())));
+    CodecFactory codec;
+    try {
+      codec = name.startsWith("deflate-")
+          ? CodecFactory.deflateCodec(Integer.parseInt(name.substring("deflate-".length())))
+          : CodecFactory.fromString(name);
+      try (DataFileWriter<Object> probe = new DataFileWriter<>(new SpecificDatumWriter<>(PROBE))) {
+        probe.setCodec(codec);
+        probe.create(PROBE, new ByteArrayOutputStream()).append("probe"); // its library is here
+      }
+    } catch (RuntimeException | IOException | LinkageError e) {
+      throw new IllegalArgumentException("unknown or unavailable Avro codec " + name, e);
     }
-    return CodecFactory.fromString(name);
+    return codec;
   }
 
   public static <T> DataFileWriter<T> create(Schema schema, Path file, String codec)

@@ -8,12 +8,10 @@ import java.util.Map;
 import org.apache.avro.file.DataFileWriter;
 import org.mimesisbench.audit.input.TimeOrderedAuditReader;
 import org.mimesisbench.audit.line.AuditRecord;
-import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
- * Turns the time-ordered audit records into the trace: every record into {@code events.avro},
- * and each file's life into one {@code files.avro} timeline, following renames (of the file
+ * Turns the time-ordered audit records into each file's life: one {@code files.avro} timeline, following renames (of the file
  * or of a directory above it), deletes (of the file or a directory above it) and overwrites.
  *
  * <p>Which paths are files: those the snapshot (fsimage) says are files, and those created,
@@ -30,27 +28,22 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   /** Access kind letters of FileTimeline.accessKinds. */
   static final byte OPEN = 'O', LIST_STATUS = 'L', GET_FILE_INFO = 'G';
 
-  private final DataFileWriter<AuditEvent> events;
   private final DataFileWriter<FileTimeline> files;
   private final SnapshotIndex snapshot; // null without an fsimage
   private final LivePaths live = new LivePaths();
-  private final AuditEvent event = new AuditEvent();
   private final FileTimeline timeline = new FileTimeline();
   private final TraceCounts counts = new TraceCounts();
   private long nextId;
   private long firstTime = Long.MAX_VALUE;
   private long lastTime = Long.MIN_VALUE;
 
-  public TraceBuilder(DataFileWriter<AuditEvent> events, DataFileWriter<FileTimeline> files,
-      SnapshotIndex snapshot) {
-    this.events = events;
+  public TraceBuilder(DataFileWriter<FileTimeline> files, SnapshotIndex snapshot) {
     this.files = files;
     this.snapshot = snapshot;
   }
 
   @Override
   public void accept(AuditRecord r) throws IOException {
-    writeEvent(r);
     firstTime = Math.min(firstTime, r.time);
     lastTime = Math.max(lastTime, r.time);
     if (!r.allowed || r.src == null) {
@@ -89,23 +82,6 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     counts.firstTime = firstTime;
     counts.lastTime = lastTime;
     return counts;
-  }
-
-  private void writeEvent(AuditRecord r) throws IOException {
-    event.setTime(r.time);
-    event.setOp(r.op);
-    event.setCmd(r.cmd);
-    event.setSrc(r.src);
-    event.setDst(r.dst);
-    event.setUser(r.user);
-    event.setAuth(r.auth);
-    event.setRealUser(r.realUser);
-    event.setAllowed(r.allowed);
-    event.setIp(r.ip);
-    event.setPerm(r.perm);
-    event.setProto(r.proto);
-    event.setCallerContext(r.callerContext);
-    events.append(event);
   }
 
   private void access(String path, long time, byte kind, boolean isFile) {

@@ -155,10 +155,24 @@ public final class AuditLineParser {
       return NONE;
     }
     int length = eq - at;
-    for (int k = 0; k < KEYS.length; k++) {
-      if (KEYS[k].length() == length && s.regionMatches(at, KEYS[k], 0, length)) {
-        return k;
-      }
+    int k = switch (length) { // the candidate key, by length and first letter: the hot path
+      case 2 -> IP;
+      case 3 -> switch (s.charAt(at)) {
+        case 'u' -> UGI;
+        case 'c' -> CMD;
+        case 's' -> SRC;
+        case 'd' -> DST;
+        default -> NONE;
+      };
+      case 4 -> PERM;
+      case 5 -> PROTO;
+      case 7 -> ALLOWED;
+      case 10 -> TRACKING_ID;
+      case 13 -> CALLER_CONTEXT;
+      default -> NONE;
+    };
+    if (k != NONE && s.regionMatches(at, KEYS[k], 0, length)) {
+      return k;
     }
     return anyWord ? UNKNOWN : NONE;
   }

@@ -108,4 +108,26 @@ class FsImageReaderTest {
     Files.writeString(fake, "HDFSIMG1 but truncated");
     assertThrows(BadInputException.class, () -> read(fake, ZoneId.of("UTC")));
   }
+
+  @Test
+  void binaryFsImageEqualsItsXmlAndDelimitedViews() throws Exception {
+    Path data = Traces.repo().resolve("tests/sample-trace/data/fsimage");
+    Path binary;
+    try (var files = Files.list(data)) {
+      binary = files.filter(p -> p.getFileName().toString().matches("fsimage_\\d+")).findFirst().orElseThrow();
+    }
+    Map<String, NamespaceEntry> fromBinary = byPath(read(binary, ZoneId.of("UTC")));
+    Map<String, NamespaceEntry> fromXml = byPath(read(data.resolve("fsimage-start.xml"), ZoneId.of("UTC")));
+    Map<String, NamespaceEntry> fromTsv = byPath(read(data.resolve("fsimage-start.tsv"), ZoneId.of("UTC")));
+    assertTrue(fromBinary.size() > 50, "a real namespace");
+    assertEquals(fromXml, fromBinary);
+    assertEquals(fromTsv.keySet(), fromBinary.keySet());
+    for (NamespaceEntry e : fromBinary.values()) {
+      NamespaceEntry t = fromTsv.get(e.getPath());
+      assertEquals(e.getIsDir(), t.getIsDir(), e.getPath());
+      assertEquals(e.getSize(), t.getSize(), e.getPath());
+      assertEquals(e.getPermission(), t.getPermission(), e.getPath());
+      assertEquals(e.getMtime() / 60_000, t.getMtime() / 60_000, "Delimited has minutes: " + e.getPath());
+    }
+  }
 }

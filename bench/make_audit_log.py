@@ -2,7 +2,8 @@
 """Writes a synthetic NameNode audit log in the stock Hadoop 3 layout, gzip-compressed, for the
 parse-speed benchmark: a busy cluster's op mix (getfileinfo, open, listStatus, create, mkdirs,
 rename, delete), paths 2-9 deep, a few thousand users, and skewed file popularity (about 14
-accesses per file, as in the MimesisBench paper's day: 60.9 M accesses to 4.3 M files). Seeded.
+accesses per file, as in the MimesisBench paper's day: 60.9 M accesses to 4.3 M files), 2,000
+client hosts. Seeded.
 
 usage: make_audit_log.py OUT.gz [--lines N] [--seed S]
 """
@@ -23,6 +24,7 @@ def main() -> None:
     rnd = random.Random(a.seed)
     ops = [o for o, w in OPS for _ in range(w)]
     users = [f"user{i:04d}" for i in range(3000)]
+    hosts = [f"10.{k // 250}.{k % 250}.{rnd.randrange(1, 255)}" for k in range(2000)]  # clients
     dirs = ["/" + "/".join(f"d{rnd.randrange(40)}" for _ in range(rnd.randrange(2, 9))) for _ in range(20000)]
     files = [f"{rnd.choice(dirs)}/pre-{k:06d}" for k in range(a.lines // 40)]
     t0 = 0  # ms since 2023-11-14 00:00 in the log's own zone
@@ -44,7 +46,7 @@ def main() -> None:
             user = rnd.choice(users)
             perm = f"{user}:hadoop:rw-r--r--" if op in ("create", "mkdirs", "rename") else "null"
             f.write(f"2023-11-{14 + day:02d} {hh:02d}:{mm:02d}:{ss:02d},{ms:03d} INFO FSNamesystem.audit: "
-                    f"allowed=true\tugi={user} (auth:KERBEROS)\tip=/10.{i % 200}.{i % 97}.{i % 251}\t"
+                    f"allowed=true\tugi={user} (auth:KERBEROS)\tip=/{rnd.choice(hosts)}\t"
                     f"cmd={op}\tsrc={src}\tdst={dst}\tperm={perm}\tproto=rpc\n")
 
 

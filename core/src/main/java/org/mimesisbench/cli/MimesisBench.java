@@ -5,15 +5,20 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.GenericOptionsParser;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
 
 /**
  * The entry point of {@code mimesisbench.jar}: {@code java -jar mimesisbench.jar <command> ...}
- * or {@code hadoop jar mimesisbench.jar <command> ...}. Finds the command, applies Hadoop's
- * generic options (anywhere on the line) and turns failures into exit codes: bad input is one
- * line on stderr and exit 2, with the stack trace only under {@code --verbose}.
+ * or {@code hadoop jar mimesisbench.jar <command> ...}. A Hadoop {@link Tool} run by
+ * {@link ToolRunner}, so generic options before the command work as everywhere in Hadoop; those
+ * after it ({@code parse ... -D k=v}) are applied too. Finds the command and turns failures into
+ * exit codes: bad input is one line on stderr and exit 2, the stack trace only under
+ * {@code --verbose}.
  */
-public final class MimesisBench {
+public final class MimesisBench extends Configured implements Tool {
 
   private final PrintStream out;
   private final PrintStream err;
@@ -24,7 +29,19 @@ public final class MimesisBench {
   }
 
   public static void main(String[] args) {
-    System.exit(new MimesisBench(System.out, System.err).execute(new Configuration(), args));
+    int code;
+    try {
+      code = ToolRunner.run(new Configuration(), new MimesisBench(System.out, System.err), args);
+    } catch (Exception e) { // ToolRunner's own option parsing, e.g. -conf of a missing file
+      System.err.println("mimesisbench: bad generic option: " + e.getMessage());
+      code = ExitCodes.BAD_INPUT;
+    }
+    System.exit(code);
+  }
+
+  @Override
+  public int run(String[] args) {
+    return execute(getConf() == null ? new Configuration() : getConf(), args);
   }
 
   /** Runs one command line and returns its exit code; never calls System.exit. */

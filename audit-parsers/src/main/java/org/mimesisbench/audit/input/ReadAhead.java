@@ -51,6 +51,9 @@ public final class ReadAhead {
       try {
         Batch[] current = {take(queues.get(0))};
         reader.readAll(r -> {
+          if (r.src != null) {
+            r.src.hashCode(); // computed and cached here, so the timeline builder's lookups are cheaper
+          }
           current[0].records[current[0].size++].copyFrom(r);
           if (current[0].size == BATCH) {
             put(queues.get(1), current[0]);

@@ -5,6 +5,9 @@ Makes a 2.5-million-line gzip audit log once (make_audit_log.py), then alternate
 and `mimesisbench.jar parse` on it ROUNDS times, printing each time, the medians and their
 ratio. These machines are shared and noisy: the ratio is the figure, not the times.
 
+Each round times gzip -dc, then the parse with the JVM's default collector (G1), then with
+the throughput collector (-XX:+UseParallelGC), which suits a batch job like a parse.
+
 usage: bench/parse_speed.py [--rounds 5] [--lines 2500000]   (after bin/setup built the jar)
 """
 import argparse
@@ -41,18 +44,23 @@ def main() -> None:
     java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
     print(f"log: {log.name}, {a.lines:,} lines, {log.stat().st_size / 2**20:.0f} MiB gzip; "
           f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, {java}")
-    gz, parse = [], []
+    variants = {"parse (G1)": [], "parse (ParallelGC)": ["-XX:+UseParallelGC"]}
+    gz: list[float] = []
+    times: dict[str, list[float]] = {v: [] for v in variants}
     for i in range(a.rounds):
         with open(os.devnull, "wb") as null:
             gz.append(timed(["gzip", "-dc", str(log)], stderr=null))
-        shutil.rmtree(work / "trace", ignore_errors=True)
-        parse.append(timed(["java", "-jar", str(jar), "parse", "--audit", str(log),
-                            "--out", str(work / "trace"), "--quiet"]))
-        print(f"round {i + 1}: gzip -dc {gz[-1]:.2f} s, parse {parse[-1]:.2f} s, "
-              f"ratio {parse[-1] / gz[-1]:.2f}x")
-    mg, mp = statistics.median(gz), statistics.median(parse)
-    print(f"median: gzip -dc {mg:.2f} s, parse {mp:.2f} s, ratio {mp / mg:.2f}x, "
-          f"parse {a.lines / mp:,.0f} lines/s")
+        for name, opts in variants.items():
+            shutil.rmtree(work / "trace", ignore_errors=True)
+            times[name].append(timed(["java", *opts, "-jar", str(jar), "parse", "--audit", str(log),
+                                      "--out", str(work / "trace"), "--quiet"]))
+        print(f"round {i + 1}: gzip -dc {gz[-1]:.2f} s, "
+              + ", ".join(f"{n} {t[-1]:.2f} s ({t[-1] / gz[-1]:.2f}x)" for n, t in times.items()))
+    mg = statistics.median(gz)
+    print(f"median gzip -dc {mg:.2f} s")
+    for name, t in times.items():
+        mp = statistics.median(t)
+        print(f"median {name} {mp:.2f} s: ratio {mp / mg:.2f}x, {a.lines / mp:,.0f} lines/s")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ public final class AuditLogSource implements Closeable {
   private final int maxLineBytes;
   private final LineReader reader;
   private final InputStream stream;
+  private final boolean compressed;
   private final Text text = new Text();
   private long lineNumber;
   private String line;
@@ -32,7 +33,9 @@ public final class AuditLogSource implements Closeable {
   public AuditLogSource(String name, InputStream raw, int maxLineBytes) throws IOException {
     this.name = name;
     this.maxLineBytes = maxLineBytes;
-    this.stream = decompressed(new BufferedInputStream(raw, BUFFER_BYTES));
+    BufferedInputStream buffered = new BufferedInputStream(raw, BUFFER_BYTES);
+    this.stream = decompressed(buffered);
+    this.compressed = stream != buffered;
     this.reader = new LineReader(stream, BUFFER_BYTES);
   }
 
@@ -66,9 +69,7 @@ public final class AuditLogSource implements Closeable {
       line = tooLong ? null : new String(text.getBytes(), 0, text.getLength(), StandardCharsets.UTF_8);
       return true;
     } catch (IOException e) {
-      error = (stream instanceof GZIPInputStream || stream instanceof BZip2CompressorInputStream
-              ? "truncated or corrupt compressed data: " : "read failed: ")
-          + e.getMessage();
+      error = (compressed ? "truncated or corrupt compressed data: " : "read failed: ") + e.getMessage();
       return false;
     }
   }

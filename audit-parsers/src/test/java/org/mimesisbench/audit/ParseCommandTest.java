@@ -113,4 +113,38 @@ class ParseCommandTest {
       assertTrue(help.contains(option), option);
     }
   }
+
+  @Test
+  void nonUtf8PathsHugeLinesAndTruncatedGzipAreCountedLines() throws Exception {
+    Path log = dir.resolve("odd.log");
+    try (var out = Files.newOutputStream(log)) {
+      for (int i = 0; i < 200; i++) {
+        out.write((Traces.line(i, "u", "open", "/ok/" + i, null) + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+      out.write(Traces.line(201, "u", "open", "/bad-", null).replace("/bad-", "/bad-\u0001")
+          .getBytes(StandardCharsets.UTF_8));
+      String[] around = Traces.line(202, "u", "open", "/latin1-XX", null).split("XX");
+      out.write(("\n" + around[0]).getBytes(StandardCharsets.UTF_8));
+      out.write(new byte[] {(byte) 0xE9, (byte) 0xFF}); // not UTF-8, inside the src value
+      out.write((around[1] + "\n").getBytes(StandardCharsets.UTF_8));
+      out.write(("x".repeat(1 << 20) + "\n").getBytes(StandardCharsets.UTF_8)); // a 1 MB line
+    }
+    Path gz = dir.resolve("cut.log.gz");
+    byte[] full;
+    try (var bytes = new java.io.ByteArrayOutputStream(); var z = new java.util.zip.GZIPOutputStream(bytes)) {
+      for (int i = 0; i < 20_000; i++) {
+        z.write((Traces.line(i % 86400, "u", "getfileinfo", "/g/" + i, null) + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+      z.finish();
+      full = bytes.toByteArray();
+    }
+    Files.write(gz, java.util.Arrays.copyOf(full, full.length - 100)); // cut short, as a copied live log
+    assertEquals(0, run("parse", "--audit", log.toString(), gz.toString(), "--out",
+        dir.resolve("trace").toString()), error());
+    String report = Files.readString(dir.resolve("trace/parse-report.json"));
+    assertTrue(report.contains("odd.log:202: src= is not UTF-8"), report);
+    assertTrue(report.contains("odd.log:203: line longer than the maximum line length"), report);
+    assertTrue(report.contains("cut.log.gz:") && report.contains("truncated or corrupt compressed data"), report);
+    assertTrue(report.contains("\"malformed\" : 3"), report);
+  }
 }

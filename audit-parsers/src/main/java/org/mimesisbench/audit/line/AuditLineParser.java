@@ -225,7 +225,7 @@ public final class AuditLineParser {
     int start = valueStart[UGI];
     int stop = valueEnd[UGI];
     int via = s.indexOf(" via ", start);
-    int effectiveStop = via >= 0 && via < stop ? via : stop;
+    int effectiveStop = via >= 0 && via + 5 <= stop ? via : stop;
     int authAt = s.indexOf(" (auth:", start);
     if (authAt >= 0 && authAt < effectiveStop) {
       int close = s.indexOf(')', authAt);

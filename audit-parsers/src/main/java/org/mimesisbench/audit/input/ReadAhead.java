@@ -15,8 +15,9 @@ import org.mimesisbench.audit.line.AuditRecord;
  * more. Records travel in recycled batches, so the hand-over allocates nothing.
  */
 public final class ReadAhead {
-  private static final int BATCH = 2048;
-  private static final int BATCHES = 16;
+  // few records in flight: the strings they hold die young instead of filling the old generation
+  private static final int BATCH = 1024;
+  private static final int BATCHES = 6;
 
   private static final class Batch {
     final AuditRecord[] records;

@@ -1,14 +1,15 @@
 package org.mimesisbench.audit.line;
 
 /**
- * Returns one shared String for each distinct short value (user, cmd, ip, proto): audit logs
- * repeat a few hundred of them millions of times. A small direct-mapped table, so a miss costs
- * one allocation and a collision only evicts.
+ * Returns one shared String for each distinct short value (user, cmd, ip, perm, proto): audit
+ * logs repeat some thousands of them millions of times. A direct-mapped table keyed by hash, so a
+ * miss costs one allocation and a collision only evicts; the stored hash skips most compares.
  */
 final class ValueCache {
-  private static final int SIZE = 4096; // power of two
+  private static final int SIZE = 1 << 16; // power of two, above a big cluster's users and hosts
   private static final int MAX_LENGTH = 128;
-  private final String[] table = new String[SIZE];
+  private final String[] values = new String[SIZE];
+  private final int[] hashes = new int[SIZE];
 
   String get(String s, int start, int stop) {
     int length = stop - start;
@@ -20,12 +21,14 @@ final class ValueCache {
       h = 31 * h + s.charAt(i);
     }
     int slot = (h ^ (h >>> 16)) & (SIZE - 1);
-    String hit = table[slot];
-    if (hit != null && hit.length() == length && s.regionMatches(start, hit, 0, length)) {
+    String hit = values[slot];
+    if (hit != null && hashes[slot] == h && hit.length() == length
+        && s.regionMatches(start, hit, 0, length)) {
       return hit;
     }
     String v = s.substring(start, stop);
-    table[slot] = v;
+    values[slot] = v;
+    hashes[slot] = h;
     return v;
   }
 }

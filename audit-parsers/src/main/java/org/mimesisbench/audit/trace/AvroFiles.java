@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.apache.avro.Schema;
 import org.apache.avro.file.CodecFactory;
 import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.io.DatumWriter;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumWriter;
 
@@ -28,6 +29,11 @@ public final class AvroFiles {
   private static final Schema PROBE = Schema.create(Schema.Type.STRING);
 
   private AvroFiles() {}
+
+  /** A writer of generated records that encode themselves. */
+  public static <T> DatumWriter<T> datumWriter(Schema schema) {
+    return new SpecificDatumWriter<>(schema, MODEL);
+  }
 
   /**
    * Avro's codec names, plus "deflate-N" for deflate at level N (1 fastest, 9 smallest).
@@ -58,7 +64,7 @@ public final class AvroFiles {
   /** Writes to any stream, e.g. a file on HDFS; closing the writer closes it. */
   public static <T> DataFileWriter<T> create(Schema schema, OutputStream out, String codec)
       throws IOException {
-    DataFileWriter<T> writer = new DataFileWriter<>(new SpecificDatumWriter<T>(schema, MODEL));
+    DataFileWriter<T> writer = new DataFileWriter<>(datumWriter(schema));
     writer.setCodec(codec(codec));
     writer.setSyncInterval(1 << 20);
     return writer.create(schema, out);

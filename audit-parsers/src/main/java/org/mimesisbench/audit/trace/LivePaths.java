@@ -13,7 +13,8 @@ import java.util.Map;
 final class LivePaths {
   /** One path component; it holds a life when that path itself is live. */
   private static final class Node {
-    final Map<String, Node> children = new HashMap<>(4);
+    private static final Map<String, Node> NONE = Map.of();
+    Map<String, Node> children = NONE; // most nodes are files: no map until a first child
     Node parent;
     String name;
     FileLife life;
@@ -21,6 +22,13 @@ final class LivePaths {
     Node(Node parent, String name) {
       this.parent = parent;
       this.name = name;
+    }
+
+    Node child(String childName) {
+      if (children == NONE) {
+        children = new HashMap<>(4);
+      }
+      return children.computeIfAbsent(childName, n -> new Node(this, n));
     }
   }
 
@@ -43,9 +51,7 @@ final class LivePaths {
         if (node.life != null) {
           node.life.kind = FileLife.Kind.DIRECTORY;
         }
-        String name = path.substring(start, end);
-        Node parent = node;
-        node = parent.children.computeIfAbsent(name, n -> new Node(parent, n));
+        node = node.child(path.substring(start, end));
       }
       start = end + 1;
     }
@@ -81,7 +87,7 @@ final class LivePaths {
     for (Node child : node.children.values()) {
       collect(child, prefix + child.name, removed);
     }
-    node.children.clear();
+    node.children = Node.NONE;
     prune(node);
     removed.sort(Map.Entry.comparingByKey()); // deterministic output, whatever the hash order
     return removed;

@@ -53,25 +53,4 @@ public final class AuditRecord {
     proto = r.proto;
     callerContext = r.callerContext;
   }
-
-  /** An independent copy, for records held across lines. */
-  public AuditRecord copy() {
-    AuditRecord r = new AuditRecord();
-    r.source = source;
-    r.line = line;
-    r.time = time;
-    r.allowed = allowed;
-    r.user = user;
-    r.auth = auth;
-    r.realUser = realUser;
-    r.ip = ip;
-    r.cmd = cmd;
-    r.op = op;
-    r.src = src;
-    r.dst = dst;
-    r.perm = perm;
-    r.proto = proto;
-    r.callerContext = callerContext;
-    return r;
-  }
 }

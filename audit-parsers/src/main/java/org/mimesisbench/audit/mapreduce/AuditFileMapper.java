@@ -11,10 +11,11 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.input.AuditLogSource;
 import org.mimesisbench.audit.input.TimeOrderedAuditReader;
-import org.mimesisbench.audit.line.AuditRecord;
 import org.mimesisbench.audit.report.ParseReport;
+import org.mimesisbench.audit.trace.AuditEvents;
 import org.mimesisbench.trace.AuditEvent;
 
 /**
@@ -41,13 +42,13 @@ public final class AuditFileMapper extends Mapper<LongWritable, Text, EventOrder
     AuditEventWritable event = new AuditEventWritable();
     long[] runningMax = {Long.MIN_VALUE};
     FileSystem fs = log.getFileSystem(conf);
-    AuditLogSource source = new AuditLogSource(ParseJob.displayName(log), fs.open(log), maxLineBytes);
+    AuditLogSource source = new AuditLogSource(TraceParse.displayName(log), fs.open(log), maxLineBytes);
     try (TimeOrderedAuditReader reader = new TimeOrderedAuditReader(List.of(source), zone, report, index)) {
       reader.readAll(record -> {
         runningMax[0] = Math.max(runningMax[0], record.time);
         key.set(runningMax[0], index, record.line);
         try {
-          context.write(key, event.set(toEvent(record)));
+          context.write(key, event.set(AuditEvents.fill(new AuditEvent(), record)));
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new IOException(e);
@@ -65,12 +66,5 @@ public final class AuditFileMapper extends Mapper<LongWritable, Text, EventOrder
     try (OutputStream out = stats.getFileSystem(conf).create(stats, true)) {
       new ObjectMapper().writeValue(out, report);
     }
-  }
-
-  static AuditEvent toEvent(AuditRecord r) {
-    return AuditEvent.newBuilder()
-        .setTime(r.time).setOp(r.op).setCmd(r.cmd).setSrc(r.src).setDst(r.dst).setUser(r.user)
-        .setAuth(r.auth).setRealUser(r.realUser).setAllowed(r.allowed).setIp(r.ip)
-        .setPerm(r.perm).setProto(r.proto).setCallerContext(r.callerContext).build();
   }
 }

@@ -157,9 +157,4 @@ public final class ParseJob {
           ((Number) counts.get("last_time")).longValue());
     }
   }
-
-  /** As the local parse names its sources. */
-  static String displayName(Path p) {
-    return TraceParse.displayName(p);
-  }
 }

@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.fsimage.NamespaceSnapshot;
 import org.mimesisbench.audit.line.AuditRecord;
+import org.mimesisbench.audit.trace.AuditEvents;
 import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.audit.trace.EventWriter;
 import org.mimesisbench.audit.trace.SnapshotIndex;
@@ -63,19 +64,7 @@ public final class TraceBuildReducer
       throws IOException {
     for (AuditEventWritable w : values) {
       AuditEvent e = w.get();
-      record.time = e.getTime();
-      record.op = e.getOp();
-      record.cmd = e.getCmd();
-      record.src = e.getSrc();
-      record.dst = e.getDst();
-      record.user = e.getUser();
-      record.auth = e.getAuth();
-      record.realUser = e.getRealUser();
-      record.allowed = e.getAllowed();
-      record.ip = e.getIp();
-      record.perm = e.getPerm();
-      record.proto = e.getProto();
-      record.callerContext = e.getCallerContext();
+      AuditEvents.fill(record, e);
       eventWriter.accept(record);
       builder.accept(record);
     }

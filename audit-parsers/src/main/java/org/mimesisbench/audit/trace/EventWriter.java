@@ -35,19 +35,7 @@ public final class EventWriter implements TimeOrderedAuditReader.Sink {
 
   @Override
   public void accept(AuditRecord r) throws IOException {
-    event.setTime(r.time);
-    event.setOp(r.op);
-    event.setCmd(r.cmd);
-    event.setSrc(r.src);
-    event.setDst(r.dst);
-    event.setUser(r.user);
-    event.setAuth(r.auth);
-    event.setRealUser(r.realUser);
-    event.setAllowed(r.allowed);
-    event.setIp(r.ip);
-    event.setPerm(r.perm);
-    event.setProto(r.proto);
-    event.setCallerContext(r.callerContext);
+    AuditEvents.fill(event, r);
     encoded.reset();
     encoder = EncoderFactory.get().binaryEncoder(encoded, encoder);
     writer.write(event, encoder);

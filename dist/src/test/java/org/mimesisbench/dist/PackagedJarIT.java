@@ -1,0 +1,58 @@
+package org.mimesisbench.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shaded mimesisbench.jar as users run it: {@code java -jar}, and {@code hadoop jar}, which
+ * is Hadoop's RunJar (it unpacks the jar and runs its main class), with generic options.
+ */
+class PackagedJarIT {
+  private static final Path JAR = Path.of("target/mimesisbench.jar").toAbsolutePath();
+  private static final Path INPUT = Path.of("../profiles/vectors/input").toAbsolutePath();
+  @TempDir Path dir;
+
+  private static String run(int expectedCode, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+    assertEquals(expectedCode, p.exitValue(), output);
+    return output;
+  }
+
+  @Test
+  void javaDashJarParsesWithGenericOptionsAfterTheCommand() throws Exception {
+    String out = run(0, "-jar", JAR.toString(), "parse", "--audit", INPUT.resolve("audit.log").toString(),
+        "--fsimage", INPUT.resolve("fsimage.xml").toString(), "--out", dir.resolve("t").toString(),
+        "-D", "fs.defaultFS=file:///");
+    assertTrue(out.contains("parsed 11 lines: 11 events, 0 malformed"), out);
+    assertTrue(Files.exists(dir.resolve("t/namespace.avro")));
+  }
+
+  @Test
+  void hadoopJarRunsTheSameCommands() throws Exception {
+    String out = run(0, "-cp", JAR.toString(), "org.apache.hadoop.util.RunJar", JAR.toString(),
+        "-D", "fs.defaultFS=file:///", "parse", "--audit", INPUT.resolve("audit.log").toString(),
+        "--out", dir.resolve("t").toString());
+    assertTrue(out.contains("parsed 11 lines"), out); // RunJar unpacks the whole jar: one run only
+  }
+
+  @Test
+  void badInputIsOneLineAndExitCode2() throws Exception {
+    String out = run(2, "-jar", JAR.toString(), "parse", "--audit", dir.resolve("none.log").toString(),
+        "--out", dir.resolve("t").toString());
+    assertTrue(out.strip().startsWith("mimesisbench: --audit ") && out.strip().lines().count() == 1, out);
+  }
+}

@@ -43,6 +43,7 @@ public final class ParseJob {
   public static final String CODEC_KEY = "mimesisbench.parse.codec";
   public static final String SNAPSHOT_KEY = "mimesisbench.parse.snapshot";
   public static final String WORK_DIR_KEY = "mimesisbench.parse.work-dir";
+  private static final long PROGRESS_MILLIS = 1000;
 
   private final ParseOptions options;
   private final Configuration conf;
@@ -85,7 +86,7 @@ public final class ParseJob {
         }
       }
       Job job = job(tasks, new Path(work, "out"));
-      if (!job.waitForCompletion(progress != null)) {
+      if (!runWithProgress(job)) {
         throw new IOException("parse job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       }
       merge(report, workFs, work, logs.size());
@@ -120,6 +121,25 @@ public final class ParseJob {
     job.getConfiguration().setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
     job.getConfiguration().setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
     return job;
+  }
+
+  /** Runs the job, printing a line whenever its map or reduce progress moves (Hadoop's own goes to the log). */
+  private boolean runWithProgress(Job job) throws IOException, InterruptedException, ClassNotFoundException {
+    job.submit();
+    if (progress != null) {
+      progress.println("parse: job " + job.getJobID() + " submitted, " + job.getTrackingURL());
+    }
+    String last = "";
+    while (!job.isComplete()) {
+      Thread.sleep(PROGRESS_MILLIS);
+      String now = String.format("parse: job %s map %.0f%% reduce %.0f%%",
+          job.getJobID(), 100 * job.mapProgress(), 100 * job.reduceProgress());
+      if (progress != null && !now.equals(last)) {
+        progress.println(now);
+        last = now;
+      }
+    }
+    return job.isSuccessful();
   }
 
   /** Sums the map tasks' per-file reports in input order, as the local parse counts them. */

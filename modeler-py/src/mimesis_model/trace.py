@@ -59,10 +59,14 @@ _Scalar = TypeVar("_Scalar", bound=np.generic)
 
 @dataclass(frozen=True, eq=False)
 class Events:
-    """The audit events, one row each, in time order (AuditEvent.avsc)."""
+    """The audit events, one row each, in trace order (AuditEvent.avsc).
+
+    Trace order is time order, except that the lines a NameNode logged a few milliseconds out
+    of order keep their log's order: sort by time where strict order matters.
+    """
 
     time: Int64s
-    """epoch ms, ascending"""
+    """epoch ms, nearly ascending (see the class doc)"""
     op: Categorical
     allowed: Bools
     user: Categorical
@@ -173,12 +177,6 @@ def _read_events(path: Path) -> Events:
     if not times:
         raise TraceError(f"{path}: no events")
     time = _column(times, np.int64)
-    backwards = np.flatnonzero(np.diff(time) < 0)
-    if backwards.size:
-        row = int(backwards[0]) + 1
-        raise TraceError(
-            f"{path}: record {row} (from 0) goes back in time ({time[row]} < {time[row - 1]})"
-        )
     return Events(
         time=time,
         op=Categorical.from_first_seen(_column(op_codes, np.int32), ops),

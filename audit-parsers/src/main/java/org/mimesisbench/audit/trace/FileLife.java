@@ -1,6 +1,8 @@
 package org.mimesisbench.audit.trace;
 
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
 
 /**
  * What the trace builder knows of one path while the trace is read: whether it is a file,
@@ -47,6 +49,26 @@ final class FileLife {
 
   int accesses() {
     return accesses;
+  }
+
+  /**
+   * Access indexes in time order: the order they came in, unless the log wrote some lines out of
+   * time order (NameNode handler threads race to the log by a few milliseconds); then sorted,
+   * stably.
+   */
+  int[] accessesByTime() {
+    int[] order = new int[accesses];
+    boolean ascending = true;
+    for (int i = 0; i < accesses; i++) {
+      order[i] = i;
+      ascending &= i == 0 || accessTimes[i - 1] <= accessTimes[i];
+    }
+    if (!ascending) {
+      order = IntStream.range(0, accesses).boxed()
+          .sorted(Comparator.comparingLong(i -> accessTimes[i]))
+          .mapToInt(Integer::intValue).toArray();
+    }
+    return order;
   }
 
   long accessTime(int i) {

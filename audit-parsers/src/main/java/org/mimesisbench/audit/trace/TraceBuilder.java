@@ -225,7 +225,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     int n = life.accesses();
     List<Long> times = new ArrayList<>(n);
     StringBuilder kinds = new StringBuilder(n);
-    for (int i = 0; i < n; i++) {
+    for (int i : life.accessesByTime()) {
       times.add(life.accessTime(i));
       kinds.append((char) life.accessKind(i));
     }

@@ -125,4 +125,16 @@ class TraceBuilderTest {
     assertEquals(List.of(time(1), time(2)), f.getAccessTimes());
     assertEquals(time(3), f.getDeleteTime());
   }
+
+  @Test
+  void accessesAreInTimeOrderEvenWhenTheLogIsNot() throws Exception {
+    parse(List.of(
+        line(0, "u", "create", "/f", null),
+        line(5, "u", "open", "/f", null),
+        line(3, "u", "listStatus", "/f", null), // a handler thread logged late
+        line(7, "u", "open", "/f", null)));
+    FileTimeline f = byFinalPath(null).get("/f");
+    assertEquals(List.of(time(3), time(5), time(7)), f.getAccessTimes());
+    assertEquals("LOO", f.getAccessKinds());
+  }
 }

@@ -63,6 +63,9 @@ class SampleTraceParseTest {
     assertTrue(files.stream().anyMatch(f -> !f.getPreExisting()), "files are created");
     assertTrue(files.stream().anyMatch(f -> f.getRenames() > 0), "output committers rename");
     assertTrue(files.stream().anyMatch(f -> f.getDeleteTime() != null), "temporary files are deleted");
+    assertTrue(files.stream().anyMatch(f -> f.getAccessKinds().contains("L")), "files are listed");
+    assertTrue(files.stream().anyMatch(f -> f.getAccessKinds().contains("O")), "files are opened");
+    assertTrue(files.stream().anyMatch(f -> f.getAccessTimes().size() >= 50), "some files are hot");
     assertEquals(0, report.files.get("pre_existing_not_in_fsimage"), "every pre-existing file is in the fsimage");
   }
 }

@@ -60,7 +60,7 @@ public final class SampleTraceMaker {
   private File work = new File("tests/sample-trace/target/sample-trace-work");
   private long seed = 20240108L;
   private double pace = 1.0;
-  private long maxTraceSeconds = 170;
+  private long maxTraceSeconds = 240;
   private long auditMaxKb = 256;
 
   private PrintStream console;
@@ -204,7 +204,7 @@ public final class SampleTraceMaker {
       workload.phaseB(maxTraceSeconds * 1000);
       Instant traceEnd = Instant.now();
       Logs.auditToPlainFile(new File(logs, "audit-teardown.log"));
-      say("phase B (traced): " + (env.jobs.size() - setupJobs) + " jobs and 6 other actors done in "
+      say("phase B (traced): " + (env.jobs.size() - setupJobs) + " jobs and 7 other actors done in "
           + Duration.between(traceStart, traceEnd).toSeconds() + " s; audit log off");
 
       long endTxid = saveImage(cluster, admin, new File(staged, "fsimage-end"));

@@ -161,7 +161,7 @@ final class Workload {
 
   // ------------------------------------------------------------------ phase B
 
-  /** The traced workload: six concurrent actors; returns when all have finished. */
+  /** The traced workload: eight concurrent actors; returns when all have finished. */
   void phaseB(long maxMillis) throws InterruptedException {
     env.stopAtMillis = System.currentTimeMillis() + maxMillis;
     List<Thread> threads = new ArrayList<>();
@@ -172,6 +172,7 @@ final class Workload {
     threads.add(actor("carol-scan", () -> carolScanner(new Random(env.seed + 7))));
     threads.add(actor("dave", () -> daveDashboards(new Random(env.seed + 4))));
     threads.add(actor("admin", () -> adminChores(new Random(env.seed + 5))));
+    threads.add(actor("reader", () -> adHocReaders(new Random(env.seed + 8))));
     for (Thread t : threads) {
       t.start();
     }
@@ -250,7 +251,7 @@ final class Workload {
     int nextProject = 1;
     boolean sessionLog = false;
     boolean archive = false;
-    double[] weights = {28, 10, 8, 9, 5, 5, 4, 8, 3, 3, 8, 2, 3};
+    double[] weights = {28, 10, 8, 9, 5, 5, 4, 8, 3, 3, 8, 2, 3, 12};
     for (int step = 0; step < 90 && !env.pastDeadline(); step++) {
       int kind = pick(r, weights);
       // Most recent notebooks are the most popular: zipf over the list from the end.
@@ -337,8 +338,12 @@ final class Workload {
           break;
         case 10: {
           int ref = Env.zipf(r, REFERENCE.length, 1.2);
+          boolean lsFile = r.nextInt(3) == 0;
           env.attempt("browse reference", () -> {
             fs.listStatus(p("/data/reference"));
+            if (lsFile) {
+              fs.listStatus(p("/data/reference/" + REFERENCE[ref]));
+            }
             Env.readFully(fs, p("/data/reference/" + REFERENCE[ref]));
           });
           break;
@@ -348,11 +353,15 @@ final class Workload {
           env.attempt("touch notebook", () -> fs.setTimes(p(nb), t, -1));
           break;
         }
-        default: {
+        case 12: {
           String missing = nb + ".bak";
           env.attempt("exists check", () -> fs.exists(p(missing)));
           break;
         }
+        default:
+          // `hadoop fs -ls <file>`: a listStatus on the file path itself.
+          env.attempt("ls notebook", () -> fs.listStatus(p(nb)));
+          break;
       }
       env.pause(r, SESSION_GAPS);
     }
@@ -372,7 +381,7 @@ final class Workload {
     boolean scratchGone = false;
     int nextNote = 20;
     int renamed = 0;
-    double[] weights = {30, 10, 8, 10, 8, 8, 5, 3, 5, 4, 2, 2};
+    double[] weights = {30, 10, 8, 10, 8, 8, 5, 3, 5, 4, 2, 2, 13};
     for (int step = 0; step < 90 && !env.pastDeadline(); step++) {
       switch (step) {
         case 3:
@@ -468,8 +477,12 @@ final class Workload {
         case 10:
           env.attempt("du notes", () -> fs.getContentSummary(p("/user/bob/notes")));
           break;
-        default:
+        case 11:
           env.attempt("mkdir", () -> fs.mkdirs(p("/user/bob/projects/p" + (2 + r.nextInt(3)))));
+          break;
+        default:
+          // `hadoop fs -ls <file>`: a listStatus on the file path itself.
+          env.attempt("ls note", () -> fs.listStatus(p(note)));
           break;
       }
       env.pause(r, SESSION_GAPS);
@@ -663,6 +676,137 @@ final class Workload {
       Env.context(null);
       env.pause(r, REFRESH_GAPS);
     }
+  }
+
+  /** How many accesses the ad-hoc readers make (fewer if the trace deadline comes first). */
+  private static final int READER_ACCESSES = 2200;
+  /** Rounds of pool discovery (directory listings) among the reader's accesses. */
+  private static final int READER_DISCOVERY_EVERY = 150;
+  /** Directories whose files (two levels deep, no _ or . names) form the reader's pool. */
+  private static final String[] READER_ROOTS = {
+    "/data/reference", "/apps/reporting/conf", "/user/alice/notebooks", "/user/bob/notes",
+    "/data/logs/web/2024/01", "/data/logs/app/2024/01", "/user/alice/rtw-input",
+    "/data/teragen", "/data/terasort", "/data/warehouse/sales", "/user/carol/rw-sorted",
+    "/user/bob/projects", "/user/alice/projects", "/user/alice/results"};
+  private static final double[] OPEN_SHARES = {0.95, 0.8, 0.6, 0.35};
+  private static final double[] OPEN_SHARE_WEIGHTS = {35, 30, 20, 15};
+
+  /** One file of the ad-hoc readers' pool, with its popularity and open share. */
+  private static final class PoolFile {
+    final String path;
+    final double weight;
+    final double openShare;
+
+    PoolFile(String path, long seed) {
+      this.path = path;
+      // Per-path randomness: the same file gets the same popularity on every run,
+      // whenever it is discovered. A weight 1/U (Pareto, exponent 1.1) makes the k-th
+      // most popular of n files about (n/k)^0.9 times as popular as the least: Zipf-like.
+      Random fr = new Random(seed * 1_000_003L + path.hashCode());
+      double u = 1.0 - fr.nextDouble();
+      this.weight = Math.min(Math.pow(u, -1.0 / 1.1), 400);
+      this.openShare = OPEN_SHARES[pick(fr, OPEN_SHARE_WEIGHTS)];
+    }
+  }
+
+  /**
+   * Ad-hoc readers (the analysts, carol and dave outside their own sessions, as
+   * {@code hadoop fs -cat / -ls} and notebook kernels do): a pool of pre-existing files and
+   * of files created during the trace (web logs ingested, job outputs, new notebooks and
+   * notes), found by listing a few directories every so often. Each access picks a file with
+   * skewed popularity (a few hot files read dozens of times, most once or twice) and is an
+   * open with the file's open share, else a listStatus of the file path; some opens are
+   * preceded by a stat. Gaps are Pareto (about 2 ms to 15 s, median about 5 ms). Files that
+   * vanish (deleted, renamed) leave the pool. A file's reader is its owner for files under
+   * /user/NAME and the ETL user for logs, any user otherwise.
+   */
+  private void adHocReaders(Random r) throws Exception {
+    env.sleep(1000);
+    java.util.LinkedHashMap<String, PoolFile> pool = new java.util.LinkedHashMap<>();
+    FileSystem carolFs = env.fs("carol");
+    String[] anyone = {"alice", "bob", "carol", "dave"};
+    String user = "bob";
+    for (int a = 0; a < READER_ACCESSES && !env.pastDeadline(); a++) {
+      if (a % READER_DISCOVERY_EVERY == 0) {
+        Env.context("adhoc_discovery");
+        for (String root : READER_ROOTS) {
+          discover(carolFs, p(root), 2, pool);
+        }
+        Env.context(null);
+      }
+      if (pool.isEmpty()) {
+        env.sleep(500);
+        continue;
+      }
+      if (r.nextInt(10) == 0) {
+        user = anyone[r.nextInt(anyone.length)];
+      }
+      PoolFile f = weightedPick(r, pool);
+      String path = f.path;
+      String who = path.startsWith("/user/") ? path.split("/")[2]
+          : path.startsWith("/data/logs/") ? "carol" : user;
+      FileSystem fs = env.fs(who);
+      boolean open = r.nextDouble() < f.openShare;
+      boolean statFirst = open && r.nextInt(100) < 15;
+      boolean head = path.contains("/part-");
+      Object ok = env.tolerant(() -> {
+        if (statFirst) {
+          fs.getFileStatus(p(path));
+        }
+        if (!open) {
+          fs.listStatus(p(path));
+        } else if (head) {
+          Env.readHead(fs, p(path), 16 * 1024);
+        } else {
+          Env.readFully(fs, p(path));
+        }
+        return Boolean.TRUE;
+      });
+      if (ok == null) {
+        pool.remove(path);
+      }
+      env.sleep(Math.min(2.0 * Math.pow(1.0 - r.nextDouble(), -1.0 / 0.7), 15_000));
+    }
+  }
+
+  /** Add the files under {@code dir} (to {@code depth} levels) to the pool; tolerant. */
+  private void discover(FileSystem fs, Path dir, int depth,
+      java.util.Map<String, PoolFile> pool) {
+    FileStatus[] entries = env.tolerant(() -> fs.listStatus(dir));
+    if (entries == null) {
+      return;
+    }
+    for (FileStatus st : entries) {
+      String name = st.getPath().getName();
+      if (name.startsWith("_") || name.startsWith(".")) {
+        continue;
+      }
+      String path = st.getPath().toUri().getPath();
+      if (st.isDirectory()) {
+        if (depth > 0) {
+          discover(fs, st.getPath(), depth - 1, pool);
+        }
+      } else if (!pool.containsKey(path)) {
+        pool.put(path, new PoolFile(path, env.seed));
+      }
+    }
+  }
+
+  private static PoolFile weightedPick(Random r, java.util.Map<String, PoolFile> pool) {
+    double total = 0;
+    for (PoolFile f : pool.values()) {
+      total += f.weight;
+    }
+    double u = r.nextDouble() * total;
+    PoolFile last = null;
+    for (PoolFile f : pool.values()) {
+      last = f;
+      u -= f.weight;
+      if (u < 0) {
+        return f;
+      }
+    }
+    return last;
   }
 
   /** The superuser's occasional chores. */

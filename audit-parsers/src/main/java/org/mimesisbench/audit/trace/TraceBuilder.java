@@ -223,10 +223,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   private void writeTimeline(FileLife life, String finalPath, long deleteTime) throws IOException {
     int n = life.accesses();
-    List<Long> times = new ArrayList<>(n);
+    long[] times = new long[n];
     StringBuilder kinds = new StringBuilder(n);
+    int k = 0;
     for (int i : life.accessesByTime()) {
-      times.add(life.accessTime(i));
+      times[k++] = life.accessTime(i);
       kinds.append((char) life.accessKind(i));
     }
     timeline.setId(life.id);
@@ -237,7 +238,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     timeline.setCreateTime(life.createTime < 0 ? null : life.createTime);
     timeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
     timeline.setRenames(life.renames);
-    timeline.setAccessTimes(times);
+    timeline.setAccessTimes(new LongList(times)); // a view: no Long per access
     timeline.setAccessKinds(kinds.toString());
     files.append(timeline);
     counts.count(timeline, life.inSnapshot, n);

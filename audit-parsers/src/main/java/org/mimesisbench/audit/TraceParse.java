@@ -20,6 +20,7 @@ import org.mimesisbench.audit.trace.SnapshotIndex;
 import org.mimesisbench.audit.trace.TraceBuilder;
 import org.mimesisbench.audit.trace.TraceCounts;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.FileTimeline;
@@ -54,7 +55,7 @@ public final class TraceParse {
       SnapshotIndex snapshot = null;
       if (options.fsimage() != null) {
         NamespaceSnapshot namespace = NamespaceSnapshot.convert(
-            options.fsimage(), options.zone(), options.codec(), out.file(NAMESPACE));
+            options.fsimage(), options.zone(), options.codec(), out.file(NAMESPACE), progress);
         report.namespace = namespace.summary();
         snapshot = namespace.index();
       }

@@ -2,6 +2,7 @@ package org.mimesisbench.audit.fsimage;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.audit.trace.SnapshotIndex;
+import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /** The namespace at trace start: an fsimage written out as namespace.avro, and read back. */
@@ -24,8 +26,9 @@ public final class NamespaceSnapshot {
   }
 
   /** Reads {@code image} (any form) into {@code namespaceAvro}, indexing its paths. */
-  public static NamespaceSnapshot convert(Path image, ZoneId zone, String codec, Path namespaceAvro)
-      throws IOException {
+  public static NamespaceSnapshot convert(Path image, ZoneId zone, String codec, Path namespaceAvro,
+      PrintStream progress) throws IOException {
+    ProgressLine line = new ProgressLine(progress, "fsimage", "inodes");
     SnapshotIndex.Builder index = new SnapshotIndex.Builder();
     long[] counts = new long[2];
     try (DataFileWriter<NamespaceEntry> out =
@@ -34,8 +37,10 @@ public final class NamespaceSnapshot {
         out.append(entry);
         index.add(entry.getPath(), entry.getIsDir());
         counts[entry.getIsDir() ? 0 : 1]++;
+        line.tick(counts[0] + counts[1]);
       });
     }
+    line.done(counts[0] + counts[1]);
     Map<String, Object> summary = new LinkedHashMap<>();
     summary.put("fsimage", image.toString());
     summary.put("directories", counts[0]);

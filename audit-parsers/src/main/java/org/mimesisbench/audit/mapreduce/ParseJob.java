@@ -73,7 +73,7 @@ public final class ParseJob {
       if (options.fsimage() != null) {
         java.nio.file.Path namespace = out.file(TraceParse.NAMESPACE);
         NamespaceSnapshot snapshot = NamespaceSnapshot.convert(
-            options.fsimage(), options.zone(), options.codec(), namespace);
+            options.fsimage(), options.zone(), options.codec(), namespace, progress);
         report.namespace = snapshot.summary();
         Path shipped = new Path(work, TraceParse.NAMESPACE); // where every task can read it
         workFs.copyFromLocalFile(new Path(namespace.toUri()), shipped);

@@ -1,9 +1,9 @@
-package org.mimesisbench.audit;
+package org.mimesisbench.cli;
 
 import java.io.PrintStream;
 
-/** A status line every few seconds for long steps: how far, how fast. */
-final class ProgressLine {
+/** A status line every few seconds for long steps: how far, how fast. A null stream prints nothing. */
+public final class ProgressLine {
   private static final long EVERY_NANOS = 5_000_000_000L;
 
   private final PrintStream out;
@@ -12,13 +12,13 @@ final class ProgressLine {
   private final long start = System.nanoTime();
   private long last = start;
 
-  ProgressLine(PrintStream out, String step, String unit) {
+  public ProgressLine(PrintStream out, String step, String unit) {
     this.out = out;
     this.step = step;
     this.unit = unit;
   }
 
-  void tick(long done) {
+  public void tick(long done) {
     if ((done & 0xFFFF) != 0 || out == null) {
       return; // look at the clock once per 65,536 items only
     }
@@ -29,7 +29,7 @@ final class ProgressLine {
     }
   }
 
-  void done(long done) {
+  public void done(long done) {
     if (out != null && System.nanoTime() - start >= EVERY_NANOS) {
       print(done, System.nanoTime());
     }

@@ -11,16 +11,18 @@ import java.util.List;
 /**
  * An output directory whose files appear all at once or not at all. Each file is
  * written under a hidden in-progress name; {@link #commit()} renames them into place,
- * {@link #close()} without a commit deletes them. A failed or killed command thus
- * never leaves a half-written file under its real name.
+ * {@link #close()} without a commit deletes them (and the directory, if it made it and it is
+ * empty). A failed or killed command thus never leaves a half-written file under its real name.
  */
 public final class AtomicOutputDir implements AutoCloseable {
   private final Path dir;
+  private final boolean created;
   private final List<Path[]> pending = new ArrayList<>();
   private boolean committed;
 
   public AtomicOutputDir(Path dir) throws IOException {
     this.dir = dir;
+    this.created = !Files.isDirectory(dir);
     Files.createDirectories(dir);
   }
 
@@ -49,12 +51,19 @@ public final class AtomicOutputDir implements AutoCloseable {
     if (committed) {
       return;
     }
-    for (Path[] p : pending) {
-      try {
+    try {
+      for (Path[] p : pending) {
         Files.deleteIfExists(p[0]);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
       }
+      if (created) {
+        try (var left = Files.list(dir)) {
+          if (left.findAny().isEmpty()) {
+            Files.delete(dir); // a failed command leaves no trace of its own
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -194,10 +194,9 @@ public final class AuditLineParser {
       throw new MalformedLineException(valueStart[UGI] == NONE ? "no ugi= field" : "no cmd= field");
     }
     if (valueStart[ALLOWED] != NONE) {
-      String allowed = value(s, ALLOWED);
-      if (allowed.equals("true")) {
+      if (valueIs(s, ALLOWED, "true")) {
         r.allowed = true;
-      } else if (allowed.equals("false")) {
+      } else if (valueIs(s, ALLOWED, "false")) {
         r.allowed = false;
       } else {
         throw new MalformedLineException("allowed= is neither true nor false");
@@ -248,19 +247,21 @@ public final class AuditLineParser {
     }
   }
 
-  private String value(String s, int key) {
-    return s.substring(valueStart[key], valueEnd[key]);
+  /** Whether the field's value is {@code literal}, without copying it out of the line. */
+  private boolean valueIs(String s, int key, String literal) {
+    return valueEnd[key] - valueStart[key] == literal.length()
+        && s.startsWith(literal, valueStart[key]);
   }
 
   private String nullable(String s, int key, boolean cached) {
     if (valueStart[key] == NONE) {
       return null;
     }
-    int start = valueStart[key];
-    int stop = valueEnd[key];
-    if (stop - start == 4 && s.startsWith("null", start)) {
+    if (valueIs(s, key, "null")) {
       return null;
     }
+    int start = valueStart[key];
+    int stop = valueEnd[key];
     return cached ? cache.get(s, start, stop) : s.substring(start, stop);
   }
 

@@ -105,7 +105,12 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       inSnapshot = found != 0;
       kind = found == 1 ? FileLife.Kind.FILE : found == 2 ? FileLife.Kind.DIRECTORY : kind;
     }
-    life = new FileLife(nextId++, path, kind);
+    return begin(path, kind, inSnapshot);
+  }
+
+  /** A new life at {@code path}, live from now on. */
+  private FileLife begin(String path, FileLife.Kind kind, boolean inSnapshot) {
+    FileLife life = new FileLife(nextId++, path, kind);
     life.inSnapshot = inSnapshot;
     live.put(path, life);
     return life;
@@ -126,9 +131,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       live.remove(path);
       end(old, path, time); // overwritten; an UNKNOWN there was a probe of a path not yet made
     }
-    FileLife life = new FileLife(nextId++, path, FileLife.Kind.FILE);
-    life.createTime = time;
-    live.put(path, life);
+    begin(path, FileLife.Kind.FILE, false).createTime = time;
   }
 
   private void delete(String path, long time) throws IOException {
@@ -206,12 +209,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     if (snapshot == null) {
       return;
     }
-    snapshot.takeUnder(dir, (path, isDirectory) -> {
-      FileLife life = new FileLife(nextId++, path,
-          isDirectory ? FileLife.Kind.DIRECTORY : FileLife.Kind.FILE);
-      life.inSnapshot = true;
-      live.put(path, life);
-    });
+    snapshot.takeUnder(dir, (path, isDirectory) ->
+        begin(path, isDirectory ? FileLife.Kind.DIRECTORY : FileLife.Kind.FILE, true));
   }
 
   /** A life ends (deleted or overwritten at {@code time}); a file's timeline is written. */

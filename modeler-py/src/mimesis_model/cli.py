@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import traceback
 from collections.abc import Sequence
@@ -11,8 +12,12 @@ from typing import Final
 
 from mimesis_model import __version__
 from mimesis_model.errors import MimesisModelError
+from mimesis_model.fit import AUTO, ProfileFitter, read_for_fitting
+from mimesis_model.profile import Profile
+from mimesis_model.scaling import isolate_types, scale_types
 from mimesis_model.summary import render_text, summarize
 from mimesis_model.trace import Trace
+from mimesis_model.validation import render_validation, validate
 
 PROG: Final = "mimesis-model"
 
@@ -44,6 +49,43 @@ def _summary(args: argparse.Namespace) -> int:
     return OK
 
 
+def _fit(args: argparse.Namespace) -> int:
+    trace = read_for_fitting(args.trace_dir, progress=not args.quiet)
+    fitter = ProfileFitter(
+        AUTO if args.k == AUTO else int(args.k), max_ks=args.max_ks, max_types=args.max_k,
+        search_files=args.search_files, random_state=args.seed, progress=not args.quiet,
+    ).fit(trace)  # fmt: skip
+    profile = fitter.profile_
+    profile.write(args.out)
+    if not args.quiet:
+        for step in fitter.k_search_:
+            print(f"k={step.k:<3} popularity KS {step.popularity_ks:.4f}")
+        print(f"{args.out}: {profile.k} file types, {profile.files:,} files "
+              f"({profile.dormant_files:,} dormant), window {profile.duration_ms / 1000:,.1f} s")
+    return OK
+
+
+def _validate(args: argparse.Namespace) -> int:
+    profile = Profile.read(args.profile_dir)
+    report = validate(
+        profile, read_for_fitting(args.trace_dir), time_scale=args.time_scale,
+        span_scale=args.span_scale, replicas=args.replicas, random_state=args.seed,
+    )  # fmt: skip
+    print(json.dumps(report) if args.json else render_validation(report))
+    return OK
+
+
+def _scale(args: argparse.Namespace) -> int:
+    profile = Profile.read(args.profile_dir)
+    if args.type_scale:
+        profile = scale_types(profile, dict(args.type_scale))
+    if args.types is not None:
+        profile = isolate_types(profile, args.types)
+    profile.write(args.out)
+    print(f"{args.out}: {profile.k} file types, {profile.files:,} files")
+    return OK
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Fit MimesisBench workload profiles from HDFS namespace traces."
@@ -61,7 +103,143 @@ def _parser() -> argparse.ArgumentParser:
     summary.add_argument("trace_dir", metavar="TRACE_DIR", help="folder written by `parse`")
     summary.add_argument("--json", action="store_true", help="print one JSON object")
     summary.set_defaults(run=_summary)
+
+    fit = commands.add_parser(
+        "fit", help="fit a profile to a trace",
+        description="Cluster the trace's files into types (k-means) and write the profile: "
+        "per type the distributions the generator samples, and the namespace's shape. "
+        "Example: mimesis-model fit trace/ --out profile/",
+    )  # fmt: skip
+    _add_verbose(fit, default=argparse.SUPPRESS)
+    fit.add_argument("trace_dir", metavar="TRACE_DIR", help="folder written by `parse`")
+    fit.add_argument("--out", required=True, help="profile folder to write")
+    fit.add_argument(
+        "-k", default=AUTO, type=_k_value,
+        help="number of file types, or 'auto' (default): the smallest k whose synthetic "
+        "popularity CDF is within --max-ks of the trace's",
+    )  # fmt: skip
+    fit.add_argument("--max-ks", type=_fraction, default=0.04, help="KS bound of the k search")
+    fit.add_argument("--max-k", type=_positive_int, default=50, help="largest k searched")
+    fit.add_argument(
+        "--search-files", type=_positive_int, default=200_000,
+        help="files sampled for the k search of a larger trace (default 200000)",
+    )  # fmt: skip
+    fit.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    fit.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
+    fit.set_defaults(run=_fit)
+
+    check = commands.add_parser(
+        "validate", help="compare a profile's synthetic workload with a trace",
+        description="Synthesize the profile's workload with the reference generator and print "
+        "the Kolmogorov-Smirnov distance to the trace per dimension (popularity, access "
+        "interarrival, active span, create interarrival, files per depth) and the op mix's "
+        "total variation distance, overall and per type. "
+        "Example: mimesis-model validate profile/ trace/ --json",
+    )  # fmt: skip
+    _add_verbose(check, default=argparse.SUPPRESS)
+    check.add_argument("profile_dir", metavar="PROFILE_DIR")
+    check.add_argument("trace_dir", metavar="TRACE_DIR")
+    check.add_argument("--json", action="store_true", help="print one JSON object")
+    check.add_argument(
+        "--time-scale", type=_non_negative, default=1.0,
+        help="multiply every time of the schedule (as a run's --time-scale)",
+    )  # fmt: skip
+    check.add_argument(
+        "--span-scale", type=_non_negative, default=1.0,
+        help="multiply every active span (as a run's --span-scale)",
+    )  # fmt: skip
+    check.add_argument(
+        "--replicas", type=_positive_float, default=None,
+        help="copies of the model synthesized (default: enough for 50,000 files)",
+    )  # fmt: skip
+    check.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    check.set_defaults(run=_validate)
+
+    scale = commands.add_parser(
+        "scale", help="what-if transforms of a profile",
+        description="Scale the file count of chosen types (paper equations 1-3) or keep only "
+        "chosen types. Types are numbered from 0, as in profile.json. "
+        "Example: mimesis-model scale profile/ --out hot/ --type-scale 0=2",
+    )  # fmt: skip
+    _add_verbose(scale, default=argparse.SUPPRESS)
+    scale.add_argument("profile_dir", metavar="PROFILE_DIR")
+    scale.add_argument("--out", required=True, help="profile folder to write")
+    scale.add_argument(
+        "--type-scale", type=_type_factor, action="append", default=[], metavar="J=F",
+        help="multiply type J's files by F (repeatable)",
+    )  # fmt: skip
+    scale.add_argument(
+        "--types", type=_type_list, default=None, metavar="J,...",
+        help="keep only these types (renumbered from 0)",
+    )  # fmt: skip
+    scale.set_defaults(run=_scale)
     return parser
+
+
+def _k_value(text: str) -> str | int:
+    return AUTO if text == AUTO else _positive_int(text)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not positive")
+    return value
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+    return value
+
+
+def _non_negative(text: str) -> float:
+    value = _number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = _number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{value} is not positive")
+    return value
+
+
+def _fraction(text: str) -> float:
+    value = _number(text)
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
+    return value
+
+
+def _type_factor(text: str) -> tuple[int, float]:
+    index, _, factor = text.partition("=")
+    if not factor:
+        raise argparse.ArgumentTypeError(f"{text!r} is not J=F (e.g. 0=2)")
+    return _type_index(index), _non_negative(factor)
+
+
+def _type_index(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a type number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"type {value}: types are numbered from 0")
+    return value
+
+
+def _type_list(text: str) -> list[int]:
+    return [_type_index(part) for part in text.split(",") if part.strip()]
 
 
 def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:

@@ -11,3 +11,7 @@ class SchemaError(MimesisModelError):
 
 class TraceError(MimesisModelError):
     """A trace folder or one of its Avro files cannot be read as a trace."""
+
+
+class ProfileError(MimesisModelError):
+    """A profile folder cannot be read, or a profile cannot be made or written."""

@@ -22,6 +22,7 @@ SCHEMA_DIR_ENV: Final = "MIMESIS_SCHEMA_DIR"
 AUDIT_EVENT: Final = "AuditEvent"
 FILE_TIMELINE: Final = "FileTimeline"
 NAMESPACE_ENTRY: Final = "NamespaceEntry"
+PROFILE: Final = "Profile"
 
 # A folder holding this file is taken for the schema folder.
 _MARKER: Final = f"{AUDIT_EVENT}.avsc"

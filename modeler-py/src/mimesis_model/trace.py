@@ -16,6 +16,7 @@ from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+from tqdm import tqdm
 
 from mimesis_model import schema
 from mimesis_model.avro_file import read_records
@@ -36,6 +37,9 @@ __all__ = [
     "Namespace",
     "Trace",
     "TraceError",
+    "read_events",
+    "read_file_timelines",
+    "read_namespace",
 ]
 
 EVENTS_FILE: Final = "events.avro"
@@ -147,10 +151,7 @@ class Trace:
     @classmethod
     def read(cls, trace_dir: str | PathLike[str]) -> Trace:
         """Read TRACE_DIR; TraceError, naming the file, if it is not a valid trace."""
-        directory = Path(trace_dir)
-        if not directory.is_dir():
-            what = "not a directory" if directory.exists() else "no such trace directory"
-            raise TraceError(f"{directory}: {what}")
+        directory = _trace_directory(trace_dir)
         namespace_path = directory / NAMESPACE_FILE
         return cls(
             directory=directory,
@@ -158,6 +159,30 @@ class Trace:
             files=_read_files(directory / FILES_FILE),
             namespace=_read_namespace(namespace_path) if namespace_path.exists() else None,
         )
+
+
+def read_file_timelines(trace_dir: str | PathLike[str], progress: bool = False) -> FileTimelines:
+    """Only the files.avro of TRACE_DIR: all that fitting needs of a trace's events."""
+    return _read_files(_trace_directory(trace_dir) / FILES_FILE, progress)
+
+
+def read_namespace(trace_dir: str | PathLike[str]) -> Namespace | None:
+    """The namespace.avro of TRACE_DIR, or None when it was parsed without an fsimage."""
+    path = _trace_directory(trace_dir) / NAMESPACE_FILE
+    return _read_namespace(path) if path.exists() else None
+
+
+def read_events(trace_dir: str | PathLike[str]) -> Events:
+    """Only the events.avro of TRACE_DIR."""
+    return _read_events(_trace_directory(trace_dir) / EVENTS_FILE)
+
+
+def _trace_directory(trace_dir: str | PathLike[str]) -> Path:
+    directory = Path(trace_dir)
+    if not directory.is_dir():
+        what = "not a directory" if directory.exists() else "no such trace directory"
+        raise TraceError(f"{directory}: {what}")
+    return directory
 
 
 def _read_events(path: Path) -> Events:
@@ -185,7 +210,7 @@ def _read_events(path: Path) -> Events:
     )
 
 
-def _read_files(path: Path) -> FileTimelines:
+def _read_files(path: Path, progress: bool = False) -> FileTimelines:
     ids = array("q")
     depths = array("i")
     pre_existing = bytearray()
@@ -199,7 +224,8 @@ def _read_files(path: Path) -> FileTimelines:
         "id", "depth", "preExisting", "createTime", "deleteTime", "renames",
         "accessTimes", "accessKinds",
     )  # fmt: skip
-    for record in read_records(path, schema.load(schema.FILE_TIMELINE)):
+    records = read_records(path, schema.load(schema.FILE_TIMELINE))
+    for record in tqdm(records, desc=f"read {path.name}", unit=" files", disable=not progress):
         file_id, depth, existed, created, deleted, renamed, times, kinds = columns(record)
         if len(times) != len(kinds):
             raise TraceError(

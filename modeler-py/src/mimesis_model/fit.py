@@ -1,0 +1,191 @@
+"""Fitting a profile from a trace: k-means file types, k chosen by popularity fidelity."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+from sklearn.cluster import KMeans, MiniBatchKMeans
+from sklearn.preprocessing import StandardScaler
+from tqdm import tqdm
+
+from mimesis_model.errors import ProfileError, TraceError
+from mimesis_model.fidelity import popularity_ks
+from mimesis_model.file_behaviour import FEATURES, FileBehaviour
+from mimesis_model.file_types import file_types_of
+from mimesis_model.namespace_statistics import namespace_statistics
+from mimesis_model.parse_report import TraceWindow
+from mimesis_model.profile import FileType, FitReport, KSearchStep, Profile
+from mimesis_model.synthesis import synthesize
+from mimesis_model.trace import FILES_FILE, read_file_timelines, read_namespace
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+AUTO: Final = "auto"
+
+# Below this many files Lloyd's k-means is fast enough; above, mini-batches keep it linear.
+_FULL_KMEANS_FILES: Final = 50_000
+# The k search compares popularity against at least this many synthetic accessed files, so
+# that the synthetic CDF's own noise stays far below the KS bound.
+_MIN_SYNTHETIC_FILES: Final = 50_000
+
+
+@dataclass
+class FittedTrace:
+    """A trace read for fitting: what each file did, its window and op counts."""
+
+    behaviour: FileBehaviour
+    window: TraceWindow
+    source: Path
+
+
+def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> FittedTrace:
+    """The parts of TRACE_DIR fitting needs (files.avro and the parse report)."""
+    window = TraceWindow.read(trace_dir)
+    files = read_file_timelines(trace_dir, progress)
+    if len(files) == 0:
+        raise TraceError(f"{Path(trace_dir) / FILES_FILE}: no files, nothing to model")
+    behaviour = FileBehaviour.of(files, window.start_ms, window.duration_ms)
+    return FittedTrace(behaviour, window, Path(trace_dir))
+
+
+class ProfileFitter:
+    """Fits a Profile to a trace (scikit-learn style: parameters here, fitted state in `*_`).
+
+    n_types: the number of file types k, or "auto" for the smallest k in 1..max_types whose
+    synthetic popularity CDF lies within max_ks (KS distance) of the trace's.
+    search_files: above this many files, the k search clusters and compares a random subset
+    of this size (the chosen k is then fitted on every file).
+    """
+
+    def __init__(
+        self,
+        n_types: int | str = AUTO,
+        *,
+        max_ks: float = 0.04,
+        max_types: int = 50,
+        search_files: int = 200_000,
+        max_points: int = 2048,
+        random_state: int = 0,
+        progress: bool = False,
+    ) -> None:
+        self.n_types = n_types
+        self.max_ks = max_ks
+        self.max_types = max_types
+        self.search_files = search_files
+        self.max_points = max_points
+        self.random_state = random_state
+        self.progress = progress
+
+    def fit(self, trace: FittedTrace) -> ProfileFitter:
+        behaviour = trace.behaviour
+        modeled = np.flatnonzero(~behaviour.dormant)
+        if len(modeled) < 2:
+            raise TraceError(
+                f"{trace.source}: {len(modeled)} file(s) with an event in the trace; "
+                "a model needs at least 2"
+            )
+        features = behaviour.features()
+        if not np.isfinite(features[modeled]).all():
+            raise TraceError(f"{trace.source / FILES_FILE}: a file's times give no finite features")
+        scaler = StandardScaler().fit(features[modeled])
+        scaled = scaler.transform(features)
+        if self.n_types == AUTO:
+            self.k_search_ = self._search(behaviour, scaled, modeled, trace.window)
+            passing = [step for step in self.k_search_ if step.popularity_ks <= self.max_ks]
+            best = passing[0] if passing else min(self.k_search_, key=lambda s: s.popularity_ks)
+            if not passing:
+                print(
+                    f"mimesis-model: no k up to {self.max_types} reaches popularity KS "
+                    f"{self.max_ks}; using k={best.k} (KS {best.popularity_ks:.4f})",
+                    file=sys.stderr,
+                )
+            k = best.k
+        else:
+            k = int(self.n_types)
+            if not 1 <= k <= len(modeled):
+                raise ProfileError(f"-k {k}: must be between 1 and the {len(modeled)} files modeled")
+            self.k_search_ = []
+        labels, centroids = self._cluster(scaled, modeled, k)
+        types = file_types_of(behaviour, labels, k, centroids, self.max_points)
+        # Types come sorted by weight, each still numbered by its k-means cluster.
+        type_of_cluster = np.full(k, -1, dtype=np.int64)
+        type_of_cluster[[file_type.index for file_type in types]] = np.arange(len(types))
+        self.labels_ = np.where(labels >= 0, type_of_cluster[np.maximum(labels, 0)], -1)
+        self.fit_report_ = FitReport(
+            seed=self.random_state,
+            features=list(FEATURES),
+            feature_mean=scaler.mean_.tolist(),
+            feature_scale=scaler.scale_.tolist(),
+            max_ks=self.max_ks,
+            k_search=self.k_search_,
+        )
+        self.profile_ = self._profile(trace, types, labels)
+        return self
+
+    def _search(
+        self, behaviour: FileBehaviour, scaled: Floats, modeled: Ints, window: TraceWindow
+    ) -> list[KSearchStep]:
+        rng = np.random.default_rng(self.random_state)
+        sample = modeled
+        if len(modeled) > self.search_files:
+            sample = np.sort(rng.choice(modeled, self.search_files, replace=False))
+        subset = behaviour.subset(sample)
+        subset_rows = np.arange(len(sample))
+        steps: list[KSearchStep] = []
+        largest = min(self.max_types, len(sample))
+        with tqdm(total=largest, desc="k search", unit="k", disable=not self.progress) as bar:
+            for k in range(1, largest + 1):
+                labels, centroids = self._cluster(scaled[sample], subset_rows, k)
+                types = file_types_of(subset, labels, k, centroids, self.max_points)
+                profile = Profile("k search", window.duration_ms, types, 0, 0.0, 0.0)
+                profile = profile.with_types(types, "k search")
+                accessed = max(int(np.count_nonzero(subset.accessed)), 1)
+                replicas = max(1.0, _MIN_SYNTHETIC_FILES / accessed)
+                workload = synthesize(profile, file_scale=replicas, random_state=self.random_state)
+                distance = popularity_ks(subset, labels, workload)
+                steps.append(KSearchStep(k, distance))
+                bar.update()
+                bar.set_postfix(ks=f"{distance:.4f}")
+                if distance <= self.max_ks:
+                    break
+        return steps
+
+    def _cluster(self, scaled: Floats, rows: Ints, k: int) -> tuple[Ints, Floats]:
+        """Labels for every row of SCALED (-1 outside ROWS) and the K centroids."""
+        points = scaled[rows]
+        if len(points) <= _FULL_KMEANS_FILES:
+            model: KMeans | MiniBatchKMeans = KMeans(
+                n_clusters=k, n_init=4, random_state=self.random_state
+            )
+        else:
+            model = MiniBatchKMeans(
+                n_clusters=k, n_init=3, batch_size=8192, random_state=self.random_state
+            )
+        fitted = model.fit(points)
+        labels = np.full(len(scaled), -1, dtype=np.int64)
+        labels[rows] = fitted.labels_
+        return labels, np.asarray(fitted.cluster_centers_, dtype=np.float64)
+
+    def _profile(self, trace: FittedTrace, types: list[FileType], labels: Ints) -> Profile:
+        behaviour = trace.behaviour
+        created = int(np.count_nonzero((labels >= 0) & behaviour.created))
+        ops = trace.window.op_counts
+        namespace = read_namespace(trace.source)
+        profile = Profile(
+            source=str(trace.source),
+            duration_ms=trace.window.duration_ms,
+            file_types=types,
+            dormant_files=int(np.count_nonzero(behaviour.dormant)),
+            mkdirs_per_create=ops.get("mkdirs", 0) / created if created else 0.0,
+            renames_per_create=ops.get("rename", 0) / created if created else 0.0,
+            namespace=None if namespace is None else namespace_statistics(namespace),
+            fit=self.fit_report_,
+        )
+        return profile.with_types(types, str(trace.source))

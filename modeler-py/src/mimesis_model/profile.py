@@ -1,0 +1,312 @@
+"""A workload profile (profiles/schema/Profile.avsc): file types, their distributions and the
+namespace's shape, read and written as profile.avro plus a human-readable profile.json.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field, replace
+from os import PathLike
+from pathlib import Path
+from typing import Any, Final
+
+import fastavro
+
+from mimesis_model import schema
+from mimesis_model.avro_file import read_records
+from mimesis_model.distribution import Distribution
+from mimesis_model.errors import ProfileError, TraceError
+from mimesis_model.output import AtomicOutputDir
+
+PROFILE_FILE: Final = "profile.avro"
+PROFILE_JSON: Final = "profile.json"
+FORMAT_VERSION: Final = 1
+
+DISTRIBUTIONS: Final = (
+    "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",
+    "accessesPerFile", "deleteDelay",
+)  # fmt: skip
+"""The per-type time distributions, by their Profile.avsc names."""
+
+ACCESS_KINDS: Final = ("open", "listStatus", "getFileInfo")
+
+
+@dataclass(frozen=True, eq=False)
+class FileType:
+    """One file type (a k-means cluster); fields as in Profile.avsc's FileType."""
+
+    index: int
+    weight: float
+    files: int
+    pre_existing: int
+    unaccessed_share: float
+    access_shares: dict[str, float]
+    """by ACCESS_KINDS name; sums to 1"""
+    delete_share: float
+    depth: Distribution
+    distributions: dict[str, Distribution]
+    """by DISTRIBUTIONS name"""
+    centroid: list[float] = field(default_factory=list)
+
+    @property
+    def created(self) -> int:
+        """Files of this type created in the window."""
+        return self.files - self.pre_existing
+
+    def __getitem__(self, name: str) -> Distribution:
+        return self.distributions[name]
+
+
+@dataclass(frozen=True, eq=False)
+class NamespaceStatistics:
+    directories: int
+    files: int
+    dirs_at_depth: Distribution
+    subdirs_per_dir: Distribution
+    files_at_depth: Distribution
+    files_per_dir: Distribution
+
+
+@dataclass(frozen=True, eq=False)
+class KSearchStep:
+    k: int
+    popularity_ks: float
+
+
+@dataclass(frozen=True, eq=False)
+class FitReport:
+    seed: int
+    features: list[str]
+    feature_mean: list[float]
+    feature_scale: list[float]
+    max_ks: float
+    k_search: list[KSearchStep]
+
+
+@dataclass(frozen=True, eq=False)
+class Profile:
+    """A workload model; times in milliseconds."""
+
+    source: str
+    duration_ms: int
+    file_types: list[FileType]
+    dormant_files: int
+    mkdirs_per_create: float
+    renames_per_create: float
+    namespace: NamespaceStatistics | None = None
+    fit: FitReport | None = None
+
+    @property
+    def k(self) -> int:
+        return len(self.file_types)
+
+    @property
+    def files(self) -> int:
+        return sum(file_type.files for file_type in self.file_types)
+
+    def with_types(self, file_types: list[FileType], source: str) -> Profile:
+        """This profile with other FILE_TYPES, re-indexed, weights renormalized."""
+        total = sum(file_type.files for file_type in file_types) or 1
+        renumbered = [
+            replace(file_type, index=index, weight=file_type.files / total)
+            for index, file_type in enumerate(file_types)
+        ]
+        return replace(self, file_types=renumbered, source=source)
+
+    # --- Avro records -------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "formatVersion": FORMAT_VERSION,
+            "source": self.source,
+            "durationMs": self.duration_ms,
+            "fileTypes": [_type_record(file_type) for file_type in self.file_types],
+            "dormantFiles": self.dormant_files,
+            "mkdirsPerCreate": self.mkdirs_per_create,
+            "renamesPerCreate": self.renames_per_create,
+            "namespace": None if self.namespace is None else _namespace_record(self.namespace),
+            "fit": None if self.fit is None else _fit_record(self.fit),
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Profile:
+        namespace = record["namespace"]
+        fit = record["fit"]
+        return cls(
+            source=record["source"],
+            duration_ms=int(record["durationMs"]),
+            file_types=[_file_type(item) for item in record["fileTypes"]],
+            dormant_files=int(record["dormantFiles"]),
+            mkdirs_per_create=float(record["mkdirsPerCreate"]),
+            renames_per_create=float(record["renamesPerCreate"]),
+            namespace=None if namespace is None else _namespace(namespace),
+            fit=None if fit is None else _fit(fit),
+        )
+
+    # --- files --------------------------------------------------------------------------
+
+    @classmethod
+    def read(cls, profile_dir: str | PathLike[str]) -> Profile:
+        """Read PROFILE_DIR/profile.avro; ProfileError, naming the file, if it is not valid."""
+        directory = Path(profile_dir)
+        if not directory.is_dir():
+            what = "not a directory" if directory.exists() else "no such profile directory"
+            raise ProfileError(f"{directory}: {what}")
+        path = directory / PROFILE_FILE
+        try:
+            records = list(read_records(path, schema.load(schema.PROFILE)))
+        except TraceError as error:
+            raise ProfileError(str(error)) from error
+        if len(records) != 1:
+            raise ProfileError(f"{path}: holds {len(records)} profiles, expected 1")
+        version = records[0]["formatVersion"]
+        if version > FORMAT_VERSION:
+            raise ProfileError(
+                f"{path}: format version {version} is newer than this modeler's "
+                f"({FORMAT_VERSION}); upgrade mimesis-model"
+            )
+        profile = cls.from_record(records[0])
+        problems = profile.problems()
+        if problems:
+            raise ProfileError(f"{path}: {problems[0]}")
+        return profile
+
+    def write(self, profile_dir: str | PathLike[str]) -> Path:
+        """Write profile.avro and profile.json into PROFILE_DIR, all or nothing."""
+        problems = self.problems()
+        if problems:
+            raise ProfileError(f"refusing to write an invalid profile: {problems[0]}")
+        with AtomicOutputDir(Path(profile_dir)) as out:
+            with out.create(PROFILE_FILE) as stream:
+                fastavro.writer(
+                    stream, schema.load(schema.PROFILE), [self.to_record()], codec="deflate"
+                )
+            with out.create(PROFILE_JSON) as stream:
+                stream.write(json.dumps(self.summary(), indent=2).encode() + b"\n")
+        return Path(profile_dir)
+
+    def problems(self) -> list[str]:
+        """Why this profile cannot drive a generator (empty when it can)."""
+        found = []
+        if self.duration_ms <= 0:
+            found.append(f"durationMs {self.duration_ms} is not positive")
+        if not self.file_types:
+            found.append("no file types")
+        for file_type in self.file_types:
+            where = f"file type {file_type.index}"
+            numbers = [file_type.weight, file_type.unaccessed_share, file_type.delete_share]
+            numbers += list(file_type.access_shares.values())
+            if not all(math.isfinite(x) and 0 <= x <= 1 for x in numbers):
+                found.append(f"{where}: a weight or share outside [0, 1]")
+            if not 0 <= file_type.pre_existing <= file_type.files:
+                found.append(f"{where}: preExisting {file_type.pre_existing} of {file_type.files}")
+            named = {"depth": file_type.depth} | file_type.distributions
+            for name, distribution in named.items():
+                found += [f"{where}: {name}: {problem}" for problem in distribution.problems()]
+            create = file_type["createInterarrival"]
+            if file_type.created > 0 and (create.is_empty or create.values[-1] <= 0):
+                found.append(f"{where}: creates files but its createInterarrival is never > 0")
+        return found
+
+    def summary(self) -> dict[str, Any]:
+        """What profile.json holds: every number except the distributions' full tables."""
+        record = self.to_record()
+        for item in record["fileTypes"]:
+            for name in ("depth", *DISTRIBUTIONS):
+                item[name] = _distribution_summary(Distribution.from_record(item[name]))
+        if record["namespace"] is not None:
+            for name, value in record["namespace"].items():
+                if isinstance(value, dict):
+                    record["namespace"][name] = _distribution_summary(
+                        Distribution.from_record(value)
+                    )
+        return record
+
+
+def _distribution_summary(distribution: Distribution) -> dict[str, Any]:
+    if distribution.is_empty:
+        return {"count": 0}
+    p50, p90, p99 = distribution.quantile([0.5, 0.9, 0.99]).tolist()
+    return {
+        "count": distribution.count, "points": len(distribution), "mean": distribution.mean,
+        "min": float(distribution.values[0]), "p50": p50, "p90": p90, "p99": p99,
+        "max": float(distribution.values[-1]),
+    }  # fmt: skip
+
+
+def _type_record(file_type: FileType) -> dict[str, Any]:
+    record = {
+        "index": file_type.index,
+        "weight": file_type.weight,
+        "files": file_type.files,
+        "preExisting": file_type.pre_existing,
+        "unaccessedShare": file_type.unaccessed_share,
+        "accessShares": {kind: file_type.access_shares[kind] for kind in ACCESS_KINDS},
+        "deleteShare": file_type.delete_share,
+        "depth": file_type.depth.to_record(),
+        "centroid": list(file_type.centroid),
+    }
+    for name in DISTRIBUTIONS:
+        record[name] = file_type.distributions[name].to_record()
+    return record
+
+
+def _file_type(record: dict[str, Any]) -> FileType:
+    return FileType(
+        index=int(record["index"]),
+        weight=float(record["weight"]),
+        files=int(record["files"]),
+        pre_existing=int(record["preExisting"]),
+        unaccessed_share=float(record["unaccessedShare"]),
+        access_shares={kind: float(record["accessShares"][kind]) for kind in ACCESS_KINDS},
+        delete_share=float(record["deleteShare"]),
+        depth=Distribution.from_record(record["depth"]),
+        distributions={name: Distribution.from_record(record[name]) for name in DISTRIBUTIONS},
+        centroid=[float(x) for x in record.get("centroid", [])],
+    )
+
+
+_NAMESPACE_DISTRIBUTIONS: Final = {
+    "dirsAtDepth": "dirs_at_depth", "subdirsPerDir": "subdirs_per_dir",
+    "filesAtDepth": "files_at_depth", "filesPerDir": "files_per_dir",
+}  # fmt: skip
+
+
+def _namespace_record(namespace: NamespaceStatistics) -> dict[str, Any]:
+    record: dict[str, Any] = {"directories": namespace.directories, "files": namespace.files}
+    for avro_name, attribute in _NAMESPACE_DISTRIBUTIONS.items():
+        record[avro_name] = getattr(namespace, attribute).to_record()
+    return record
+
+
+def _namespace(record: dict[str, Any]) -> NamespaceStatistics:
+    distributions = {
+        attribute: Distribution.from_record(record[avro_name])
+        for avro_name, attribute in _NAMESPACE_DISTRIBUTIONS.items()
+    }
+    return NamespaceStatistics(
+        directories=int(record["directories"]), files=int(record["files"]), **distributions
+    )
+
+
+def _fit_record(fit: FitReport) -> dict[str, Any]:
+    return {
+        "seed": fit.seed,
+        "features": list(fit.features),
+        "featureMean": list(fit.feature_mean),
+        "featureScale": list(fit.feature_scale),
+        "maxKs": fit.max_ks,
+        "kSearch": [{"k": step.k, "popularityKs": step.popularity_ks} for step in fit.k_search],
+    }
+
+
+def _fit(record: dict[str, Any]) -> FitReport:
+    return FitReport(
+        seed=int(record["seed"]),
+        features=list(record["features"]),
+        feature_mean=[float(x) for x in record["featureMean"]],
+        feature_scale=[float(x) for x in record["featureScale"]],
+        max_ks=float(record["maxKs"]),
+        k_search=[KSearchStep(int(s["k"]), float(s["popularityKs"])) for s in record["kSearch"]],
+    )

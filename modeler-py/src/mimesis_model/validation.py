@@ -1,0 +1,112 @@
+"""`validate`: synthesize a profile's workload and measure how far it lies from a trace."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from mimesis_model.errors import ProfileError
+from mimesis_model.fidelity import compare, trace_op_counts
+from mimesis_model.file_behaviour import FEATURES, FileBehaviour
+from mimesis_model.fit import FittedTrace
+from mimesis_model.profile import Profile
+from mimesis_model.synthesis import synthesize
+
+MIN_SYNTHETIC_FILES: Final = 50_000
+"""Replicas of the model are synthesized until about this many files: the distances then
+measure the trace against the model, not against one noisy draw of it."""
+
+
+def type_labels(profile: Profile, behaviour: FileBehaviour) -> npt.NDArray[np.int64]:
+    """Each trace file's type: the nearest centroid in the profile's feature space (-1: dormant).
+
+    A profile without a fit (an imported one) has no centroids: its files are then all typed 0
+    and compared overall only.
+    """
+    fit = profile.fit
+    labels = np.full(len(behaviour), -1, dtype=np.int64)
+    modeled = ~behaviour.dormant
+    if fit is None or not all(file_type.centroid for file_type in profile.file_types):
+        labels[modeled] = 0
+        return labels
+    if list(fit.features) != list(FEATURES):
+        raise ProfileError(
+            f"profile was fitted on features {fit.features}; this modeler computes {FEATURES}"
+        )
+    scaled = (behaviour.features()[modeled] - np.asarray(fit.feature_mean)) / np.asarray(
+        fit.feature_scale
+    )
+    centroids = np.array([file_type.centroid for file_type in profile.file_types])
+    distances = ((scaled[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
+    labels[modeled] = np.argmin(distances, axis=1)
+    return labels
+
+
+def validate(
+    profile: Profile,
+    trace: FittedTrace,
+    *,
+    time_scale: float = 1.0,
+    span_scale: float = 1.0,
+    replicas: float | None = None,
+    random_state: int = 0,
+) -> dict[str, Any]:
+    """The distances between PROFILE's synthetic workload and TRACE, as `validate --json` prints."""
+    behaviour = trace.behaviour
+    labels = type_labels(profile, behaviour)
+    if replicas is None:
+        replicas = max(1.0, MIN_SYNTHETIC_FILES / max(profile.files, 1))
+    model = synthesize(
+        profile, time_scale=time_scale, span_scale=span_scale, file_scale=replicas,
+        random_state=random_state,
+    )  # fmt: skip
+    per_type = profile.fit is not None and all(t.centroid for t in profile.file_types)
+    distances = compare(
+        behaviour, labels, trace.window.op_counts, model, profile.k if per_type else 0
+    )
+    overall = distances["overall"]
+    trace_events = sum(trace_op_counts(behaviour, labels >= 0, trace.window.op_counts).values())
+    return {
+        "k": profile.k,
+        "files": {"trace": overall["files"]["trace"], "model": overall["files"]["model"] / replicas},
+        "events": {"trace": trace_events, "model": sum(model.op_counts().values()) / replicas},
+        "ks": overall["ks"],
+        "per_type": [
+            {"type": item["type"], "files": {
+                "trace": item["files"]["trace"], "model": item["files"]["model"] / replicas,
+            }, "ks": item["ks"]}
+            for item in distances["per_type"]
+        ],  # fmt: skip
+        "options": {
+            "time_scale": time_scale, "span_scale": span_scale, "replicas": replicas,
+            "seed": random_state,
+        },  # fmt: skip
+    }
+
+
+def render_validation(report: dict[str, Any]) -> str:
+    """REPORT as a table: one row per dimension, overall and then per type."""
+    dimensions = list(report["ks"])
+    header = f"{'':>8} {'files':>9} " + " ".join(f"{name[:12]:>12}" for name in dimensions)
+    lines = [
+        f"k={report['k']}  files: trace {report['files']['trace']:,}, model "
+        f"{report['files']['model']:,.0f}  events: trace {report['events']['trace']:,}, model "
+        f"{report['events']['model']:,.0f}",
+        "distances (KS; op_mix: total variation)",
+        header,
+        _row("overall", report["files"]["trace"], report["ks"], dimensions),
+    ]
+    lines += [
+        _row(f"type {item['type']}", item["files"]["trace"], item["ks"], dimensions)
+        for item in report["per_type"]
+    ]
+    return "\n".join(lines)
+
+
+def _row(name: str, files: int, distances: dict[str, float | None], dimensions: list[str]) -> str:
+    cells = " ".join(
+        f"{'-':>12}" if distances[d] is None else f"{distances[d]:>12.4f}" for d in dimensions
+    )
+    return f"{name:>8} {files:>9,} {cells}"

@@ -60,8 +60,10 @@ def _fit(args: argparse.Namespace) -> int:
     if not args.quiet:
         for step in fitter.k_search_:
             print(f"k={step.k:<3} popularity KS {step.popularity_ks:.4f}")
-        print(f"{args.out}: {profile.k} file types, {profile.files:,} files "
-              f"({profile.dormant_files:,} dormant), window {profile.duration_ms / 1000:,.1f} s")
+        print(
+            f"{args.out}: {profile.k} file types, {profile.files:,} files "
+            f"({profile.dormant_files:,} dormant), window {profile.duration_ms / 1000:,.1f} s"
+        )
     return OK
 
 

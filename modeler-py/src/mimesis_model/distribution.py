@@ -18,7 +18,7 @@ import numpy.typing as npt
 Floats = npt.NDArray[np.float64]
 
 MAX_POINTS: Final = 2048
-"""Default budget of values per distribution; samples with fewer distinct values are kept exactly."""
+"""Default budget of values per distribution; a sample of fewer distinct values is kept exactly."""
 
 # Quantile probabilities of the bin edges: uniform, plus tails down to 1e-7 on each side.
 _TAIL_DECADES: Final = 7
@@ -64,7 +64,7 @@ class Distribution:
 
     @classmethod
     def of_weights(cls, values: npt.ArrayLike, weights: npt.ArrayLike, count: int) -> Distribution:
-        """The distribution putting WEIGHTS (any positive scale) on VALUES, from COUNT observations."""
+        """WEIGHTS (any positive scale) put on VALUES, summarizing COUNT observations."""
         keys = np.asarray(values, dtype=np.float64)
         mass = np.asarray(weights, dtype=np.float64)
         if keys.shape != mass.shape or keys.ndim != 1:
@@ -121,7 +121,9 @@ class Distribution:
         found = []
         if self.values.shape != self.cumulative.shape:
             found.append("values and cumulative differ in length")
-        elif len(self) and not (np.isfinite(self.values).all() and np.isfinite(self.cumulative).all()):
+        elif len(self) and not (
+            np.isfinite(self.values).all() and np.isfinite(self.cumulative).all()
+        ):
             found.append("non-finite numbers")
         elif len(self):
             if (np.diff(self.values) <= 0).any():

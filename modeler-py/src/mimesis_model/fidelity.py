@@ -60,7 +60,9 @@ def compare(
     TRACE_OPS: the trace's op counts for mkdirs and rename (the files give the others).
     """
     typed = labels >= 0
-    create_gaps = [create_interarrivals(behaviour.create_time[labels == label]) for label in range(k)]
+    create_gaps = [
+        create_interarrivals(behaviour.create_time[labels == label]) for label in range(k)
+    ]
     per_type: list[dict[str, Any]] = []
     for label in range(k):
         per_type.append(
@@ -98,12 +100,16 @@ def _distances(
 ) -> dict[str, Any]:
     accessed = rows & behaviour.accessed
     gaps = behaviour.interarrival[rows[behaviour.access_file]]
-    model_gaps = model.interarrival if label is None else model.interarrival[
-        model.interarrival_type == label
-    ]
-    model_creates = model.create_interarrival if label is None else model.create_interarrival[
-        model.create_interarrival_type == label
-    ]
+    model_gaps = (
+        model.interarrival
+        if label is None
+        else model.interarrival[model.interarrival_type == label]
+    )
+    model_creates = (
+        model.create_interarrival
+        if label is None
+        else model.create_interarrival[model.create_interarrival_type == label]
+    )
     model_counts = model.accesses[model_rows]
     model_ops = _model_op_counts(model, model_rows, include_ratios=trace_ops is not None)
     return {
@@ -130,7 +136,9 @@ def _model_op_counts(
     }
     counts |= {
         kind: int(n)
-        for kind, n in zip(("open", "listStatus", "getFileInfo"), model.kind_counts[rows].sum(0))
+        for kind, n in zip(
+            ("open", "listStatus", "getFileInfo"), model.kind_counts[rows].sum(0), strict=True
+        )
     }
     if include_ratios:
         counts |= {"mkdirs": model.mkdirs, "rename": model.renames}

@@ -66,9 +66,7 @@ def file_types_of(
                     "activationDelay": Distribution.of_sample(
                         behaviour.activation_delay[accessed], max_points
                     ),
-                    "accessInterarrival": Distribution.of_sample(
-                        gaps[~np.isnan(gaps)], max_points
-                    ),
+                    "accessInterarrival": Distribution.of_sample(gaps[~np.isnan(gaps)], max_points),
                     "activeSpan": Distribution.of_sample(
                         behaviour.active_span[accessed], max_points
                     ),

@@ -110,7 +110,9 @@ class ProfileFitter:
         else:
             k = int(self.n_types)
             if not 1 <= k <= len(modeled):
-                raise ProfileError(f"-k {k}: must be between 1 and the {len(modeled)} files modeled")
+                raise ProfileError(
+                    f"-k {k}: must be between 1 and the {len(modeled)} files modeled"
+                )
             self.k_search_ = []
         labels, centroids = self._cluster(scaled, modeled, k)
         types = file_types_of(behaviour, labels, k, centroids, self.max_points)
@@ -140,7 +142,9 @@ class ProfileFitter:
         subset_rows = np.arange(len(sample))
         steps: list[KSearchStep] = []
         largest = min(self.max_types, len(sample))
-        with tqdm(total=largest, desc="k search", unit="k", disable=not self.progress) as bar:
+        with tqdm(
+            total=largest, desc="k search", unit="k", disable=None if self.progress else True
+        ) as bar:
             for k in range(1, largest + 1):
                 labels, centroids = self._cluster(scaled[sample], subset_rows, k)
                 types = file_types_of(subset, labels, k, centroids, self.max_points)

@@ -14,12 +14,12 @@ from mimesis_model.trace import Namespace
 
 def namespace_statistics(namespace: Namespace, max_points: int = 2048) -> NamespaceStatistics:
     """The statistics of NAMESPACE (an fsimage snapshot: the root, directories and files)."""
-    directories = [path for path, is_dir in zip(namespace.path, namespace.is_dir) if is_dir]
+    directories = [
+        path for path, is_dir in zip(namespace.path, namespace.is_dir, strict=True) if is_dir
+    ]
     index = {path: row for row, path in enumerate(directories)}
     # Each entry's parent directory, found by its path; the root has none.
-    parents = np.array(
-        [index.get(_parent(path), -1) for path in namespace.path], dtype=np.int64
-    )
+    parents = np.array([index.get(_parent(path), -1) for path in namespace.path], dtype=np.int64)
     is_dir = np.asarray(namespace.is_dir)
     depth = np.asarray(namespace.depth, dtype=np.int64)
     not_root = depth > 0

@@ -21,7 +21,6 @@ c times as fast (c < 1) or slow (c > 1); c = 0 issues them back to back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -68,7 +67,9 @@ class SyntheticWorkload:
     def op_counts(self) -> dict[str, int]:
         """Operations issued, by op."""
         counts = {"create": self.created, "delete": int(np.count_nonzero(self.deleted))}
-        counts |= {kind: int(n) for kind, n in zip(ACCESS_KINDS, self.kind_counts.sum(axis=0))}
+        counts |= {
+            kind: int(n) for kind, n in zip(ACCESS_KINDS, self.kind_counts.sum(axis=0), strict=True)
+        }
         return counts | {"mkdirs": self.mkdirs, "rename": self.renames}
 
 
@@ -89,7 +90,11 @@ def synthesize(
     parts = [
         _synthesize_type(file_type, window, span_scale, file_scale, rng)
         for file_type in tqdm(
-            profile.file_types, desc="synthesize", unit="type", disable=not progress, leave=False
+            profile.file_types,
+            desc="synthesize",
+            unit="type",
+            disable=None if progress else True,
+            leave=False,
         )
     ]
     created = sum(int(np.count_nonzero(~part.pre_existing)) for part in parts)

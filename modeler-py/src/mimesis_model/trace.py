@@ -225,7 +225,9 @@ def _read_files(path: Path, progress: bool = False) -> FileTimelines:
         "accessTimes", "accessKinds",
     )  # fmt: skip
     records = read_records(path, schema.load(schema.FILE_TIMELINE))
-    for record in tqdm(records, desc=f"read {path.name}", unit=" files", disable=not progress):
+    for record in tqdm(
+        records, desc=f"read {path.name}", unit=" files", disable=None if progress else True
+    ):
         file_id, depth, existed, created, deleted, renamed, times, kinds = columns(record)
         if len(times) != len(kinds):
             raise TraceError(

@@ -70,19 +70,29 @@ def validate(
     trace_events = sum(trace_op_counts(behaviour, labels >= 0, trace.window.op_counts).values())
     return {
         "k": profile.k,
-        "files": {"trace": overall["files"]["trace"], "model": overall["files"]["model"] / replicas},
+        "files": {
+            "trace": overall["files"]["trace"],
+            "model": overall["files"]["model"] / replicas,
+        },
         "events": {"trace": trace_events, "model": sum(model.op_counts().values()) / replicas},
         "ks": overall["ks"],
         "per_type": [
-            {"type": item["type"], "files": {
-                "trace": item["files"]["trace"], "model": item["files"]["model"] / replicas,
-            }, "ks": item["ks"]}
+            {
+                "type": item["type"],
+                "files": {
+                    "trace": item["files"]["trace"],
+                    "model": item["files"]["model"] / replicas,
+                },
+                "ks": item["ks"],
+            }
             for item in distances["per_type"]
-        ],  # fmt: skip
+        ],
         "options": {
-            "time_scale": time_scale, "span_scale": span_scale, "replicas": replicas,
+            "time_scale": time_scale,
+            "span_scale": span_scale,
+            "replicas": replicas,
             "seed": random_state,
-        },  # fmt: skip
+        },
     }
 
 

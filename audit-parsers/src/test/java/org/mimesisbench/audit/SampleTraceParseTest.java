@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.testing.Traces;
+import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.FileTimeline;
+import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * The bundled sample (tests/sample-trace/data: a real NameNode's audit log and fsimage, made by
@@ -67,5 +69,21 @@ class SampleTraceParseTest {
     assertTrue(files.stream().anyMatch(f -> f.getAccessKinds().contains("O")), "files are opened");
     assertTrue(files.stream().anyMatch(f -> f.getAccessTimes().size() >= 50), "some files are hot");
     assertEquals(0, report.files.get("pre_existing_not_in_fsimage"), "every pre-existing file is in the fsimage");
+  }
+
+  /** modeler-py's tests fit the committed parse (tests/sample-trace/trace); it must stay current. */
+  @Test
+  void freshParseEqualsTheCommittedTrace() throws Exception {
+    ParseOptions options = new ParseOptions(List.of(DATA.resolve("audit").toString()), startImage(),
+        dir.resolve("trace"), ZoneId.of("UTC"), 0.0, "snappy", ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    new TraceParse(options, new Configuration(), null).run();
+    Path committed = DATA.resolveSibling("trace");
+    String rerun = " differs from a fresh parse: rerun tests/sample-trace/parse-sample-trace";
+    assertEquals(Traces.read(committed.resolve("events.avro"), AuditEvent.class),
+        Traces.read(dir.resolve("trace/events.avro"), AuditEvent.class), "events.avro" + rerun);
+    assertEquals(Traces.read(committed.resolve("files.avro"), FileTimeline.class),
+        Traces.read(dir.resolve("trace/files.avro"), FileTimeline.class), "files.avro" + rerun);
+    assertEquals(Traces.read(committed.resolve("namespace.avro"), NamespaceEntry.class),
+        Traces.read(dir.resolve("trace/namespace.avro"), NamespaceEntry.class), "namespace.avro" + rerun);
   }
 }

@@ -1,0 +1,96 @@
+package org.mimesisbench.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.file.DataFileReader;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A profile written by modeler-py (profiles/vectors/profile/, fitted from the bundled sample
+ * trace) reads into the generated Java classes with every value that Python says it holds.
+ */
+class ProfileVectorsTest {
+  private static final Path VECTOR = repository().resolve("profiles/vectors/profile");
+
+  @Test
+  void javaReadsThePythonProfileValueForValue() throws IOException {
+    List<Profile> profiles = new ArrayList<>();
+    try (DataFileReader<Profile> reader = new DataFileReader<>(
+        VECTOR.resolve("profile.avro").toFile(), new SpecificDatumReader<>(Profile.class))) {
+      reader.forEach(profiles::add);
+    }
+    assertEquals(1, profiles.size());
+    Profile profile = profiles.get(0);
+    JsonNode expected = new ObjectMapper().readTree(VECTOR.resolve("expected.json").toFile()).get("profile");
+    assertEquals(expected.get("formatVersion").asInt(), profile.getFormatVersion());
+    assertEquals(expected.get("source").asText(), profile.getSource());
+    assertEquals(expected.get("durationMs").asLong(), profile.getDurationMs());
+    assertEquals(expected.get("dormantFiles").asLong(), profile.getDormantFiles());
+    assertEquals(expected.get("mkdirsPerCreate").asDouble(), profile.getMkdirsPerCreate());
+    assertEquals(expected.get("renamesPerCreate").asDouble(), profile.getRenamesPerCreate());
+    assertEquals(expected.get("fileTypes").size(), profile.getFileTypes().size());
+    double weights = 0;
+    for (int j = 0; j < profile.getFileTypes().size(); j++) {
+      FileType type = profile.getFileTypes().get(j);
+      JsonNode want = expected.get("fileTypes").get(j);
+      assertEquals(j, type.getIndex());
+      assertEquals(want.get("files").asLong(), type.getFiles());
+      assertEquals(want.get("preExisting").asLong(), type.getPreExisting());
+      assertEquals(want.get("weight").asDouble(), type.getWeight());
+      assertEquals(want.get("unaccessedShare").asDouble(), type.getUnaccessedShare());
+      assertEquals(want.get("deleteShare").asDouble(), type.getDeleteShare());
+      AccessShares shares = type.getAccessShares();
+      assertEquals(want.get("accessShares").get("open").asDouble(), shares.getOpen());
+      assertEquals(want.get("accessShares").get("listStatus").asDouble(), shares.getListStatus());
+      assertEquals(want.get("accessShares").get("getFileInfo").asDouble(), shares.getGetFileInfo());
+      assertEquals(1.0, shares.getOpen() + shares.getListStatus() + shares.getGetFileInfo(), 1e-9);
+      Map<String, Distribution> distributions = Map.of(
+          "depth", type.getDepth(),
+          "createInterarrival", type.getCreateInterarrival(),
+          "activationDelay", type.getActivationDelay(),
+          "accessInterarrival", type.getAccessInterarrival(),
+          "activeSpan", type.getActiveSpan(),
+          "accessesPerFile", type.getAccessesPerFile(),
+          "deleteDelay", type.getDeleteDelay());
+      for (Map.Entry<String, Distribution> entry : distributions.entrySet()) {
+        checkDistribution(want.get(entry.getKey()), entry.getValue(), "type " + j + " " + entry.getKey());
+      }
+      weights += type.getWeight();
+    }
+    assertEquals(1.0, weights, 1e-9);
+    assertTrue(profile.getNamespace() != null, "the sample trace has an fsimage");
+    assertTrue(profile.getFit().getKSearch().size() >= 1, "k was chosen by a search");
+  }
+
+  private static void checkDistribution(JsonNode want, Distribution got, String what) {
+    assertEquals(want.get("count").asLong(), got.getCount(), what);
+    assertEquals(want.get("points").asInt(), got.getValues().size(), what);
+    assertEquals(got.getValues().size(), got.getCumulative().size(), what);
+    if (!got.getValues().isEmpty()) {
+      assertEquals(want.get("first").asDouble(), got.getValues().get(0), what);
+      assertEquals(want.get("last").asDouble(), got.getValues().get(got.getValues().size() - 1), what);
+      assertEquals(1.0, got.getCumulative().get(got.getCumulative().size() - 1), 1e-9, what);
+    }
+  }
+
+  private static Path repository() {
+    Path dir = Path.of("").toAbsolutePath();
+    while (dir != null && !Files.isDirectory(dir.resolve("profiles/schema"))) {
+      dir = dir.getParent();
+    }
+    if (dir == null) {
+      throw new IllegalStateException("no profiles/schema above " + Path.of("").toAbsolutePath());
+    }
+    return dir;
+  }
+}

@@ -1,0 +1,89 @@
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mimesis_model.errors import ProfileError, TraceError
+from mimesis_model.fit import ProfileFitter, read_for_fitting
+from mimesis_model.validation import validate
+from test_profile_vectors import SAMPLE_TRACE
+from tracefiles import T0, audit_event, file_timeline, write_trace
+
+
+@pytest.fixture(scope="module")
+def sample():  # type: ignore[no-untyped-def]
+    return read_for_fitting(SAMPLE_TRACE)
+
+
+def test_the_paper_bar_on_the_sample_made_by_real_hadoop_jobs(sample) -> None:  # type: ignore[no-untyped-def]
+    """Issue 3's bar: popularity KS below 0.04 with k at most 30, every distance reported."""
+    fitter = ProfileFitter(random_state=0).fit(sample)
+    profile = fitter.profile_
+    assert profile.k <= 30
+    assert [step.k for step in fitter.k_search_] == list(range(1, profile.k + 1))
+    assert fitter.k_search_[-1].popularity_ks <= 0.04
+    report = validate(profile, sample, random_state=0)
+    assert report["k"] == profile.k
+    assert report["ks"]["popularity"] < 0.04
+    assert all(report["ks"][name] is not None for name in report["ks"]), report["ks"]
+    assert len(report["per_type"]) == profile.k
+    assert report["files"]["trace"] == profile.files
+
+
+def test_same_seed_same_profile_other_seed_other_clusters(sample) -> None:  # type: ignore[no-untyped-def]
+    first = ProfileFitter(n_types=6, random_state=3).fit(sample).profile_.to_record()
+    again = ProfileFitter(n_types=6, random_state=3).fit(sample).profile_.to_record()
+    assert first == again
+
+
+def test_types_hold_every_modeled_file_and_their_counts(sample) -> None:  # type: ignore[no-untyped-def]
+    fitter = ProfileFitter(n_types=4).fit(sample)
+    profile, labels = fitter.profile_, fitter.labels_
+    behaviour = sample.behaviour
+    assert profile.files + profile.dormant_files == len(behaviour)
+    assert sum(t.weight for t in profile.file_types) == pytest.approx(1.0)
+    weights = [t.weight for t in profile.file_types]
+    assert weights == sorted(weights, reverse=True)
+    for file_type in profile.file_types:
+        rows = labels == file_type.index
+        assert file_type.files == rows.sum()
+        assert file_type.pre_existing == (rows & behaviour.pre_existing).sum()
+        accessed = rows & behaviour.accessed
+        assert file_type["accessesPerFile"].count == accessed.sum()
+        assert file_type["activeSpan"].count == accessed.sum()
+        # A file accessed once has no interarrival but a span of 0: kept, not dropped.
+        once = (rows & (behaviour.accesses == 1)).sum()
+        assert file_type["activeSpan"].cdf(0.0)[()] * accessed.sum() >= once - 1e-9
+    assert profile.namespace is not None and profile.namespace.directories > 0
+
+
+def test_k_bounds(sample) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ProfileError, match="-k 100000: must be between 1 and the 398 files"):
+        ProfileFitter(n_types=100_000).fit(sample)
+    assert ProfileFitter(n_types=1).fit(sample).profile_.k == 1
+
+
+def _trace(directory: Path, files: list[dict]) -> Path:  # type: ignore[type-arg]
+    return write_trace(directory, [audit_event(T0, "open"), audit_event(T0 + 9, "open")], files)
+
+
+def test_a_trace_without_files_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(TraceError, match="no files, nothing to model"):
+        read_for_fitting(_trace(tmp_path / "t", []))
+
+
+def test_a_trace_with_one_file_is_refused(tmp_path: Path) -> None:
+    trace = read_for_fitting(_trace(tmp_path / "t", [file_timeline(0, [(T0, "O")])]))
+    with pytest.raises(TraceError, match="1 file\\(s\\) with an event"):
+        ProfileFitter().fit(trace)
+
+
+def test_a_tiny_trace_fits(tmp_path: Path) -> None:
+    files = [
+        file_timeline(0, [(T0, "O"), (T0 + 5, "L")]),
+        file_timeline(1, [(T0 + 3, "G")], created=T0 + 1, deleted=T0 + 9),
+    ]
+    profile = ProfileFitter().fit(read_for_fitting(_trace(tmp_path / "t", files))).profile_
+    assert profile.files == 2 and profile.duration_ms == 9
+    assert profile.problems() == []
+    assert np.isclose(sum(t.delete_share * t.files for t in profile.file_types), 1)

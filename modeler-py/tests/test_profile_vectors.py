@@ -1,0 +1,71 @@
+"""The profile vector (profiles/vectors/profile/): fitted here from the bundled sample trace,
+read back by the Java side (core: ProfileVectorsTest) and checked against expected.json.
+
+After a deliberate change of the fit, rewrite it with MIMESIS_VECTORS_WRITE=1 pytest -k vector.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import fastavro
+import pytest
+
+from mimesis_model.fit import ProfileFitter, read_for_fitting
+from mimesis_model.profile import DISTRIBUTIONS, PROFILE_FILE, Profile
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+SAMPLE_TRACE = REPOSITORY / "tests" / "sample-trace" / "trace"
+VECTOR = REPOSITORY / "profiles" / "vectors" / "profile"
+EXPECTED = "expected.json"
+
+
+def expected_of(profile: Profile) -> dict[str, Any]:
+    """What Java checks: every scalar, and each distribution's count, length and ends."""
+    record = profile.to_record()
+    for item in record["fileTypes"]:
+        for name in ("depth", *DISTRIBUTIONS):
+            values = item[name]
+            item[name] = {
+                "count": values["count"], "points": len(values["values"]),
+                "first": values["values"][0] if values["values"] else None,
+                "last": values["values"][-1] if values["values"] else None,
+            }  # fmt: skip
+        item.pop("centroid")
+    record.pop("namespace")
+    record.pop("fit")
+    return {"format": 1, "profile": record, "k": profile.k}
+
+
+def fitted_sample() -> Profile:
+    """The sample fitted as `mimesis-model fit tests/sample-trace/trace` from the repository."""
+    trace = read_for_fitting(SAMPLE_TRACE.relative_to(REPOSITORY))
+    return ProfileFitter(random_state=0).fit(trace).profile_
+
+
+def test_fitting_the_sample_gives_the_committed_vector(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPOSITORY)  # the profile records its trace's path as given
+    profile = fitted_sample()
+    if os.environ.get("MIMESIS_VECTORS_WRITE") == "1":
+        profile.write(VECTOR)
+        (VECTOR / EXPECTED).write_text(json.dumps(expected_of(profile), indent=1) + "\n")
+    with (VECTOR / PROFILE_FILE).open("rb") as stream:
+        committed = list(fastavro.reader(stream))
+    assert committed == [profile.to_record()] or _close(committed[0], profile.to_record())
+    assert json.loads((VECTOR / EXPECTED).read_text()) == expected_of(profile)
+
+
+def _close(left: Any, right: Any) -> bool:
+    """Equal up to float rounding in the last bits (NumPy builds may sum in another order)."""
+    if isinstance(left, dict):
+        return left.keys() == right.keys() and all(_close(left[k], right[k]) for k in left)
+    if isinstance(left, list):
+        return len(left) == len(right) and all(
+            _close(a, b) for a, b in zip(left, right, strict=True)
+        )
+    if isinstance(left, float):
+        return left == pytest.approx(right, rel=1e-12, abs=1e-12)
+    return bool(left == right)

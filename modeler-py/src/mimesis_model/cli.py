@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from mimesis_model import __version__
+from mimesis_model.describe import add_command as add_describe_command
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.fit import AUTO, ProfileFitter, read_for_fitting
 from mimesis_model.profile import Profile
@@ -175,6 +176,7 @@ def _parser() -> argparse.ArgumentParser:
         help="keep only these types (renumbered from 0)",
     )  # fmt: skip
     scale.set_defaults(run=_scale)
+    add_describe_command(commands)
     return parser
 
 

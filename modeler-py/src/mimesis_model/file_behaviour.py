@@ -9,6 +9,7 @@ accessed). From them, the per-file features that k-means clusters files on.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -19,6 +20,17 @@ from mimesis_model.trace import GET_FILE_INFO, LIST_STATUS, OPEN, FileTimelines
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+
+CANDIDATE_FEATURES: Final = (
+    "log_accesses",
+    "log_active_span",
+    "log_mean_interarrival",
+    "interarrival_cv",
+    "log_activation_delay",
+    "created",
+    "deleted",
+)
+"""Every per-file feature this module computes; bench/feature_choice.py compares subsets."""
 
 FEATURES: Final = (
     "log_accesses",
@@ -147,26 +159,36 @@ class FileBehaviour:
             "getFileInfo": int(np.count_nonzero(kinds == GET_FILE_INFO)),
         }
 
-    def features(self) -> Floats:
-        """One row per file, one column per FEATURES name, before standardizing."""
+    def features(self, names: Sequence[str] = FEATURES) -> Floats:
+        """One row per file, one column per feature in NAMES (CANDIDATE_FEATURES), unscaled."""
+        unknown = set(names) - set(CANDIDATE_FEATURES)
+        if unknown:
+            raise ValueError(f"unknown features {sorted(unknown)}; known: {CANDIDATE_FEATURES}")
         seconds = 1.0 / _MS_PER_SECOND
         accessed = self.accessed
         span = np.where(accessed, self.active_span, 0.0)
         gaps = np.nan_to_num(self.interarrival)
         gap_sum = np.bincount(self.access_file, weights=gaps, minlength=len(self))
+        gap_squares = np.bincount(self.access_file, weights=gaps * gaps, minlength=len(self))
         gap_count = np.maximum(self.accesses - 1, 0)
-        mean_gap = np.divide(gap_sum, gap_count, out=np.zeros(len(self)), where=gap_count > 0)
+        has_gaps = gap_count > 0
+        mean_gap = np.divide(gap_sum, gap_count, out=np.zeros(len(self)), where=has_gaps)
+        square_mean = np.divide(gap_squares, gap_count, out=np.zeros(len(self)), where=has_gaps)
+        spread = np.sqrt(np.maximum(square_mean - mean_gap**2, 0.0))
+        cv = np.divide(spread, mean_gap, out=np.zeros(len(self)), where=has_gaps & (mean_gap > 0))
         # A file accessed once has no interarrival; what is known is that the next one, if any,
         # comes after the window's end: that censored gap stands for its mean.
         remaining = self.window_ms - np.nan_to_num(self.first_access, nan=self.window_ms)
-        mean_gap = np.where(gap_count > 0, mean_gap, np.where(accessed, remaining, 0.0))
+        mean_gap = np.where(has_gaps, mean_gap, np.where(accessed, remaining, 0.0))
         # A file never accessed: its activation lies beyond the window.
         activation = np.where(accessed, self.activation_delay, self.window_ms - self.origin)
-        return np.column_stack((
-            np.log1p(self.accesses),
-            np.log1p(span * seconds),
-            np.log1p(mean_gap * seconds),
-            np.log1p(np.maximum(activation, 0.0) * seconds),
-            self.created.astype(np.float64),
-            self.deleted.astype(np.float64),
-        ))  # fmt: skip
+        columns = {
+            "log_accesses": lambda: np.log1p(self.accesses),
+            "log_active_span": lambda: np.log1p(span * seconds),
+            "log_mean_interarrival": lambda: np.log1p(mean_gap * seconds),
+            "interarrival_cv": lambda: cv,
+            "log_activation_delay": lambda: np.log1p(np.maximum(activation, 0.0) * seconds),
+            "created": lambda: self.created.astype(np.float64),
+            "deleted": lambda: self.deleted.astype(np.float64),
+        }
+        return np.column_stack([columns[name]() for name in names])

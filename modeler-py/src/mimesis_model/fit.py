@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -62,6 +63,7 @@ class ProfileFitter:
     synthetic popularity CDF lies within max_ks (KS distance) of the trace's.
     search_files: above this many files, the k search clusters and compares a random subset
     of this size (the chosen k is then fitted on every file).
+    features: the per-file features clustered (file_behaviour.CANDIDATE_FEATURES).
     """
 
     def __init__(
@@ -72,6 +74,7 @@ class ProfileFitter:
         max_types: int = 50,
         search_files: int = 200_000,
         max_points: int = 2048,
+        features: Sequence[str] = FEATURES,
         random_state: int = 0,
         progress: bool = False,
     ) -> None:
@@ -80,6 +83,7 @@ class ProfileFitter:
         self.max_types = max_types
         self.search_files = search_files
         self.max_points = max_points
+        self.features = features
         self.random_state = random_state
         self.progress = progress
 
@@ -91,7 +95,7 @@ class ProfileFitter:
                 f"{trace.source}: {len(modeled)} file(s) with an event in the trace; "
                 "a model needs at least 2"
             )
-        features = behaviour.features()
+        features = behaviour.features(self.features)
         if not np.isfinite(features[modeled]).all():
             raise TraceError(f"{trace.source / FILES_FILE}: a file's times give no finite features")
         scaler = StandardScaler().fit(features[modeled])
@@ -122,7 +126,7 @@ class ProfileFitter:
         self.labels_ = np.where(labels >= 0, type_of_cluster[np.maximum(labels, 0)], -1)
         self.fit_report_ = FitReport(
             seed=self.random_state,
-            features=list(FEATURES),
+            features=list(self.features),
             feature_mean=scaler.mean_.tolist(),
             feature_scale=scaler.scale_.tolist(),
             max_ks=self.max_ks,

@@ -9,7 +9,7 @@ import numpy.typing as npt
 
 from mimesis_model.errors import ProfileError
 from mimesis_model.fidelity import compare, trace_op_counts
-from mimesis_model.file_behaviour import FEATURES, FileBehaviour
+from mimesis_model.file_behaviour import FileBehaviour
 from mimesis_model.fit import FittedTrace
 from mimesis_model.profile import Profile
 from mimesis_model.synthesis import synthesize
@@ -31,13 +31,11 @@ def type_labels(profile: Profile, behaviour: FileBehaviour) -> npt.NDArray[np.in
     if fit is None or not all(file_type.centroid for file_type in profile.file_types):
         labels[modeled] = 0
         return labels
-    if list(fit.features) != list(FEATURES):
-        raise ProfileError(
-            f"profile was fitted on features {fit.features}; this modeler computes {FEATURES}"
-        )
-    scaled = (behaviour.features()[modeled] - np.asarray(fit.feature_mean)) / np.asarray(
-        fit.feature_scale
-    )
+    try:
+        features = behaviour.features(fit.features)[modeled]
+    except ValueError as error:
+        raise ProfileError(f"profile's fit: {error}") from error
+    scaled = (features - np.asarray(fit.feature_mean)) / np.asarray(fit.feature_scale)
     centroids = np.array([file_type.centroid for file_type in profile.file_types])
     distances = ((scaled[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
     labels[modeled] = np.argmin(distances, axis=1)

@@ -14,6 +14,7 @@ from mimesis_model import __version__
 from mimesis_model.describe import add_command as add_describe_command
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.fit import AUTO, ProfileFitter, read_for_fitting
+from mimesis_model.import_mimesis import add_command as add_import_command
 from mimesis_model.profile import Profile
 from mimesis_model.scaling import isolate_types, scale_types
 from mimesis_model.summary import render_text, summarize
@@ -177,6 +178,7 @@ def _parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     scale.set_defaults(run=_scale)
     add_describe_command(commands)
+    add_import_command(commands)
     return parser
 
 

@@ -27,7 +27,10 @@ def scale_types(profile: Profile, factors: Mapping[int, float]) -> Profile:
         scaled.append(_scaled(file_type, factor) if factor != 1.0 else file_type)
     if not any(file_type.files for file_type in scaled):
         raise ProfileError("every file type scaled to no files")
-    changes = ", ".join(f"type {j} x{f:g}" for j, f in sorted(factors.items()))
+    if len(factors) == profile.k and len(set(factors.values())) == 1:
+        changes = f"every type x{next(iter(factors.values())):g}"
+    else:
+        changes = ", ".join(f"type {j} x{f:g}" for j, f in sorted(factors.items()))
     # A type scaled to 0 stays, with no files, so that the types keep their numbers.
     return profile.with_types(scaled, f"{profile.source}; scaled: {changes}")
 

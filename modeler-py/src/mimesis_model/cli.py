@@ -13,7 +13,7 @@ from typing import Final
 from mimesis_model import __version__
 from mimesis_model.describe import add_command as add_describe_command
 from mimesis_model.errors import MimesisModelError
-from mimesis_model.fit import AUTO, ProfileFitter, read_for_fitting
+from mimesis_model.fit import AUTO, CRITERIA, POPULARITY, ProfileFitter, read_for_fitting
 from mimesis_model.import_mimesis import add_command as add_import_command
 from mimesis_model.profile import Profile
 from mimesis_model.scaling import isolate_types, scale_types
@@ -55,13 +55,18 @@ def _fit(args: argparse.Namespace) -> int:
     trace = read_for_fitting(args.trace_dir, progress=not args.quiet)
     fitter = ProfileFitter(
         AUTO if args.k == AUTO else int(args.k), max_ks=args.max_ks, max_types=args.max_k,
+        criterion=args.criterion,
         search_files=args.search_files, random_state=args.seed, progress=not args.quiet,
     ).fit(trace)  # fmt: skip
     profile = fitter.profile_
     profile.write(args.out)
     if not args.quiet:
         for step in fitter.k_search_:
-            print(f"k={step.k:<3} popularity KS {step.popularity_ks:.4f}")
+            interarrival = step.interarrival_ks
+            print(
+                f"k={step.k:<3} popularity KS {step.popularity_ks:.4f}  interarrival KS "
+                + ("-" if interarrival is None else f"{interarrival:.4f}")
+            )
         print(
             f"{args.out}: {profile.k} file types, {profile.files:,} files "
             f"({profile.dormant_files:,} dormant), window {profile.duration_ms / 1000:,.1f} s"
@@ -124,6 +129,11 @@ def _parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     fit.add_argument("--max-ks", type=_fraction, default=0.04, help="KS bound of the k search")
     fit.add_argument("--max-k", type=_positive_int, default=50, help="largest k searched")
+    fit.add_argument(
+        "--criterion", choices=CRITERIA, default=POPULARITY,
+        help="what --max-ks bounds: popularity (default, the paper's), or access: popularity "
+        "and access interarrivals both",
+    )  # fmt: skip
     fit.add_argument(
         "--search-files", type=_positive_int, default=200_000,
         help="files sampled for the k search of a larger trace (default 200000)",

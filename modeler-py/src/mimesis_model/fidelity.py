@@ -48,6 +48,12 @@ def popularity_ks(behaviour: FileBehaviour, labels: Ints, model: SyntheticWorklo
     return 1.0 if distance is None else distance
 
 
+def interarrival_ks(behaviour: FileBehaviour, model: SyntheticWorkload) -> float | None:
+    """The KS distance of pooled access interarrivals."""
+    gaps = behaviour.interarrival
+    return ks_distance(gaps[~np.isnan(gaps)], model.interarrival)
+
+
 def compare(
     behaviour: FileBehaviour,
     labels: Ints,

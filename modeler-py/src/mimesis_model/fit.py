@@ -16,7 +16,7 @@ from sklearn.preprocessing import StandardScaler
 from tqdm import tqdm
 
 from mimesis_model.errors import ProfileError, TraceError
-from mimesis_model.fidelity import popularity_ks
+from mimesis_model.fidelity import interarrival_ks, popularity_ks
 from mimesis_model.file_behaviour import FEATURES, FileBehaviour
 from mimesis_model.file_types import file_types_of
 from mimesis_model.namespace_statistics import namespace_statistics
@@ -29,6 +29,9 @@ Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 
 AUTO: Final = "auto"
+POPULARITY: Final = "popularity"
+ACCESS: Final = "access"
+CRITERIA: Final = (POPULARITY, ACCESS)
 
 # Below this many files Lloyd's k-means is fast enough; above, mini-batches keep it linear.
 _FULL_KMEANS_FILES: Final = 50_000
@@ -60,7 +63,8 @@ class ProfileFitter:
     """Fits a Profile to a trace (scikit-learn style: parameters here, fitted state in `*_`).
 
     n_types: the number of file types k, or "auto" for the smallest k in 1..max_types whose
-    synthetic popularity CDF lies within max_ks (KS distance) of the trace's.
+    synthetic popularity CDF lies within max_ks (KS distance) of the trace's; with criterion
+    "access", whose access interarrivals do too.
     search_files: above this many files, the k search clusters and compares a random subset
     of this size (the chosen k is then fitted on every file).
     features: the per-file features clustered (file_behaviour.CANDIDATE_FEATURES).
@@ -71,6 +75,7 @@ class ProfileFitter:
         n_types: int | str = AUTO,
         *,
         max_ks: float = 0.04,
+        criterion: str = POPULARITY,
         max_types: int = 50,
         search_files: int = 200_000,
         max_points: int = 2048,
@@ -80,6 +85,7 @@ class ProfileFitter:
     ) -> None:
         self.n_types = n_types
         self.max_ks = max_ks
+        self.criterion = criterion
         self.max_types = max_types
         self.search_files = search_files
         self.max_points = max_points
@@ -88,6 +94,8 @@ class ProfileFitter:
         self.progress = progress
 
     def fit(self, trace: FittedTrace) -> ProfileFitter:
+        if self.criterion not in CRITERIA:
+            raise ProfileError(f"criterion {self.criterion!r}: one of {', '.join(CRITERIA)}")
         behaviour = trace.behaviour
         modeled = np.flatnonzero(~behaviour.dormant)
         if len(modeled) < 2:
@@ -102,12 +110,14 @@ class ProfileFitter:
         scaled = scaler.transform(features)
         if self.n_types == AUTO:
             self.k_search_ = self._search(behaviour, scaled, modeled, trace.window)
-            passing = [step for step in self.k_search_ if step.popularity_ks <= self.max_ks]
-            best = passing[0] if passing else min(self.k_search_, key=lambda s: s.popularity_ks)
+            passing = [s for s in self.k_search_ if s.distance(self.criterion) <= self.max_ks]
+            best = passing[0] if passing else min(
+                self.k_search_, key=lambda step: step.distance(self.criterion)
+            )
             if not passing:
                 print(
-                    f"mimesis-model: no k up to {self.max_types} reaches popularity KS "
-                    f"{self.max_ks}; using k={best.k} (KS {best.popularity_ks:.4f})",
+                    f"mimesis-model: no k up to {self.max_types} reaches {self.criterion} KS "
+                    f"{self.max_ks}; using k={best.k} (KS {best.distance(self.criterion):.4f})",
                     file=sys.stderr,
                 )
             k = best.k
@@ -131,6 +141,7 @@ class ProfileFitter:
             feature_scale=scaler.scale_.tolist(),
             max_ks=self.max_ks,
             k_search=self.k_search_,
+            criterion=self.criterion,
         )
         self.profile_ = self._profile(trace, types, labels)
         return self
@@ -157,11 +168,13 @@ class ProfileFitter:
                 accessed = max(int(np.count_nonzero(subset.accessed)), 1)
                 replicas = max(1.0, _MIN_SYNTHETIC_FILES / accessed)
                 workload = synthesize(profile, file_scale=replicas, random_state=self.random_state)
-                distance = popularity_ks(subset, labels, workload)
-                steps.append(KSearchStep(k, distance))
+                step = KSearchStep(
+                    k, popularity_ks(subset, labels, workload), interarrival_ks(subset, workload)
+                )
+                steps.append(step)
                 bar.update()
-                bar.set_postfix(ks=f"{distance:.4f}")
-                if distance <= self.max_ks:
+                bar.set_postfix(ks=f"{step.distance(self.criterion):.4f}")
+                if step.distance(self.criterion) <= self.max_ks:
                     break
         return steps
 

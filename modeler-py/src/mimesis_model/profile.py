@@ -72,6 +72,13 @@ class NamespaceStatistics:
 class KSearchStep:
     k: int
     popularity_ks: float
+    interarrival_ks: float | None = None
+
+    def distance(self, criterion: str) -> float:
+        """What the k search bounds: popularity, or the worse of popularity and interarrival."""
+        if criterion == "access" and self.interarrival_ks is not None:
+            return max(self.popularity_ks, self.interarrival_ks)
+        return self.popularity_ks
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,6 +89,7 @@ class FitReport:
     feature_scale: list[float]
     max_ks: float
     k_search: list[KSearchStep]
+    criterion: str = "popularity"
 
 
 @dataclass(frozen=True, eq=False)
@@ -297,7 +305,11 @@ def _fit_record(fit: FitReport) -> dict[str, Any]:
         "featureMean": list(fit.feature_mean),
         "featureScale": list(fit.feature_scale),
         "maxKs": fit.max_ks,
-        "kSearch": [{"k": step.k, "popularityKs": step.popularity_ks} for step in fit.k_search],
+        "criterion": fit.criterion,
+        "kSearch": [
+            {"k": step.k, "popularityKs": step.popularity_ks, "interarrivalKs": step.interarrival_ks}
+            for step in fit.k_search
+        ],
     }
 
 
@@ -308,5 +320,9 @@ def _fit(record: dict[str, Any]) -> FitReport:
         feature_mean=[float(x) for x in record["featureMean"]],
         feature_scale=[float(x) for x in record["featureScale"]],
         max_ks=float(record["maxKs"]),
-        k_search=[KSearchStep(int(s["k"]), float(s["popularityKs"])) for s in record["kSearch"]],
+        k_search=[
+            KSearchStep(int(s["k"]), float(s["popularityKs"]), s.get("interarrivalKs"))
+            for s in record["kSearch"]
+        ],
+        criterion=str(record.get("criterion", "popularity")),
     )

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import os
 import sys
 import traceback
 from collections.abc import Sequence
 from typing import Final
 
-from mimesis_model import __version__
+from mimesis_model import __version__, options
 from mimesis_model.describe import add_command as add_describe_command
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.fit import AUTO, CRITERIA, POPULARITY, ProfileFitter, read_for_fitting
@@ -40,6 +40,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         print(f"{PROG}: {error}", file=sys.stderr)
         return BAD_INPUT
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): not an error of ours, and nothing left to say.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return OK
 
 
 def _summary(args: argparse.Namespace) -> int:
@@ -99,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Fit MimesisBench workload profiles from HDFS namespace traces."
     )
-    _add_verbose(parser, default=False)
+    options.add_verbose(parser, default=False)
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
 
@@ -108,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the counts of a trace: events by op, time range, files, "
         "accesses by kind, and the namespace snapshot if there is one.",
     )  # fmt: skip
-    _add_verbose(summary, default=argparse.SUPPRESS)
+    options.add_verbose(summary)
     summary.add_argument("trace_dir", metavar="TRACE_DIR", help="folder written by `parse`")
     summary.add_argument("--json", action="store_true", help="print one JSON object")
     summary.set_defaults(run=_summary)
@@ -119,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
         "per type the distributions the generator samples, and the namespace's shape. "
         "Example: mimesis-model fit trace/ --out profile/",
     )  # fmt: skip
-    _add_verbose(fit, default=argparse.SUPPRESS)
+    options.add_verbose(fit)
     fit.add_argument("trace_dir", metavar="TRACE_DIR", help="folder written by `parse`")
     fit.add_argument("--out", required=True, help="profile folder to write")
     fit.add_argument(
@@ -127,15 +131,17 @@ def _parser() -> argparse.ArgumentParser:
         help="number of file types, or 'auto' (default): the smallest k whose synthetic "
         "popularity CDF is within --max-ks of the trace's",
     )  # fmt: skip
-    fit.add_argument("--max-ks", type=_fraction, default=0.04, help="KS bound of the k search")
-    fit.add_argument("--max-k", type=_positive_int, default=50, help="largest k searched")
+    fit.add_argument(
+        "--max-ks", type=options.fraction, default=0.04, help="KS bound of the k search"
+    )
+    fit.add_argument("--max-k", type=options.whole, default=50, help="largest k searched")
     fit.add_argument(
         "--criterion", choices=CRITERIA, default=POPULARITY,
         help="what --max-ks bounds: popularity (default, the paper's), or access: popularity "
         "and access interarrivals both",
     )  # fmt: skip
     fit.add_argument(
-        "--search-files", type=_positive_int, default=200_000,
+        "--search-files", type=options.whole, default=200_000,
         help="files sampled for the k search of a larger trace (default 200000)",
     )  # fmt: skip
     fit.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -150,20 +156,20 @@ def _parser() -> argparse.ArgumentParser:
         "total variation distance, overall and per type. "
         "Example: mimesis-model validate profile/ trace/ --json",
     )  # fmt: skip
-    _add_verbose(check, default=argparse.SUPPRESS)
+    options.add_verbose(check)
     check.add_argument("profile_dir", metavar="PROFILE_DIR")
     check.add_argument("trace_dir", metavar="TRACE_DIR")
     check.add_argument("--json", action="store_true", help="print one JSON object")
     check.add_argument(
-        "--time-scale", type=_non_negative, default=1.0,
+        "--time-scale", type=options.non_negative, default=1.0,
         help="multiply every time of the schedule (as a run's --time-scale)",
     )  # fmt: skip
     check.add_argument(
-        "--span-scale", type=_non_negative, default=1.0,
+        "--span-scale", type=options.non_negative, default=1.0,
         help="multiply every active span (as a run's --span-scale)",
     )  # fmt: skip
     check.add_argument(
-        "--replicas", type=_positive_float, default=None,
+        "--replicas", type=options.positive, default=None,
         help="copies of the model synthesized (default: enough for 50,000 files)",
     )  # fmt: skip
     check.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -175,15 +181,15 @@ def _parser() -> argparse.ArgumentParser:
         "chosen types. Types are numbered from 0, as in profile.json. "
         "Example: mimesis-model scale profile/ --out hot/ --type-scale 0=2",
     )  # fmt: skip
-    _add_verbose(scale, default=argparse.SUPPRESS)
+    options.add_verbose(scale)
     scale.add_argument("profile_dir", metavar="PROFILE_DIR")
     scale.add_argument("--out", required=True, help="profile folder to write")
     scale.add_argument(
-        "--type-scale", type=_type_factor, action="append", default=[], metavar="J=F",
+        "--type-scale", type=options.type_factor, action="append", default=[], metavar="J=F",
         help="multiply type J's files by F (repeatable)",
     )  # fmt: skip
     scale.add_argument(
-        "--types", type=_type_list, default=None, metavar="J,...",
+        "--types", type=options.type_list, default=None, metavar="J,...",
         help="keep only these types (renumbered from 0)",
     )  # fmt: skip
     scale.set_defaults(run=_scale)
@@ -193,74 +199,4 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _k_value(text: str) -> str | int:
-    return AUTO if text == AUTO else _positive_int(text)
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not positive")
-    return value
-
-
-def _number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
-    return value
-
-
-def _non_negative(text: str) -> float:
-    value = _number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = _number(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{value} is not positive")
-    return value
-
-
-def _fraction(text: str) -> float:
-    value = _number(text)
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
-    return value
-
-
-def _type_factor(text: str) -> tuple[int, float]:
-    index, _, factor = text.partition("=")
-    if not factor:
-        raise argparse.ArgumentTypeError(f"{text!r} is not J=F (e.g. 0=2)")
-    return _type_index(index), _non_negative(factor)
-
-
-def _type_index(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a type number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"type {value}: types are numbered from 0")
-    return value
-
-
-def _type_list(text: str) -> list[int]:
-    return [_type_index(part) for part in text.split(",") if part.strip()]
-
-
-def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:
-    # Subcommands default to SUPPRESS so they keep a --verbose given before them.
-    parser.add_argument(
-        "-v", "--verbose", action="store_true", default=default,
-        help="print the stack trace of an error",
-    )  # fmt: skip
+    return AUTO if text == AUTO else options.whole(text)

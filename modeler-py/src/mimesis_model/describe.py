@@ -20,6 +20,7 @@ import numpy.typing as npt
 from mimesis_model.distribution import Distribution
 from mimesis_model.fidelity import ks_distance
 from mimesis_model.fit import FittedTrace, read_for_fitting
+from mimesis_model.options import add_verbose
 from mimesis_model.output import AtomicOutputDir
 from mimesis_model.profile import FileType, Profile
 from mimesis_model.synthesis import synthesize
@@ -336,10 +337,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "with an index.html showing them. "
         "Example: mimesis-model describe profile/ --trace trace/ --out report/",
     )  # fmt: skip
-    parser.add_argument(
-        "-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
-        help="print the stack trace of an error",
-    )  # fmt: skip
+    add_verbose(parser)
     parser.add_argument("profile_dir", metavar="PROFILE_DIR")
     parser.add_argument(
         "--trace", metavar="TRACE_DIR", default=None,

@@ -8,8 +8,8 @@ accessed). From them, the per-file features that k-means clusters files on.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -182,7 +182,7 @@ class FileBehaviour:
         mean_gap = np.where(has_gaps, mean_gap, np.where(accessed, remaining, 0.0))
         # A file never accessed: its activation lies beyond the window.
         activation = np.where(accessed, self.activation_delay, self.window_ms - self.origin)
-        columns = {
+        columns: dict[str, Callable[[], Floats]] = {
             "log_accesses": lambda: np.log1p(self.accesses),
             "log_active_span": lambda: np.log1p(span * seconds),
             "log_mean_interarrival": lambda: np.log1p(mean_gap * seconds),

@@ -45,6 +45,7 @@ import numpy.typing as npt
 
 from mimesis_model.distribution import Distribution
 from mimesis_model.errors import ProfileError
+from mimesis_model.options import add_verbose
 from mimesis_model.profile import (
     ACCESS_KINDS,
     FileType,
@@ -462,10 +463,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "Example: unzip nnmetadata.properties.zip -d yahoo/ && "
         "mimesis-model import-mimesis yahoo/ --out profiles/yahoo-2011/",
     )  # fmt: skip
-    command.add_argument(
-        "-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
-        help="print the stack trace of an error",
-    )  # fmt: skip
+    add_verbose(command)
     command.add_argument(
         "mimesis_dir", metavar="DIR",
         help="the folder of the properties files, or the folder holding it",

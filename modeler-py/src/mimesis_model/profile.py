@@ -307,7 +307,11 @@ def _fit_record(fit: FitReport) -> dict[str, Any]:
         "maxKs": fit.max_ks,
         "criterion": fit.criterion,
         "kSearch": [
-            {"k": step.k, "popularityKs": step.popularity_ks, "interarrivalKs": step.interarrival_ks}
+            {
+                "k": step.k,
+                "popularityKs": step.popularity_ks,
+                "interarrivalKs": step.interarrival_ks,
+            }
             for step in fit.k_search
         ],
     }

@@ -1,0 +1,76 @@
+"""The values the command line accepts, each checked as argparse parses it (exit code 2)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+
+def add_verbose(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """-v/--verbose; subcommands default to SUPPRESS so they keep a --verbose given before them."""
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", default=default,
+        help="print the stack trace of an error",
+    )  # fmt: skip
+
+
+def whole(text: str, minimum: int = 1, what: str = "whole number") -> int:
+    """TEXT as an int of at least MINIMUM."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a {what}") from None
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"{value}: must be at least {minimum}")
+    return value
+
+
+def number(text: str) -> float:
+    """TEXT as a finite float."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+    return value
+
+
+def non_negative(text: str) -> float:
+    value = number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def positive(text: str) -> float:
+    value = number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{value} is not positive")
+    return value
+
+
+def fraction(text: str) -> float:
+    """A number strictly between 0 and 1."""
+    value = number(text)
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
+    return value
+
+
+def type_index(text: str) -> int:
+    """A file type's number: types are numbered from 0."""
+    return whole(text, minimum=0, what="type number")
+
+
+def type_factor(text: str) -> tuple[int, float]:
+    """J=F: type J's files multiplied by F."""
+    index, _, factor = text.partition("=")
+    if not factor:
+        raise argparse.ArgumentTypeError(f"{text!r} is not J=F (e.g. 0=2)")
+    return type_index(index), non_negative(factor)
+
+
+def type_list(text: str) -> list[int]:
+    """J,K,...: type numbers."""
+    return [type_index(part) for part in text.split(",") if part.strip()]

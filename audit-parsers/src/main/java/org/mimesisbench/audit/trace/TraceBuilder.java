@@ -32,6 +32,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private final SnapshotIndex snapshot; // null without an fsimage
   private final LivePaths live = new LivePaths();
   private final FileTimeline timeline = new FileTimeline();
+  private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
   private final TraceCounts counts = new TraceCounts();
   private long nextId;
   private long firstTime = Long.MAX_VALUE;
@@ -239,7 +240,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     timeline.setRenames(life.renames);
     timeline.setAccessTimes(new LongList(times)); // a view: no Long per access
     timeline.setAccessKinds(kinds.toString());
-    files.append(timeline);
+    encoded.reset();
+    timeline.customEncode(encoded);
+    files.appendEncoded(encoded.bytes());
     counts.count(timeline, life.inSnapshot, n);
   }
 

@@ -1,12 +1,11 @@
 package org.mimesisbench.audit.trace;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The paths alive now, each with its {@link FileLife}: a hash map from full path for the
+ * The paths alive now, each with its {@link FileLife}: a table by full path for the
  * per-event lookups, and a tree of path components that answers "everything under this
  * directory" for directory renames and deletes in time proportional to what is moved.
  *
@@ -18,35 +17,40 @@ final class LivePaths {
   private static final class Node {
     final Node parent;
     final String name;
-    final int serial; // identity for the children's hashes
-    final int hash; // of (parent, name): where the table looks for it
+    final int serial; // identity for the children's keys
+    final long key; // parent's serial and name's hash: one compare tells a node (rare collisions aside)
+    final int hash; // of the key: where the table looks for it
     FileLife life;
     // children as a doubly linked list: a pruned child is unlinked in constant time
     Node firstChild;
     Node next;
     Node prev;
 
-    Node(Node parent, String name, int serial, int hash) {
+    Node(Node parent, String name, int serial, int nameHash) {
       this.parent = parent;
       this.name = name;
       this.serial = serial;
-      this.hash = hash;
+      this.key = key(parent, nameHash);
+      this.hash = hash(key);
     }
   }
 
-  private final Map<String, FileLife> byPath = new HashMap<>();
+  private final LivesByPath byPath;
   private final Node root = new Node(null, "", 0, 0);
   private Node[] table; // every node but the root; linear probing
   private int nodes;
   private int serials = 1;
 
   LivePaths() {
-    this(1 << 12);
+    // small, so it fills and grows at once: the JIT then profiles probes that collide, as they
+    // will; a big sparse table looks collision-free, and the first collisions cost a recompile
+    this(16);
   }
 
-  /** With a table of {@code slots} (a power of two) to begin with: tests make it tiny, to collide. */
+  /** With tables of {@code slots} (a power of two) to begin with: tests make them tiny, to collide. */
   LivePaths(int slots) {
     table = new Node[slots];
+    byPath = new LivesByPath(slots);
   }
 
   FileLife get(String path) {
@@ -137,22 +141,25 @@ final class LivePaths {
     return node;
   }
 
-  private static int hash(Node parent, int nameHash) {
-    int h = parent.serial * 0x9E3779B9 + nameHash;
-    return h ^ (h >>> 16);
+  private static long key(Node parent, int nameHash) {
+    return parent == null ? 0 : (long) parent.serial << 32 | (nameHash & 0xFFFF_FFFFL);
+  }
+
+  private static int hash(long key) {
+    long h = key * 0x9E3779B97F4A7C15L;
+    return (int) (h ^ (h >>> 32));
   }
 
   private Node child(Node parent, String path, int start, int end, int nameHash) {
-    int h = hash(parent, nameHash);
+    long key = key(parent, nameHash);
     int mask = table.length - 1;
     int length = end - start;
-    for (int i = h & mask; ; i = (i + 1) & mask) {
+    for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
       Node n = table[i];
       if (n == null) {
         return null;
       }
-      if (n.hash == h && n.parent == parent && n.name.length() == length
-          && path.regionMatches(start, n.name, 0, length)) {
+      if (n.key == key && n.name.length() == length && path.regionMatches(start, n.name, 0, length)) {
         return n;
       }
     }
@@ -162,7 +169,7 @@ final class LivePaths {
     if (2 * (nodes + 1) > table.length) {
       grow();
     }
-    Node n = new Node(parent, name, serials++, hash(parent, nameHash));
+    Node n = new Node(parent, name, serials++, nameHash);
     n.next = parent.firstChild;
     if (n.next != null) {
       n.next.prev = n;

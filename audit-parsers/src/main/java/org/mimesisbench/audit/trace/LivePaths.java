@@ -3,6 +3,7 @@ package org.mimesisbench.audit.trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The paths alive now, each with its {@link FileLife}: a table by full path for the
@@ -99,11 +100,9 @@ final class LivePaths {
     return removed;
   }
 
-  /** All live entries, for the end of the trace. */
-  List<Map.Entry<String, FileLife>> entries() {
-    List<Map.Entry<String, FileLife>> all = new ArrayList<>(byPath.size());
-    byPath.forEach((p, l) -> all.add(Map.entry(p, l)));
-    return all;
+  /** Every live path and its life, in no particular order, for the end of the trace. */
+  void forEach(BiConsumer<String, FileLife> action) {
+    byPath.forEach(action);
   }
 
   /**

@@ -31,6 +31,8 @@ public final class AuditLogSource implements Closeable {
   private boolean eof;
   private long lineNumber;
   private String line;
+  private int lineStart; // in buf, until the next line
+  private boolean ascii;
   private boolean tooLong;
   private String error;
 
@@ -74,14 +76,17 @@ public final class AuditLogSource implements Closeable {
     int start = pos;
     int scan = pos;
     boolean dropped = false; // the line outgrew the bound: its bytes are let go as they come
+    int bits = 0; // of the line's bytes OR-ed: the high bit tells a non-ASCII line
     while (true) {
       int i = scan;
-      while (i < limit && buf[i] != '\n' && buf[i] != '\r') {
+      byte b;
+      while (i < limit && (b = buf[i]) != '\n' && b != '\r') {
+        bits |= b;
         i++;
       }
       if (i < limit && (buf[i] == '\n' || i + 1 < limit || eof)) {
         int terminator = buf[i] == '\r' && i + 1 < limit && buf[i + 1] == '\n' ? 2 : 1;
-        take(start, i, terminator, dropped);
+        take(start, i, terminator, dropped, bits >= 0);
         pos = i + terminator;
         return true;
       }
@@ -89,7 +94,7 @@ public final class AuditLogSource implements Closeable {
         if (i == start && !dropped) {
           return false;
         }
-        take(start, i, 0, dropped);
+        take(start, i, 0, dropped, bits >= 0);
         pos = limit;
         return true;
       }
@@ -118,17 +123,28 @@ public final class AuditLogSource implements Closeable {
   }
 
   /** Makes buf[start, end) the current line; as LineReader, the bound cuts a line 1 or 2 bytes over. */
-  private void take(int start, int end, int terminator, boolean dropped) {
+  private void take(int start, int end, int terminator, boolean dropped, boolean isAscii) {
     lineNumber++;
     int length = end - start;
     int kept = Math.min(length, maxLineBytes);
     tooLong = dropped || length + terminator - kept > 2;
     line = tooLong ? null : new String(buf, start, kept, StandardCharsets.UTF_8);
+    lineStart = start;
+    ascii = isAscii && !tooLong;
   }
 
   /** The current line, or null when it was longer than the bound. */
   public String line() {
     return line;
+  }
+
+  /** The buffer holding the current line from {@link #lineStart()} when it is all ASCII, else null. */
+  public byte[] asciiBytes() {
+    return ascii ? buf : null;
+  }
+
+  public int lineStart() {
+    return lineStart;
   }
 
   public boolean lineTooLong() {

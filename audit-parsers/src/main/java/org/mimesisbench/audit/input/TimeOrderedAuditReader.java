@@ -98,7 +98,7 @@ public final class TimeOrderedAuditReader implements Closeable {
         continue;
       }
       try {
-        c.parser.parse(s.line(), c.record);
+        c.parser.parse(s.line(), s.asciiBytes(), s.lineStart(), c.record);
         c.record.source = c.order;
         c.record.line = s.lineNumber();
         long[] n = cmdCounts.get(c.record.cmd);

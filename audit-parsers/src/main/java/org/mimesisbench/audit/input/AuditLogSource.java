@@ -5,28 +5,34 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.util.LineReader;
 
 /**
  * The lines of one audit-log file, plain, gzip or bzip2 (told by the file's first bytes, not
  * its name). Lines longer than the bound are skipped and reported, never held in memory, so a
  * binary file or a runaway line cannot exhaust the heap. A truncated or corrupt compressed
- * stream ends the source with {@link #error()} set instead of an exception.
+ * stream ends the source with {@link #error()} set instead of an exception. Lines end at LF, CR
+ * or CRLF, and a line just over the bound is cut to it, as Hadoop's LineReader does; lines are
+ * split in place in the decompressed buffer, which is what the reader thread spends its time on.
  */
 public final class AuditLogSource implements Closeable {
   private static final int BUFFER_BYTES = 1 << 16;
 
   private final String name;
   private final int maxLineBytes;
-  private final LineReader reader;
   private final InputStream stream;
   private final boolean compressed;
-  private final Text text = new Text();
+  // decompressed bytes not yet split: buf[pos, limit); grows only for a line longer than itself
+  private byte[] buf = new byte[BUFFER_BYTES];
+  private int pos;
+  private int limit;
+  private boolean eof;
   private long lineNumber;
   private String line;
+  private int lineStart; // in buf, until the next line
+  private boolean ascii;
   private boolean tooLong;
   private String error;
 
@@ -36,7 +42,6 @@ public final class AuditLogSource implements Closeable {
     BufferedInputStream buffered = new BufferedInputStream(raw, BUFFER_BYTES);
     this.stream = decompressed(buffered);
     this.compressed = stream != buffered;
-    this.reader = new LineReader(stream, BUFFER_BYTES);
   }
 
   private static InputStream decompressed(BufferedInputStream in) throws IOException {
@@ -60,23 +65,86 @@ public final class AuditLogSource implements Closeable {
       return false;
     }
     try {
-      int consumed = reader.readLine(text, maxLineBytes, Integer.MAX_VALUE);
-      if (consumed == 0) {
-        return false;
-      }
-      lineNumber++;
-      tooLong = consumed - text.getLength() > 2; // more than the line terminator was dropped
-      line = tooLong ? null : new String(text.getBytes(), 0, text.getLength(), StandardCharsets.UTF_8);
-      return true;
+      return split();
     } catch (IOException e) {
       error = (compressed ? "truncated or corrupt compressed data: " : "read failed: ") + e.getMessage();
       return false;
     }
   }
 
+  private boolean split() throws IOException {
+    int start = pos;
+    int scan = pos;
+    boolean dropped = false; // the line outgrew the bound: its bytes are let go as they come
+    int bits = 0; // of the line's bytes OR-ed: the high bit tells a non-ASCII line
+    while (true) {
+      int i = scan;
+      byte b;
+      while (i < limit && (b = buf[i]) != '\n' && b != '\r') {
+        bits |= b;
+        i++;
+      }
+      if (i < limit && (buf[i] == '\n' || i + 1 < limit || eof)) {
+        int terminator = buf[i] == '\r' && i + 1 < limit && buf[i + 1] == '\n' ? 2 : 1;
+        take(start, i, terminator, dropped, bits >= 0);
+        pos = i + terminator;
+        return true;
+      }
+      if (eof) { // the last line has no terminator
+        if (i == start && !dropped) {
+          return false;
+        }
+        take(start, i, 0, dropped, bits >= 0);
+        pos = limit;
+        return true;
+      }
+      if (i - start > maxLineBytes + 2) {
+        dropped = true;
+      }
+      if (dropped) {
+        start = i; // keeps only a CR at the end, whose LF may follow
+      }
+      int kept = limit - start;
+      if (start > 0) {
+        System.arraycopy(buf, start, buf, 0, kept);
+      } else if (kept == buf.length) {
+        buf = Arrays.copyOf(buf, buf.length * 2);
+      }
+      scan = i - start;
+      start = 0;
+      limit = kept;
+      int n = stream.read(buf, limit, buf.length - limit);
+      if (n < 0) {
+        eof = true;
+      } else {
+        limit += n;
+      }
+    }
+  }
+
+  /** Makes buf[start, end) the current line; as LineReader, the bound cuts a line 1 or 2 bytes over. */
+  private void take(int start, int end, int terminator, boolean dropped, boolean isAscii) {
+    lineNumber++;
+    int length = end - start;
+    int kept = Math.min(length, maxLineBytes);
+    tooLong = dropped || length + terminator - kept > 2;
+    line = tooLong ? null : new String(buf, start, kept, StandardCharsets.UTF_8);
+    lineStart = start;
+    ascii = isAscii && !tooLong;
+  }
+
   /** The current line, or null when it was longer than the bound. */
   public String line() {
     return line;
+  }
+
+  /** The buffer holding the current line from {@link #lineStart()} when it is all ASCII, else null. */
+  public byte[] asciiBytes() {
+    return ascii ? buf : null;
+  }
+
+  public int lineStart() {
+    return lineStart;
   }
 
   public boolean lineTooLong() {
@@ -98,6 +166,6 @@ public final class AuditLogSource implements Closeable {
 
   @Override
   public void close() throws IOException {
-    reader.close();
+    stream.close();
   }
 }

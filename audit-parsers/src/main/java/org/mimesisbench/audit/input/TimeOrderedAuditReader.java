@@ -3,7 +3,9 @@ package org.mimesisbench.audit.input;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import org.mimesisbench.audit.line.AuditLineParser;
 import org.mimesisbench.audit.line.AuditRecord;
@@ -41,6 +43,8 @@ public final class TimeOrderedAuditReader implements Closeable {
   private final ZoneId zone;
   private final ParseReport report;
   private final int firstIndex;
+  // lines per cmd, added to the report at the end in first-seen order: no boxed Long per line
+  private final Map<String, long[]> cmdCounts = new LinkedHashMap<>();
 
   public TimeOrderedAuditReader(List<AuditLogSource> sources, ZoneId zone, ParseReport report) {
     this(sources, zone, report, 0);
@@ -68,13 +72,18 @@ public final class TimeOrderedAuditReader implements Closeable {
         queue.add(c);
       }
     }
-    while (!queue.isEmpty()) {
-      Cursor c = queue.poll();
-      report.events++;
-      sink.accept(c.record);
-      if (advance(c)) {
-        queue.add(c);
+    try {
+      while (!queue.isEmpty()) {
+        Cursor c = queue.poll();
+        report.events++;
+        sink.accept(c.record);
+        if (advance(c)) {
+          queue.add(c);
+        }
       }
+    } finally {
+      cmdCounts.forEach((cmd, n) -> report.byCmd.merge(cmd, n[0], Long::sum));
+      cmdCounts.clear();
     }
   }
 
@@ -89,10 +98,15 @@ public final class TimeOrderedAuditReader implements Closeable {
         continue;
       }
       try {
-        c.parser.parse(s.line(), c.record);
+        c.parser.parse(s.line(), s.asciiBytes(), s.lineStart(), c.record);
         c.record.source = c.order;
         c.record.line = s.lineNumber();
-        report.byCmd.merge(c.record.cmd, 1L, Long::sum);
+        long[] n = cmdCounts.get(c.record.cmd);
+        if (n == null) {
+          n = new long[1];
+          cmdCounts.put(c.record.cmd, n);
+        }
+        n[0]++;
         if (!c.record.allowed) {
           report.allowedFalse++;
         }

@@ -37,9 +37,31 @@ public final class AuditLineParser {
   private final int[] valueEnd = new int[UNKNOWN + 1];
   // Repeated values (users, cmds) are kept once, saving an allocation per line.
   private final ValueCache cache = new ValueCache();
+  // The line being parsed as bytes, when it is all ASCII (char i is byte asciiOffset + i): the
+  // cache hashes and compares those rather than the String's chars.
+  private String asciiLine;
+  private byte[] ascii;
+  private int asciiOffset;
 
   public AuditLineParser(ZoneId zone) {
     this.timestamps = new LogTimestamps(zone);
+  }
+
+  /**
+   * As {@link #parse(String, AuditRecord)}, given also the line's bytes from {@code offset} when
+   * they are all ASCII (null otherwise), as a reader has them.
+   */
+  public void parse(String line, byte[] asciiBytes, int offset, AuditRecord r)
+      throws MalformedLineException {
+    asciiLine = asciiBytes == null ? null : line;
+    ascii = asciiBytes;
+    asciiOffset = offset;
+    try {
+      parse(line, r);
+    } finally {
+      asciiLine = null;
+      ascii = null;
+    }
   }
 
   /**
@@ -203,12 +225,12 @@ public final class AuditLineParser {
       }
     }
     readUgi(s, r);
-    r.cmd = cache.get(s, valueStart[CMD], valueEnd[CMD]);
+    r.cmd = cached(s, valueStart[CMD], valueEnd[CMD]);
     if (r.cmd.isEmpty()) {
       throw new MalformedLineException("empty cmd= field");
     }
     int space = r.cmd.indexOf(' ');
-    r.op = space < 0 ? r.cmd : cache.get(r.cmd, 0, space);
+    r.op = space < 0 ? r.cmd : cached(r.cmd, 0, space);
     r.src = path(s, SRC);
     r.dst = path(s, DST);
     r.ip = nullable(s, IP, true);
@@ -231,11 +253,11 @@ public final class AuditLineParser {
       if (close < 0 || close > effectiveStop) {
         throw new MalformedLineException("ugi= has an unclosed (auth:");
       }
-      r.auth = cache.get(s, authAt + 7, close);
-      r.user = cache.get(s, start, authAt);
+      r.auth = cached(s, authAt + 7, close);
+      r.user = cached(s, start, authAt);
     } else {
       int comma = s.indexOf(',', start); // Hadoop 0.20 wrote ugi=user,group,group...
-      r.user = cache.get(s, start, comma >= 0 && comma < effectiveStop ? comma : effectiveStop);
+      r.user = cached(s, start, comma >= 0 && comma < effectiveStop ? comma : effectiveStop);
     }
     if (r.user.isEmpty()) {
       throw new MalformedLineException("empty ugi= field");
@@ -243,8 +265,15 @@ public final class AuditLineParser {
     if (effectiveStop < stop) {
       int realStart = effectiveStop + 5;
       int realAuth = s.indexOf(" (auth:", realStart);
-      r.realUser = cache.get(s, realStart, realAuth >= 0 && realAuth < stop ? realAuth : stop);
+      r.realUser = cached(s, realStart, realAuth >= 0 && realAuth < stop ? realAuth : stop);
     }
+  }
+
+  /** The shared String of s[start, stop), read from the line's bytes when there are any. */
+  private String cached(String s, int start, int stop) {
+    return s == asciiLine
+        ? cache.get(ascii, asciiOffset + start, asciiOffset + stop)
+        : cache.get(s, start, stop);
   }
 
   /** Whether the field's value is {@code literal}, without copying it out of the line. */
@@ -262,7 +291,7 @@ public final class AuditLineParser {
     }
     int start = valueStart[key];
     int stop = valueEnd[key];
-    return cached ? cache.get(s, start, stop) : s.substring(start, stop);
+    return cached ? cached(s, start, stop) : s.substring(start, stop);
   }
 
   /** src or dst: "null" is null; Hadoop 3 writes them Java-escaped (HDFS-11048). */

@@ -52,30 +52,38 @@ final class FileLife {
   }
 
   /**
-   * Access indexes in time order: the order they came in, unless the log wrote some lines out of
-   * time order (NameNode handler threads race to the log by a few milliseconds); then sorted,
+   * Puts the accesses in time order: the order they came in, unless the log wrote some lines out
+   * of time order (NameNode handler threads race to the log by a few milliseconds); then sorted,
    * stably.
    */
-  int[] accessesByTime() {
-    int[] order = new int[accesses];
+  void sortAccessesByTime() {
     boolean ascending = true;
-    for (int i = 0; i < accesses; i++) {
-      order[i] = i;
-      ascending &= i == 0 || accessTimes[i - 1] <= accessTimes[i];
+    for (int i = 1; i < accesses; i++) {
+      ascending &= accessTimes[i - 1] <= accessTimes[i];
     }
-    if (!ascending) {
-      order = IntStream.range(0, accesses).boxed()
-          .sorted(Comparator.comparingLong(i -> accessTimes[i]))
-          .mapToInt(Integer::intValue).toArray();
+    if (ascending) {
+      return;
     }
-    return order;
+    int[] order = IntStream.range(0, accesses).boxed()
+        .sorted(Comparator.comparingLong(i -> accessTimes[i]))
+        .mapToInt(Integer::intValue).toArray();
+    long[] times = new long[accesses];
+    byte[] kinds = new byte[accesses];
+    for (int k = 0; k < accesses; k++) {
+      times[k] = accessTimes[order[k]];
+      kinds[k] = accessKinds[order[k]];
+    }
+    accessTimes = times;
+    accessKinds = kinds;
   }
 
-  long accessTime(int i) {
-    return accessTimes[i];
+  /** Access times, the first {@link #accesses()} of them. */
+  long[] accessTimes() {
+    return accessTimes;
   }
 
-  byte accessKind(int i) {
-    return accessKinds[i];
+  /** Access kind letters, one a byte, the first {@link #accesses()} of them. */
+  byte[] accessKinds() {
+    return accessKinds;
   }
 }

@@ -1,8 +1,8 @@
 package org.mimesisbench.audit.trace;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.file.DataFileWriter;
@@ -32,6 +32,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private final SnapshotIndex snapshot; // null without an fsimage
   private final LivePaths live = new LivePaths();
   private final FileTimeline timeline = new FileTimeline();
+  private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
   private final TraceCounts counts = new TraceCounts();
   private long nextId;
   private long firstTime = Long.MAX_VALUE;
@@ -69,15 +70,19 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   /** Ends the trace: every file still alive gets its timeline, in id order. */
   public TraceCounts finish() throws IOException {
-    List<Map.Entry<String, FileLife>> alive = new ArrayList<>();
-    for (Map.Entry<String, FileLife> e : live.entries()) {
-      if (e.getValue().kind == FileLife.Kind.FILE) {
-        alive.add(e);
+    // ids run 0, 1, ... nextId: placed by id, the live files need no sort
+    FileLife[] byId = new FileLife[Math.toIntExact(nextId)];
+    String[] pathById = new String[byId.length];
+    live.forEach((path, life) -> {
+      if (life.kind == FileLife.Kind.FILE) {
+        byId[(int) life.id] = life;
+        pathById[(int) life.id] = path;
       }
-    }
-    alive.sort(Comparator.comparingLong(e -> e.getValue().id));
-    for (Map.Entry<String, FileLife> e : alive) {
-      writeTimeline(e.getValue(), e.getKey(), -1);
+    });
+    for (int id = 0; id < byId.length; id++) {
+      if (byId[id] != null) {
+        writeTimeline(byId[id], pathById[id], -1);
+      }
     }
     counts.firstTime = firstTime;
     counts.lastTime = lastTime;
@@ -222,13 +227,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   private void writeTimeline(FileLife life, String finalPath, long deleteTime) throws IOException {
     int n = life.accesses();
-    long[] times = new long[n];
-    StringBuilder kinds = new StringBuilder(n);
-    int k = 0;
-    for (int i : life.accessesByTime()) {
-      times[k++] = life.accessTime(i);
-      kinds.append((char) life.accessKind(i));
-    }
+    life.sortAccessesByTime();
     timeline.setId(life.id);
     timeline.setPath(life.path);
     timeline.setFinalPath(finalPath);
@@ -237,9 +236,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     timeline.setCreateTime(life.createTime < 0 ? null : life.createTime);
     timeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
     timeline.setRenames(life.renames);
-    timeline.setAccessTimes(new LongList(times)); // a view: no Long per access
-    timeline.setAccessKinds(kinds.toString());
-    files.append(timeline);
+    timeline.setAccessTimes(new LongList(life.accessTimes(), n)); // a view: no Long per access
+    timeline.setAccessKinds(new String(life.accessKinds(), 0, n, StandardCharsets.ISO_8859_1));
+    encoded.reset();
+    timeline.customEncode(encoded);
+    files.appendEncoded(encoded.bytes());
     counts.count(timeline, life.inSnapshot, n);
   }
 

@@ -2,6 +2,7 @@ package org.mimesisbench.audit.line;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -61,6 +62,39 @@ class AuditLineProperties {
       } catch (MalformedLineException expected) {
         // a counted line, which is all that may happen besides success
       }
+    }
+  }
+
+  @Property(tries = 3000)
+  void asciiBytesGiveTheSameRecordAsTheString(@ForAll("fields") Fields f, @ForAll String noise) {
+    String sep = f.spaces() ? "  " : "\t";
+    String line = "2020-02-29 23:59:59,999 INFO FSNamesystem.audit: allowed=" + f.allowed() + sep
+        + "ugi=" + f.user() + " (auth:" + f.auth() + ") via " + noise + sep + "ip=/10.0.0.1" + sep
+        + "cmd=" + f.cmd() + sep + "src=" + f.src() + sep + "dst=" + (f.dst() == null ? "null" : f.dst())
+        + sep + "perm=" + f.user() + ":g:rw-r--r--" + sep + "proto=rpc " + noise;
+    if (!line.chars().allMatch(c -> c < 0x80)) {
+      return; // a reader gives bytes only for ASCII lines
+    }
+    byte[] bytes = ("xx" + line).getBytes(StandardCharsets.US_ASCII);
+    AuditLineParser chars = new AuditLineParser(ZoneId.of("UTC"));
+    AuditLineParser ascii = new AuditLineParser(ZoneId.of("UTC"));
+    for (int round = 0; round < 2; round++) { // the second round takes the values from the caches
+      assertEquals(outcome(r -> chars.parse(line, r)), outcome(r -> ascii.parse(line, bytes, 2, r)));
+    }
+  }
+
+  private interface Parse {
+    void into(AuditRecord r) throws MalformedLineException;
+  }
+
+  private static String outcome(Parse p) {
+    try {
+      AuditRecord r = new AuditRecord();
+      p.into(r);
+      return String.join("|", String.valueOf(r.time), String.valueOf(r.allowed), r.user, r.auth,
+          r.realUser, r.ip, r.cmd, r.op, r.src, r.dst, r.perm, r.proto, r.callerContext);
+    } catch (MalformedLineException e) {
+      return "malformed: " + e.getMessage();
     }
   }
 }

@@ -1,0 +1,102 @@
+package org.mimesisbench.audit.trace;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.apache.avro.io.BinaryData;
+import org.apache.avro.io.BinaryEncoder;
+
+/**
+ * Avro binary encoding into one reusable array, whose bytes the container takes without a copy.
+ * ASCII strings (nearly all of an audit log) are copied straight in, with no byte[] per string.
+ */
+final class ArrayEncoder extends BinaryEncoder {
+  private byte[] buf = new byte[4096];
+  private int count;
+
+  void reset() {
+    count = 0;
+  }
+
+  ByteBuffer bytes() {
+    return ByteBuffer.wrap(buf, 0, count);
+  }
+
+  private void room(int n) {
+    if (count + n > buf.length) {
+      buf = Arrays.copyOf(buf, Math.max(buf.length * 2, count + n));
+    }
+  }
+
+  @Override
+  public void writeString(String s) {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      if (s.charAt(i) >= 0x80) {
+        writeUtf8(s);
+        return;
+      }
+    }
+    room(5 + n);
+    count += BinaryData.encodeInt(n, buf, count);
+    s.getBytes(0, n, buf, count); // ASCII: each char is its UTF-8 byte
+    count += n;
+  }
+
+  private void writeUtf8(String s) {
+    byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+    writeInt(utf8.length);
+    writeFixed(utf8, 0, utf8.length);
+  }
+
+  @Override
+  public void writeBoolean(boolean b) {
+    room(1);
+    buf[count++] = (byte) (b ? 1 : 0);
+  }
+
+  @Override
+  public void writeInt(int n) {
+    room(5);
+    count += BinaryData.encodeInt(n, buf, count);
+  }
+
+  @Override
+  public void writeLong(long n) {
+    room(10);
+    count += BinaryData.encodeLong(n, buf, count);
+  }
+
+  @Override
+  public void writeFloat(float f) {
+    room(4);
+    count += BinaryData.encodeFloat(f, buf, count);
+  }
+
+  @Override
+  public void writeDouble(double d) {
+    room(8);
+    count += BinaryData.encodeDouble(d, buf, count);
+  }
+
+  @Override
+  public void writeFixed(byte[] bytes, int start, int len) {
+    room(len);
+    System.arraycopy(bytes, start, buf, count, len);
+    count += len;
+  }
+
+  @Override
+  protected void writeZero() {
+    room(1);
+    buf[count++] = 0;
+  }
+
+  @Override
+  public int bytesBuffered() {
+    return 0;
+  }
+
+  @Override
+  public void flush() {}
+}

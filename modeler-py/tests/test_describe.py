@@ -175,3 +175,15 @@ def test_command_on_bad_input_raises_errors_the_cli_reports(tmp_path: Path) -> N
     with pytest.raises(TraceError):
         args.run(args)
     assert not (tmp_path / "d").exists()
+
+
+def test_a_rerun_leaves_no_plot_of_the_earlier_profile(tmp_path: Path) -> None:
+    from mimesis_model.fit import ProfileFitter, read_for_fitting
+    from test_profile_vectors import SAMPLE_TRACE
+
+    fitted = ProfileFitter(random_state=0).fit(read_for_fitting(SAMPLE_TRACE)).profile_
+    describe(fitted, out_dir=tmp_path)
+    assert (tmp_path / "k-selection.png").exists()
+    unfitted = ProfileFitter(n_types=3).fit(read_for_fitting(SAMPLE_TRACE)).profile_
+    describe(unfitted, out_dir=tmp_path)
+    assert not (tmp_path / "k-selection.png").exists()

@@ -43,6 +43,9 @@ _FLOOR_MS: Final = 1.0
 """Times are whole milliseconds: a 0 is drawn at 1 ms on a log axis."""
 
 
+PLOT_FILES: Final = ("popularity.png", "interarrival.png", "active-span.png", "k-selection.png")
+
+
 def describe(
     profile: Profile,
     *,
@@ -73,6 +76,10 @@ def describe(
                 stream.write(png)
         with out.create(INDEX_FILE) as stream:
             stream.write(_html(profile, images, notes).encode())
+    # A plot of an earlier describe that this profile has none of would pass for this one's.
+    written = {name for name, _, _ in images}
+    for stale in set(PLOT_FILES) - written:
+        (directory / stale).unlink(missing_ok=True)
     return directory / INDEX_FILE
 
 

@@ -124,8 +124,8 @@ final class LivePaths {
         end++;
       }
       if (end > start) {
-        if (put && lives[node] != null) {
-          lives[node].kind = FileLife.Kind.DIRECTORY;
+        if (put && lives[node] != null && lives[node].kind != FileLife.Kind.DIRECTORY) {
+          lives[node].kind = FileLife.Kind.DIRECTORY; // stored only when it changes: a G1 card less
         }
         int child = child(node, path, start, end, nameHash);
         if (child == NONE) {

@@ -91,7 +91,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   private void access(String path, long time, byte kind, boolean isFile) {
     FileLife life = resolve(path);
-    if (isFile) {
+    if (isFile && life.kind != FileLife.Kind.FILE) { // an old life stored to anew is a G1 card to refine
       life.kind = FileLife.Kind.FILE;
     }
     life.access(time, kind);

@@ -235,7 +235,9 @@ final class LivePaths {
     }
     for (int j = (i + 1) & mask; table[j] != 0; j = (j + 1) & mask) {
       int home = hashes[table[j]] & mask;
-      boolean staysPut = i <= j ? i < home && home <= j : i < home || home <= j;
+      // home in (i, j], the probe wrapped or not: no branch on the rare wrap, whose first
+      // occurrence would otherwise deoptimize the trace builder's compiled code
+      boolean staysPut = ((j - home) & mask) < ((j - i) & mask);
       if (!staysPut) {
         table[i] = table[j];
         i = j;

@@ -67,7 +67,9 @@ final class LivesByPath {
     int mask = slots.length - 1;
     for (int j = (i + 1) & mask; slots[j] != 0; j = (j + 1) & mask) { // shift back
       int home = spread(hashes[j]) & mask;
-      boolean staysPut = i <= j ? i < home && home <= j : i < home || home <= j;
+      // home in (i, j], the probe wrapped or not: no branch on the rare wrap, whose first
+      // occurrence would otherwise deoptimize the trace builder's compiled code
+      boolean staysPut = ((j - home) & mask) < ((j - i) & mask);
       if (!staysPut) {
         slots[i] = slots[j];
         hashes[i] = hashes[j];
@@ -97,7 +99,10 @@ final class LivesByPath {
       if (s == 0) {
         return -1;
       }
-      if (hashes[i] == h && paths[s - 1].equals(path)) {
+      // another hash gives null, which equals rejects at once: the branch on equals sees both
+      // outcomes from the start, where a rare full hash collision would deoptimize the caller
+      String candidate = hashes[i] == h ? paths[s - 1] : null;
+      if (path.equals(candidate)) {
         return i;
       }
     }

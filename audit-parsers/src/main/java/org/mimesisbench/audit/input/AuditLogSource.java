@@ -30,8 +30,8 @@ public final class AuditLogSource implements Closeable {
   private int limit;
   private boolean eof;
   private long lineNumber;
-  private String line;
   private int lineStart; // in buf, until the next line
+  private int lineLength; // bytes kept of it
   private boolean ascii;
   private boolean tooLong;
   private String error;
@@ -128,14 +128,17 @@ public final class AuditLogSource implements Closeable {
     int length = end - start;
     int kept = Math.min(length, maxLineBytes);
     tooLong = dropped || length + terminator - kept > 2;
-    line = tooLong ? null : new String(buf, start, kept, StandardCharsets.UTF_8);
     lineStart = start;
+    lineLength = kept;
     ascii = isAscii && !tooLong;
   }
 
-  /** The current line, or null when it was longer than the bound. */
+  /**
+   * The current line, or null when it was longer than the bound; a new String each call, made
+   * here rather than kept in a field, where each line's would cost G1 a card mark.
+   */
   public String line() {
-    return line;
+    return tooLong ? null : new String(buf, lineStart, lineLength, StandardCharsets.UTF_8);
   }
 
   /** The buffer holding the current line from {@link #lineStart()} when it is all ASCII, else null. */

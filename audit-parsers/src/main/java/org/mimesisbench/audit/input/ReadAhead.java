@@ -6,17 +6,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import org.mimesisbench.audit.line.AuditRecord;
 
 /**
  * Runs a parse as a pipeline of threads: one reads, decompresses and parses, and each sink
  * (building file timelines, writing events) runs in a thread of its own, all fed the same
  * records in the same order. The stages cost about the same, and machines have two cores or
- * more. Records travel in recycled batches, so the hand-over allocates nothing.
+ * more. Records travel in batches made new for each 1024 records and dropped after the last
+ * stage: young objects pointing at young strings, which G1 stores without card marking or
+ * refinement (recycled batches grew old, and every field copied into them was a dirty card).
  */
 public final class ReadAhead {
-  // few records in flight: the strings they hold die young instead of filling the old generation
   private static final int BATCH = 1024;
+  // few records in flight: the strings they hold die young instead of filling the old generation
   private static final int BATCHES = 6;
 
   private static final class Batch {
@@ -27,9 +30,6 @@ public final class ReadAhead {
     Batch(boolean end) {
       this.end = end;
       this.records = new AuditRecord[end ? 0 : BATCH];
-      for (int i = 0; i < records.length; i++) {
-        records[i] = new AuditRecord();
-      }
     }
   }
 
@@ -39,55 +39,54 @@ public final class ReadAhead {
   public static void readAll(TimeOrderedAuditReader reader, TimeOrderedAuditReader.Sink... sinks)
       throws IOException {
     int stages = sinks.length;
-    List<BlockingQueue<Batch>> queues = new ArrayList<>(); // queues[0] holds free batches
-    for (int i = 0; i <= stages; i++) {
-      queues.add(new ArrayBlockingQueue<>(BATCHES + 1));
+    List<BlockingQueue<Batch>> queues = new ArrayList<>(); // queues[i] feeds stage i + 1
+    for (int i = 0; i < stages; i++) {
+      queues.add(new ArrayBlockingQueue<>(BATCHES + 1)); // + 1: the end marker always fits
     }
-    for (int i = 0; i < BATCHES; i++) {
-      queues.get(0).add(new Batch(false));
-    }
+    Semaphore inFlight = new Semaphore(BATCHES); // a batch's permit returns after the last stage
     Throwable[] failures = new Throwable[stages + 1];
     List<Thread> threads = new ArrayList<>();
     threads.add(new Thread(() -> {
       try {
-        Batch[] current = {take(queues.get(0))};
+        Batch[] current = {newBatch(inFlight)};
         reader.readAll(r -> {
           if (r.src != null) {
             r.src.hashCode(); // computed and cached here, so the timeline builder's lookups are cheaper
           }
-          current[0].records[current[0].size++].copyFrom(r);
+          current[0].records[current[0].size++] = r;
           if (current[0].size == BATCH) {
-            put(queues.get(1), current[0]);
-            current[0] = take(queues.get(0));
+            put(queues.get(0), current[0]);
+            current[0] = newBatch(inFlight);
           }
         });
-        put(queues.get(1), current[0]);
+        put(queues.get(0), current[0]);
       } catch (Throwable t) {
         failures[0] = t;
       } finally {
-        offerEnd(queues.get(1));
+        offerEnd(queues.get(0));
       }
     }, "parse-read"));
     for (int s = 0; s < stages; s++) {
       int stage = s;
       threads.add(new Thread(() -> {
-        BlockingQueue<Batch> in = queues.get(stage + 1);
-        BlockingQueue<Batch> out = queues.get((stage + 2) % (stages + 1));
+        BlockingQueue<Batch> in = queues.get(stage);
+        BlockingQueue<Batch> out = stage < stages - 1 ? queues.get(stage + 1) : null;
         try {
           for (Batch b = take(in); !b.end; b = take(in)) {
             for (int i = 0; i < b.size; i++) {
               sinks[stage].accept(b.records[i]);
             }
-            if (stage == stages - 1) {
-              b.size = 0;
+            if (out != null) {
+              put(out, b);
+            } else {
+              inFlight.release();
             }
-            put(out, b);
           }
         } catch (Throwable t) {
           failures[stage + 1] = t;
           threads.forEach(Thread::interrupt); // the other stages must not wait forever
         } finally {
-          if (stage < stages - 1) {
+          if (out != null) {
             offerEnd(out);
           }
         }
@@ -128,6 +127,16 @@ public final class ReadAhead {
     if (t instanceof Error e) {
       throw e;
     }
+  }
+
+  private static Batch newBatch(Semaphore inFlight) {
+    try {
+      inFlight.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("parse interrupted", e);
+    }
+    return new Batch(false);
   }
 
   private static Batch take(BlockingQueue<Batch> q) {

@@ -38,10 +38,12 @@ public final class AuditLineParser {
   // Repeated values (users, cmds) are kept once, saving an allocation per line.
   private final ValueCache cache = new ValueCache();
   // The line being parsed as bytes, when it is all ASCII (char i is byte asciiOffset + i): the
-  // cache hashes and compares those rather than the String's chars.
-  private String asciiLine;
+  // cache hashes and compares those rather than the String's chars. The buffer is kept across
+  // lines and a flag tells it valid: a reference stored into this long-lived parser for each
+  // line would cost G1 a card mark each time.
   private byte[] ascii;
   private int asciiOffset;
+  private boolean lineInAscii;
 
   public AuditLineParser(ZoneId zone) {
     this.timestamps = new LogTimestamps(zone);
@@ -53,14 +55,15 @@ public final class AuditLineParser {
    */
   public void parse(String line, byte[] asciiBytes, int offset, AuditRecord r)
       throws MalformedLineException {
-    asciiLine = asciiBytes == null ? null : line;
-    ascii = asciiBytes;
+    if (asciiBytes != null && asciiBytes != ascii) {
+      ascii = asciiBytes; // the reader's buffer: it changes only when a line outgrows it
+    }
+    lineInAscii = asciiBytes != null;
     asciiOffset = offset;
     try {
       parse(line, r);
     } finally {
-      asciiLine = null;
-      ascii = null;
+      lineInAscii = false;
     }
   }
 
@@ -88,6 +91,7 @@ public final class AuditLineParser {
   }
 
   private void parseJson(String line, AuditRecord r) throws MalformedLineException {
+    lineInAscii = false; // the fields are read from the message, another string
     JsonNode node;
     try {
       node = JSON.readTree(line);
@@ -230,7 +234,7 @@ public final class AuditLineParser {
       throw new MalformedLineException("empty cmd= field");
     }
     int space = r.cmd.indexOf(' ');
-    r.op = space < 0 ? r.cmd : cached(r.cmd, 0, space);
+    r.op = space < 0 ? r.cmd : cache.get(r.cmd, 0, space);
     r.src = path(s, SRC);
     r.dst = path(s, DST);
     r.ip = nullable(s, IP, true);
@@ -269,9 +273,9 @@ public final class AuditLineParser {
     }
   }
 
-  /** The shared String of s[start, stop), read from the line's bytes when there are any. */
+  /** The shared String of s[start, stop) of the line, read from its bytes when there are any. */
   private String cached(String s, int start, int stop) {
-    return s == asciiLine
+    return lineInAscii
         ? cache.get(ascii, asciiOffset + start, asciiOffset + stop)
         : cache.get(s, start, stop);
   }

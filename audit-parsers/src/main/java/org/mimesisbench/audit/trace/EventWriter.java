@@ -13,7 +13,6 @@ import org.mimesisbench.trace.AuditEvent;
  */
 public final class EventWriter implements TimeOrderedAuditReader.Sink {
   private final DataFileWriter<AuditEvent> events;
-  private final AuditEvent event = new AuditEvent();
   private final ArrayEncoder encoded = new ArrayEncoder();
 
   public EventWriter(DataFileWriter<AuditEvent> events) {
@@ -22,7 +21,7 @@ public final class EventWriter implements TimeOrderedAuditReader.Sink {
 
   @Override
   public void accept(AuditRecord r) throws IOException {
-    AuditEvents.fill(event, r);
+    AuditEvent event = AuditEvents.fill(new AuditEvent(), r); // young: filling it marks no G1 cards
     encoded.reset();
     event.customEncode(encoded);
     events.appendEncoded(encoded.bytes());

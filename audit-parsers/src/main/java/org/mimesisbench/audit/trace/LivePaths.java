@@ -1,6 +1,7 @@
 package org.mimesisbench.audit.trace;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -11,36 +12,31 @@ import java.util.function.BiConsumer;
  * directory" for directory renames and deletes in time proportional to what is moved.
  *
  * <p>The tree's nodes sit in one open-addressing table keyed by (parent, component), so a walk
- * down a path reads the components in place: no substring and no map per directory.
+ * down a path reads the components in place: no substring and no map per directory. Nodes are
+ * numbers into parallel arrays, not objects: links and table slots are ints, which G1 stores
+ * without write barriers, and the only references (names, lives) go to arrays by node number,
+ * handed out densely so that their stores share G1's cards instead of dirtying one each.
  */
 final class LivePaths {
-  /** One path component; it holds a life when that path itself is live. */
-  private static final class Node {
-    final Node parent;
-    final String name;
-    final int serial; // identity for the children's keys
-    final long key; // parent's serial and name's hash: one compare tells a node (rare collisions aside)
-    final int hash; // of the key: where the table looks for it
-    FileLife life;
-    // children as a doubly linked list: a pruned child is unlinked in constant time
-    Node firstChild;
-    Node next;
-    Node prev;
-
-    Node(Node parent, String name, int serial, int nameHash) {
-      this.parent = parent;
-      this.name = name;
-      this.serial = serial;
-      this.key = key(parent, nameHash);
-      this.hash = hash(key);
-    }
-  }
+  private static final int ROOT = 0; // never in the table
+  private static final int NONE = -1;
 
   private final LivesByPath byPath;
-  private final Node root = new Node(null, "", 0, 0);
-  private Node[] table; // every node but the root; linear probing
+  // by node number: one path component, with a life when that path itself is live
+  private String[] names = new String[16];
+  private FileLife[] lives = new FileLife[16];
+  private int[] parents = new int[16];
+  // children as a doubly linked list: a pruned child is unlinked in constant time
+  private int[] firstChilds = new int[16];
+  private int[] nexts = new int[16];
+  private int[] prevs = new int[16];
+  private long[] keys = new long[16]; // parent's number and name's hash: one compare tells a node (rare collisions aside)
+  private int[] hashes = new int[16]; // of the key: where the table looks for it
+  private int[] freeNodes = new int[16]; // numbers of dropped nodes, the latest last: reused first
+  private int freeCount;
+  private int nodesUsed = 1; // numbers ever handed out, the root's included
+  private int[] table; // node numbers of every node but the root, 0 for empty; linear probing
   private int nodes;
-  private int serials = 1;
 
   LivePaths() {
     // small, so it fills and grows at once: the JIT then profiles probes that collide, as they
@@ -50,8 +46,11 @@ final class LivePaths {
 
   /** With tables of {@code slots} (a power of two) to begin with: tests make them tiny, to collide. */
   LivePaths(int slots) {
-    table = new Node[slots];
+    table = new int[slots];
     byPath = new LivesByPath(slots);
+    names[ROOT] = "";
+    parents[ROOT] = NONE;
+    firstChilds[ROOT] = NONE;
   }
 
   FileLife get(String path) {
@@ -61,9 +60,9 @@ final class LivePaths {
   /** Adds a path; its live ancestors are thereby directories, and so is it if it has children. */
   void put(String path, FileLife life) {
     byPath.put(path, life);
-    Node node = walk(path, true);
-    node.life = life;
-    if (life.kind == FileLife.Kind.UNKNOWN && node.firstChild != null) {
+    int node = walk(path, true);
+    lives[node] = life;
+    if (life.kind == FileLife.Kind.UNKNOWN && firstChilds[node] != NONE) {
       life.kind = FileLife.Kind.DIRECTORY;
     }
   }
@@ -71,30 +70,32 @@ final class LivePaths {
   FileLife remove(String path) {
     FileLife life = byPath.remove(path);
     if (life != null) {
-      Node node = walk(path, false);
-      node.life = null;
+      int node = walk(path, false);
+      lives[node] = null;
       prune(node);
     }
     return life;
   }
 
   boolean hasUnder(String dir) {
-    Node node = walk(dir, false);
-    return node != null && node.firstChild != null;
+    int node = walk(dir, false);
+    return node != NONE && firstChilds[node] != NONE;
   }
 
   /** Removes and returns every live path strictly under {@code dir}, in path order. */
   List<Map.Entry<String, FileLife>> removeUnder(String dir) {
-    Node node = walk(dir, false);
-    if (node == null || node.firstChild == null) {
+    int node = walk(dir, false);
+    if (node == NONE || firstChilds[node] == NONE) {
       return List.of();
     }
     List<Map.Entry<String, FileLife>> removed = new ArrayList<>();
     String prefix = dir.endsWith("/") ? dir : dir + "/";
-    for (Node child = node.firstChild; child != null; child = child.next) {
-      collect(child, prefix + child.name, removed);
+    for (int child = firstChilds[node]; child != NONE; ) {
+      int next = nexts[child]; // read before collect frees the child's number
+      collect(child, prefix + names[child], removed);
+      child = next;
     }
-    node.firstChild = null;
+    firstChilds[node] = NONE;
     prune(node);
     removed.sort(Map.Entry.comparingByKey()); // deterministic output, whatever the tree order
     return removed;
@@ -108,10 +109,10 @@ final class LivePaths {
   /**
    * The node of {@code path}'s components (empty ones skipped; the first character is taken for
    * the root's slash). {@code put} makes missing nodes and marks live ancestors as directories;
-   * otherwise a missing node gives null.
+   * otherwise a missing node gives NONE.
    */
-  private Node walk(String path, boolean put) {
-    Node node = root;
+  private int walk(String path, boolean put) {
+    int node = ROOT;
     int length = path.length();
     int start = 1;
     while (start <= length) {
@@ -123,13 +124,13 @@ final class LivePaths {
         end++;
       }
       if (end > start) {
-        if (put && node.life != null) {
-          node.life.kind = FileLife.Kind.DIRECTORY;
+        if (put && lives[node] != null && lives[node].kind != FileLife.Kind.DIRECTORY) {
+          lives[node].kind = FileLife.Kind.DIRECTORY; // stored only when it changes: a G1 card less
         }
-        Node child = child(node, path, start, end, nameHash);
-        if (child == null) {
+        int child = child(node, path, start, end, nameHash);
+        if (child == NONE) {
           if (!put) {
-            return null;
+            return NONE;
           }
           child = add(node, path.substring(start, end), nameHash);
         }
@@ -140,8 +141,8 @@ final class LivePaths {
     return node;
   }
 
-  private static long key(Node parent, int nameHash) {
-    return parent == null ? 0 : (long) parent.serial << 32 | (nameHash & 0xFFFF_FFFFL);
+  private static long key(int parent, int nameHash) {
+    return (long) parent << 32 | (nameHash & 0xFFFF_FFFFL);
   }
 
   private static int hash(long key) {
@@ -149,98 +150,136 @@ final class LivePaths {
     return (int) (h ^ (h >>> 32));
   }
 
-  private Node child(Node parent, String path, int start, int end, int nameHash) {
+  private int child(int parent, String path, int start, int end, int nameHash) {
     long key = key(parent, nameHash);
     int mask = table.length - 1;
     int length = end - start;
     for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
-      Node n = table[i];
-      if (n == null) {
-        return null;
+      int n = table[i];
+      if (n == 0) {
+        return NONE;
       }
-      if (n.key == key && n.name.length() == length && path.regionMatches(start, n.name, 0, length)) {
+      if (keys[n] == key && names[n].length() == length && path.regionMatches(start, names[n], 0, length)) {
         return n;
       }
     }
   }
 
-  private Node add(Node parent, String name, int nameHash) {
+  private int add(int parent, String name, int nameHash) {
     if (2 * (nodes + 1) > table.length) {
       grow();
     }
-    Node n = new Node(parent, name, serials++, nameHash);
-    n.next = parent.firstChild;
-    if (n.next != null) {
-      n.next.prev = n;
+    int n = newNode();
+    names[n] = name;
+    parents[n] = parent;
+    firstChilds[n] = NONE;
+    keys[n] = key(parent, nameHash);
+    hashes[n] = hash(keys[n]);
+    nexts[n] = firstChilds[parent];
+    prevs[n] = NONE;
+    if (nexts[n] != NONE) {
+      prevs[nexts[n]] = n;
     }
-    parent.firstChild = n;
+    firstChilds[parent] = n;
     place(n);
     nodes++;
     return n;
   }
 
-  private void place(Node n) {
+  private int newNode() {
+    if (freeCount > 0) {
+      return freeNodes[--freeCount];
+    }
+    if (nodesUsed == names.length) {
+      int capacity = names.length * 2;
+      names = Arrays.copyOf(names, capacity);
+      lives = Arrays.copyOf(lives, capacity);
+      parents = Arrays.copyOf(parents, capacity);
+      firstChilds = Arrays.copyOf(firstChilds, capacity);
+      nexts = Arrays.copyOf(nexts, capacity);
+      prevs = Arrays.copyOf(prevs, capacity);
+      keys = Arrays.copyOf(keys, capacity);
+      hashes = Arrays.copyOf(hashes, capacity);
+    }
+    return nodesUsed++;
+  }
+
+  private void place(int n) {
     int mask = table.length - 1;
-    int i = n.hash & mask;
-    while (table[i] != null) {
+    int i = hashes[n] & mask;
+    while (table[i] != 0) {
       i = (i + 1) & mask;
     }
     table[i] = n;
   }
 
   private void grow() {
-    Node[] old = table;
-    table = new Node[old.length * 2];
-    for (Node n : old) {
-      if (n != null) {
+    int[] old = table;
+    table = new int[old.length * 2];
+    for (int n : old) {
+      if (n != 0) {
         place(n);
       }
     }
   }
 
-  /** Takes a node out of the table, shifting back the ones after it that probed past it. */
-  private void drop(Node n) {
+  /**
+   * Takes a node out of the table, shifting back the ones after it that probed past it, and
+   * frees its number; its children are gone already, so no key still names it as a parent.
+   */
+  private void drop(int n) {
     int mask = table.length - 1;
-    int i = n.hash & mask;
+    int i = hashes[n] & mask;
     while (table[i] != n) {
       i = (i + 1) & mask;
     }
-    for (int j = (i + 1) & mask; table[j] != null; j = (j + 1) & mask) {
-      int home = table[j].hash & mask;
-      boolean staysPut = i <= j ? i < home && home <= j : i < home || home <= j;
+    for (int j = (i + 1) & mask; table[j] != 0; j = (j + 1) & mask) {
+      int home = hashes[table[j]] & mask;
+      // home in (i, j], the probe wrapped or not: no branch on the rare wrap, whose first
+      // occurrence would otherwise deoptimize the trace builder's compiled code
+      boolean staysPut = ((j - home) & mask) < ((j - i) & mask);
       if (!staysPut) {
         table[i] = table[j];
         i = j;
       }
     }
-    table[i] = null;
+    table[i] = 0;
     nodes--;
+    names[n] = null;
+    lives[n] = null;
+    if (freeCount == freeNodes.length) {
+      freeNodes = Arrays.copyOf(freeNodes, freeCount * 2);
+    }
+    freeNodes[freeCount++] = n;
   }
 
-  private void collect(Node node, String path, List<Map.Entry<String, FileLife>> into) {
-    if (node.life != null) {
-      into.add(Map.entry(path, node.life));
+  private void collect(int node, String path, List<Map.Entry<String, FileLife>> into) {
+    if (lives[node] != null) {
+      into.add(Map.entry(path, lives[node]));
       byPath.remove(path);
     }
-    for (Node child = node.firstChild; child != null; child = child.next) {
-      collect(child, path + "/" + child.name, into);
+    for (int child = firstChilds[node]; child != NONE; ) {
+      int next = nexts[child]; // read before collect frees the child's number
+      collect(child, path + "/" + names[child], into);
+      child = next;
     }
     drop(node);
   }
 
   /** Drops nodes that hold no life and no children, up the tree. */
-  private void prune(Node node) {
-    while (node != root && node.life == null && node.firstChild == null) {
-      if (node.prev != null) {
-        node.prev.next = node.next;
+  private void prune(int node) {
+    while (node != ROOT && lives[node] == null && firstChilds[node] == NONE) {
+      int parent = parents[node];
+      if (prevs[node] != NONE) {
+        nexts[prevs[node]] = nexts[node];
       } else {
-        node.parent.firstChild = node.next;
+        firstChilds[parent] = nexts[node];
       }
-      if (node.next != null) {
-        node.next.prev = node.prev;
+      if (nexts[node] != NONE) {
+        prevs[nexts[node]] = prevs[node];
       }
       drop(node);
-      node = node.parent;
+      node = parent;
     }
   }
 }

@@ -31,6 +31,10 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private final DataFileWriter<FileTimeline> files;
   private final SnapshotIndex snapshot; // null without an fsimage
   private final LivePaths live = new LivePaths();
+  private final AccessChunks accesses = new AccessChunks();
+  // a timeline's accesses, gathered in time order for writing
+  private long[] accessTimes = new long[64];
+  private byte[] accessKinds = new byte[64];
   private final FileTimeline timeline = new FileTimeline();
   private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
   private final TraceCounts counts = new TraceCounts();
@@ -91,10 +95,10 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   private void access(String path, long time, byte kind, boolean isFile) {
     FileLife life = resolve(path);
-    if (isFile) {
+    if (isFile && life.kind != FileLife.Kind.FILE) { // an old life stored to anew is a G1 card to refine
       life.kind = FileLife.Kind.FILE;
     }
-    life.access(time, kind);
+    accesses.add(life, time, kind);
   }
 
   /** The live life at {@code path}, taken from the snapshot or begun now if there is none. */
@@ -223,11 +227,16 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     if (life.kind == FileLife.Kind.FILE) {
       writeTimeline(life, finalPath, time);
     }
+    accesses.free(life);
   }
 
   private void writeTimeline(FileLife life, String finalPath, long deleteTime) throws IOException {
-    int n = life.accesses();
-    life.sortAccessesByTime();
+    int n = life.accesses;
+    if (n > accessTimes.length) {
+      accessTimes = new long[Math.max(n, 2 * accessTimes.length)];
+      accessKinds = new byte[accessTimes.length];
+    }
+    accesses.copyInTimeOrder(life, accessTimes, accessKinds);
     timeline.setId(life.id);
     timeline.setPath(life.path);
     timeline.setFinalPath(finalPath);
@@ -236,8 +245,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     timeline.setCreateTime(life.createTime < 0 ? null : life.createTime);
     timeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
     timeline.setRenames(life.renames);
-    timeline.setAccessTimes(new LongList(life.accessTimes(), n)); // a view: no Long per access
-    timeline.setAccessKinds(new String(life.accessKinds(), 0, n, StandardCharsets.ISO_8859_1));
+    timeline.setAccessTimes(new LongList(accessTimes, n)); // a view: no Long per access
+    timeline.setAccessKinds(new String(accessKinds, 0, n, StandardCharsets.ISO_8859_1));
     encoded.reset();
     timeline.customEncode(encoded);
     files.appendEncoded(encoded.bytes());

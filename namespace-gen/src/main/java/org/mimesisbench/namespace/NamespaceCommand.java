@@ -33,7 +33,8 @@ import org.mimesisbench.output.AtomicOutputDir;
  * {@code namespace generate --stats <mimesis.properties|profile-dir> --dirs N [--files M]
  * [--seed S] --out <dir> [--text]}: a directory hierarchy with the statistics' shape, scaled to
  * N directories and M files. Only adapts the command line to {@link NamespaceGenerator} and the
- * writers.
+ * writers. {@code namespace materialize} creates such a namespace in a file system
+ * ({@link MaterializeSubcommand}).
  */
 public final class NamespaceCommand implements Command {
   public static final String NAMESPACE_FILE = "namespace.avro";
@@ -50,7 +51,7 @@ public final class NamespaceCommand implements Command {
 
   @Override
   public String summary() {
-    return "namespace generate: a directory tree with a profile's namespace statistics";
+    return "namespace generate | materialize: a directory tree with a profile's namespace statistics, and its creation in a file system";
   }
 
   static Options options() {
@@ -79,8 +80,11 @@ public final class NamespaceCommand implements Command {
       help(out);
       return args.length == 0 ? ExitCodes.BAD_INPUT : ExitCodes.OK;
     }
+    if (args[0].equals("materialize")) {
+      return MaterializeSubcommand.run(conf, java.util.Arrays.copyOfRange(args, 1, args.length), out);
+    }
     if (!args[0].equals("generate")) {
-      throw new BadInputException("namespace: unknown subcommand '" + args[0] + "' (generate)");
+      throw new BadInputException("namespace: unknown subcommand '" + args[0] + "' (generate, materialize)");
     }
     CommandLine cl;
     try {
@@ -220,5 +224,7 @@ public final class NamespaceCommand implements Command {
         "\nExample: mimesisbench.jar namespace generate --stats profiles/yahoo-2011/ --dirs 100000 "
             + "--seed 1 --out ns/", true);
     w.flush();
+    out.println();
+    MaterializeSubcommand.help(out);
   }
 }

@@ -12,16 +12,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.cli.ExitCodes;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
@@ -67,21 +66,10 @@ final class MaterializeSubcommand {
   }
 
   static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
-    CommandLine cl;
-    try {
-      cl = new DefaultParser().parse(options(), args);
-    } catch (ParseException e) {
-      throw new BadInputException("namespace materialize: " + e.getMessage());
-    }
+    CommandLine cl = CommandLines.parse("namespace materialize", options(), args, "base");
     if (cl.hasOption("help")) {
       help(out);
       return ExitCodes.OK;
-    }
-    if (!cl.getArgList().isEmpty()) {
-      throw new BadInputException("namespace materialize: unexpected argument " + cl.getArgList().get(0));
-    }
-    if (!cl.hasOption("base")) {
-      throw new BadInputException("namespace materialize: --base is required");
     }
     if (cl.hasOption("namespace") == cl.hasOption("stats")) {
       throw new BadInputException("namespace materialize: give one of --namespace <dir> and --stats");
@@ -182,15 +170,7 @@ final class MaterializeSubcommand {
   }
 
   private static long whole(CommandLine cl, String option, long dflt) {
-    String v = cl.getOptionValue(option);
-    if (v == null) {
-      return dflt;
-    }
-    try {
-      return Long.parseLong(v.replace("_", "").replace(",", ""));
-    } catch (NumberFormatException e) {
-      throw new BadInputException("namespace materialize: --" + option + " " + v + ": not a whole number");
-    }
+    return CommandLines.whole(cl, "namespace materialize", option, dflt);
   }
 
   static void help(PrintStream out) {

@@ -8,14 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.avro.file.CodecFactory;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Command;
+import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.cli.ExitCodes;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
@@ -86,23 +85,11 @@ public final class NamespaceCommand implements Command {
     if (!args[0].equals("generate")) {
       throw new BadInputException("namespace: unknown subcommand '" + args[0] + "' (generate, materialize)");
     }
-    CommandLine cl;
-    try {
-      cl = new DefaultParser().parse(options(), java.util.Arrays.copyOfRange(args, 1, args.length));
-    } catch (ParseException e) {
-      throw new BadInputException("namespace generate: " + e.getMessage());
-    }
+    CommandLine cl = CommandLines.parse(
+        "namespace generate", options(), java.util.Arrays.copyOfRange(args, 1, args.length), "stats", "dirs", "out");
     if (cl.hasOption("help")) {
       help(out);
       return ExitCodes.OK;
-    }
-    if (!cl.getArgList().isEmpty()) {
-      throw new BadInputException("namespace generate: unexpected argument " + cl.getArgList().get(0));
-    }
-    for (String required : new String[] {"stats", "dirs", "out"}) {
-      if (!cl.hasOption(required)) {
-        throw new BadInputException("namespace generate: --" + required + " is required");
-      }
     }
     PrintStream progress = cl.hasOption("quiet") ? null : out;
     CodecFactory codec = codec(cl.getOptionValue("codec", CODEC_DEFAULT));
@@ -203,15 +190,7 @@ public final class NamespaceCommand implements Command {
   }
 
   private static long whole(CommandLine cl, String option, long dflt) {
-    String v = cl.getOptionValue(option);
-    if (v == null) {
-      return dflt;
-    }
-    try {
-      return Long.parseLong(v.replace("_", "").replace(",", ""));
-    } catch (NumberFormatException e) {
-      throw new BadInputException("namespace generate: --" + option + " " + v + ": not a whole number");
-    }
+    return CommandLines.whole(cl, "namespace generate", option, dflt);
   }
 
   private static void help(PrintStream out) {

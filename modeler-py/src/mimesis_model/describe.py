@@ -23,9 +23,8 @@ from mimesis_model.fit import FittedTrace, read_for_fitting
 from mimesis_model.options import add_verbose
 from mimesis_model.output import AtomicOutputDir
 from mimesis_model.profile import FileType, Profile
-from mimesis_model.synthesis import synthesize
+from mimesis_model.synthesis import replicas_for, synthesize
 from mimesis_model.trace import FILES_FILE
-from mimesis_model.validation import MIN_SYNTHETIC_FILES
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -170,7 +169,7 @@ def _png(figure: Figure) -> bytes:
 
 
 def _popularity(profile: Profile, trace: FittedTrace | None, random_state: int) -> Figure:
-    replicas = max(1.0, MIN_SYNTHETIC_FILES / max(profile.files, 1))
+    replicas = replicas_for(profile.files)
     workload = synthesize(profile, file_scale=replicas, random_state=random_state)
     model = workload.accesses[workload.accesses > 0]
     figure = _figure()

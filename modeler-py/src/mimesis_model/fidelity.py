@@ -117,7 +117,7 @@ def _distances(
         else model.create_interarrival[model.create_interarrival_type == label]
     )
     model_counts = model.accesses[model_rows]
-    model_ops = _model_op_counts(model, model_rows, include_ratios=trace_ops is not None)
+    model_ops = model.op_counts(model_rows, with_ratios=trace_ops is not None)
     return {
         "files": {"trace": int(np.count_nonzero(rows)), "model": int(np.count_nonzero(model_rows))},
         "ks": {
@@ -131,24 +131,6 @@ def _distances(
             "op_mix": total_variation(trace_op_counts(behaviour, rows, trace_ops), model_ops),
         },
     }
-
-
-def _model_op_counts(
-    model: SyntheticWorkload, rows: npt.NDArray[np.bool_], include_ratios: bool
-) -> dict[str, int]:
-    counts = {
-        "create": int(np.count_nonzero(rows & ~model.pre_existing)),
-        "delete": int(np.count_nonzero(rows & model.deleted)),
-    }
-    counts |= {
-        kind: int(n)
-        for kind, n in zip(
-            ("open", "listStatus", "getFileInfo"), model.kind_counts[rows].sum(0), strict=True
-        )
-    }
-    if include_ratios:
-        counts |= {"mkdirs": model.mkdirs, "rename": model.renames}
-    return counts
 
 
 def _finite(values: Floats) -> Floats:

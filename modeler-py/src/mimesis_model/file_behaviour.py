@@ -153,11 +153,7 @@ class FileBehaviour:
     def kind_counts(self, rows: Bools | None = None) -> dict[str, int]:
         """Accesses by kind (open, listStatus, getFileInfo), of the files in ROWS (default all)."""
         kinds = self.access_kind if rows is None else self.access_kind[rows[self.access_file]]
-        return {
-            "open": int(np.count_nonzero(kinds == OPEN)),
-            "listStatus": int(np.count_nonzero(kinds == LIST_STATUS)),
-            "getFileInfo": int(np.count_nonzero(kinds == GET_FILE_INFO)),
-        }
+        return count_kinds(kinds)
 
     def features(self, names: Sequence[str] = FEATURES) -> Floats:
         """One row per file, one column per feature in NAMES (CANDIDATE_FEATURES), unscaled."""
@@ -192,3 +188,12 @@ class FileBehaviour:
             "deleted": lambda: self.deleted.astype(np.float64),
         }
         return np.column_stack([columns[name]() for name in names])
+
+
+def count_kinds(kinds: npt.NDArray[np.uint8]) -> dict[str, int]:
+    """How many of KINDS (access kind letters) are opens, listStatus and getFileInfo."""
+    return {
+        "open": int(np.count_nonzero(kinds == OPEN)),
+        "listStatus": int(np.count_nonzero(kinds == LIST_STATUS)),
+        "getFileInfo": int(np.count_nonzero(kinds == GET_FILE_INFO)),
+    }

@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mimesis_model.distribution import Distribution
-from mimesis_model.file_behaviour import FileBehaviour
+from mimesis_model.file_behaviour import FileBehaviour, count_kinds
 from mimesis_model.profile import FileType
 
 Ints = npt.NDArray[np.int64]
@@ -36,16 +36,11 @@ def file_types_of(
         if files == 0:
             continue
         in_type = access_order[access_bounds[label] : access_bounds[label + 1]]
-        kinds = behaviour.access_kind[in_type]
         gaps = behaviour.interarrival[in_type]
         accessed = rows & behaviour.accessed
         deleted = rows & behaviour.deleted
         accesses = len(in_type)
-        shares = {
-            "open": np.count_nonzero(kinds == ord("O")),
-            "listStatus": np.count_nonzero(kinds == ord("L")),
-            "getFileInfo": np.count_nonzero(kinds == ord("G")),
-        }
+        shares = count_kinds(behaviour.access_kind[in_type])
         types.append(
             FileType(
                 index=label,

@@ -22,7 +22,7 @@ from mimesis_model.file_types import file_types_of
 from mimesis_model.namespace_statistics import namespace_statistics
 from mimesis_model.parse_report import TraceWindow
 from mimesis_model.profile import FileType, FitReport, KSearchStep, Profile
-from mimesis_model.synthesis import synthesize
+from mimesis_model.synthesis import replicas_for, synthesize
 from mimesis_model.trace import FILES_FILE, read_file_timelines, read_namespace
 
 Ints = npt.NDArray[np.int64]
@@ -35,9 +35,6 @@ CRITERIA: Final = (POPULARITY, ACCESS)
 
 # Below this many files Lloyd's k-means is fast enough; above, mini-batches keep it linear.
 _FULL_KMEANS_FILES: Final = 50_000
-# The k search compares popularity against at least this many synthetic accessed files, so
-# that the synthetic CDF's own noise stays far below the KS bound.
-_MIN_SYNTHETIC_FILES: Final = 50_000
 
 
 @dataclass
@@ -111,8 +108,10 @@ class ProfileFitter:
         if self.n_types == AUTO:
             self.k_search_ = self._search(behaviour, scaled, modeled, trace.window)
             passing = [s for s in self.k_search_ if s.distance(self.criterion) <= self.max_ks]
-            best = passing[0] if passing else min(
-                self.k_search_, key=lambda step: step.distance(self.criterion)
+            best = (
+                passing[0]
+                if passing
+                else min(self.k_search_, key=lambda step: step.distance(self.criterion))
             )
             if not passing:
                 print(
@@ -165,8 +164,8 @@ class ProfileFitter:
                 types = file_types_of(subset, labels, k, centroids, self.max_points)
                 profile = Profile("k search", window.duration_ms, types, 0, 0.0, 0.0)
                 profile = profile.with_types(types, "k search")
-                accessed = max(int(np.count_nonzero(subset.accessed)), 1)
-                replicas = max(1.0, _MIN_SYNTHETIC_FILES / accessed)
+                # Replicas by accessed files: popularity is a CDF over those alone.
+                replicas = replicas_for(int(np.count_nonzero(subset.accessed)))
                 workload = synthesize(profile, file_scale=replicas, random_state=self.random_state)
                 step = KSearchStep(
                     k, popularity_ks(subset, labels, workload), interarrival_ks(subset, workload)

@@ -21,6 +21,7 @@ c times as fast (c < 1) or slow (c > 1); c = 0 issues them back to back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -64,13 +65,31 @@ class SyntheticWorkload:
     def created(self) -> int:
         return int(np.count_nonzero(~self.pre_existing))
 
-    def op_counts(self) -> dict[str, int]:
-        """Operations issued, by op."""
-        counts = {"create": self.created, "delete": int(np.count_nonzero(self.deleted))}
-        counts |= {
-            kind: int(n) for kind, n in zip(ACCESS_KINDS, self.kind_counts.sum(axis=0), strict=True)
+    def op_counts(
+        self, rows: npt.NDArray[np.bool_] | None = None, with_ratios: bool = True
+    ) -> dict[str, int]:
+        """Operations issued, by op: of the files in ROWS (default all), and with WITH_RATIOS
+        the mkdirs and renames, which belong to no file."""
+        chosen = np.ones(len(self), dtype=np.bool_) if rows is None else rows
+        counts = {
+            "create": int(np.count_nonzero(chosen & ~self.pre_existing)),
+            "delete": int(np.count_nonzero(chosen & self.deleted)),
         }
-        return counts | {"mkdirs": self.mkdirs, "rename": self.renames}
+        kinds = self.kind_counts[chosen].sum(axis=0)
+        counts |= {kind: int(n) for kind, n in zip(ACCESS_KINDS, kinds, strict=True)}
+        if with_ratios:
+            counts |= {"mkdirs": self.mkdirs, "rename": self.renames}
+        return counts
+
+
+MIN_SYNTHETIC_FILES: Final = 50_000
+"""Comparisons with a trace synthesize replicas of the model until about this many files: the
+distances then measure the trace against the model, not against one noisy draw of it."""
+
+
+def replicas_for(files: int) -> float:
+    """The file scale that synthesizes about MIN_SYNTHETIC_FILES for a model of FILES files."""
+    return max(1.0, MIN_SYNTHETIC_FILES / max(files, 1))
 
 
 def synthesize(

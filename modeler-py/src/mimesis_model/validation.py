@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from sklearn.metrics import pairwise_distances_argmin
 
 from mimesis_model.errors import ProfileError
 from mimesis_model.fidelity import compare, trace_op_counts
 from mimesis_model.file_behaviour import FileBehaviour
 from mimesis_model.fit import FittedTrace
 from mimesis_model.profile import Profile
-from mimesis_model.synthesis import synthesize
-
-MIN_SYNTHETIC_FILES: Final = 50_000
-"""Replicas of the model are synthesized until about this many files: the distances then
-measure the trace against the model, not against one noisy draw of it."""
+from mimesis_model.synthesis import replicas_for, synthesize
 
 
 def type_labels(profile: Profile, behaviour: FileBehaviour) -> npt.NDArray[np.int64]:
@@ -37,8 +34,8 @@ def type_labels(profile: Profile, behaviour: FileBehaviour) -> npt.NDArray[np.in
         raise ProfileError(f"profile's fit: {error}") from error
     scaled = (features - np.asarray(fit.feature_mean)) / np.asarray(fit.feature_scale)
     centroids = np.array([file_type.centroid for file_type in profile.file_types])
-    distances = ((scaled[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
-    labels[modeled] = np.argmin(distances, axis=1)
+    # Chunked by scikit-learn: a files x types x features array would not fit for millions of files.
+    labels[modeled] = pairwise_distances_argmin(scaled, centroids)
     return labels
 
 
@@ -55,7 +52,7 @@ def validate(
     behaviour = trace.behaviour
     labels = type_labels(profile, behaviour)
     if replicas is None:
-        replicas = max(1.0, MIN_SYNTHETIC_FILES / max(profile.files, 1))
+        replicas = replicas_for(profile.files)
     model = synthesize(
         profile, time_scale=time_scale, span_scale=span_scale, file_scale=replicas,
         random_state=random_state,

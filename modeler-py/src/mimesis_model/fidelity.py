@@ -9,7 +9,6 @@ from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from scipy.stats import ks_2samp
 
 from mimesis_model.file_behaviour import FileBehaviour
 from mimesis_model.file_types import create_interarrivals
@@ -26,6 +25,9 @@ OPS: Final = ("create", "delete", "open", "listStatus", "getFileInfo", "mkdirs",
 
 def ks_distance(trace: npt.ArrayLike, model: npt.ArrayLike) -> float | None:
     """Largest gap between the two samples' empirical CDFs; None when either is empty."""
+    # Imported here: scipy.stats takes half a second to import, and most commands never compare.
+    from scipy.stats import ks_2samp
+
     left, right = np.asarray(trace, dtype=np.float64), np.asarray(model, dtype=np.float64)
     if len(left) == 0 or len(right) == 0:
         return None

@@ -7,12 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 import numpy.typing as npt
-from sklearn.cluster import KMeans, MiniBatchKMeans
-from sklearn.preprocessing import StandardScaler
 from tqdm import tqdm
 
 from mimesis_model.errors import ProfileError, TraceError
@@ -24,6 +22,9 @@ from mimesis_model.parse_report import TraceWindow
 from mimesis_model.profile import FileType, FitReport, KSearchStep, Profile
 from mimesis_model.synthesis import replicas_for, synthesize
 from mimesis_model.trace import FILES_FILE, read_file_timelines, read_namespace
+
+if TYPE_CHECKING:
+    from sklearn.cluster import KMeans, MiniBatchKMeans
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -103,6 +104,9 @@ class ProfileFitter:
         features = behaviour.features(self.features)
         if not np.isfinite(features[modeled]).all():
             raise TraceError(f"{trace.source / FILES_FILE}: a file's times give no finite features")
+        # Imported here: scikit-learn takes long to import, and only fitting needs it.
+        from sklearn.preprocessing import StandardScaler
+
         scaler = StandardScaler().fit(features[modeled])
         scaled = scaler.transform(features)
         if self.n_types == AUTO:
@@ -179,6 +183,8 @@ class ProfileFitter:
 
     def _cluster(self, scaled: Floats, rows: Ints, k: int) -> tuple[Ints, Floats]:
         """Labels for every row of SCALED (-1 outside ROWS) and the K centroids."""
+        from sklearn.cluster import KMeans, MiniBatchKMeans
+
         points = scaled[rows]
         if len(points) <= _FULL_KMEANS_FILES:
             model: KMeans | MiniBatchKMeans = KMeans(

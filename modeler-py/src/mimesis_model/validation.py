@@ -6,7 +6,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from sklearn.metrics import pairwise_distances_argmin
 
 from mimesis_model.errors import ProfileError
 from mimesis_model.fidelity import compare, trace_op_counts
@@ -34,7 +33,10 @@ def type_labels(profile: Profile, behaviour: FileBehaviour) -> npt.NDArray[np.in
         raise ProfileError(f"profile's fit: {error}") from error
     scaled = (features - np.asarray(fit.feature_mean)) / np.asarray(fit.feature_scale)
     centroids = np.array([file_type.centroid for file_type in profile.file_types])
-    # Chunked by scikit-learn: a files x types x features array would not fit for millions of files.
+    # Chunked by scikit-learn: a files x types x features array would not fit for millions of
+    # files. Imported here, as in fit: scikit-learn takes long to import.
+    from sklearn.metrics import pairwise_distances_argmin
+
     labels[modeled] = pairwise_distances_argmin(scaled, centroids)
     return labels
 

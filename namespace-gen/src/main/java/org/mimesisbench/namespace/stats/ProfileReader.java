@@ -25,6 +25,11 @@ public final class ProfileReader {
   private ProfileReader() {}
 
   public static NamespaceStats read(Path profileDir) throws IOException {
+    return statistics(readProfile(profileDir), profileDir.resolve(PROFILE_FILE).toString());
+  }
+
+  /** The profile record of {@code profileDir/profile.avro}, checked to be readable and of a known version. */
+  public static Profile readProfile(Path profileDir) throws IOException {
     Path file = profileDir.resolve(PROFILE_FILE);
     if (!Files.isRegularFile(file)) {
       throw new BadInputException(profileDir + ": no " + PROFILE_FILE + " (a profile directory or a mimesis.properties file is expected)");
@@ -44,19 +49,26 @@ public final class ProfileReader {
     if (profile.getFormatVersion() > FORMAT_VERSION) {
       throw new BadInputException(file + ": formatVersion " + profile.getFormatVersion() + " is newer than " + FORMAT_VERSION);
     }
+    return profile;
+  }
+
+  /** The namespace statistics of {@code profile}, read from {@code file} (for messages). */
+  public static NamespaceStats statistics(Profile profile, String file) {
     NamespaceStatistics ns = profile.getNamespace();
     if (ns == null) {
       throw new BadInputException(file + ": namespace is null (the trace had no fsimage): no statistics to generate from");
     }
     String at = file + ": namespace.";
     DiscreteDistribution filesAtDepth = distribution(at + "filesAtDepth", ns.getFilesAtDepth(), false);
+    DiscreteDistribution dirsAtDepth = distribution(at + "dirsAtDepth", ns.getDirsAtDepth(), false);
+    int deepest = dirsAtDepth.size() == 0 ? 1 : dirsAtDepth.max() + 1;
     List<FileTypeShare> types = new ArrayList<>();
     double[] weights = new double[profile.getFileTypes().size()];
     double[] indexes = new double[weights.length];
     for (FileType t : profile.getFileTypes()) {
       DiscreteDistribution depth = t.getDepth().getCount() == 0 || t.getDepth().getValues().isEmpty()
           ? filesAtDepth
-          : distribution(file + ": fileTypes[" + t.getIndex() + "].depth", t.getDepth(), false);
+          : foldBelow(distribution(file + ": fileTypes[" + t.getIndex() + "].depth", t.getDepth(), false), deepest);
       weights[types.size()] = t.getWeight();
       indexes[types.size()] = types.size();
       types.add(new FileTypeShare(t.getIndex(), t.getWeight(), depth));
@@ -72,11 +84,33 @@ public final class ProfileReader {
       }
     }
     return new NamespaceStats(file.toString(), ns.getDirectories(), ns.getFiles(),
-        distribution(at + "dirsAtDepth", ns.getDirsAtDepth(), false),
+        dirsAtDepth,
         distribution(at + "subdirsPerDir", ns.getSubdirsPerDir(), true),
         filesAtDepth,
         distribution(at + "filesPerDir", ns.getFilesPerDir(), true),
         types);
+  }
+
+  /**
+   * {@code depth} with the files deeper than {@code deepest} counted at {@code deepest}: a type's
+   * depths cover the files created in the window too, some in directories made after the snapshot
+   * the namespace statistics describe, and the generated hierarchy only reaches that snapshot's depth.
+   */
+  static DiscreteDistribution foldBelow(DiscreteDistribution depth, int deepest) {
+    if (depth.size() == 0 || depth.max() <= deepest) {
+      return depth;
+    }
+    int[] v = depth.values();
+    double[] p = depth.probabilities();
+    int kept = 0;
+    while (kept < v.length && v[kept] < deepest) {
+      kept++;
+    }
+    int[] values = java.util.Arrays.copyOf(v, kept + 1);
+    double[] weights = java.util.Arrays.copyOf(p, kept + 1);
+    values[kept] = deepest;
+    weights[kept] = 1.0 - (kept == 0 ? 0 : depth.cdf(deepest - 1));
+    return DiscreteDistribution.of(values, weights);
   }
 
   /** A CDF as values and point probabilities. */

@@ -1,0 +1,400 @@
+package org.mimesisbench.generator;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.cli.ProgressLine;
+import org.mimesisbench.generator.infra.BaseDirectory;
+import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.mr.Counters;
+import org.mimesisbench.generator.mr.NamespaceMapper;
+import org.mimesisbench.generator.mr.RunPlan;
+import org.mimesisbench.generator.mr.StatisticsReducer;
+import org.mimesisbench.generator.mr.TaskInputFormat;
+import org.mimesisbench.generator.mr.TaskSplit;
+import org.mimesisbench.generator.mr.WorkloadMapper;
+import org.mimesisbench.generator.results.RunResults;
+import org.mimesisbench.generator.schedule.Forecast;
+import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.profile.Profile;
+import org.mimesisbench.run.RunOptions;
+
+/**
+ * One benchmark run, driven from here: check everything, pick the target (the configured file
+ * system, or an embedded HDFS), claim the base directory, run phase 1 (the namespace) and phase 2
+ * (the workload) as MapReduce jobs, and write the results. Every check that can fail on the
+ * user's input runs before anything is created.
+ */
+public final class BenchmarkRun {
+  /** The audit log of an embedded run, in the results folder. */
+  public static final String AUDIT_LOG = "namenode-audit.log";
+  static final String FORCE_EMBEDDED = "mimesisbench.embedded";
+  private static final int NAMESPACE_ENTRIES_PER_MAPPER = 5_000;
+  private static final int MAX_NAMESPACE_MAPPERS = 16;
+
+  private final Configuration conf;
+  private final RunOptions options;
+  private final PrintStream out;
+  private final List<String> notes = new ArrayList<>();
+
+  public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out) {
+    this.conf = new Configuration(conf);
+    this.options = options;
+    this.out = out;
+  }
+
+  /** Runs; returns the summary (its "valid" says whether the run counts). */
+  public ObjectNode execute() throws Exception {
+    if (!Double.isFinite(options.getTimeScale()) || options.getTimeScale() < 0
+        || !Double.isFinite(options.getSpanScale()) || options.getSpanScale() < 0) {
+      throw new BadInputException("run: time and span scales must be finite numbers >= 0");
+    }
+    Path profileDir = Path.of(options.getProfile());
+    Profile profile = ProfileReader.readProfile(profileDir);
+    String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+        + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
+    // the whole plan (model, namespace layout) is checked before anything exists
+    RunPlan plan = RunPlan.of(profileDir.resolve(ProfileReader.PROFILE_FILE).toString(), profile, options,
+        runId, new org.apache.hadoop.fs.Path(options.getBaseDir()));
+    if (plan.layoutNote() != null) {
+      notes.add(plan.layoutNote());
+    }
+    Path outDir = Path.of(options.getOut() != null ? options.getOut() : "results/" + runId);
+    if (Files.exists(outDir) && (!Files.isDirectory(outDir) || Files.list(outDir).findAny().isPresent())) {
+      throw new BadInputException("run: --out " + outDir + " exists and is not empty");
+    }
+    boolean embedded = !fileSystemConfigured();
+    try (AtomicOutputDir results = new AtomicOutputDir(outDir)) {
+      Path work = outDir.resolve(".work");
+      EmbeddedCluster cluster = null;
+      try {
+        if (embedded) {
+          out.println("no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
+          cluster = EmbeddedCluster.start(conf, work.resolve("dfs"), results.file(AUDIT_LOG), 1);
+          conf.set("fs.defaultFS", cluster.uri().toString());
+        }
+        localRunnerDirs(work, embedded);
+        ObjectNode summary = run(plan, runId, embedded, results, profileDir);
+        if (cluster != null) {
+          cluster.close();
+          cluster = null;
+        }
+        results.commit();
+        return summary;
+      } finally {
+        if (cluster != null) {
+          cluster.close();
+        }
+        deleteTree(work);
+      }
+    }
+  }
+
+  private ObjectNode run(RunPlan draft, String runId, boolean embedded, AtomicOutputDir results, Path profileDir)
+      throws Exception {
+    org.apache.hadoop.fs.Path given = new org.apache.hadoop.fs.Path(options.getBaseDir());
+    FileSystem fs = reachable(given);
+    BaseDirectory base = BaseDirectory.claim(fs, options.getBaseDir(), options.getReuse());
+    for (String id : base.unfinishedRuns()) {
+      String note = "run " + id + " started in this base and never finished (killed?); its files are still under "
+          + base.path() + " and phase 1 resumes its namespace";
+      notes.add(note);
+      out.println("note: " + note);
+      base.markFinished(id, "abandoned (found by run " + runId + ")");
+    }
+    RunPlan plan = draft.at(base.path());
+    fs.mkdirs(plan.runDir());
+    fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(profileDir.resolve(ProfileReader.PROFILE_FILE).toUri()),
+        new org.apache.hadoop.fs.Path(plan.runDir(), "profile.avro"));
+    base.markRunning(runId);
+    out.printf("run %s: %s into %s%n", runId, plan.layout().describe(), plan.root());
+
+    ProgressLine forecastProgress = new ProgressLine(out, "schedule", "files");
+    Map<Op, Long> scheduled = Forecast.count(plan.model(), plan.layout(), options.getSeed(), plan.runTag(),
+        forecastProgress::tick);
+    forecastProgress.done(0);
+
+    long phase1Start = System.nanoTime();
+    Job namespaceJob = namespaceJob(plan, fs);
+    boolean phase1 = waitFor(namespaceJob, "phase 1: namespace");
+    double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
+    if (!phase1) {
+      base.markFinished(runId, "failed in phase 1");
+      throw new IOException("phase 1 (namespace) failed: " + namespaceJob.getStatus().getFailureInfo());
+    }
+
+    List<TaskSplit> tasks = workloadTasks(plan);
+    Job workloadJob = workloadJob(plan, tasks);
+    long startMillis = System.currentTimeMillis();
+    boolean phase2 = waitFor(workloadJob, "phase 2: workload");
+    long endMillis = System.currentTimeMillis();
+
+    Map<Integer, RunStatistics> byType = new TreeMap<>();
+    RunStatistics total = new RunStatistics();
+    if (phase2) {
+      readStatistics(fs, new org.apache.hadoop.fs.Path(plan.runDir(), "statistics"), byType, total);
+    }
+    List<String> invalid = new ArrayList<>();
+    if (!phase2) {
+      invalid.add("phase 2 failed: " + workloadJob.getStatus().getFailureInfo());
+    }
+    if (!total.stops().isEmpty()) {
+      invalid.add("issuing stopped early in " + total.stops().size() + " mapper(s): " + total.stops().get(0));
+    }
+    if (phase2 && total.mappers() != tasks.size()) {
+      invalid.add(total.mappers() + " of " + tasks.size() + " mappers reported statistics");
+    }
+    if (total.totalErrors() > 0) {
+      notes.add(total.totalErrors() + " ops failed (see errorSamples); each is counted, the run goes on");
+    }
+
+    ObjectNode head = new ObjectMapper().createObjectNode();
+    head.put("runId", runId);
+    head.put("valid", invalid.isEmpty());
+    ArrayNode why = head.putArray("invalidBecause");
+    invalid.forEach(why::add);
+    ObjectNode target = head.putObject("target");
+    target.put("fileSystem", fs.getUri().toString());
+    target.put("embedded", embedded);
+    target.put("baseDir", base.path().toString());
+    target.put("namespaceRoot", plan.root().toString());
+    target.put("framework", workloadJob.getConfiguration().get("mapreduce.framework.name", "local"));
+    ObjectNode p = head.putObject("profile");
+    p.put("path", profileDir.toString());
+    p.put("source", plan.profile().getSource());
+    p.put("durationMs", plan.profile().getDurationMs());
+    p.put("fileTypes", plan.profile().getFileTypes().size());
+    head.set("options", new ObjectMapper().readTree(options.toString())); // Avro's plain JSON, unions unwrapped
+    ObjectNode ns = head.putObject("namespace");
+    ns.put("layout", plan.layout().describe());
+    ns.put("seconds", Math.round(phase1Seconds * 1000) / 1000.0);
+    ns.put("entries", counter(namespaceJob, Counters.NAMESPACE_ENTRIES));
+    ObjectNode wl = head.putObject("workload");
+    wl.put("windowMs", plan.model().windowMs());
+    wl.put("timeScale", options.getTimeScale());
+    wl.put("types", plan.model().runTypes().size());
+    wl.put("mappers", tasks.size());
+    ArrayNode n = head.putArray("notes");
+    notes.forEach(n::add);
+    ObjectNode summary = RunResults.summary(head, total, byType, scheduled);
+
+    RunResults.writeSummary(results.file(RunResults.SUMMARY), summary);
+    RunResults.writeHistograms(results.file(RunResults.HISTOGRAMS), total, startMillis, endMillis);
+    RunResults.writeTimeline(results.file(RunResults.TIMELINE), total);
+    ObjectNode counters = new ObjectMapper().createObjectNode();
+    counters.set("phase1", counters(namespaceJob));
+    counters.set("phase2", counters(workloadJob));
+    RunResults.writeCounters(results.file(RunResults.COUNTERS), counters);
+
+    base.markFinished(runId, invalid.isEmpty() ? "valid" : "invalid");
+    if (options.getCleanup()) {
+      base.cleanUp();
+      out.println("cleaned up everything under " + base.path());
+    }
+    RunResults.print(summary, out);
+    return summary;
+  }
+
+  /** Whether the user pointed the run at a file system: -fs, -D fs.defaultFS, a site file, or a URI as base. */
+  boolean fileSystemConfigured() {
+    if (conf.getBoolean(FORCE_EMBEDDED, false)) {
+      return false;
+    }
+    if (URI.create(options.getBaseDir()).getScheme() != null) {
+      return true;
+    }
+    String[] sources = conf.getPropertySources("fs.defaultFS");
+    return sources != null && !Arrays.asList(sources).equals(List.of("core-default.xml"));
+  }
+
+  /** The base's file system, checked to answer (a few quick retries, not Hadoop's minutes). */
+  private FileSystem reachable(org.apache.hadoop.fs.Path base) throws IOException {
+    Configuration quick = new Configuration(conf);
+    quick.setInt("ipc.client.connect.max.retries", 2);
+    quick.setInt("ipc.client.connect.max.retries.on.timeouts", 2);
+    quick.setInt("ipc.client.connect.timeout", 5_000);
+    quick.setInt("dfs.client.retry.max.attempts", 1);
+    URI uri = base.toUri().getScheme() != null ? base.toUri() : FileSystem.getDefaultUri(conf);
+    try (FileSystem probe = FileSystem.newInstance(uri, quick)) {
+      probe.exists(probe.makeQualified(base));
+    } catch (org.apache.hadoop.security.AccessControlException e) {
+      throw new BadInputException("run: --base-dir " + base + ": permission denied (" + firstLine(e) + ")", e);
+    } catch (IOException e) {
+      throw new BadInputException("run: cannot reach the file system " + uri + " (" + firstLine(e) + ")", e);
+    }
+    return base.getFileSystem(conf);
+  }
+
+  /** The local job runner's staging and scratch space: inside the run's own folder, never /tmp. */
+  private void localRunnerDirs(Path work, boolean embedded) {
+    if (embedded) {
+      conf.set("mapreduce.framework.name", "local");
+    }
+    if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
+      conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toAbsolutePath().toString());
+      conf.set("mapreduce.cluster.local.dir", work.resolve("local").toAbsolutePath().toString());
+    }
+  }
+
+  private Job namespaceJob(RunPlan plan, FileSystem fs) throws IOException {
+    long entries = plan.model().preExistingFiles();
+    int mappers = (int) Math.max(1, Math.min(MAX_NAMESPACE_MAPPERS, entries / NAMESPACE_ENTRIES_PER_MAPPER));
+    boolean resume = fs.exists(plan.root());
+    plan.layout().materializeTop(fs, plan.root(), mappers, resume);
+    Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 1 (namespace) " + plan.runId());
+    job.getConfiguration().setBoolean("mimesisbench.namespace.resume", resume);
+    job.getConfiguration().setInt("mapreduce.local.map.tasks.maximum", mappers);
+    List<TaskSplit> tasks = new ArrayList<>();
+    for (int i = 0; i < mappers; i++) {
+      tasks.add(new TaskSplit(-1, i, mappers));
+    }
+    TaskInputFormat.setTasks(job.getConfiguration(), tasks);
+    job.setInputFormatClass(TaskInputFormat.class);
+    job.setMapperClass(NamespaceMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputFormatClass(NullOutputFormat.class);
+    return job;
+  }
+
+  /** One task per share of each type that has files to replay. */
+  private List<TaskSplit> workloadTasks(RunPlan plan) {
+    List<TaskSplit> tasks = new ArrayList<>();
+    int n = options.getMappersPerType();
+    for (FileTypeModel t : plan.model().runTypes()) {
+      if (t.preExisting() + t.creates() == 0) {
+        continue;
+      }
+      for (int s = 0; s < n; s++) {
+        tasks.add(new TaskSplit(t.index(), s, n));
+      }
+    }
+    if (tasks.isEmpty()) {
+      throw new BadInputException("run: the chosen file types have no files to replay");
+    }
+    return tasks;
+  }
+
+  private Job workloadJob(RunPlan plan, List<TaskSplit> tasks) throws IOException {
+    Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 2 (workload) " + plan.runId());
+    Configuration c = job.getConfiguration();
+    c.setInt("mimesisbench.barrier.parties", tasks.size());
+    c.setInt("mapreduce.local.map.tasks.maximum", tasks.size()); // all at once: they meet at the barrier
+    c.setInt("mapreduce.map.maxattempts", 1); // a retried mapper would replay its share twice
+    TaskInputFormat.setTasks(c, tasks);
+    job.setInputFormatClass(TaskInputFormat.class);
+    job.setMapperClass(WorkloadMapper.class);
+    job.setMapOutputKeyClass(IntWritable.class);
+    job.setMapOutputValueClass(RunStatistics.class);
+    job.setReducerClass(StatisticsReducer.class);
+    job.setNumReduceTasks(1);
+    job.setOutputKeyClass(IntWritable.class);
+    job.setOutputValueClass(RunStatistics.class);
+    job.setOutputFormatClass(SequenceFileOutputFormat.class);
+    SequenceFileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(plan.runDir(), "statistics"));
+    return job;
+  }
+
+  private Configuration jobConf(RunPlan plan) throws IOException {
+    Configuration c = new Configuration(conf);
+    plan.toConf(c);
+    c.setBoolean("mapreduce.map.speculative", false); // a speculative copy would issue the ops twice
+    c.setBoolean("mapreduce.reduce.speculative", false);
+    c.setIfUnset("yarn.app.mapreduce.am.staging-dir", new org.apache.hadoop.fs.Path(plan.runDir(), "staging").toString());
+    c.setInt("mapreduce.job.maps", 1);
+    Job probe = Job.getInstance(c);
+    probe.setJarByClass(BenchmarkRun.class);
+    return probe.getConfiguration();
+  }
+
+  private boolean waitFor(Job job, String step) throws Exception {
+    job.submit();
+    ProgressLine progress = new ProgressLine(out, step, "%");
+    while (!job.isComplete()) {
+      progress.tick(Math.round(job.mapProgress() * 100));
+      Thread.sleep(500);
+    }
+    progress.done(Math.round(job.mapProgress() * 100));
+    return job.isSuccessful();
+  }
+
+  private static void readStatistics(FileSystem fs, org.apache.hadoop.fs.Path dir,
+      Map<Integer, RunStatistics> byType, RunStatistics total) throws IOException {
+    for (var part : fs.globStatus(new org.apache.hadoop.fs.Path(dir, "part-*"))) {
+      try (SequenceFile.Reader r = new SequenceFile.Reader(fs.getConf(), SequenceFile.Reader.file(part.getPath()))) {
+        IntWritable type = new IntWritable();
+        while (true) {
+          RunStatistics s = new RunStatistics();
+          if (!r.next(type, s)) {
+            break;
+          }
+          byType.put(type.get(), s);
+          total.add(s);
+        }
+      }
+    }
+  }
+
+  private static long counter(Job job, String name) throws IOException {
+    Counter c = job.getCounters().findCounter(Counters.GROUP, name);
+    return c == null ? 0 : c.getValue();
+  }
+
+  private static ObjectNode counters(Job job) throws IOException {
+    ObjectNode o = new ObjectMapper().createObjectNode();
+    org.apache.hadoop.mapreduce.Counters counters = job.getCounters();
+    if (counters == null) {
+      return o;
+    }
+    for (CounterGroup g : counters) {
+      ObjectNode group = o.putObject(g.getDisplayName());
+      for (Counter c : g) {
+        group.put(c.getDisplayName(), c.getValue());
+      }
+    }
+    return o;
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private static String firstLine(Exception e) {
+    String m = String.valueOf(e.getMessage());
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

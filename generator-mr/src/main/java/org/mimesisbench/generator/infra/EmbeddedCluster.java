@@ -1,0 +1,94 @@
+package org.mimesisbench.generator.infra;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.log4j.FileAppender;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
+import org.apache.log4j.PatternLayout;
+
+/**
+ * The embedded default: a real NameNode (and DataNodes) in this JVM, Hadoop's MiniDFSCluster,
+ * its storage under a folder of the run's own, and its audit log written to a file in the standard
+ * HDFS format (the appender Hadoop's log4j.properties gives {@code hdfs.audit.logger}), so a run
+ * can be parsed back with {@code parse --audit} and scored.
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+  /** The NameNode's audit logger (FSNamesystem.auditLog). */
+  static final String AUDIT_LOGGER = "org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit";
+  private static final String AUDIT_LAYOUT = "%d{ISO8601} %p %c{2}: %m%n";
+
+  private final MiniDFSCluster cluster;
+  private final FileAppender audit;
+
+  private EmbeddedCluster(MiniDFSCluster cluster, FileAppender audit) {
+    this.cluster = cluster;
+    this.audit = audit;
+  }
+
+  /**
+   * Starts a cluster with {@code dataNodes} DataNodes, storing under {@code storage} and writing
+   * the audit log to {@code auditLog}.
+   */
+  public static EmbeddedCluster start(Configuration base, Path storage, Path auditLog, int dataNodes)
+      throws IOException {
+    FileAppender audit = new FileAppender(new PatternLayout(AUDIT_LAYOUT), auditLog.toString(), false);
+    audit.setName("mimesisbench-audit");
+    Logger logger = Logger.getLogger(AUDIT_LOGGER);
+    logger.setLevel(Level.INFO);
+    logger.setAdditivity(false);
+    logger.addAppender(audit);
+    quietServers();
+    Configuration conf = new Configuration(base);
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 20);
+    MiniDFSCluster cluster;
+    try {
+      cluster = new MiniDFSCluster.Builder(conf, new File(storage.toString()))
+          .numDataNodes(dataNodes).format(true).build();
+      cluster.waitActive();
+    } catch (IOException | RuntimeException e) {
+      logger.removeAppender(audit);
+      audit.close();
+      throw e;
+    }
+    return new EmbeddedCluster(cluster, audit);
+  }
+
+  /** The servers' own warnings (web UI secrets, DataNode shutdown) say nothing to a benchmark user. */
+  private static void quietServers() {
+    for (String name : new String[] {"org.apache.hadoop.hdfs.server", "org.apache.hadoop.security.authentication",
+        "org.apache.hadoop.http", "org.apache.hadoop.fs.CachingGetSpaceUsed", "org.apache.hadoop.hdfs.web"}) {
+      Logger.getLogger(name).setLevel(Level.ERROR);
+    }
+    Logger.getLogger(AUDIT_LOGGER).setLevel(Level.INFO);
+  }
+
+  /** The NameNode's URI, for fs.defaultFS. */
+  public URI uri() {
+    return cluster.getURI();
+  }
+
+  /** Stops the NameNode and starts it again (tests: a restart mid-run). */
+  public void restartNameNode() throws IOException {
+    cluster.restartNameNode(false);
+  }
+
+  public MiniDFSCluster cluster() {
+    return cluster;
+  }
+
+  @Override
+  public void close() {
+    try {
+      cluster.shutdown(true);
+    } finally {
+      Logger.getLogger(AUDIT_LOGGER).removeAppender(audit);
+      audit.close();
+    }
+  }
+}

@@ -1,0 +1,250 @@
+package org.mimesisbench.generator.issue;
+
+import java.io.IOException;
+import java.util.PriorityQueue;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.schedule.Event;
+import org.mimesisbench.generator.schedule.FileLife;
+import org.mimesisbench.generator.schedule.TypeSchedule;
+
+/**
+ * One mapper's three threads (paper, section 3):
+ * <ol>
+ *   <li>the introducer adds files to a priority queue in order of origin (pre-existing ones, then
+ *       the create renewal process), staying at most {@link #LOOKAHEAD_MS} ahead of sequencing;
+ *   <li>the sequencer moves the next event of the file whose next event is earliest from the
+ *       priority queue to a FIFO, never past the origin of a file not yet introduced;
+ *   <li>the issuer (the calling thread) waits for each event's due time (its schedule time times
+ *       the time scale after the start) and issues it, measuring latency and lateness.
+ * </ol>
+ * Issuing stops early when an op is more than the maximum drift late, when the wall-clock limit
+ * is reached, or when {@link #stop} is called; the statistics say why.
+ */
+public final class IssuingPipeline {
+  /** How far (profile ms) introduction may run ahead of sequencing: bounds the files held. */
+  static final double LOOKAHEAD_MS = 5_000;
+  private static final int FIFO_CAPACITY = 8192;
+  private static final int BATCH = 64;
+
+  private final TypeSchedule schedule;
+  private final EventSink sink;
+  private final double timeScale;
+  private final long maxDriftNanos;
+  private final long wallLimitNanos;
+  private final RunStatistics stats = new RunStatistics();
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition introducerMayGo = lock.newCondition();
+  private final Condition sequencerMayGo = lock.newCondition();
+  private final PriorityQueue<FileLife> files =
+      new PriorityQueue<>((a, b) -> Double.compare(a.nextTime(), b.nextTime()));
+  private double nextOrigin; // origin of the next file to introduce; infinite when all are in
+  private double sequencedUpTo; // every event before this time is in the FIFO
+  private final BlockingQueue<Event> fifo = new ArrayBlockingQueue<>(FIFO_CAPACITY);
+  private volatile boolean stopped;
+  private volatile Throwable failure;
+  private long lastEnd; // when the last op issued ended (System.nanoTime)
+
+  /** Where events go: the file system under test, or nowhere (measuring the generator alone). */
+  @FunctionalInterface
+  public interface EventSink {
+    void issue(Event e) throws IOException;
+  }
+
+  /**
+   * @param timeScale multiplies schedule times (0: back to back)
+   * @param maxDriftMs stop when an op is issued this late (0: never); not checked at time scale 0
+   * @param wallLimitMs stop issuing this long after the start (0: no limit)
+   */
+  public IssuingPipeline(TypeSchedule schedule, EventSink sink, double timeScale, long maxDriftMs,
+      long wallLimitMs) {
+    this.schedule = schedule;
+    this.sink = sink;
+    this.timeScale = timeScale;
+    this.maxDriftNanos = timeScale > 0 && maxDriftMs > 0 ? maxDriftMs * 1_000_000L : Long.MAX_VALUE;
+    this.wallLimitNanos = wallLimitMs > 0 ? wallLimitMs * 1_000_000L : Long.MAX_VALUE;
+  }
+
+  /**
+   * Runs the schedule from {@code startNanos} (a {@link System#nanoTime} value, the common start
+   * after the barrier); returns when it is issued or issuing stopped. {@code onProgress} runs
+   * about once a second (a mapper reports progress to the framework with it).
+   */
+  public RunStatistics run(long startNanos, Runnable onProgress) throws InterruptedException {
+    Thread introducer = new Thread(this::introduce, "introducer");
+    Thread sequencer = new Thread(this::sequence, "sequencer");
+    introducer.setDaemon(true);
+    sequencer.setDaemon(true);
+    introducer.start();
+    sequencer.start();
+    try {
+      issue(startNanos, onProgress);
+    } finally {
+      stop();
+      introducer.interrupt();
+      sequencer.interrupt();
+      introducer.join();
+      sequencer.join();
+    }
+    if (failure != null) {
+      throw new IllegalStateException("schedule failed: " + failure, failure);
+    }
+    stats.mapperDone(Math.max(0, lastEnd - startNanos));
+    return stats;
+  }
+
+  /** Stops issuing; the events not yet issued are not. */
+  public void stop() {
+    stopped = true;
+  }
+
+  private void introduce() {
+    try {
+      for (FileLife f = schedule.next(); f != null && !stopped; f = schedule.next()) {
+        lock.lock();
+        try {
+          nextOrigin = f.origin();
+          sequencerMayGo.signal();
+          while (f.origin() > sequencedUpTo + LOOKAHEAD_MS && !stopped) {
+            introducerMayGo.await();
+          }
+          if (!f.done()) {
+            files.add(f);
+          }
+        } finally {
+          lock.unlock();
+        }
+      }
+    } catch (InterruptedException e) {
+      return;
+    } catch (RuntimeException e) {
+      fail(e);
+    }
+    lock.lock();
+    try {
+      nextOrigin = Double.POSITIVE_INFINITY;
+      sequencerMayGo.signal();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void sequence() {
+    Event[] batch = new Event[BATCH];
+    try {
+      while (!stopped) {
+        int n = 0;
+        boolean end = false;
+        lock.lock();
+        try {
+          while (n < BATCH) {
+            FileLife f = files.peek();
+            if (f != null && f.nextTime() <= nextOrigin) {
+              files.poll();
+              Event e = f.next();
+              if (!f.done()) {
+                files.add(f);
+              }
+              batch[n++] = e;
+              if (e.timeMs() > sequencedUpTo) {
+                sequencedUpTo = e.timeMs();
+              }
+              continue;
+            }
+            if (f == null && nextOrigin == Double.POSITIVE_INFINITY) {
+              end = true;
+              break;
+            }
+            // starved: everything before the next origin is out, so the introducer may move on
+            if (nextOrigin > sequencedUpTo) {
+              sequencedUpTo = nextOrigin;
+            }
+            introducerMayGo.signal();
+            if (n > 0) {
+              break; // hand over what we have before waiting
+            }
+            sequencerMayGo.await(10, TimeUnit.MILLISECONDS);
+            if (stopped) {
+              return;
+            }
+          }
+          introducerMayGo.signal();
+        } finally {
+          lock.unlock();
+        }
+        for (int i = 0; i < n; i++) {
+          fifo.put(batch[i]);
+        }
+        if (end) {
+          fifo.put(Event.END);
+          return;
+        }
+      }
+    } catch (InterruptedException e) {
+      // stopped
+    } catch (RuntimeException e) {
+      fail(e);
+    }
+  }
+
+  private void fail(Throwable t) {
+    failure = t;
+    stopped = true;
+    fifo.offer(Event.END); // wake the issuer
+  }
+
+  private void issue(long startNanos, Runnable onProgress) throws InterruptedException {
+    long nextProgress = System.nanoTime();
+    while (!stopped) {
+      Event e = fifo.poll(1, TimeUnit.SECONDS);
+      long now = System.nanoTime();
+      if (now - nextProgress >= 0) {
+        onProgress.run();
+        nextProgress = now + 1_000_000_000L;
+      }
+      if (e == null) {
+        continue;
+      }
+      if (e == Event.END) {
+        return;
+      }
+      long due = startNanos + (long) (e.timeMs() * timeScale * 1e6);
+      while (due - now > 0) {
+        LockSupport.parkNanos(due - now);
+        now = System.nanoTime();
+      }
+      if (now - startNanos >= wallLimitNanos) {
+        stats.stopped("the --duration ended with events still scheduled");
+        return;
+      }
+      long late = now - due;
+      if (late > maxDriftNanos) {
+        stats.stopped(String.format("drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
+            late / 1e6, maxDriftNanos / 1_000_000));
+        return;
+      }
+      String error = null;
+      long begin = System.nanoTime();
+      try {
+        sink.issue(e);
+      } catch (IOException | RuntimeException ex) {
+        error = firstLine(ex);
+      }
+      long end = System.nanoTime();
+      lastEnd = end;
+      stats.record(e.op(), end - begin, timeScale > 0 ? begin - due : 0, (int) ((begin - startNanos) / 1_000_000_000L), error);
+    }
+  }
+
+  private static String firstLine(Throwable t) {
+    String m = t.getClass().getSimpleName() + ": " + t.getMessage();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

@@ -1,0 +1,100 @@
+package org.mimesisbench.generator.layout;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.model.WorkloadModel;
+
+/** Every file in one directory (--flat): file k of type j is {@code /f<k>.t<j>}. */
+public final class FlatLayout implements NamespaceLayout {
+  private final long[] preExisting; // by type; the last entry counts the dormant files
+
+  public FlatLayout(WorkloadModel model) {
+    preExisting = new long[model.allTypes().size() + 1];
+    for (FileTypeModel t : model.allTypes()) {
+      preExisting[t.index()] = t.preExisting();
+    }
+    preExisting[preExisting.length - 1] = model.dormantFiles();
+  }
+
+  @Override
+  public String rootName() {
+    long total = 0;
+    for (long n : preExisting) {
+      total = total * 31 + n;
+    }
+    return "flat-" + Long.toHexString(total & 0xffffffffL);
+  }
+
+  @Override
+  public List<String> preExisting(int type, int share, int shares) {
+    List<String> paths = new ArrayList<>();
+    for (long k = share; k < preExisting[type]; k += shares) {
+      paths.add(name(k, type));
+    }
+    return paths;
+  }
+
+  private static String name(long k, int type) {
+    return "/f" + Long.toString(k, 36) + ".t" + type;
+  }
+
+  @Override
+  public String directoryFor(FileTypeModel type, SplittableRandom random) {
+    return "/";
+  }
+
+  @Override
+  public void materializeTop(FileSystem fs, Path root, int shares, boolean resume) throws IOException {
+    if (!fs.mkdirs(root)) {
+      throw new IOException("mkdirs " + root + " returned false");
+    }
+  }
+
+  @Override
+  public long materializeShare(FileSystem fs, Path root, int share, int shares, boolean resume,
+      Runnable onEntry) throws IOException {
+    long made = 0;
+    long index = 0; // over every type's files, so the shares stay even
+    for (int type = 0; type < preExisting.length; type++) {
+      for (long k = 0; k < preExisting[type]; k++, index++) {
+        if (index % shares != share) {
+          continue;
+        }
+        Path p = new Path(root.toString() + name(k, type));
+        if (!resume || !exists(fs, p)) {
+          FSDataOutputStream out = fs.create(p, false);
+          out.close();
+        }
+        made++;
+        onEntry.run();
+      }
+    }
+    return made;
+  }
+
+  private static boolean exists(FileSystem fs, Path p) throws IOException {
+    try {
+      FileStatus st = fs.getFileStatus(p);
+      return st.isFile();
+    } catch (FileNotFoundException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public String describe() {
+    long total = 0;
+    for (long n : preExisting) {
+      total += n;
+    }
+    return "flat: 1 directory, " + total + " pre-existing files";
+  }
+}

@@ -1,0 +1,228 @@
+package org.mimesisbench.generator.measure;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+import org.apache.hadoop.io.Writable;
+import org.mimesisbench.generator.schedule.Op;
+
+/**
+ * What issuing measured, kept apart from the workload (as YCSB does): per op the count, errors and
+ * latency histogram (microseconds, HdrHistogram); the lateness of every op against its schedule
+ * (the drift); ops per second of the run by op; and why issuing stopped early, if it did.
+ * Mappers each fill one; the reducer merges them with {@link #add}.
+ */
+public final class RunStatistics implements Writable {
+  /** Significant digits of every histogram. */
+  private static final int DIGITS = 3;
+  private static final int ERROR_SAMPLES = 3;
+  private static final int OPS = Op.values().length;
+
+  private final long[] count = new long[OPS];
+  private final long[] errors = new long[OPS];
+  private final Histogram[] latency = new Histogram[OPS];
+  private Histogram lateness = histogram();
+  private long[] timeline = new long[64 * OPS]; // [second * OPS + op]
+  private int seconds;
+  private final List<String> errorSamples = new ArrayList<>();
+  private final List<String> stops = new ArrayList<>(); // why issuing ended early, one per mapper that stopped
+  private long mappers;
+  private long elapsedNanos; // from the start to the last op's end, the longest of the mappers
+
+  public RunStatistics() {
+    for (int i = 0; i < OPS; i++) {
+      latency[i] = histogram();
+    }
+  }
+
+  private static Histogram histogram() {
+    return new Histogram(DIGITS); // auto-resizing: no ceiling on what it records
+  }
+
+  /** One op issued at {@code second} of the run, {@code latencyNanos} long, {@code latenessNanos} after its due time. */
+  public void record(Op op, long latencyNanos, long latenessNanos, int second, String error) {
+    int i = op.ordinal();
+    count[i]++;
+    latency[i].recordValue(Math.max(0, latencyNanos / 1000));
+    lateness.recordValue(Math.max(0, latenessNanos / 1000));
+    if (error != null) {
+      errors[i]++;
+      if (errorSamples.size() < ERROR_SAMPLES) {
+        errorSamples.add(op.label() + ": " + error);
+      }
+    }
+    if (second >= 0) {
+      if (second >= seconds) {
+        seconds = second + 1;
+        if (seconds * OPS > timeline.length) {
+          timeline = Arrays.copyOf(timeline, Math.max(seconds * OPS, timeline.length * 2));
+        }
+      }
+      timeline[second * OPS + i]++;
+    }
+  }
+
+  /** Issuing of one mapper ended before its schedule did, for {@code reason}. */
+  public void stopped(String reason) {
+    stops.add(reason);
+  }
+
+  /** One more mapper's statistics are in; it issued for {@code elapsedNanos} after the start. */
+  public void mapperDone(long elapsedNanos) {
+    mappers++;
+    this.elapsedNanos = Math.max(this.elapsedNanos, elapsedNanos);
+  }
+
+  /** Seconds from the start to the end of the last op issued. */
+  public double elapsedSeconds() {
+    return elapsedNanos / 1e9;
+  }
+
+  public void add(RunStatistics o) {
+    for (int i = 0; i < OPS; i++) {
+      count[i] += o.count[i];
+      errors[i] += o.errors[i];
+      latency[i].add(o.latency[i]);
+    }
+    lateness.add(o.lateness);
+    if (o.seconds > seconds) {
+      timeline = Arrays.copyOf(timeline, Math.max(o.seconds * OPS, timeline.length));
+      seconds = o.seconds;
+    }
+    for (int k = 0; k < o.seconds * OPS; k++) {
+      timeline[k] += o.timeline[k];
+    }
+    for (String s : o.errorSamples) {
+      if (errorSamples.size() < ERROR_SAMPLES) {
+        errorSamples.add(s);
+      }
+    }
+    stops.addAll(o.stops);
+    mappers += o.mappers;
+    elapsedNanos = Math.max(elapsedNanos, o.elapsedNanos);
+  }
+
+  public long count(Op op) {
+    return count[op.ordinal()];
+  }
+
+  public long errors(Op op) {
+    return errors[op.ordinal()];
+  }
+
+  public long totalCount() {
+    return Arrays.stream(count).sum();
+  }
+
+  public long totalErrors() {
+    return Arrays.stream(errors).sum();
+  }
+
+  /** Latency of {@code op} in microseconds. */
+  public Histogram latency(Op op) {
+    return latency[op.ordinal()];
+  }
+
+  /** How late ops were issued against their schedule, in microseconds. */
+  public Histogram lateness() {
+    return lateness;
+  }
+
+  /** Seconds the timeline covers. */
+  public int seconds() {
+    return seconds;
+  }
+
+  /** Ops of {@code op} issued in second {@code second} of the run. */
+  public long timeline(int second, Op op) {
+    return timeline[second * OPS + op.ordinal()];
+  }
+
+  public List<String> errorSamples() {
+    return List.copyOf(errorSamples);
+  }
+
+  public List<String> stops() {
+    return List.copyOf(stops);
+  }
+
+  public long mappers() {
+    return mappers;
+  }
+
+  @Override
+  public void write(DataOutput out) throws IOException {
+    for (int i = 0; i < OPS; i++) {
+      out.writeLong(count[i]);
+      out.writeLong(errors[i]);
+      writeHistogram(out, latency[i]);
+    }
+    writeHistogram(out, lateness);
+    out.writeInt(seconds);
+    for (int k = 0; k < seconds * OPS; k++) {
+      out.writeLong(timeline[k]);
+    }
+    writeStrings(out, errorSamples);
+    writeStrings(out, stops);
+    out.writeLong(mappers);
+    out.writeLong(elapsedNanos);
+  }
+
+  @Override
+  public void readFields(DataInput in) throws IOException {
+    for (int i = 0; i < OPS; i++) {
+      count[i] = in.readLong();
+      errors[i] = in.readLong();
+      latency[i] = readHistogram(in);
+    }
+    lateness = readHistogram(in);
+    seconds = in.readInt();
+    timeline = new long[Math.max(64, seconds) * OPS];
+    for (int k = 0; k < seconds * OPS; k++) {
+      timeline[k] = in.readLong();
+    }
+    readStrings(in, errorSamples);
+    readStrings(in, stops);
+    mappers = in.readLong();
+    elapsedNanos = in.readLong();
+  }
+
+  private static void writeHistogram(DataOutput out, Histogram h) throws IOException {
+    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int n = h.encodeIntoCompressedByteBuffer(buf);
+    out.writeInt(n);
+    out.write(buf.array(), 0, n);
+  }
+
+  private static Histogram readHistogram(DataInput in) throws IOException {
+    byte[] bytes = new byte[in.readInt()];
+    in.readFully(bytes);
+    try {
+      Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+      h.setAutoResize(true);
+      return h;
+    } catch (DataFormatException e) {
+      throw new IOException("corrupt histogram in run statistics", e);
+    }
+  }
+
+  private static void writeStrings(DataOutput out, List<String> strings) throws IOException {
+    out.writeInt(strings.size());
+    for (String s : strings) {
+      out.writeUTF(s.length() > 2000 ? s.substring(0, 2000) : s);
+    }
+  }
+
+  private static void readStrings(DataInput in, List<String> into) throws IOException {
+    into.clear();
+    for (int n = in.readInt(); n > 0; n--) {
+      into.add(in.readUTF());
+    }
+  }
+}

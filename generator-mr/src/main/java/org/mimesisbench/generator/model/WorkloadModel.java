@@ -1,0 +1,98 @@
+package org.mimesisbench.generator.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.profile.FileType;
+import org.mimesisbench.profile.Profile;
+import org.mimesisbench.run.RunOptions;
+
+/**
+ * What a run replays: a profile's file types with the run's what-if options applied (type scales,
+ * isolation, span scale, window). Times are in the profile's milliseconds; the time scale is
+ * applied when events are issued, not here.
+ *
+ * @param windowMs length of the schedule in the profile's time
+ * @param allTypes every type of the profile, scaled (phase 1 creates all their pre-existing files)
+ * @param runTypes the types phase 2 runs (all, or those chosen with --types)
+ * @param dormantFiles pre-existing files no type owns (never touched), scaled with every type
+ */
+public record WorkloadModel(String source, double windowMs, List<FileTypeModel> allTypes,
+    List<FileTypeModel> runTypes, double spanScale, double mkdirsPerCreate, double renamesPerCreate,
+    long dormantFiles) {
+
+  /** {@code profile} (read from {@code where}) replayed with {@code options}. */
+  public static WorkloadModel of(String where, Profile profile, RunOptions options) {
+    if (profile.getDurationMs() <= 0) {
+      throw new BadInputException(where + ": durationMs " + profile.getDurationMs() + " must be positive");
+    }
+    if (profile.getFileTypes().isEmpty()) {
+      throw new BadInputException(where + ": the profile has no file types");
+    }
+    double window = windowMs(profile.getDurationMs(), options);
+    double stretch = Math.max(1.0, window / profile.getDurationMs());
+    Map<String, Double> scales = options.getTypeScales();
+    int types = profile.getFileTypes().size();
+    for (Map.Entry<String, Double> e : scales.entrySet()) {
+      if (!e.getKey().equals("all")) {
+        typeIndex(e.getKey(), types, "--type-scale"); // refuses an unknown type
+      }
+      if (!(e.getValue() > 0) || Double.isInfinite(e.getValue())) {
+        throw new BadInputException("--type-scale " + e.getKey() + "=" + e.getValue() + ": the factor must be a positive number");
+      }
+    }
+    double all = scales.getOrDefault("all", 1.0);
+    List<FileTypeModel> models = new ArrayList<>();
+    for (int i = 0; i < types; i++) {
+      FileType t = profile.getFileTypes().get(i);
+      if (t.getIndex() != i) {
+        throw new BadInputException(where + ": fileTypes[" + i + "] has index " + t.getIndex());
+      }
+      double f = all * scales.getOrDefault(Integer.toString(i), 1.0);
+      models.add(FileTypeModel.of(where, t, f, stretch));
+    }
+    TreeSet<Integer> chosen = new TreeSet<>();
+    for (int j : options.getTypes()) {
+      if (j < 0 || j >= types) {
+        throw new BadInputException("--types: no file type " + j + " in " + where + " (types 0 to " + (types - 1) + ")");
+      }
+      chosen.add(j);
+    }
+    List<FileTypeModel> run = chosen.isEmpty() ? models : chosen.stream().map(models::get).toList();
+    if (profile.getMkdirsPerCreate() < 0 || profile.getRenamesPerCreate() < 0 || profile.getDormantFiles() < 0) {
+      throw new BadInputException(where + ": mkdirsPerCreate, renamesPerCreate and dormantFiles must be >= 0");
+    }
+    return new WorkloadModel(where, window, List.copyOf(models), List.copyOf(run),
+        options.getSpanScale(), profile.getMkdirsPerCreate(), profile.getRenamesPerCreate(),
+        Math.round(profile.getDormantFiles() * all));
+  }
+
+  /** The schedule's length in profile time: the profile's window, or --duration / time scale. */
+  static double windowMs(long profileMs, RunOptions options) {
+    Long duration = options.getDurationMs();
+    if (duration == null || options.getTimeScale() == 0) {
+      return profileMs; // at time scale 0 the duration caps the wall clock instead
+    }
+    return duration / options.getTimeScale();
+  }
+
+  /** {@code text} as a type index of a profile with {@code types} types. */
+  public static int typeIndex(String text, int types, String option) {
+    try {
+      int j = Integer.parseInt(text.trim());
+      if (j >= 0 && j < types) {
+        return j;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new BadInputException(option + ": no file type '" + text + "' (types 0 to " + (types - 1) + ", or all)");
+  }
+
+  /** Pre-existing files of every type, the dormant ones included: what phase 1 creates. */
+  public long preExistingFiles() {
+    return allTypes.stream().mapToLong(FileTypeModel::preExisting).sum() + dormantFiles;
+  }
+}

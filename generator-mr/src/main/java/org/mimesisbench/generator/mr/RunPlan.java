@@ -1,0 +1,187 @@
+package org.mimesisbench.generator.mr;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.avro.file.DataFileStream;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.Encoder;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.generator.layout.FlatLayout;
+import org.mimesisbench.generator.layout.HierarchyLayout;
+import org.mimesisbench.generator.layout.NamespaceLayout;
+import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.namespace.stats.NamespaceStats;
+import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.Profile;
+import org.mimesisbench.run.RunOptions;
+
+/**
+ * Everything a run's tasks need, the same in the driver and in every mapper: the profile, the
+ * options, the workload model and the namespace layout built from them, and where the run lives.
+ * The driver puts the options and locations in the job configuration and a copy of the profile in
+ * the run's folder on the file system under test; each task rebuilds the rest.
+ */
+public final class RunPlan {
+  static final String OPTIONS = "mimesisbench.run.options";
+  static final String RUN_ID = "mimesisbench.run.id";
+  static final String RUN_DIR = "mimesisbench.run.dir";
+  static final String ROOT = "mimesisbench.run.root";
+  static final String PROFILE_FILE = "profile.avro";
+
+  private final String runId;
+  private final RunOptions options;
+  private final Profile profile;
+  private final WorkloadModel model;
+  private final NamespaceLayout layout;
+  private final Path runDir;
+  private final Path root;
+  private final String layoutNote;
+
+  private RunPlan(String runId, RunOptions options, Profile profile, WorkloadModel model,
+      NamespaceLayout layout, String layoutNote, Path runDir, Path root) {
+    this.runId = runId;
+    this.options = options;
+    this.profile = profile;
+    this.model = model;
+    this.layout = layout;
+    this.layoutNote = layoutNote;
+    this.runDir = runDir;
+    this.root = root;
+  }
+
+  /** The plan of a run of {@code profile} (read from {@code where}) with {@code options}. */
+  public static RunPlan of(String where, Profile profile, RunOptions options, String runId, Path base) {
+    WorkloadModel model = WorkloadModel.of(where, profile, options);
+    NamespaceLayout layout;
+    String note = null;
+    if (options.getFlat() || profile.getNamespace() == null) {
+      if (!options.getFlat()) {
+        note = "the profile has no namespace statistics (its trace had no fsimage): every file in one directory, as --flat";
+      }
+      layout = new FlatLayout(model);
+    } else {
+      NamespaceStats stats = ProfileReader.statistics(profile, where);
+      double all = options.getTypeScales().getOrDefault("all", 1.0);
+      long dirs = options.getDirectories() != null ? options.getDirectories()
+          : Math.max(stats.maxDepth(), Math.round(stats.directories() * all));
+      if (dirs < stats.maxDepth()) {
+        throw new BadInputException("--dirs " + dirs + ": the profile's hierarchy is " + stats.maxDepth()
+            + " deep, so at least " + stats.maxDepth() + " directories are needed");
+      }
+      layout = HierarchyLayout.of(model, stats, dirs, options.getSeed());
+    }
+    Path runDir = new Path(new Path(new Path(base, ".mimesisbench"), "runs"), runId);
+    return new RunPlan(runId, options, profile, model, layout, note, runDir, new Path(base, layout.rootName()));
+  }
+
+  /** This plan with its run folder and namespace root under {@code base} (the qualified base directory). */
+  public RunPlan at(Path base) {
+    Path runDir = new Path(new Path(new Path(base, ".mimesisbench"), "runs"), runId);
+    return new RunPlan(runId, options, profile, model, layout, layoutNote, runDir, new Path(base, layout.rootName()));
+  }
+
+  /** Writes what tasks need into {@code conf}; the profile must already be in {@link #runDir()}. */
+  public void toConf(Configuration conf) throws IOException {
+    conf.set(OPTIONS, optionsJson(options));
+    conf.set(RUN_ID, runId);
+    conf.set(RUN_DIR, runDir.toString());
+    conf.set(ROOT, root.toString());
+  }
+
+  /**
+   * A task's plan, from its job configuration and the profile copy in the run's folder. Tasks in
+   * one JVM (the local job runner) share one plan: the layout is built once.
+   */
+  public static RunPlan fromConf(Configuration conf) throws IOException {
+    String key = conf.get(RUN_ID) + " " + conf.get(ROOT);
+    synchronized (CACHE) {
+      RunPlan plan = CACHE.get(key);
+      if (plan == null) {
+        plan = read(conf);
+        CACHE.clear(); // one run at a time per JVM
+        CACHE.put(key, plan);
+      }
+      return plan;
+    }
+  }
+
+  private static final java.util.Map<String, RunPlan> CACHE = new java.util.HashMap<>();
+
+  private static RunPlan read(Configuration conf) throws IOException {
+    Path runDir = new Path(conf.get(RUN_DIR));
+    RunOptions options = optionsFromJson(conf.get(OPTIONS));
+    Path profileFile = new Path(runDir, PROFILE_FILE);
+    Profile profile;
+    FileSystem fs = runDir.getFileSystem(conf);
+    try (InputStream in = fs.open(profileFile);
+        DataFileStream<Profile> r = new DataFileStream<>(in, new SpecificDatumReader<>(Profile.class))) {
+      profile = r.next();
+    }
+    Path root = new Path(conf.get(ROOT));
+    RunPlan plan = of(profileFile.toString(), profile, options, conf.get(RUN_ID), root.getParent());
+    if (!plan.root.equals(root)) {
+      throw new IOException("the task's namespace " + plan.root + " differs from the driver's " + root);
+    }
+    return plan;
+  }
+
+  public static String optionsJson(RunOptions options) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Encoder e = EncoderFactory.get().jsonEncoder(RunOptions.getClassSchema(), bytes);
+    new SpecificDatumWriter<>(RunOptions.class).write(options, e);
+    e.flush();
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  static RunOptions optionsFromJson(String json) throws IOException {
+    return new SpecificDatumReader<>(RunOptions.class)
+        .read(null, DecoderFactory.get().jsonDecoder(RunOptions.getClassSchema(), json));
+  }
+
+  public String runId() {
+    return runId;
+  }
+
+  /** A short tag of the run in the names of the files it creates. */
+  public String runTag() {
+    return runId.substring(runId.length() - 6);
+  }
+
+  public RunOptions options() {
+    return options;
+  }
+
+  public Profile profile() {
+    return profile;
+  }
+
+  public WorkloadModel model() {
+    return model;
+  }
+
+  public NamespaceLayout layout() {
+    return layout;
+  }
+
+  /** Why the layout is not the one asked for, or null. */
+  public String layoutNote() {
+    return layoutNote;
+  }
+
+  public Path runDir() {
+    return runDir;
+  }
+
+  /** The namespace root: the hierarchy (or flat directory) every workload path is under. */
+  public Path root() {
+    return root;
+  }
+}

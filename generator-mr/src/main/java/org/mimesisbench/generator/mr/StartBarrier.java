@@ -1,0 +1,56 @@
+package org.mimesisbench.generator.mr;
+
+import java.io.IOException;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The time barrier every phase-2 mapper waits at, kept on the file system under test (the only
+ * place all mappers, in any container, can see): each mapper leaves a file in the barrier folder;
+ * when all are there, the start is the latest file's modification time (one clock: the file
+ * system's) plus a lead, and each mapper waits for it on its own clock.
+ */
+public final class StartBarrier {
+  /** Time between the last mapper's arrival and the start: enough for every mapper to see it. */
+  static final long LEAD_MS = 1_500;
+  private static final long POLL_MS = 100;
+
+  private final FileSystem fs;
+  private final Path dir;
+  private final int parties;
+  private final long timeoutMs;
+
+  public StartBarrier(FileSystem fs, Path dir, int parties, long timeoutMs) {
+    this.fs = fs;
+    this.dir = dir;
+    this.parties = parties;
+    this.timeoutMs = timeoutMs;
+  }
+
+  /**
+   * Arrives as {@code party} and waits for the others; returns the common start as a
+   * {@link System#nanoTime} value of this JVM. {@code onWait} runs while waiting (progress).
+   */
+  public long await(String party, Runnable onWait) throws IOException, InterruptedException {
+    fs.create(new Path(dir, party), true).close();
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    while (true) {
+      FileStatus[] arrived = fs.listStatus(dir);
+      if (arrived.length >= parties) {
+        long last = 0;
+        for (FileStatus s : arrived) {
+          last = Math.max(last, s.getModificationTime());
+        }
+        long startMillis = last + LEAD_MS;
+        return System.nanoTime() + (startMillis - System.currentTimeMillis()) * 1_000_000L;
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("start barrier: " + arrived.length + " of " + parties + " mappers arrived within "
+            + timeoutMs / 1000 + " s; the cluster may not run that many mappers at once (lower --mappers-per-type or use --types)");
+      }
+      onWait.run();
+      Thread.sleep(POLL_MS);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package org.mimesisbench.generator.mr;
+
+import java.io.IOException;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.mimesisbench.generator.issue.IssuingPipeline;
+import org.mimesisbench.generator.issue.NamespaceClient;
+import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.schedule.TypeSchedule;
+
+/**
+ * Phase 2: replays one share of one file type. Waits at the start barrier with the other
+ * mappers, runs the three-thread pipeline against the file system under test, and passes its
+ * statistics, keyed by type, to the reducer.
+ */
+public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWritable, RunStatistics> {
+  static final String PARTIES = "mimesisbench.barrier.parties";
+  static final String BARRIER_TIMEOUT = "mimesisbench.barrier.timeout.ms";
+
+  @Override
+  protected void map(TaskSplit task, NullWritable ignored, Context context)
+      throws IOException, InterruptedException {
+    RunPlan plan = RunPlan.fromConf(context.getConfiguration());
+    FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
+    FileTypeModel type = plan.model().allTypes().get(task.type());
+    TypeSchedule schedule = new TypeSchedule(plan.model(), type, plan.layout(), plan.options().getSeed(),
+        task.share(), task.shares(), plan.runTag());
+    NamespaceClient client = new NamespaceClient(fs, plan.root());
+    double timeScale = plan.options().getTimeScale();
+    Long duration = plan.options().getDurationMs();
+    IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, timeScale,
+        plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0);
+    StartBarrier barrier = new StartBarrier(fs, new Path(plan.runDir(), "barrier"),
+        context.getConfiguration().getInt(PARTIES, 1),
+        context.getConfiguration().getLong(BARRIER_TIMEOUT, 600_000));
+    long start = barrier.await("type" + task.type() + "-share" + task.share(), context::progress);
+    RunStatistics stats = pipeline.run(start, context::progress);
+    for (String why : stats.stops()) {
+      context.setStatus(task + " stopped early: " + why);
+    }
+    for (Op op : Op.values()) {
+      context.getCounter(Counters.GROUP, Counters.ops(op)).increment(stats.count(op));
+      context.getCounter(Counters.GROUP, Counters.errors(op)).increment(stats.errors(op));
+    }
+    context.write(new IntWritable(task.type()), stats);
+  }
+}

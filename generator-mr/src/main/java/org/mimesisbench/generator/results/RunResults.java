@@ -1,0 +1,177 @@
+package org.mimesisbench.generator.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.schedule.Op;
+
+/**
+ * A run's results folder: {@code summary.json} (per op count, errors, throughput and latency
+ * percentiles in microseconds; drift; what was scheduled; the options and profile), {@code
+ * latency.hlog} (the raw HdrHistograms, one per op and one of lateness), {@code timeline.csv}
+ * (ops per second of the run, by op) and {@code counters.json} (the jobs' MapReduce counters).
+ */
+public final class RunResults {
+  public static final String SUMMARY = "summary.json";
+  public static final String HISTOGRAMS = "latency.hlog";
+  public static final String TIMELINE = "timeline.csv";
+  public static final String COUNTERS = "counters.json";
+  private static final double[] PERCENTILES = {50, 90, 99, 99.9};
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private RunResults() {}
+
+  /** The summary of a run: {@code head} (run, target, options, notes) completed with the statistics. */
+  public static ObjectNode summary(ObjectNode head, RunStatistics total, Map<Integer, RunStatistics> byType,
+      Map<Op, Long> scheduled) {
+    ObjectNode s = head.deepCopy();
+    double seconds = Math.max(total.elapsedSeconds(), 1e-9);
+    ObjectNode ops = s.putObject("ops");
+    for (Op op : Op.values()) {
+      long n = total.count(op);
+      if (n == 0 && scheduled.getOrDefault(op, 0L) == 0) {
+        continue;
+      }
+      ObjectNode o = ops.putObject(op.label());
+      o.put("count", n);
+      o.put("errors", total.errors(op));
+      o.put("scheduled", scheduled.getOrDefault(op, 0L));
+      o.put("opsPerSecond", round(n / seconds));
+      o.set("latencyMicros", percentiles(total.latency(op)));
+    }
+    ObjectNode overall = s.putObject("overall");
+    overall.put("count", total.totalCount());
+    overall.put("errors", total.totalErrors());
+    overall.put("scheduled", scheduled.values().stream().mapToLong(Long::longValue).sum());
+    overall.put("seconds", round(total.elapsedSeconds()));
+    overall.put("opsPerSecond", round(total.totalCount() / seconds));
+    overall.put("mappers", total.mappers());
+    ObjectNode drift = s.putObject("driftMicros");
+    drift.setAll(percentiles(total.lateness()));
+    ArrayNode stops = s.putArray("stoppedEarly");
+    total.stops().forEach(stops::add);
+    ArrayNode errors = s.putArray("errorSamples");
+    total.errorSamples().forEach(errors::add);
+    ObjectNode types = s.putObject("byType");
+    for (Map.Entry<Integer, RunStatistics> e : byType.entrySet()) {
+      ObjectNode t = types.putObject(Integer.toString(e.getKey()));
+      for (Op op : Op.values()) {
+        if (e.getValue().count(op) > 0) {
+          t.put(op.label(), e.getValue().count(op));
+        }
+      }
+      t.put("errors", e.getValue().totalErrors());
+      t.put("mappers", e.getValue().mappers());
+    }
+    return s;
+  }
+
+  private static ObjectNode percentiles(Histogram h) {
+    ObjectNode o = JSON.createObjectNode();
+    for (double p : PERCENTILES) {
+      o.put("p" + (p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p).replace(".", "")),
+          h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p));
+    }
+    o.put("max", h.getTotalCount() == 0 ? 0 : h.getMaxValue());
+    o.put("mean", h.getTotalCount() == 0 ? 0 : round(h.getMean()));
+    return o;
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  public static void writeSummary(Path file, ObjectNode summary) throws IOException {
+    JSON.writeValue(file.toFile(), summary);
+  }
+
+  public static void writeCounters(Path file, ObjectNode counters) throws IOException {
+    JSON.writeValue(file.toFile(), counters);
+  }
+
+  /** The raw histograms in HdrHistogram's log format, each tagged with its op (or "lateness"). */
+  public static void writeHistograms(Path file, RunStatistics total, long startMillis, long endMillis)
+      throws IOException {
+    try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+      HistogramLogWriter w = new HistogramLogWriter(out);
+      w.outputComment("MimesisBench run: latency per op and lateness against the schedule, in microseconds");
+      w.outputLogFormatVersion();
+      w.outputStartTime(startMillis);
+      w.outputLegend();
+      for (Op op : Op.values()) {
+        if (total.count(op) > 0) {
+          w.outputIntervalHistogram(tagged(total.latency(op), op.label(), startMillis, endMillis));
+        }
+      }
+      w.outputIntervalHistogram(tagged(total.lateness(), "lateness", startMillis, endMillis));
+    }
+  }
+
+  private static Histogram tagged(Histogram h, String tag, long start, long end) {
+    Histogram c = h.copy();
+    c.setTag(tag);
+    c.setStartTimeStamp(start);
+    c.setEndTimeStamp(Math.max(end, start));
+    return c;
+  }
+
+  /** Ops per second of the run by op, one row per second from the start. */
+  public static void writeTimeline(Path file, RunStatistics total) throws IOException {
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      StringBuilder head = new StringBuilder("second");
+      for (Op op : Op.values()) {
+        head.append(',').append(op.label());
+      }
+      w.write(head.append(",total\n").toString());
+      for (int sec = 0; sec < total.seconds(); sec++) {
+        StringBuilder row = new StringBuilder().append(sec);
+        long sum = 0;
+        for (Op op : Op.values()) {
+          long n = total.timeline(sec, op);
+          sum += n;
+          row.append(',').append(n);
+        }
+        w.write(row.append(',').append(sum).append('\n').toString());
+      }
+    }
+  }
+
+  /** The summary as a few lines for a terminal. */
+  public static void print(ObjectNode summary, PrintStream out) {
+    out.printf("run %s: %s%n", summary.path("runId").asText(),
+        summary.path("valid").asBoolean() ? "valid" : "NOT valid: " + summary.path("invalidBecause"));
+    ObjectNode overall = (ObjectNode) summary.path("overall");
+    out.printf("  %,d ops (%,d scheduled) in %.1f s: %,.1f ops/s, %,d errors%n",
+        overall.path("count").asLong(), overall.path("scheduled").asLong(), overall.path("seconds").asDouble(),
+        overall.path("opsPerSecond").asDouble(), overall.path("errors").asLong());
+    out.printf("  %-12s %10s %8s %10s %9s %9s %9s %9s%n", "op", "count", "errors", "ops/s", "p50 us", "p99 us", "p999 us", "max us");
+    summary.path("ops").fields().forEachRemaining(e -> {
+      var o = e.getValue();
+      var l = o.path("latencyMicros");
+      out.printf("  %-12s %,10d %,8d %,10.1f %,9d %,9d %,9d %,9d%n", e.getKey(), o.path("count").asLong(),
+          o.path("errors").asLong(), o.path("opsPerSecond").asDouble(), l.path("p50").asLong(),
+          l.path("p99").asLong(), l.path("p999").asLong(), l.path("max").asLong());
+    });
+    var d = summary.path("driftMicros");
+    out.printf("  drift (us): p50 %,d  p99 %,d  max %,d%n", d.path("p50").asLong(), d.path("p99").asLong(), d.path("max").asLong());
+    for (var note : (Iterable<com.fasterxml.jackson.databind.JsonNode>) summary.path("notes")::elements) {
+      out.println("  note: " + note.asText());
+    }
+  }
+
+  static List<String> files() {
+    return List.of(SUMMARY, HISTOGRAMS, TIMELINE, COUNTERS);
+  }
+}

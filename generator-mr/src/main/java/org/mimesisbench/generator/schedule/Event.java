@@ -1,0 +1,11 @@
+package org.mimesisbench.generator.schedule;
+
+/**
+ * One operation of the schedule: {@code op} on {@code path} (renamed to {@code target} for a
+ * rename) at {@code timeMs} after the run's start, in the profile's time (before time scaling).
+ * Paths are relative to the namespace root ("/d0/f3.t7").
+ */
+public record Event(double timeMs, Op op, String path, String target) {
+  /** Marks the end of a schedule in a queue of events. */
+  public static final Event END = new Event(Double.POSITIVE_INFINITY, Op.OPEN, "", null);
+}

@@ -1,0 +1,195 @@
+package org.mimesisbench.generator.schedule;
+
+import java.util.SplittableRandom;
+import org.mimesisbench.generator.model.FileTypeModel;
+
+/**
+ * One file's events, drawn when it is introduced and issued in time order (the module doc of
+ * modeler-py's synthesis.py is the reference): at its creation, the mkdirs and renames that go
+ * with creates; from its activation, accesses spread over its active span; then maybe a delete.
+ * Only the next event is kept; the gaps between accesses are redrawn from a stored seed as they
+ * are needed, so a file with a million accesses costs a few words of memory.
+ */
+public final class FileLife {
+  private static final int START = 0;
+  private static final int AT_ORIGIN = 1;
+  private static final int ACCESSES = 2;
+  private static final int DELETE = 3;
+  private static final int DONE = 4;
+
+  private final FileTypeModel type;
+  private final String path;
+  private final String mkdirPrefix; // for mkdirs made alongside the create
+  private final double window;
+  private final SplittableRandom random;
+
+  private final double origin;
+  private int mkdirs;
+  private int renames;
+  private int originIssued;
+  private final boolean created;
+
+  private long accesses; // the first at activation, then one after each gap
+  private long accessed;
+  private double nextAccess;
+  private double gapFactor;
+  private SplittableRandom gaps;
+  private boolean evenGaps;
+  private double last = Double.NaN; // time of the last access issued
+  private final double deleteDelay; // NaN: not deleted
+
+  private int state = START;
+  private double nextTime;
+
+  /**
+   * @param path where the file lives, relative to the namespace root
+   * @param created whether the run creates it at {@code origin} (else it pre-exists, origin 0)
+   * @param seed this file's own seed: the same seed draws the same life
+   * @param mkdirPrefix directories made with its create are {@code mkdirPrefix + i}
+   */
+  public FileLife(FileTypeModel type, String path, boolean created, double origin, double window,
+      double spanScale, double mkdirsPerCreate, double renamesPerCreate, long seed, String mkdirPrefix) {
+    this.type = type;
+    this.path = path;
+    this.mkdirPrefix = mkdirPrefix;
+    this.window = window;
+    this.created = created;
+    this.origin = origin;
+    this.random = new SplittableRandom(seed);
+    if (created) {
+      mkdirs = stochasticRound(mkdirsPerCreate);
+      renames = stochasticRound(renamesPerCreate);
+    }
+    if (type.accessed() && random.nextDouble() >= type.unaccessedShare()) {
+      double activation = origin + type.activationDelay().sample(random);
+      if (activation < window) {
+        planAccesses(activation, spanScale);
+      }
+    }
+    boolean deleted = !type.deleteDelay().isEmpty() && type.deleteShare() > 0
+        && random.nextDouble() < type.deleteShare();
+    deleteDelay = deleted ? type.deleteDelay().sample(random) : Double.NaN;
+    nextTime = origin;
+    state = created ? AT_ORIGIN : ACCESSES;
+    settle();
+  }
+
+  /** Span and number of accesses from one uniform; the gaps stretched together to fill the span. */
+  private void planAccesses(double activation, double spanScale) {
+    double u = random.nextDouble();
+    double span = type.activeSpan().at(u) * spanScale;
+    long gapCount = Math.max((long) type.accessesPerFile().at(u) - 1, 0);
+    if (spanScale != 1.0) { // stochastic rounding keeps the expected number of gaps exact
+      gapCount = (long) Math.floor(gapCount * spanScale + random.nextDouble());
+    }
+    if (span <= 0 || type.accessInterarrival().isEmpty()) {
+      gapCount = 0;
+    }
+    accesses = 1 + gapCount;
+    nextAccess = activation;
+    if (gapCount > 0) {
+      long gapSeed = random.nextLong();
+      SplittableRandom draw = new SplittableRandom(gapSeed);
+      double total = 0;
+      for (long i = 0; i < gapCount; i++) {
+        total += type.accessInterarrival().sample(draw);
+      }
+      evenGaps = total <= 0; // gaps that are all 0 ms fill the span evenly instead
+      gapFactor = evenGaps ? span / gapCount : span / total;
+      gaps = new SplittableRandom(gapSeed);
+    }
+  }
+
+  private int stochasticRound(double ratio) {
+    int whole = (int) Math.floor(ratio);
+    return whole + (random.nextDouble() < ratio - whole ? 1 : 0);
+  }
+
+  /** Time of the next event, in profile milliseconds from the run's start; infinite when done. */
+  public double nextTime() {
+    return nextTime;
+  }
+
+  public boolean done() {
+    return state == DONE;
+  }
+
+  public boolean created() {
+    return created;
+  }
+
+  public double origin() {
+    return origin;
+  }
+
+  /** The next event; the file moves on to the one after it. */
+  public Event next() {
+    Event e;
+    switch (state) {
+      case AT_ORIGIN -> { // mkdirs, then the create, then its renames, all at its origin
+        int k = originIssued++;
+        if (k < mkdirs) {
+          e = new Event(origin, Op.MKDIRS, mkdirPrefix + k, null);
+        } else if (k == mkdirs) {
+          e = new Event(origin, Op.CREATE, renames > 0 ? temporary(0) : path, null);
+        } else {
+          int r = k - mkdirs - 1;
+          e = new Event(origin, Op.RENAME, temporary(r), r == renames - 1 ? path : temporary(r + 1));
+        }
+        if (originIssued == mkdirs + 1 + renames) {
+          state = ACCESSES;
+        }
+      }
+      case ACCESSES -> {
+        last = nextAccess;
+        accessed++;
+        e = new Event(nextAccess, accessKind(), path, null);
+        if (accessed < accesses) {
+          nextAccess += (evenGaps ? 1.0 : type.accessInterarrival().sample(gaps)) * gapFactor;
+        }
+      }
+      case DELETE -> {
+        e = new Event(nextTime, Op.DELETE, path, null);
+        state = DONE;
+      }
+      default -> throw new IllegalStateException("no event left");
+    }
+    settle();
+    return e;
+  }
+
+  /** Moves past finished stages and sets the time of the next event. */
+  private void settle() {
+    if (state == AT_ORIGIN) {
+      nextTime = origin;
+      return;
+    }
+    if (state == ACCESSES) {
+      if (accessed < accesses && nextAccess < window) {
+        nextTime = nextAccess;
+        return;
+      }
+      state = DELETE;
+      double at = (Double.isNaN(last) ? origin : last) + deleteDelay;
+      if (!Double.isNaN(deleteDelay) && at < window) {
+        nextTime = at;
+        return;
+      }
+      state = DONE;
+    }
+    if (state == DELETE) {
+      return;
+    }
+    nextTime = Double.POSITIVE_INFINITY;
+  }
+
+  private Op accessKind() {
+    double u = random.nextDouble();
+    double[] kinds = type.accessKinds();
+    return u < kinds[0] ? Op.OPEN : u < kinds[1] ? Op.LIST_STATUS : Op.GET_FILE_INFO;
+  }
+
+  private String temporary(int i) {
+    return path + "._r" + i;
+  }
+}

@@ -1,0 +1,93 @@
+package org.mimesisbench.generator.schedule;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.mimesisbench.generator.layout.NamespaceLayout;
+import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.model.WorkloadModel;
+
+/**
+ * The files one mapper introduces, in order of origin: its share of the type's pre-existing files
+ * (origin 0), then its share of the files the type's create renewal process makes. Every share
+ * draws the whole type's renewal process from the same seed and keeps every n-th create, and each
+ * file draws its life from a seed of its own, so the schedule as a whole does not depend on how
+ * many mappers share a type.
+ */
+public final class TypeSchedule {
+  private static final long CREATES_STREAM = -1;
+  private static final long PLACEMENT = 0x5DEECE66DL;
+
+  private final WorkloadModel model;
+  private final FileTypeModel type;
+  private final NamespaceLayout layout;
+  private final long seed;
+  private final int share;
+  private final int shares;
+  private final String runTag;
+  private final List<String> preExisting;
+  private final SplittableRandom creates;
+
+  private int nextPreExisting;
+  private long createIndex;
+  private double createTime;
+
+  /**
+   * @param runTag makes the names of created files unique to the run, so reruns in the same base never collide
+   */
+  public TypeSchedule(WorkloadModel model, FileTypeModel type, NamespaceLayout layout, long seed,
+      int share, int shares, String runTag) {
+    this.model = model;
+    this.type = type;
+    this.layout = layout;
+    this.seed = seed;
+    this.share = share;
+    this.shares = shares;
+    this.runTag = runTag;
+    this.preExisting = layout.preExisting(type.index(), share, shares);
+    this.creates = new SplittableRandom(fileSeed(seed, type.index(), CREATES_STREAM));
+  }
+
+  public FileTypeModel type() {
+    return type;
+  }
+
+  /** The next file to introduce, or null when the type has no more in the window. */
+  public FileLife next() {
+    if (nextPreExisting < preExisting.size()) {
+      long id = (long) nextPreExisting * shares + share; // the file's number among the type's pre-existing ones
+      return life(preExisting.get(nextPreExisting++), false, 0.0, id);
+    }
+    while (createIndex < type.creates() && !type.createInterarrival().isEmpty()) {
+      createTime += type.createInterarrival().sample(creates);
+      long i = createIndex++;
+      if (createTime >= model.windowMs()) {
+        createIndex = type.creates();
+        break;
+      }
+      if (i % shares == share) {
+        long id = type.preExisting() + i;
+        SplittableRandom placement = new SplittableRandom(fileSeed(seed, type.index(), id) ^ PLACEMENT);
+        String dir = layout.directoryFor(type, placement);
+        String name = "c" + Long.toString(i, 36) + "-" + runTag;
+        String parent = dir.equals("/") ? "" : dir;
+        return new FileLife(type, parent + "/" + name + ".t" + type.index(), true, createTime,
+            model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
+            fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-");
+      }
+    }
+    return null;
+  }
+
+  private FileLife life(String path, boolean created, double origin, long id) {
+    return new FileLife(type, path, created, origin, model.windowMs(), model.spanScale(),
+        model.mkdirsPerCreate(), model.renamesPerCreate(), fileSeed(seed, type.index(), id), path + ".m");
+  }
+
+  /** A well-mixed seed for one file of one type (SplitMix64's finalizer over the three). */
+  static long fileSeed(long seed, int type, long id) {
+    long z = seed * 0x9E3779B97F4A7C15L + (type + 1L) * 0xBF58476D1CE4E5B9L + id * 0x94D049BB133111EBL;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+}

@@ -1,0 +1,80 @@
+package org.mimesisbench.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.cli.MimesisBench;
+
+/** Bad input: one line on stderr naming what is wrong, exit code 2, nothing created. */
+class RunBadInputTest {
+  @TempDir Path dir;
+
+  private String refused(String... args) {
+    Path out = dir.resolve("out");
+    Path base = dir.resolve("base");
+    List<String> argv = new ArrayList<>(List.of("run", "--out", out.toString()));
+    argv.addAll(List.of(args));
+    if (!argv.contains("--base-dir")) {
+      argv.addAll(List.of("--base-dir", "file://" + base));
+    }
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8))
+        .execute(new Configuration(), argv.toArray(new String[0]));
+    String message = err.toString(StandardCharsets.UTF_8).strip();
+    assertEquals(2, exit, message);
+    assertEquals(1, message.lines().count(), message);
+    assertFalse(Files.exists(out), "no results folder");
+    assertFalse(Files.exists(base), "no base directory");
+    return message;
+  }
+
+  @Test
+  void aMissingProfile() {
+    String m = refused("--profile", dir.resolve("nowhere").toString());
+    assertTrue(m.contains("nowhere") && m.contains("profile.avro"), m);
+  }
+
+  @Test
+  void aCorruptProfile() throws Exception {
+    Path p = Files.createDirectories(dir.resolve("corrupt"));
+    Files.writeString(p.resolve("profile.avro"), "not avro");
+    String m = refused("--profile", p.toString());
+    assertTrue(m.contains("corrupt/profile.avro: not a readable profile"), m);
+  }
+
+  @Test
+  void anUnknownType() {
+    String m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--types", "0,99");
+    assertTrue(m.contains("--types: no file type 99"), m);
+    m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--type-scale", "x=2");
+    assertTrue(m.contains("--type-scale: no file type 'x'"), m);
+  }
+
+  @Test
+  void negativeOrMalformedScales() {
+    String p = GeneratorVectors.PROFILE.toString();
+    assertTrue(refused("--profile", p, "--time-scale", "-1").contains("--time-scale -1: must be >= 0"));
+    assertTrue(refused("--profile", p, "--span-scale", "lots").contains("--span-scale lots: not a number"));
+    assertTrue(refused("--profile", p, "--type-scale", "3=0").contains("the factor must be positive"));
+    assertTrue(refused("--profile", p, "--duration", "600").contains("give a unit"));
+    assertTrue(refused("--profile", p, "--mappers-per-type", "0").contains("--mappers-per-type 0"));
+    assertTrue(refused("--profile", p, "--bogus").contains("Unrecognized option: --bogus"));
+  }
+
+  @Test
+  void anUnreachableNameNode() {
+    String m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--base-dir", "hdfs://127.0.0.1:1/bench");
+    assertTrue(m.contains("cannot reach the file system hdfs://127.0.0.1:1"), m);
+  }
+}

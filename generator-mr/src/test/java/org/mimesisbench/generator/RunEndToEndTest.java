@@ -1,0 +1,234 @@
+package org.mimesisbench.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.schedule.Op;
+
+/**
+ * Runs of the benchmark against a real NameNode (one MiniDFSCluster for the class, each run in a
+ * base directory of its own), checked against the NameNode's own audit log.
+ */
+@Tag("slow")
+class RunEndToEndTest {
+  @TempDir static Path dir;
+  private static EmbeddedCluster cluster;
+  private static Path auditLog;
+  private static final Map<String, Run> RUNS = new HashMap<>();
+
+  record Run(int exit, JsonNode summary, List<String[]> audit, String output) {
+    long count(String op) {
+      return summary.path("ops").path(op).path("count").asLong();
+    }
+
+    long accesses() {
+      return count("open") + count("listStatus") + count("getFileInfo");
+    }
+  }
+
+  @BeforeAll
+  static void startCluster() throws IOException {
+    auditLog = dir.resolve("audit.log");
+    cluster = EmbeddedCluster.start(new Configuration(), dir.resolve("dfs"), auditLog, 1);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    cluster.close();
+  }
+
+  /** Runs the benchmark with {@code args} in base {@code /<name>}, once per name. */
+  static Run run(String name, String... args) throws Exception {
+    return runIn(name, name, args);
+  }
+
+  /** Runs the benchmark with {@code args} in base {@code /<base>}, once per name. */
+  static synchronized Run runIn(String name, String base, String... args) throws Exception {
+    if (RUNS.containsKey(name)) {
+      return RUNS.get(name);
+    }
+    long auditBefore = Files.readAllLines(auditLog).size();
+    List<String> argv = new ArrayList<>(List.of("run", "--profile", GeneratorVectors.PROFILE.toString(),
+        "--base-dir", "/" + base, "--out", dir.resolve("results-" + name).toString(),
+        "-fs", cluster.uri().toString()));
+    argv.addAll(List.of(args));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int exit = new MimesisBench(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
+        .execute(new Configuration(), argv.toArray(new String[0]));
+    JsonNode summary = new ObjectMapper().readTree(dir.resolve("results-" + name).resolve("summary.json").toFile());
+    List<String> lines = Files.readAllLines(auditLog);
+    List<String[]> audit = new ArrayList<>();
+    for (String line : lines.subList((int) auditBefore, lines.size())) {
+      audit.add(fields(line));
+    }
+    Run r = new Run(exit, summary, audit, out.toString(StandardCharsets.UTF_8));
+    RUNS.put(name, r);
+    return r;
+  }
+
+  /** cmd, src, dst of an audit line. */
+  private static String[] fields(String line) {
+    String cmd = null, src = null, dst = null;
+    for (String f : line.substring(line.indexOf("allowed=")).split("\t")) {
+      if (f.startsWith("cmd=")) {
+        cmd = f.substring(4);
+      } else if (f.startsWith("src=")) {
+        src = f.substring(4);
+      } else if (f.startsWith("dst=")) {
+        dst = f.substring(4);
+      }
+    }
+    return new String[] {cmd, src, dst};
+  }
+
+  private static final Pattern WORKLOAD_FILE = Pattern.compile(".*/ns-\\w+/.*\\.t\\d+(\\._r\\d+)?$");
+  private static final Pattern PRE_EXISTING = Pattern.compile(".*/f[0-9a-z]+\\.t\\d+$");
+  private static final Pattern WORKLOAD_DIR = Pattern.compile(".*/m[0-9a-z]+-\\w+-\\d+$");
+
+  /** Audit counts of the workload's ops (phase 2) under the run's namespace root, by audit command. */
+  private static Map<String, Long> workloadAudit(Run r) {
+    String root = java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
+    Map<String, Long> counts = new HashMap<>();
+    for (String[] a : r.audit()) {
+      if (a[1] == null || !a[1].startsWith(root + "/")) {
+        continue;
+      }
+      boolean phase1 = (a[0].equals("create") && PRE_EXISTING.matcher(a[1]).matches())
+          || (a[0].equals("mkdirs") && !WORKLOAD_DIR.matcher(a[1]).matches());
+      if (!phase1) {
+        counts.merge(a[0], 1L, Long::sum);
+      }
+    }
+    return counts;
+  }
+
+  @Test
+  void theAuditLogShowsExactlyTheScheduledOps() throws Exception {
+    Run r = run("base", "--time-scale", "0.05");
+    assertEquals(0, r.exit(), r.output());
+    assertTrue(r.summary().path("valid").asBoolean());
+    Map<String, Long> audit = workloadAudit(r);
+    for (Op op : Op.values()) {
+      long issued = r.count(op.label());
+      assertEquals(r.summary().path("ops").path(op.label()).path("scheduled").asLong(), issued, op.label());
+      assertEquals(issued, audit.getOrDefault(op.auditCommand(), 0L), "audit log " + op.auditCommand());
+    }
+    assertTrue(r.accesses() > 3000, "the vector profile's window has about 4,900 accesses on average");
+    JsonNode expected = GeneratorVectors.schedule().get("expectedOps").get("1.0");
+    // one draw of the profile's 398 files against the reference generator's mean (heavy tails: 15 %)
+    for (String op : List.of("create", "open", "listStatus", "getFileInfo", "delete")) {
+      double e = expected.get(op).asDouble();
+      assertEquals(e, r.count(op), 0.15 * e + 10, op + " against the profile's prediction");
+    }
+  }
+
+  @Test
+  void preExistingFilesExistBeforeTheWorkloadStarts() throws Exception {
+    Run r = run("base", "--time-scale", "0.05");
+    int lastPhase1 = -1;
+    int firstAccess = Integer.MAX_VALUE;
+    for (int i = 0; i < r.audit().size(); i++) {
+      String[] a = r.audit().get(i);
+      if (a[1] == null) {
+        continue;
+      }
+      if (a[0].equals("create") && PRE_EXISTING.matcher(a[1]).matches()) {
+        lastPhase1 = i;
+      } else if (WORKLOAD_FILE.matcher(a[1]).matches() && List.of("open", "listStatus", "getfileinfo").contains(a[0])) {
+        firstAccess = Math.min(firstAccess, i);
+      }
+    }
+    assertTrue(lastPhase1 >= 0, "phase 1 created pre-existing files");
+    assertTrue(lastPhase1 < firstAccess, "every pre-existing file was created before the first access");
+  }
+
+  @Test
+  void noOperationTouchesAPathOutsideTheBaseDirectory() throws Exception {
+    Run r = run("base", "--time-scale", "0.05");
+    for (String[] a : r.audit()) {
+      for (String path : new String[] {a[1], a[2]}) {
+        if (path != null && !path.equals("null")) {
+          assertTrue(path.startsWith("/base/") || path.equals("/base"), a[0] + " " + path);
+        }
+      }
+    }
+  }
+
+  @Test
+  void halfTheTimeScaleTakesHalfTheTimeForTheSameOps() throws Exception {
+    Run fast = run("base", "--time-scale", "0.05");
+    Run slow = run("slow", "--time-scale", "0.1");
+    assertEquals(fast.summary().path("overall").path("count").asLong(), slow.summary().path("overall").path("count").asLong());
+    double ratio = fast.summary().path("overall").path("seconds").asDouble()
+        / slow.summary().path("overall").path("seconds").asDouble();
+    assertEquals(0.5, ratio, 0.05, "time of the run at time scale 0.05 against 0.1");
+  }
+
+  @Test
+  void spanScaleTwoRoughlyDoublesAccessesPerFile() throws Exception {
+    Run one = run("base", "--time-scale", "0.05");
+    Run two = run("span2", "--time-scale", "0.05", "--span-scale", "2");
+    assertEquals(0, two.exit(), two.output());
+    double ratio = (double) two.accesses() / one.accesses();
+    assertTrue(ratio > 1.1 && ratio < 2.1, "accesses at span scale 2 against 1: " + ratio);
+    assertEquals(one.count("create"), two.count("create"), "the same files");
+  }
+
+  @Test
+  void isolationIssuesOnlyTheChosenTypes() throws Exception {
+    Run r = run("isolated", "--time-scale", "0.05", "--types", "0,2");
+    assertEquals(0, r.exit(), r.output());
+    List<String> types = new ArrayList<>();
+    r.summary().path("byType").fieldNames().forEachRemaining(types::add);
+    assertEquals(List.of("0", "2"), types);
+    Pattern chosen = Pattern.compile(".*\\.t[02](\\._r\\d+)?$");
+    long workload = 0;
+    for (String[] a : r.audit()) {
+      if (a[1] != null && WORKLOAD_FILE.matcher(a[1]).matches() && !PRE_EXISTING.matcher(a[1]).matches()
+          || a[1] != null && PRE_EXISTING.matcher(a[1]).matches() && !a[0].equals("create")) {
+        assertTrue(chosen.matcher(a[1]).matches(), a[0] + " " + a[1]);
+        workload++;
+      }
+    }
+    assertTrue(workload > 100, "workload ops seen: " + workload);
+  }
+
+  @Test
+  void aKilledRunIsReportedByTheNextAndCleanupRemovesEverything() throws Exception {
+    FileSystem fs = FileSystem.get(cluster.uri(), new Configuration());
+    Run first = run("killed", "--time-scale", "0.02");
+    assertEquals(0, first.exit(), first.output());
+    // a run whose driver died: its state says running
+    try (var o = fs.create(new org.apache.hadoop.fs.Path("/killed/.mimesisbench/runs/20260101-000000-dead00/state"))) {
+      o.write("running\n".getBytes(StandardCharsets.UTF_8));
+    }
+    Run next = runIn("killed-again", "killed", "--time-scale", "0.02", "--cleanup");
+    assertEquals(0, next.exit(), next.output());
+    assertTrue(next.summary().path("notes").toString().contains("20260101-000000-dead00"), next.summary().path("notes").toString());
+    assertEquals(1, fs.listStatus(new org.apache.hadoop.fs.Path("/killed")).length, "only .mimesisbench is left");
+    assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/killed/.mimesisbench/runs")));
+  }
+}

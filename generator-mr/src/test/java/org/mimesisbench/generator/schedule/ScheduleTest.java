@@ -1,0 +1,92 @@
+package org.mimesisbench.generator.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.mimesisbench.generator.GeneratorVectors;
+import org.mimesisbench.generator.layout.FlatLayout;
+import org.mimesisbench.generator.layout.HierarchyLayout;
+import org.mimesisbench.generator.layout.NamespaceLayout;
+import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.Profile;
+import org.mimesisbench.run.RunOptions;
+
+class ScheduleTest {
+
+  private static WorkloadModel model(RunOptions options) throws Exception {
+    return WorkloadModel.of("vector", GeneratorVectors.profile(), options);
+  }
+
+  /** Every event of a type's schedule split into {@code shares}, pooled. */
+  private static List<String> events(WorkloadModel m, NamespaceLayout layout, FileTypeModel t, int shares) {
+    List<String> all = new ArrayList<>();
+    for (int s = 0; s < shares; s++) {
+      TypeSchedule schedule = new TypeSchedule(m, t, layout, 7, s, shares, "tag");
+      for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
+        double last = -1;
+        while (!f.done()) {
+          Event e = f.next();
+          assertTrue(e.timeMs() >= last, "a file's events come in time order");
+          assertTrue(e.timeMs() < m.windowMs(), "every event lies in the window");
+          last = e.timeMs();
+          all.add(e.timeMs() + " " + e.op() + " " + e.path() + " " + e.target());
+        }
+      }
+    }
+    all.sort(null);
+    return all;
+  }
+
+  @Test
+  void theScheduleDoesNotDependOnHowManyMappersShareAType() throws Exception {
+    Profile profile = GeneratorVectors.profile();
+    WorkloadModel m = model(GeneratorVectors.options().build());
+    NamespaceLayout layout = HierarchyLayout.of(m, ProfileReader.statistics(profile, "vector"), 60, 7);
+    for (FileTypeModel t : m.runTypes()) {
+      List<String> one = events(m, layout, t, 1);
+      assertEquals(one, events(m, layout, t, 3), "type " + t.index());
+      assertEquals(one, events(m, layout, t, 1), "the same seed gives the same schedule");
+    }
+  }
+
+  /** The Java schedule against the reference generator's mean ops per copy of the model. */
+  @Test
+  void opCountsMatchTheReferenceGenerator() throws Exception {
+    JsonNode vector = GeneratorVectors.schedule();
+    int replicas = vector.get("replicas").asInt();
+    for (double spanScale : new double[] {1.0, 2.0}) {
+      WorkloadModel m = model(GeneratorVectors.options().setSpanScale(spanScale)
+          .setTypeScales(Map.of("all", (double) replicas)).build());
+      Map<Op, Long> java = Forecast.count(m, new FlatLayout(m), 3, "tag", n -> {});
+      JsonNode reference = vector.get("expectedOps").get(Double.toString(spanScale));
+      for (Op op : Op.values()) {
+        double expected = reference.get(op.label()).asDouble();
+        double got = java.get(op) / (double) replicas;
+        // a Poisson-like error of the two estimates, each from `replicas` copies, plus 2 % for heavy tails
+        double tolerance = 4 * Math.sqrt(2 * expected / replicas) + 0.02 * expected + 0.5;
+        assertEquals(expected, got, tolerance, op.label() + " at span scale " + spanScale);
+      }
+    }
+  }
+
+  @Test
+  void spanScaleTwoAboutDoublesAccessesPerFile() throws Exception {
+    WorkloadModel one = model(GeneratorVectors.options().setTypeScales(Map.of("all", 20.0)).build());
+    WorkloadModel two = model(GeneratorVectors.options().setTypeScales(Map.of("all", 20.0)).setSpanScale(2.0).build());
+    double ratio = accesses(two) / accesses(one);
+    // not exactly 2: accesses pushed past the window's end are not issued
+    assertTrue(ratio > 1.1 && ratio <= 2.05, "accesses ratio " + ratio);
+  }
+
+  private static double accesses(WorkloadModel m) {
+    Map<Op, Long> c = Forecast.count(m, new FlatLayout(m), 1, "t", n -> {});
+    return c.get(Op.OPEN) + c.get(Op.LIST_STATUS) + c.get(Op.GET_FILE_INFO);
+  }
+}

@@ -147,7 +147,7 @@ public final class BenchmarkRun {
     double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
     if (!phase1) {
       base.markFinished(runId, "failed in phase 1");
-      throw new IOException("phase 1 (namespace) failed: " + namespaceJob.getStatus().getFailureInfo());
+      throw new IOException("phase 1 (namespace) failed: " + failure(namespaceJob));
     }
 
     List<TaskSplit> tasks = workloadTasks(plan);
@@ -163,7 +163,7 @@ public final class BenchmarkRun {
     }
     List<String> invalid = new ArrayList<>();
     if (!phase2) {
-      invalid.add("phase 2 failed: " + workloadJob.getStatus().getFailureInfo());
+      invalid.add("phase 2 failed: " + failure(workloadJob));
     }
     if (!total.stops().isEmpty()) {
       invalid.add("issuing stopped early in " + total.stops().size() + " mapper(s): " + total.stops().get(0));
@@ -359,6 +359,21 @@ public final class BenchmarkRun {
         }
       }
     }
+  }
+
+  /** Why a job failed: its first failed task's diagnostics, else the job's own failure info. */
+  private static String failure(Job job) throws IOException, InterruptedException {
+    for (var event : job.getTaskCompletionEvents(0, 1000)) {
+      if (event.getStatus() == org.apache.hadoop.mapreduce.TaskCompletionEvent.Status.FAILED) {
+        String[] diagnostics = job.getTaskDiagnostics(event.getTaskAttemptId());
+        if (diagnostics != null && diagnostics.length > 0) {
+          String d = diagnostics[0].strip();
+          int nl = d.indexOf('\n');
+          return event.getTaskAttemptId() + ": " + (nl < 0 ? d : d.substring(0, nl));
+        }
+      }
+    }
+    return job.getStatus().getFailureInfo();
   }
 
   private static long counter(Job job, String name) throws IOException {

@@ -36,7 +36,16 @@ public final class StartBarrier {
     fs.create(new Path(dir, party), true).close();
     long deadline = System.currentTimeMillis() + timeoutMs;
     while (true) {
-      FileStatus[] arrived = fs.listStatus(dir);
+      FileStatus[] arrived;
+      try {
+        arrived = fs.listStatus(dir);
+      } catch (IOException e) { // the file system is restarting: keep waiting until the deadline
+        if (System.currentTimeMillis() > deadline) {
+          throw e;
+        }
+        Thread.sleep(POLL_MS);
+        continue;
+      }
       if (arrived.length >= parties) {
         long last = 0;
         for (FileStatus s : arrived) {

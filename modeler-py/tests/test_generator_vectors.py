@@ -1,7 +1,8 @@
 """The generator vector (profiles/vectors/profile/schedule.json): what the Java generator must
 reproduce from the profile vector, computed here by the reference generator (synthesis.py).
 
-- draws: each distribution's (and the depth's) inverse CDF at fixed uniforms (Java's EmpiricalCdf.at must match);
+- draws: each distribution's (and the depth's) inverse CDF at fixed uniforms (Java's
+  EmpiricalCdf.at must match);
 - expectedOps: the mean operations of one copy of the model, by op, from a synthesis of
   REPLICAS copies, at span scale 1 and 2 (Java's schedule must match within sampling error).
 

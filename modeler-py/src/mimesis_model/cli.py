@@ -160,14 +160,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("profile_dir", metavar="PROFILE_DIR")
     check.add_argument("trace_dir", metavar="TRACE_DIR")
     check.add_argument("--json", action="store_true", help="print one JSON object")
-    check.add_argument(
-        "--time-scale", type=options.non_negative, default=1.0,
-        help="multiply every time of the schedule (as a run's --time-scale)",
-    )  # fmt: skip
-    check.add_argument(
-        "--span-scale", type=options.non_negative, default=1.0,
-        help="multiply every active span (as a run's --span-scale)",
-    )  # fmt: skip
+    options.add_run_option(check, "timeScale", options.non_negative)
+    options.add_run_option(check, "spanScale", options.non_negative)
     check.add_argument(
         "--replicas", type=options.positive, default=None,
         help="copies of the model synthesized (default: enough for 50,000 files)",

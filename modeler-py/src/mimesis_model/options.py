@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import math
+from typing import Any
+
+from mimesis_model import schema
 
 
 def add_verbose(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
@@ -74,3 +77,14 @@ def type_factor(text: str) -> tuple[int, float]:
 def type_list(text: str) -> list[int]:
     """J,K,...: type numbers."""
     return [type_index(part) for part in text.split(",") if part.strip()]
+
+
+def add_run_option(parser: argparse.ArgumentParser, field: str, value_type: Any) -> None:
+    """Adds the benchmark run's option FIELD (e.g. 'timeScale') to PARSER, with the flag, help
+    and default that profiles/schema/RunOptions.avsc gives it: one definition for both languages."""
+    declared = schema.declaration(schema.RUN_OPTIONS)
+    spec = next(f for f in declared["fields"] if f["name"] == field)
+    parser.add_argument(
+        f"--{spec['option']}", type=value_type, default=spec["default"],
+        help=f"{spec['doc']} (as a run's --{spec['option']}; default {spec['default']})",
+    )  # fmt: skip

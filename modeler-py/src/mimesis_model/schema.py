@@ -6,10 +6,11 @@ the package reads it in place instead of keeping a copy.
 
 from __future__ import annotations
 
+import json
 import os
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from fastavro.schema import load_schema
 from fastavro.types import Schema
@@ -23,6 +24,7 @@ AUDIT_EVENT: Final = "AuditEvent"
 FILE_TIMELINE: Final = "FileTimeline"
 NAMESPACE_ENTRY: Final = "NamespaceEntry"
 PROFILE: Final = "Profile"
+RUN_OPTIONS: Final = "RunOptions"
 
 # A folder holding this file is taken for the schema folder.
 _MARKER: Final = f"{AUDIT_EVENT}.avsc"
@@ -51,6 +53,17 @@ def schema_dir() -> Path:
 def load(name: str) -> Schema:
     """The parsed schema NAME (e.g. 'AuditEvent') from the schema folder."""
     return _load(schema_dir().resolve(), name)
+
+
+def declaration(name: str) -> dict[str, Any]:
+    """The .avsc of NAME as written, with the attributes Avro itself ignores (e.g. a field's
+    `option`: RunOptions.avsc defines the run's command-line options for Java and Python)."""
+    path = schema_dir().resolve() / f"{name}.avsc"
+    try:
+        declared: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise SchemaError(f"{path}: {error}") from error
+    return declared
 
 
 def full_name(schema: Schema) -> str:

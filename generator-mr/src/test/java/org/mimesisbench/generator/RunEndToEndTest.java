@@ -136,6 +136,11 @@ class RunEndToEndTest {
       assertEquals(r.summary().path("ops").path(op.label()).path("scheduled").asLong(), issued, op.label());
       assertEquals(issued, audit.getOrDefault(op.auditCommand(), 0L), "audit log " + op.auditCommand());
     }
+    JsonNode counters = new ObjectMapper().readTree(dir.resolve("results-base").resolve("counters.json").toFile())
+        .path("phase2").path("MimesisBench");
+    for (Op op : Op.values()) {
+      assertEquals(r.count(op.label()), counters.path(op.label()).asLong(), "counter " + op.label());
+    }
     assertTrue(r.accesses() > 3000, "the vector profile's window has about 4,900 accesses on average");
     JsonNode expected = GeneratorVectors.schedule().get("expectedOps").get("1.0");
     // one draw of the profile's 398 files against the reference generator's mean (heavy tails: 15 %)
@@ -214,6 +219,21 @@ class RunEndToEndTest {
       }
     }
     assertTrue(workload > 100, "workload ops seen: " + workload);
+  }
+
+  @Test
+  void flatPutsEveryFileInOneDirectoryAndMappersShareTypes() throws Exception {
+    Run r = run("flat", "--time-scale", "0.02", "--flat", "--mappers-per-type", "2");
+    assertEquals(0, r.exit(), r.output());
+    assertEquals(16, r.summary().path("overall").path("mappers").asInt());
+    String root = java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
+    assertTrue(root.startsWith("/flat/flat-"), root);
+    for (String[] a : r.audit()) {
+      if (a[1] != null && a[1].startsWith(root + "/") && !a[0].equals("mkdirs")) {
+        assertEquals(root, a[1].substring(0, a[1].lastIndexOf('/')), a[0] + " " + a[1]);
+      }
+    }
+    assertEquals(r.summary().path("overall").path("scheduled").asLong(), r.summary().path("overall").path("count").asLong());
   }
 
   @Test

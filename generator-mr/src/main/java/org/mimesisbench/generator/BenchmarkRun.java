@@ -326,11 +326,20 @@ public final class BenchmarkRun {
     plan.toConf(c);
     c.setBoolean("mapreduce.map.speculative", false); // a speculative copy would issue the ops twice
     c.setBoolean("mapreduce.reduce.speculative", false);
-    c.setIfUnset("yarn.app.mapreduce.am.staging-dir", new org.apache.hadoop.fs.Path(plan.runDir(), "staging").toString());
     c.setInt("mapreduce.job.maps", 1);
     Job probe = Job.getInstance(c);
     probe.setJarByClass(BenchmarkRun.class);
-    return probe.getConfiguration();
+    Configuration job = probe.getConfiguration(); // mapred-default.xml and mapred-site.xml loaded
+    if (!"local".equals(job.get("mapreduce.framework.name", "local"))) {
+      // on a cluster the job's staging (job.jar, job.xml, splits) is under the base too, whatever the
+      // cluster's default; the job history stays where the cluster's history server reads it
+      String history = job.get("mapreduce.jobhistory.intermediate-done-dir");
+      if (history != null) {
+        job.set("mapreduce.jobhistory.intermediate-done-dir", history);
+      }
+      job.set("yarn.app.mapreduce.am.staging-dir", new org.apache.hadoop.fs.Path(plan.runDir(), "staging").toString());
+    }
+    return job;
   }
 
   private boolean waitFor(Job job, String step) throws Exception {

@@ -46,7 +46,7 @@ import org.mimesisbench.run.RunOptions;
  * on the cluster's FileSystem), which of the two goes first alternating from round to round.
  *
  * <p>usage: {@code java -cp mimesisbench.jar org.mimesisbench.generator.bench.NameNodeCeiling
- * --work <dir> [--threads 4] [--files 100000] [--rounds 5]}
+ * --work <dir> [--threads 4] [--files 50000] [--rounds 5]}
  */
 public final class NameNodeCeiling {
   private static final String COMMAND = "NameNodeCeiling";
@@ -62,26 +62,24 @@ public final class NameNodeCeiling {
   private final FileSystem fs;
   private final int threads;
   private final int files;
-  private final java.nio.file.Path work;
   private final Map<String, Boolean> nnFilesMade = new TreeMap<>();
 
-  private NameNodeCeiling(Configuration conf, FileSystem fs, int threads, int files, java.nio.file.Path work) {
+  private NameNodeCeiling(Configuration conf, FileSystem fs, int threads, int files) {
     this.conf = conf;
     this.fs = fs;
     this.threads = threads;
     this.files = files;
-    this.work = work;
   }
 
   public static void main(String[] args) throws Exception {
     Options o = new Options();
-    o.addOption(null, "work", true, "a folder for the cluster's storage (emptied)");
+    o.addOption(null, "work", true, "a folder for the cluster's storage");
     o.addOption(null, "threads", true, "threads of NNThroughputBenchmark, and our pipelines (default 4)");
-    o.addOption(null, "files", true, "files each side accesses once a round (default 100000)");
+    o.addOption(null, "files", true, "files each side accesses once a round (default 50000)");
     o.addOption(null, "rounds", true, "rounds (default 5)");
     CommandLine cl = CommandLines.parse(COMMAND, o, args, "work");
     int threads = (int) CommandLines.whole(cl, COMMAND, "threads", 4);
-    int files = (int) CommandLines.whole(cl, COMMAND, "files", 100_000);
+    int files = (int) CommandLines.whole(cl, COMMAND, "files", 50_000);
     int rounds = (int) CommandLines.whole(cl, COMMAND, "rounds", 5);
     java.nio.file.Path work = java.nio.file.Path.of(cl.getOptionValue("work")).toAbsolutePath();
     Files.createDirectories(work);
@@ -96,7 +94,7 @@ public final class NameNodeCeiling {
       System.out.printf("embedded NameNode %s (handlers %d, audit log on); %d threads, %,d files a side, "
           + "%d rounds; %s%n", cluster.uri(), cluster.cluster().getNameNode().getConf()
           .getInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 0), threads, files, rounds, Runtime.version());
-      new NameNodeCeiling(conf, fs, threads, files, work).run(rounds);
+      new NameNodeCeiling(conf, fs, threads, files).run(rounds);
     }
   }
 
@@ -108,7 +106,8 @@ public final class NameNodeCeiling {
           RunOptions.newBuilder().setProfile("synthetic").setFlat(true).setSeed(1).setTimeScale(0).build()));
     }
     FlatLayout layout = new FlatLayout(models.get("open")); // the same for both ops: the same number of files
-    Path root = fs.makeQualified(new Path("/mimesisbench-ceiling/" + layout.rootName()));
+    // 4 components deep, as NNThroughputBenchmark's /nnThroughputBenchmark/open/ThroughputBenchDir0/ThroughputBench7
+    Path root = fs.makeQualified(new Path("/mimesisbench/ceiling/" + layout.rootName()));
     long t = System.nanoTime();
     materialize(layout, root);
     System.out.printf("our %,d files made under %s in %.1f s%n", files, root, (System.nanoTime() - t) / 1e9);

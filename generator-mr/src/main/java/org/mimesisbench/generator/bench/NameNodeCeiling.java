@@ -1,5 +1,6 @@
 package org.mimesisbench.generator.bench;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,6 +31,8 @@ import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.generator.schedule.Event;
+import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 import org.mimesisbench.run.RunOptions;
 
@@ -39,11 +42,18 @@ import org.mimesisbench.run.RunOptions;
  * NNThroughputBenchmark against the same NameNode over RPC with the same thread count).
  *
  * <p>One embedded HDFS (as {@code run} starts it, audit log on, written to /dev/null). Each round
- * runs, for each op, NNThroughputBenchmark ({@code -fs hdfs://... -op open|fileStatus -threads T
- * -files N}: T threads calling the NameNode's ClientProtocol directly on N files of one directory)
- * and MimesisBench's own issuing (T pipelines in parallel, each replaying its share of a profile of
- * N pre-existing files of one directory accessed once each, at time scale 0, through NamespaceClient
- * on the cluster's FileSystem), which of the two goes first alternating from round to round.
+ * runs, for each op, four sides, each first in turn:
+ * <ol>
+ *   <li>NNThroughputBenchmark ({@code -fs hdfs://... -op open|fileStatus -threads T -files N}: T
+ *       threads calling the NameNode's ClientProtocol directly on N files of one directory, while
+ *       its main thread busy-waits for them);
+ *   <li>a direct RPC loop: T threads calling the same ClientProtocol methods on our N files;
+ *   <li>a NamespaceClient loop: T threads making our FileSystem calls on event lists made
+ *       beforehand (what MimesisBench issues, without its pipeline);
+ *   <li>MimesisBench: T pipelines in parallel, each replaying its share of a profile of N
+ *       pre-existing files of one directory accessed once each, at time scale 0, through
+ *       NamespaceClient on the cluster's FileSystem.
+ * </ol>
  *
  * <p>usage: {@code java -cp mimesisbench.jar org.mimesisbench.generator.bench.NameNodeCeiling
  * --work <dir> [--threads 4] [--files 50000] [--rounds 5]}
@@ -124,38 +134,53 @@ public final class NameNodeCeiling {
     List<Side> sides = List.of(
         new Side("NNThroughputBenchmark", this::nnThroughput),
         new Side("direct RPC", op -> directRpc(OPS.get(op), shares)),
+        new Side("NamespaceClient loop", op -> clientLoop(OPS.get(op), shares, client, root)),
         new Side("MimesisBench", op -> ours(models.get(OPS.get(op)), layout, client)));
+    Side ours = sides.get(sides.size() - 1);
     for (int r = 1; r <= rounds; r++) {
       for (String op : OPS.keySet()) {
-        StringBuilder line = new StringBuilder(String.format("round %d %-11s", r, OPS.get(op)));
+        StringBuilder line = new StringBuilder(String.format("round %d %-11s ops/s:", r, OPS.get(op)));
+        StringBuilder cpuLine = new StringBuilder("  CPU us/op (the whole JVM: NameNode and client):");
         for (int k = 0; k < sides.size(); k++) {
           Side side = sides.get((k + r - 1) % sides.size()); // each side goes first in turn
+          long cpu = processCpuNanos();
           double v = side.measure.opsPerSecond(op);
+          double cpuPerOp = (processCpuNanos() - cpu) / 1e3 / files;
           side.figures.computeIfAbsent(op, x -> new ArrayList<>()).add(v);
-          line.append(String.format("  %s %,.0f", side.name, v));
+          line.append(String.format("%s %s %,.0f", k == 0 ? "" : ",", side.name, v));
+          if (side != sides.get(0)) { // NNThroughputBenchmark's run includes its setup
+            cpuLine.append(String.format(" %s %.1f", side.name, cpuPerOp));
+          }
         }
-        double ours = last(sides.get(2), op);
-        line.append(String.format(" ops/s: MimesisBench/NNThroughputBenchmark %.3f, MimesisBench/direct %.3f",
-            ours / last(sides.get(0), op), ours / last(sides.get(1), op)));
+        line.append("; MimesisBench/");
+        for (int k = 0; k < sides.size() - 1; k++) {
+          line.append(String.format("%s%s %.3f", k == 0 ? "" : ", ", sides.get(k).name,
+              last(ours, op) / last(sides.get(k), op)));
+        }
         System.out.println(line);
+        System.out.println(cpuLine);
       }
     }
     for (String op : OPS.keySet()) {
-      List<Double> bar = new ArrayList<>();
-      List<Double> direct = new ArrayList<>();
-      for (int i = 0; i < rounds; i++) {
-        double ours = sides.get(2).figures.get(op).get(i);
-        bar.add(ours / sides.get(0).figures.get(op).get(i));
-        direct.add(ours / sides.get(1).figures.get(op).get(i));
+      StringBuilder line = new StringBuilder(String.format("median %-11s ops/s:", OPS.get(op)));
+      StringBuilder json = new StringBuilder("{");
+      for (Side side : sides) {
+        line.append(String.format(" %s %,.0f;", side.name, median(side.figures.get(op))));
+        json.append(String.format("\"%s\": %.1f, ", side.name, median(side.figures.get(op))));
       }
-      System.out.printf("median %-11s NNThroughputBenchmark %,.0f, direct RPC %,.0f, MimesisBench %,.0f ops/s; "
-          + "MimesisBench/NNThroughputBenchmark %.3f (rounds %.3f-%.3f; bar 0.9), MimesisBench/direct %.3f (rounds %.3f-%.3f)%n",
-          OPS.get(op), median(sides.get(0).figures.get(op)), median(sides.get(1).figures.get(op)),
-          median(sides.get(2).figures.get(op)), median(bar), min(bar), max(bar), median(direct), min(direct), max(direct));
-      System.out.printf("json %s {\"nnThroughputOpsPerSecond\": %.1f, \"directRpcOpsPerSecond\": %.1f, "
-          + "\"mimesisOpsPerSecond\": %.1f, \"ratio\": %.4f, \"ratioToDirect\": %.4f}%n", OPS.get(op),
-          median(sides.get(0).figures.get(op)), median(sides.get(1).figures.get(op)),
-          median(sides.get(2).figures.get(op)), median(bar), median(direct));
+      line.append(" MimesisBench/");
+      for (int k = 0; k < sides.size() - 1; k++) {
+        List<Double> ratio = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+          ratio.add(ours.figures.get(op).get(i) / sides.get(k).figures.get(op).get(i));
+        }
+        line.append(String.format("%s%s %.3f (rounds %.3f-%.3f)", k == 0 ? "" : ", ", sides.get(k).name,
+            median(ratio), min(ratio), max(ratio)));
+        json.append(String.format("\"ratio to %s\": %.4f%s", sides.get(k).name, median(ratio),
+            k == sides.size() - 2 ? "}" : ", "));
+      }
+      System.out.println(line);
+      System.out.println("json " + OPS.get(op) + " " + json);
     }
   }
 
@@ -239,6 +264,48 @@ public final class NameNodeCeiling {
     }
   }
 
+  /**
+   * The calls MimesisBench makes, without its pipeline: T threads, each calling NamespaceClient on
+   * an event list made beforehand from its share of our files.
+   */
+  private double clientLoop(String op, List<List<String>> shares, NamespaceClient client, Path root) throws Exception {
+    Op access = op.equals("open") ? Op.OPEN : Op.GET_FILE_INFO;
+    String prefix = root.toUri().getPath();
+    List<List<Event>> events = new ArrayList<>();
+    for (List<String> share : shares) {
+      List<Event> list = new ArrayList<>();
+      for (String p : share) {
+        list.add(new Event(0, access, p.substring(prefix.length()), null)); // relative to the root, as a schedule's
+      }
+      events.add(list);
+    }
+    List<Thread> callers = new ArrayList<>();
+    List<Exception> failures = new ArrayList<>();
+    for (List<Event> list : events) {
+      callers.add(new Thread(() -> {
+        try {
+          for (Event e : list) {
+            client.issue(e);
+          }
+        } catch (Exception e) {
+          synchronized (failures) {
+            failures.add(e);
+          }
+        }
+      }));
+    }
+    long start = System.nanoTime();
+    callers.forEach(Thread::start);
+    for (Thread c : callers) {
+      c.join();
+    }
+    long end = System.nanoTime();
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
+    }
+    return files / ((end - start) / 1e9);
+  }
+
   /** T pipelines, each on its share of the type's files, from one start; ops/s over the wall time. */
   private double ours(WorkloadModel model, FlatLayout layout, NamespaceClient client) throws Exception {
     List<IssuingPipeline> pipelines = new ArrayList<>();
@@ -297,6 +364,10 @@ public final class NameNodeCeiling {
 
   private static double median(List<Double> v) {
     return new Median().evaluate(v.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
   private static double min(List<Double> v) {

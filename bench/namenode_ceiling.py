@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""MimesisBench's issuing against Hadoop's NNThroughputBenchmark on one embedded NameNode (issue
+5's bar: at time scale 0, open and getFileInfo throughput at least 0.9x NNThroughputBenchmark's
+over RPC with the same thread count, side by side in one run).
+
+Runs org.mimesisbench.generator.bench.NameNodeCeiling from the shaded jar. One embedded HDFS (as
+`run` starts it: 20 handlers, audit log on, here written to /dev/null); each round measures, for
+open and then getFileInfo, (1) NNThroughputBenchmark -fs hdfs://... -op open|fileStatus -threads T
+-files N -filesPerDir N, (2) a direct RPC loop: T threads calling the same ClientProtocol methods
+on our N files, with no spinning main thread (NNThroughputBenchmark's main thread busy-waits for
+its workers, which costs one of the 2 cores), (3) a NamespaceClient loop: T threads making our
+FileSystem calls on event lists made beforehand (our calls without our pipeline), and (4)
+MimesisBench: T issuing pipelines at time scale 0, each on its share of a profile of N
+pre-existing files opened (or stat'ed) once each, through NamespaceClient on the cluster's
+FileSystem. The side that goes first rotates by round. The CPU per op of the whole JVM (NameNode
+and client) is printed for sides 2-4: their differences are client-side costs.
+
+usage: bench/namenode_ceiling.py [--threads 4] [--files 50000] [--rounds 5]
+(after `mvn -o -q -pl dist -am package -DskipTests`)
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+MAIN = "org.mimesisbench.generator.bench.NameNodeCeiling"
+# HttpServer2 cannot find the NameNode's web app in a Multi-Release jar (see BENCHMARKS.md)
+JVM = ["-Djdk.util.jar.enableMultiRelease=false"]
+
+
+def machine() -> str:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), "?")
+    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
+    commit = subprocess.run(["git", "-C", str(REPO), "describe", "--always", "--dirty"],
+                            capture_output=True, text=True).stdout.strip()
+    return f"commit {commit}; {os.cpu_count()} cores ({cpu}), {java}"
+
+
+def load() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--files", type=int, default=50_000)
+    ap.add_argument("--rounds", type=int, default=5)
+    a = ap.parse_args()
+    jar = REPO / "dist/target/mimesisbench.jar"
+    work = REPO / "build/bench/namenode-ceiling"
+    shutil.rmtree(work, ignore_errors=True)
+    log = REPO / "build/bench/namenode-ceiling.log"  # the servers' and NNThroughputBenchmark's own messages
+    log.parent.mkdir(parents=True, exist_ok=True)
+    print(machine())
+    print(f"load average before: {load()}", flush=True)
+    figures = {}
+    with subprocess.Popen(["java", *JVM, "-cp", str(jar), MAIN, "--work", str(work), "--threads", str(a.threads),
+                           "--files", str(a.files), "--rounds", str(a.rounds)],
+                          stdout=subprocess.PIPE, stderr=log.open("w"), text=True) as p:
+        for line in p.stdout:
+            if line.startswith("json "):
+                _, name, body = line.split(" ", 2)
+                figures[name] = json.loads(body)
+            else:
+                print(line, end="", flush=True)
+    shutil.rmtree(work, ignore_errors=True)
+    if p.returncode:
+        raise SystemExit(f"{MAIN} failed ({p.returncode}); see {log}")
+    print(f"load average after: {load()}")
+    for op, f in figures.items():
+        r = f["ratio to NNThroughputBenchmark"]
+        print(f"bar ({op} >= 0.9x NNThroughputBenchmark): {r:.3f}x: " + ("met" if r >= 0.9 else "NOT met")
+              + f"; against the direct RPC loop {f['ratio to direct RPC']:.3f}x, against the NamespaceClient loop "
+              f"{f['ratio to NamespaceClient loop']:.3f}x")
+
+
+if __name__ == "__main__":
+    main()

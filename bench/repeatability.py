@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Repeatability of embedded runs (issue 5's bar: five identical embedded runs give a throughput
+coefficient of variation of at most 2 %).
+
+Runs `mimesisbench.jar run --profile P --time-scale X --seed 1 --out DIR` five times (each its own
+embedded HDFS: phase 1 builds the namespace, phase 2 replays the workload), reads each run's
+summary.json (overall.opsPerSecond: ops over the seconds from the start to the last op's end), and
+prints the coefficient of variation (sample standard deviation / mean). The five runs' per-second
+timelines (timeline.csv, all ops) are plotted to bench/results/repeatability.png.
+
+usage: bench/repeatability.py [--profile profiles/yahoo-2011-demo] [--time-scale 0.05]
+       [--span-scale 1] [--runs 5]   (after `mvn -o -q -pl dist -am package -DskipTests`)
+"""
+import argparse
+import csv
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+# HttpServer2 cannot find the NameNode's web app in a Multi-Release jar (see BENCHMARKS.md)
+JVM = ["-Djdk.util.jar.enableMultiRelease=false"]
+
+
+def machine() -> str:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), "?")
+    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
+    commit = subprocess.run(["git", "-C", str(REPO), "describe", "--always", "--dirty"],
+                            capture_output=True, text=True).stdout.strip()
+    return f"commit {commit}; {os.cpu_count()} cores ({cpu}), {java}"
+
+
+def load() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def timeline(run: Path) -> list[int]:
+    with (run / "timeline.csv").open() as f:
+        return [int(row["total"]) for row in csv.DictReader(f)]
+
+
+def plot(runs: list[Path], rates: list[float], title: str, out: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    for i, (run, rate) in enumerate(zip(runs, rates)):
+        ops = timeline(run)
+        ax.plot(range(len(ops)), ops, lw=0.9, alpha=0.8, label=f"run {i + 1}: {rate:,.1f} ops/s overall")
+    ax.set_xlabel("second of phase 2")
+    ax.set_ylabel("ops issued in the second")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=120)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--profile", default="profiles/yahoo-2011-demo")
+    ap.add_argument("--time-scale", default="0.05")
+    ap.add_argument("--span-scale", default="1")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--plot", default=str(REPO / "bench/results/repeatability.png"))
+    a = ap.parse_args()
+    jar = REPO / "dist/target/mimesisbench.jar"
+    work = REPO / "build/bench/repeatability"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    options = ["--profile", str(REPO / a.profile), "--time-scale", a.time_scale, "--span-scale", a.span_scale,
+               "--seed", "1"]
+    print(machine())
+    print("command: java -jar mimesisbench.jar run " + " ".join(options) + " --out DIR", flush=True)
+    runs, rates = [], []
+    for i in range(a.runs):
+        out = work / f"run-{i + 1}"
+        before = load()
+        start = time.perf_counter()
+        p = subprocess.run(["java", *JVM, "-jar", str(jar), "run", *options, "--out", str(out)],
+                           capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        if p.returncode:
+            raise SystemExit(f"run {i + 1} failed ({p.returncode}):\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}")
+        s = json.loads((out / "summary.json").read_text())
+        o, d = s["overall"], s["driftMicros"]
+        runs.append(out)
+        rates.append(o["opsPerSecond"])
+        print(f"run {i + 1}: {'valid' if s['valid'] else 'NOT valid'}, {o['count']:,} ops ({o['scheduled']:,} "
+              f"scheduled) in {o['seconds']:.2f} s: {o['opsPerSecond']:,.1f} ops/s; drift p99 {d['p99'] / 1000:,.1f} ms, "
+              f"max {d['max'] / 1000:,.1f} ms; namespace {s['namespace']['seconds']:.0f} s; wall {wall:.0f} s; "
+              f"load {before} -> {load()}", flush=True)
+    mean = statistics.mean(rates)
+    cv = statistics.stdev(rates) / mean
+    print(f"throughput: mean {mean:,.1f} ops/s, min {min(rates):,.1f}, max {max(rates):,.1f}, "
+          f"CV {100 * cv:.2f} %: bar (<= 2 %) " + ("met" if cv <= 0.02 else "NOT met"))
+    plot(runs, rates, f"{Path(a.profile).name}, time scale {a.time_scale}, span scale {a.span_scale}, seed 1: "
+         f"{a.runs} embedded runs, CV {100 * cv:.2f} %", Path(a.plot))
+    print(f"plot: {a.plot}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

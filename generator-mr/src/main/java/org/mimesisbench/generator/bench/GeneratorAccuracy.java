@@ -1,0 +1,206 @@
+package org.mimesisbench.generator.bench;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.mimesisbench.cli.CommandLines;
+import org.mimesisbench.generator.issue.IssuingPipeline;
+import org.mimesisbench.generator.issue.NamespaceClient;
+import org.mimesisbench.generator.layout.FlatLayout;
+import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.generator.schedule.Event;
+import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.profile.Profile;
+import org.mimesisbench.run.RunOptions;
+
+/**
+ * The accuracy bench of bench/generator_accuracy.py (issue 5's bar: one mapper sustains 20,000
+ * scheduled ops/s at time scale 1 with p99 lateness under 2 ms, and costs under 3 % of throughput
+ * against a bare loop issuing the same calls). The target is {@code noop:///}, so only the
+ * generator is measured.
+ *
+ * <ol>
+ *   <li>Kept schedule: one mapper's pipeline (three threads, as in a run) replays a synthetic
+ *       profile of files accessed at a fixed rate, at time scale 1; prints the ops/s achieved
+ *       against the ops/s scheduled and the lateness of the ops against their due times. In
+ *       alternating rounds, a bare loop waits for the same due times on the precomputed events:
+ *       the lateness the machine itself gives a timed loop.
+ *   <li>Overhead: the same events issued back to back, by the pipeline at time scale 0 and by a
+ *       bare loop calling the same NamespaceClient on the events precomputed in a list, in
+ *       alternating rounds; overhead = 1 - pipeline / bare throughput.
+ * </ol>
+ *
+ * <p>usage: {@code java -cp mimesisbench.jar org.mimesisbench.generator.bench.GeneratorAccuracy
+ * [--files 2000] [--interval-ms 100] [--seconds 30] [--kept-rounds 3] [--rounds 7]}
+ */
+public final class GeneratorAccuracy {
+  private static final String COMMAND = "GeneratorAccuracy";
+  /** The pipeline starts this long after it is made, as a mapper's does after the barrier. */
+  private static final long LEAD_NANOS = 50_000_000L;
+
+  private final WorkloadModel model;
+  private final FlatLayout layout;
+  private final NamespaceClient client;
+
+  private GeneratorAccuracy(WorkloadModel model, NamespaceClient client) {
+    this.model = model;
+    this.layout = new FlatLayout(model);
+    this.client = client;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Options o = new Options();
+    o.addOption(null, "files", true, "files of the synthetic profile (default 2000)");
+    o.addOption(null, "interval-ms", true, "time between two accesses of one file (default 100)");
+    o.addOption(null, "seconds", true, "length of the schedule at time scale 1 (default 30)");
+    o.addOption(null, "kept-rounds", true, "rounds of each side at time scale 1 (default 3)");
+    o.addOption(null, "rounds", true, "rounds of each side of the overhead comparison (default 7)");
+    CommandLine cl = CommandLines.parse(COMMAND, o, args);
+    long files = CommandLines.whole(cl, COMMAND, "files", 2000);
+    long intervalMs = CommandLines.whole(cl, COMMAND, "interval-ms", 100);
+    long seconds = CommandLines.whole(cl, COMMAND, "seconds", 30);
+    int keptRounds = (int) CommandLines.whole(cl, COMMAND, "kept-rounds", 3);
+    int rounds = (int) CommandLines.whole(cl, COMMAND, "rounds", 7);
+
+    Profile profile = SyntheticProfile.steadyAccesses(files, seconds * 1000 / intervalMs, intervalMs,
+        SyntheticProfile.shares(0.6, 0.1, 0.3));
+    RunOptions options = RunOptions.newBuilder().setProfile("synthetic").setFlat(true).setSeed(1).build();
+    WorkloadModel model = WorkloadModel.of("synthetic", profile, options);
+    try (FileSystem fs = FileSystem.newInstance(URI.create("noop:///"), new Configuration())) {
+      GeneratorAccuracy bench = new GeneratorAccuracy(model, new NamespaceClient(fs, new Path("noop:///accuracy")));
+      System.out.printf("profile: %s (%,.0f accesses/s scheduled over %d s); target noop:///; %s%n",
+          profile.getSource(), files * 1000.0 / intervalMs, seconds, Runtime.version());
+      List<Event> events = bench.events();
+      bench.keptSchedule(events, keptRounds);
+      bench.overhead(events, rounds);
+    }
+  }
+
+  private TypeSchedule schedule() {
+    return new TypeSchedule(model, model.runTypes().get(0), layout, 1, 0, 1, "bench");
+  }
+
+  /** The schedule's events in issuing order (the pipeline's own order, collected at time scale 0). */
+  private List<Event> events() throws InterruptedException {
+    List<Event> events = new ArrayList<>();
+    new IssuingPipeline(schedule(), events::add, 0, 0, 0).run(System.nanoTime(), () -> {});
+    return events;
+  }
+
+  /**
+   * Part 1: time scale 1, as a mapper runs, against a bare loop waiting for the same due times the
+   * same way (parkNanos) on the precomputed events: the lateness this machine gives any timed loop.
+   */
+  private void keptSchedule(List<Event> events, int rounds) throws Exception {
+    double scheduled = events.size() / (model.windowMs() / 1000);
+    System.out.printf("kept schedule (time scale 1): %,d events, %,.0f ops/s scheduled; %d rounds of each, "
+        + "alternating; lateness in us%n", events.size(), scheduled, rounds);
+    List<Double> p99 = new ArrayList<>();
+    List<Double> achieved = new ArrayList<>();
+    for (int r = 1; r <= rounds; r++) {
+      for (int k = 0; k < 2; k++) {
+        boolean pipeline = (k + r) % 2 == 1; // the pipeline first in odd rounds
+        long gcBefore = gcMillis();
+        long start = System.nanoTime() + LEAD_NANOS;
+        Histogram late;
+        long count;
+        double seconds;
+        if (pipeline) {
+          RunStatistics s = new IssuingPipeline(schedule(), client::issue, 1.0, 0, 0).run(start, () -> {});
+          late = s.lateness();
+          count = s.totalCount();
+          seconds = s.elapsedSeconds();
+          p99.add((double) late.getValueAtPercentile(99));
+          achieved.add(count / seconds);
+        } else {
+          late = new Histogram(3);
+          for (Event e : events) {
+            long due = start + (long) (e.timeMs() * 1e6);
+            long now = System.nanoTime();
+            while (due - now > 0) {
+              LockSupport.parkNanos(due - now);
+              now = System.nanoTime();
+            }
+            client.issue(e);
+            late.recordValue(Math.max(0, (now - due) / 1000));
+          }
+          count = events.size();
+          seconds = (System.nanoTime() - start) / 1e9;
+        }
+        System.out.printf("round %d %-9s %,d ops in %.2f s = %,.0f ops/s; lateness p50 %,d  p99 %,d  p99.9 %,d  "
+            + "max %,d; GC %d ms%n", r, pipeline ? "pipeline" : "bare loop", count, seconds, count / seconds,
+            late.getValueAtPercentile(50), late.getValueAtPercentile(99), late.getValueAtPercentile(99.9),
+            late.getMaxValue(), gcMillis() - gcBefore);
+      }
+    }
+    double[] p = p99.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] a = achieved.stream().mapToDouble(Double::doubleValue).toArray();
+    System.out.printf("json kept {\"scheduledOpsPerSecond\": %.1f, \"opsPerSecond\": %.1f, \"latenessP99Us\": %.0f, "
+        + "\"worstLatenessP99Us\": %.0f}%n", scheduled, new Median().evaluate(a), new Median().evaluate(p),
+        Arrays.stream(p).max().orElse(0));
+  }
+
+  /** Part 2: the same events back to back, pipeline against a bare loop, alternating. */
+  private void overhead(List<Event> events, int rounds) throws Exception {
+    System.out.printf("overhead: %,d events, back to back (time scale 0), %d rounds of each, alternating%n",
+        events.size(), rounds);
+    double[] pipeline = new double[rounds];
+    double[] bare = new double[rounds];
+    double[] ratio = new double[rounds];
+    for (int r = 0; r < rounds; r++) {
+      double[] cpuPerOp = new double[2];
+      for (int k = 0; k < 2; k++) {
+        boolean first = (k + r) % 2 == 0; // the pipeline first in odd rounds (r from 0)
+        long cpu0 = processCpuNanos();
+        long t0 = System.nanoTime();
+        if (first) {
+          RunStatistics s = new IssuingPipeline(schedule(), client::issue, 0, 0, 0).run(t0, () -> {});
+          if (s.totalCount() != events.size() || s.totalErrors() > 0) {
+            throw new IllegalStateException("the pipeline issued " + s.totalCount() + " ops (" + s.totalErrors()
+                + " errors), not the " + events.size() + " events");
+          }
+        } else {
+          for (Event e : events) {
+            client.issue(e);
+          }
+        }
+        double rate = events.size() / ((System.nanoTime() - t0) / 1e9);
+        (first ? pipeline : bare)[r] = rate;
+        cpuPerOp[first ? 0 : 1] = (processCpuNanos() - cpu0) / 1e3 / events.size();
+      }
+      ratio[r] = pipeline[r] / bare[r];
+      System.out.printf("round %d: pipeline %,.0f ops/s (%.2f us CPU/op), bare loop %,.0f ops/s (%.2f us CPU/op): "
+          + "pipeline/bare %.3f (%s first)%n", r + 1, pipeline[r], cpuPerOp[0], bare[r], cpuPerOp[1], ratio[r],
+          r % 2 == 0 ? "pipeline" : "bare loop");
+    }
+    double mp = new Median().evaluate(pipeline);
+    double mb = new Median().evaluate(bare);
+    double mr = new Median().evaluate(ratio);
+    System.out.printf("median: pipeline %,.0f ops/s, bare loop %,.0f ops/s, pipeline/bare %.3f (rounds %.3f-%.3f): "
+        + "overhead %.1f %%%n", mp, mb, mr, Arrays.stream(ratio).min().orElse(0), Arrays.stream(ratio).max().orElse(0),
+        100 * (1 - mr));
+    System.out.printf("json overhead {\"events\": %d, \"pipelineOpsPerSecond\": %.1f, \"bareOpsPerSecond\": %.1f, "
+        + "\"ratio\": %.4f, \"overheadPercent\": %.2f}%n", events.size(), mp, mb, mr, 100 * (1 - mr));
+  }
+
+  private static long gcMillis() {
+    return ManagementFactory.getGarbageCollectorMXBeans().stream()
+        .mapToLong(GarbageCollectorMXBean::getCollectionTime).sum();
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+  }
+}

@@ -1,0 +1,417 @@
+package org.mimesisbench.generator.bench;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.protocol.ClientProtocol;
+import org.apache.hadoop.hdfs.server.namenode.NNThroughputBenchmark;
+import org.apache.log4j.AppenderSkeleton;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
+import org.apache.log4j.spi.LoggingEvent;
+import org.mimesisbench.cli.CommandLines;
+import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.issue.IssuingPipeline;
+import org.mimesisbench.generator.issue.NamespaceClient;
+import org.mimesisbench.generator.layout.FlatLayout;
+import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.generator.schedule.Event;
+import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.run.RunOptions;
+
+/**
+ * The ceiling bench of bench/namenode_ceiling.py (issue 5's bar: at time scale 0 against the
+ * embedded NameNode, the benchmark's open and getFileInfo throughput is at least 0.9x Hadoop's own
+ * NNThroughputBenchmark against the same NameNode over RPC with the same thread count).
+ *
+ * <p>One embedded HDFS (as {@code run} starts it, audit log on, written to /dev/null). Each round
+ * runs, for each op, four sides, each first in turn:
+ * <ol>
+ *   <li>NNThroughputBenchmark ({@code -fs hdfs://... -op open|fileStatus -threads T -files N}: T
+ *       threads calling the NameNode's ClientProtocol directly on N files of one directory, while
+ *       its main thread busy-waits for them);
+ *   <li>a direct RPC loop: T threads calling the same ClientProtocol methods on our N files;
+ *   <li>a NamespaceClient loop: T threads making our FileSystem calls on event lists made
+ *       beforehand (what MimesisBench issues, without its pipeline);
+ *   <li>MimesisBench: T pipelines in parallel, each replaying its share of a profile of N
+ *       pre-existing files of one directory accessed once each, at time scale 0, through
+ *       NamespaceClient on the cluster's FileSystem.
+ * </ol>
+ *
+ * <p>usage: {@code java -cp mimesisbench.jar org.mimesisbench.generator.bench.NameNodeCeiling
+ * --work <dir> [--threads 4] [--files 50000] [--rounds 5]}
+ */
+public final class NameNodeCeiling {
+  private static final String COMMAND = "NameNodeCeiling";
+  /** NNThroughputBenchmark's name for each access, and ours. */
+  private static final Map<String, String> OPS = new LinkedHashMap<>();
+
+  static {
+    OPS.put("open", "open");
+    OPS.put("fileStatus", "getFileInfo");
+  }
+
+  private final Configuration conf;
+  private final FileSystem fs;
+  private final int threads;
+  private final int files;
+  private final Map<String, Boolean> nnFilesMade = new TreeMap<>();
+
+  private NameNodeCeiling(Configuration conf, FileSystem fs, int threads, int files) {
+    this.conf = conf;
+    this.fs = fs;
+    this.threads = threads;
+    this.files = files;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Options o = new Options();
+    o.addOption(null, "work", true, "a folder for the cluster's storage");
+    o.addOption(null, "threads", true, "threads of NNThroughputBenchmark, and our pipelines (default 4)");
+    o.addOption(null, "files", true, "files each side accesses once a round (default 50000)");
+    o.addOption(null, "rounds", true, "rounds (default 5)");
+    CommandLine cl = CommandLines.parse(COMMAND, o, args, "work");
+    int threads = (int) CommandLines.whole(cl, COMMAND, "threads", 4);
+    int files = (int) CommandLines.whole(cl, COMMAND, "files", 50_000);
+    int rounds = (int) CommandLines.whole(cl, COMMAND, "rounds", 5);
+    java.nio.file.Path work = java.nio.file.Path.of(cl.getOptionValue("work")).toAbsolutePath();
+    Files.createDirectories(work);
+
+    Configuration conf = new HdfsConfiguration();
+    // NNThroughputBenchmark creates its files with 16-byte blocks
+    conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 0);
+    conf.set("hadoop.tmp.dir", work.resolve("tmp").toString());
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(conf, work.resolve("dfs"), java.nio.file.Path.of("/dev/null"), 1)) {
+      conf.set("fs.defaultFS", cluster.uri().toString());
+      FileSystem fs = FileSystem.get(cluster.uri(), conf);
+      System.out.printf("embedded NameNode %s (handlers %d, audit log on); %d threads, %,d files a side, "
+          + "%d rounds; %s%n", cluster.uri(), cluster.cluster().getNameNode().getConf()
+          .getInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 0), threads, files, rounds, Runtime.version());
+      new NameNodeCeiling(conf, fs, threads, files).run(rounds);
+    }
+  }
+
+  private void run(int rounds) throws Exception {
+    Map<String, WorkloadModel> models = new TreeMap<>();
+    for (String op : OPS.values()) {
+      var profile = SyntheticProfile.steadyAccesses(files, 1, 1.0, SyntheticProfile.only(op));
+      models.put(op, WorkloadModel.of("synthetic", profile,
+          RunOptions.newBuilder().setProfile("synthetic").setFlat(true).setSeed(1).setTimeScale(0).build()));
+    }
+    FlatLayout layout = new FlatLayout(models.get("open")); // the same for both ops: the same number of files
+    // 4 components deep, as NNThroughputBenchmark's /nnThroughputBenchmark/open/ThroughputBenchDir0/ThroughputBench7
+    Path root = fs.makeQualified(new Path("/mimesisbench/ceiling/" + layout.rootName()));
+    long t = System.nanoTime();
+    materialize(layout, root);
+    System.out.printf("our %,d files made under %s in %.1f s%n", files, root, (System.nanoTime() - t) / 1e9);
+    NamespaceClient client = new NamespaceClient(fs, root);
+    List<List<String>> shares = new ArrayList<>();
+    for (int s = 0; s < threads; s++) {
+      List<String> paths = new ArrayList<>();
+      for (String p : layout.preExisting(0, s, threads)) {
+        paths.add(root.toUri().getPath() + p);
+      }
+      shares.add(paths);
+    }
+
+    List<Side> sides = List.of(
+        new Side("NNThroughputBenchmark", this::nnThroughput),
+        new Side("direct RPC", op -> directRpc(OPS.get(op), shares)),
+        new Side("NamespaceClient loop", op -> clientLoop(OPS.get(op), shares, client, root)),
+        new Side("MimesisBench", op -> ours(models.get(OPS.get(op)), layout, client)));
+    Side ours = sides.get(sides.size() - 1);
+    for (int r = 1; r <= rounds; r++) {
+      for (String op : OPS.keySet()) {
+        StringBuilder line = new StringBuilder(String.format("round %d %-11s ops/s:", r, OPS.get(op)));
+        StringBuilder cpuLine = new StringBuilder("  CPU us/op (the whole JVM: NameNode and client):");
+        for (int k = 0; k < sides.size(); k++) {
+          Side side = sides.get((k + r - 1) % sides.size()); // each side goes first in turn
+          long cpu = processCpuNanos();
+          double v = side.measure.opsPerSecond(op);
+          double cpuPerOp = (processCpuNanos() - cpu) / 1e3 / files;
+          side.figures.computeIfAbsent(op, x -> new ArrayList<>()).add(v);
+          line.append(String.format("%s %s %,.0f", k == 0 ? "" : ",", side.name, v));
+          if (side != sides.get(0)) { // NNThroughputBenchmark's run includes its setup
+            cpuLine.append(String.format(" %s %.1f", side.name, cpuPerOp));
+          }
+        }
+        line.append("; MimesisBench/");
+        for (int k = 0; k < sides.size() - 1; k++) {
+          line.append(String.format("%s%s %.3f", k == 0 ? "" : ", ", sides.get(k).name,
+              last(ours, op) / last(sides.get(k), op)));
+        }
+        System.out.println(line);
+        System.out.println(cpuLine);
+      }
+    }
+    for (String op : OPS.keySet()) {
+      StringBuilder line = new StringBuilder(String.format("median %-11s ops/s:", OPS.get(op)));
+      StringBuilder json = new StringBuilder("{");
+      for (Side side : sides) {
+        line.append(String.format(" %s %,.0f;", side.name, median(side.figures.get(op))));
+        json.append(String.format("\"%s\": %.1f, ", side.name, median(side.figures.get(op))));
+      }
+      line.append(" MimesisBench/");
+      for (int k = 0; k < sides.size() - 1; k++) {
+        List<Double> ratio = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+          ratio.add(ours.figures.get(op).get(i) / sides.get(k).figures.get(op).get(i));
+        }
+        line.append(String.format("%s%s %.3f (rounds %.3f-%.3f)", k == 0 ? "" : ", ", sides.get(k).name,
+            median(ratio), min(ratio), max(ratio)));
+        json.append(String.format("\"ratio to %s\": %.4f%s", sides.get(k).name, median(ratio),
+            k == sides.size() - 2 ? "}" : ", "));
+      }
+      System.out.println(line);
+      System.out.println("json " + OPS.get(op) + " " + json);
+    }
+  }
+
+  /** One way of issuing the op, and what it measured round after round. */
+  private record Side(String name, Measure measure, Map<String, List<Double>> figures) {
+    Side(String name, Measure measure) {
+      this(name, measure, new TreeMap<>());
+    }
+  }
+
+  @FunctionalInterface
+  private interface Measure {
+    double opsPerSecond(String nnThroughputOp) throws Exception;
+  }
+
+  private static double last(Side side, String op) {
+    List<Double> v = side.figures.get(op);
+    return v.get(v.size() - 1);
+  }
+
+  /**
+   * What NNThroughputBenchmark's threads do, without its main thread spinning on their progress:
+   * T threads calling the NameNode's ClientProtocol directly, each on its share of our files.
+   */
+  private double directRpc(String op, List<List<String>> shares) throws Exception {
+    ClientProtocol nn = ((DistributedFileSystem) fs).getClient().getNamenode();
+    List<Thread> callers = new ArrayList<>();
+    List<Exception> failures = new ArrayList<>();
+    for (List<String> share : shares) {
+      callers.add(new Thread(() -> {
+        try {
+          for (String p : share) {
+            if (op.equals("open")) {
+              nn.getBlockLocations(p, 0L, 16L);
+            } else if (nn.getFileInfo(p) == null) {
+              throw new java.io.FileNotFoundException(p);
+            }
+          }
+        } catch (Exception e) {
+          synchronized (failures) {
+            failures.add(e);
+          }
+        }
+      }));
+    }
+    long start = System.nanoTime();
+    callers.forEach(Thread::start);
+    for (Thread c : callers) {
+      c.join();
+    }
+    long end = System.nanoTime();
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
+    }
+    return files / ((end - start) / 1e9);
+  }
+
+  /** Our pre-existing files, made by {@code threads} shares in parallel (as phase 1 does). */
+  private void materialize(FlatLayout layout, Path root) throws Exception {
+    layout.materializeTop(fs, root, threads, false);
+    List<Thread> makers = new ArrayList<>();
+    List<Exception> failures = new ArrayList<>();
+    for (int s = 0; s < threads; s++) {
+      int share = s;
+      makers.add(new Thread(() -> {
+        try {
+          layout.materializeShare(fs, root, share, threads, false, () -> {});
+        } catch (Exception e) {
+          synchronized (failures) {
+            failures.add(e);
+          }
+        }
+      }));
+    }
+    makers.forEach(Thread::start);
+    for (Thread m : makers) {
+      m.join();
+    }
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
+    }
+  }
+
+  /**
+   * The calls MimesisBench makes, without its pipeline: T threads, each calling NamespaceClient on
+   * an event list made beforehand from its share of our files.
+   */
+  private double clientLoop(String op, List<List<String>> shares, NamespaceClient client, Path root) throws Exception {
+    Op access = op.equals("open") ? Op.OPEN : Op.GET_FILE_INFO;
+    String prefix = root.toUri().getPath();
+    List<List<Event>> events = new ArrayList<>();
+    for (List<String> share : shares) {
+      List<Event> list = new ArrayList<>();
+      for (String p : share) {
+        list.add(new Event(0, access, p.substring(prefix.length()), null)); // relative to the root, as a schedule's
+      }
+      events.add(list);
+    }
+    List<Thread> callers = new ArrayList<>();
+    List<Exception> failures = new ArrayList<>();
+    for (List<Event> list : events) {
+      callers.add(new Thread(() -> {
+        try {
+          for (Event e : list) {
+            client.issue(e);
+          }
+        } catch (Exception e) {
+          synchronized (failures) {
+            failures.add(e);
+          }
+        }
+      }));
+    }
+    long start = System.nanoTime();
+    callers.forEach(Thread::start);
+    for (Thread c : callers) {
+      c.join();
+    }
+    long end = System.nanoTime();
+    if (!failures.isEmpty()) {
+      throw failures.get(0);
+    }
+    return files / ((end - start) / 1e9);
+  }
+
+  /** T pipelines, each on its share of the type's files, from one start; ops/s over the wall time. */
+  private double ours(WorkloadModel model, FlatLayout layout, NamespaceClient client) throws Exception {
+    List<IssuingPipeline> pipelines = new ArrayList<>();
+    for (int s = 0; s < threads; s++) {
+      TypeSchedule schedule = new TypeSchedule(model, model.runTypes().get(0), layout, 1, s, threads, "ceiling");
+      pipelines.add(new IssuingPipeline(schedule, client::issue, 0, 0, 0));
+    }
+    RunStatistics total = new RunStatistics();
+    List<Thread> issuers = new ArrayList<>();
+    long start = System.nanoTime();
+    for (IssuingPipeline p : pipelines) {
+      issuers.add(new Thread(() -> {
+        try {
+          RunStatistics s = p.run(start, () -> {});
+          synchronized (total) {
+            total.add(s);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }));
+    }
+    issuers.forEach(Thread::start);
+    for (Thread i : issuers) {
+      i.join();
+    }
+    long end = System.nanoTime();
+    if (total.totalCount() != files || total.totalErrors() > 0) {
+      throw new IllegalStateException("MimesisBench issued " + total.totalCount() + " of " + files + " ops, "
+          + total.totalErrors() + " failed: " + total.errorSamples());
+    }
+    return files / ((end - start) / 1e9);
+  }
+
+  /** One run of NNThroughputBenchmark over RPC; its ops/s as it reports them. */
+  private double nnThroughput(String op) throws Exception {
+    List<String> args = new ArrayList<>(List.of("-fs", conf.get("fs.defaultFS"), "-op", op,
+        "-threads", Integer.toString(threads), "-files", Integer.toString(files),
+        "-filesPerDir", Integer.toString(files), "-keepResults"));
+    if (nnFilesMade.getOrDefault(op, false)) {
+      args.add("-useExisting"); // its files are made in its first run of the op and kept
+    }
+    ReportCapture report = new ReportCapture();
+    Logger log = Logger.getLogger(NNThroughputBenchmark.class);
+    log.setLevel(Level.INFO);
+    log.setAdditivity(false);
+    log.addAppender(report);
+    try {
+      NNThroughputBenchmark.runBenchmark(new HdfsConfiguration(conf), args.toArray(new String[0]));
+    } finally {
+      log.removeAppender(report);
+    }
+    nnFilesMade.put(op, true);
+    return report.opsPerSecond(op);
+  }
+
+  private static double median(List<Double> v) {
+    return new Median().evaluate(v.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+  }
+
+  private static double min(List<Double> v) {
+    return v.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+  }
+
+  private static double max(List<Double> v) {
+    return v.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+  }
+
+  /** NNThroughputBenchmark reports only in its log: "--- open stats ---", "# operations: N", " Ops per sec: X". */
+  private static final class ReportCapture extends AppenderSkeleton {
+    private static final Pattern STATS = Pattern.compile("--- (\\w+) stats\\s*---");
+    private static final Pattern OPS = Pattern.compile("Ops per sec: ([0-9.E]+)");
+    private final Map<String, Double> opsPerSecond = new TreeMap<>();
+    private String current;
+
+    @Override
+    protected void append(LoggingEvent event) {
+      String m = event.getRenderedMessage();
+      Matcher s = STATS.matcher(m);
+      if (s.find()) {
+        current = s.group(1);
+      }
+      Matcher o = OPS.matcher(m);
+      if (o.find() && current != null) {
+        opsPerSecond.put(current, Double.parseDouble(o.group(1)));
+      }
+    }
+
+    double opsPerSecond(String op) {
+      Double v = opsPerSecond.get(op);
+      if (v == null) {
+        throw new IllegalStateException("NNThroughputBenchmark reported no ops/s for " + op + ": " + opsPerSecond);
+      }
+      return v;
+    }
+
+    @Override
+    public void close() {}
+
+    @Override
+    public boolean requiresLayout() {
+      return false;
+    }
+  }
+}

@@ -8,8 +8,9 @@ summary.json (overall.opsPerSecond: ops over the seconds from the start to the l
 prints the coefficient of variation (sample standard deviation / mean). The five runs' per-second
 timelines (timeline.csv, all ops) are plotted to bench/results/repeatability.png.
 
-usage: bench/repeatability.py [--profile profiles/yahoo-2011-demo] [--time-scale 0.05]
-       [--span-scale 1] [--runs 5]   (after `mvn -o -q -pl dist -am package -DskipTests`)
+usage: .venv/bin/python bench/repeatability.py [--profile profiles/yahoo-2011-demo]
+       [--time-scale 0.0167] [--span-scale 1] [--runs 5] [--plot bench/results/repeatability.png]
+       (after `mvn -o -q -pl dist -am package -DskipTests`; matplotlib from the repo's venv)
 """
 import argparse
 import csv
@@ -20,6 +21,11 @@ import statistics
 import subprocess
 import time
 from pathlib import Path
+
+import matplotlib  # the repo's venv: .venv/bin/python (bin/setup); checked before the runs, not after
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 # HttpServer2 cannot find the NameNode's web app in a Multi-Release jar (see BENCHMARKS.md)
@@ -45,9 +51,6 @@ def timeline(run: Path) -> list[int]:
 
 
 def plot(runs: list[Path], rates: list[float], title: str, out: Path) -> None:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(9, 4.5))
     for i, (run, rate) in enumerate(zip(runs, rates)):
         ops = timeline(run)
@@ -65,7 +68,7 @@ def plot(runs: list[Path], rates: list[float], title: str, out: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--profile", default="profiles/yahoo-2011-demo")
-    ap.add_argument("--time-scale", default="0.05")
+    ap.add_argument("--time-scale", default="0.0167")  # the profile's hour in a minute
     ap.add_argument("--span-scale", default="1")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--plot", default=str(REPO / "bench/results/repeatability.png"))

@@ -46,7 +46,8 @@ public final class IssuingPipeline {
       new PriorityQueue<>((a, b) -> Double.compare(a.nextTime(), b.nextTime()));
   private double nextOrigin; // origin of the next file to introduce; infinite when all are in
   private double sequencedUpTo; // every event before this time is in the FIFO
-  private final BlockingQueue<Event> fifo = new ArrayBlockingQueue<>(FIFO_CAPACITY);
+  // batches, not single events: one hand-over (and thread wake-up) per BATCH events
+  private final BlockingQueue<Event[]> fifo = new ArrayBlockingQueue<>(FIFO_CAPACITY / BATCH);
   private volatile boolean stopped;
   private volatile Throwable failure;
   private long lastEnd; // when the last op issued ended (System.nanoTime)
@@ -178,11 +179,11 @@ public final class IssuingPipeline {
         } finally {
           lock.unlock();
         }
-        for (int i = 0; i < n; i++) {
-          fifo.put(batch[i]);
+        if (n > 0) {
+          fifo.put(java.util.Arrays.copyOf(batch, n));
         }
         if (end) {
-          fifo.put(Event.END);
+          fifo.put(new Event[] {Event.END});
           return;
         }
       }
@@ -196,50 +197,58 @@ public final class IssuingPipeline {
   private void fail(Throwable t) {
     failure = t;
     stopped = true;
-    fifo.offer(Event.END); // wake the issuer
+    fifo.offer(new Event[] {Event.END}); // wake the issuer
   }
 
   private void issue(long startNanos, Runnable onProgress) throws InterruptedException {
     long nextProgress = System.nanoTime();
     while (!stopped) {
-      Event e = fifo.poll(1, TimeUnit.SECONDS);
+      Event[] batch = fifo.poll(1, TimeUnit.SECONDS);
       long now = System.nanoTime();
       if (now - nextProgress >= 0) {
         onProgress.run();
         nextProgress = now + 1_000_000_000L;
       }
-      if (e == null) {
+      if (batch == null) {
         continue;
       }
-      if (e == Event.END) {
-        return;
+      for (Event e : batch) {
+        if (e == Event.END || stopped || !issue(e, startNanos)) {
+          return;
+        }
       }
-      long due = startNanos + (long) (e.timeMs() * timeScale * 1e6);
-      while (due - now > 0) {
-        LockSupport.parkNanos(due - now);
-        now = System.nanoTime();
-      }
-      if (now - startNanos >= wallLimitNanos) {
-        stats.stopped("the --duration ended with events still scheduled");
-        return;
-      }
-      long late = now - due;
-      if (late > maxDriftNanos) {
-        stats.stopped(String.format("drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
-            late / 1e6, maxDriftNanos / 1_000_000));
-        return;
-      }
-      String error = null;
-      long begin = System.nanoTime();
-      try {
-        sink.issue(e);
-      } catch (IOException | RuntimeException ex) {
-        error = firstLine(ex);
-      }
-      long end = System.nanoTime();
-      lastEnd = end;
-      stats.record(e.op(), end - begin, timeScale > 0 ? begin - due : 0, (int) ((begin - startNanos) / 1_000_000_000L), error);
     }
+  }
+
+  /** Issues one event at its due time; false when issuing must stop (duration over, drift too large). */
+  private boolean issue(Event e, long startNanos) {
+    long due = startNanos + (long) (e.timeMs() * timeScale * 1e6);
+    long now = System.nanoTime();
+    while (due - now > 0) {
+      LockSupport.parkNanos(due - now);
+      now = System.nanoTime();
+    }
+    if (now - startNanos >= wallLimitNanos) {
+      stats.stopped("the --duration ended with events still scheduled");
+      return false;
+    }
+    long late = now - due;
+    if (late > maxDriftNanos) {
+      stats.stopped(String.format("drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
+          late / 1e6, maxDriftNanos / 1_000_000));
+      return false;
+    }
+    String error = null;
+    long begin = System.nanoTime();
+    try {
+      sink.issue(e);
+    } catch (IOException | RuntimeException ex) {
+      error = firstLine(ex);
+    }
+    long end = System.nanoTime();
+    lastEnd = end;
+    stats.record(e.op(), end - begin, timeScale > 0 ? begin - due : 0, (int) ((begin - startNanos) / 1_000_000_000L), error);
+    return true;
   }
 
   private static String firstLine(Throwable t) {

@@ -28,7 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 MAIN = "org.mimesisbench.generator.bench.NameNodeCeiling"
 # HttpServer2 cannot find the NameNode's web app in a Multi-Release jar (see BENCHMARKS.md)
-JVM = ["-Djdk.util.jar.enableMultiRelease=false"]
+JVM: list[str] = []  # the shaded jar is no longer Multi-Release, so Hadoop finds its webapps
 
 
 def machine() -> str:

@@ -27,7 +27,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 MAIN = "org.mimesisbench.generator.bench.NameNodeCeiling"
-# HttpServer2 cannot find the NameNode's web app in a Multi-Release jar (see BENCHMARKS.md)
 JVM: list[str] = []  # the shaded jar is no longer Multi-Release, so Hadoop finds its webapps
 
 

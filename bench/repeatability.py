@@ -28,7 +28,6 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-# HttpServer2 cannot find the NameNode's web app in a Multi-Release jar (see BENCHMARKS.md)
 JVM: list[str] = []  # the shaded jar is no longer Multi-Release, so Hadoop finds its webapps
 
 

@@ -26,6 +26,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.cli.Messages;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
@@ -245,9 +246,9 @@ public final class BenchmarkRun {
     try (FileSystem probe = FileSystem.newInstance(uri, quick)) {
       probe.exists(probe.makeQualified(base));
     } catch (org.apache.hadoop.security.AccessControlException e) {
-      throw new BadInputException("run: --base-dir " + base + ": permission denied (" + firstLine(e) + ")", e);
+      throw new BadInputException("run: --base-dir " + base + ": permission denied (" + Messages.firstLine(e) + ")", e);
     } catch (IOException e) {
-      throw new BadInputException("run: cannot reach the file system " + uri + " (" + firstLine(e) + ")", e);
+      throw new BadInputException("run: cannot reach the file system " + uri + " (" + Messages.firstLine(e) + ")", e);
     }
     return base.getFileSystem(conf);
   }
@@ -269,7 +270,7 @@ public final class BenchmarkRun {
     boolean resume = fs.exists(plan.root());
     plan.layout().materializeTop(fs, plan.root(), mappers, resume);
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 1 (namespace) " + plan.runId());
-    job.getConfiguration().setBoolean("mimesisbench.namespace.resume", resume);
+    job.getConfiguration().setBoolean(NamespaceMapper.RESUME, resume);
     job.getConfiguration().setInt("mapreduce.local.map.tasks.maximum", mappers);
     List<TaskSplit> tasks = new ArrayList<>();
     for (int i = 0; i < mappers; i++) {
@@ -304,7 +305,7 @@ public final class BenchmarkRun {
   private Job workloadJob(RunPlan plan, List<TaskSplit> tasks) throws IOException {
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 2 (workload) " + plan.runId());
     Configuration c = job.getConfiguration();
-    c.setInt("mimesisbench.barrier.parties", tasks.size());
+    c.setInt(WorkloadMapper.PARTIES, tasks.size());
     c.setInt("mapreduce.local.map.tasks.maximum", tasks.size()); // all at once: they meet at the barrier
     c.setInt("mapreduce.map.maxattempts", 1); // a retried mapper would replay its share twice
     TaskInputFormat.setTasks(c, tasks);
@@ -376,9 +377,7 @@ public final class BenchmarkRun {
       if (event.getStatus() == org.apache.hadoop.mapreduce.TaskCompletionEvent.Status.FAILED) {
         String[] diagnostics = job.getTaskDiagnostics(event.getTaskAttemptId());
         if (diagnostics != null && diagnostics.length > 0) {
-          String d = diagnostics[0].strip();
-          int nl = d.indexOf('\n');
-          return event.getTaskAttemptId() + ": " + (nl < 0 ? d : d.substring(0, nl));
+          return event.getTaskAttemptId() + ": " + Messages.firstLine(diagnostics[0].strip());
         }
       }
     }
@@ -416,9 +415,4 @@ public final class BenchmarkRun {
     }
   }
 
-  private static String firstLine(Exception e) {
-    String m = String.valueOf(e.getMessage());
-    int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl);
-  }
 }

@@ -7,6 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
@@ -207,61 +213,34 @@ public final class NameNodeCeiling {
    */
   private double directRpc(String op, List<List<String>> shares) throws Exception {
     ClientProtocol nn = ((DistributedFileSystem) fs).getClient().getNamenode();
-    List<Thread> callers = new ArrayList<>();
-    List<Exception> failures = new ArrayList<>();
+    List<Callable<Void>> callers = new ArrayList<>();
     for (List<String> share : shares) {
-      callers.add(new Thread(() -> {
-        try {
-          for (String p : share) {
-            if (op.equals("open")) {
-              nn.getBlockLocations(p, 0L, 16L);
-            } else if (nn.getFileInfo(p) == null) {
-              throw new java.io.FileNotFoundException(p);
-            }
-          }
-        } catch (Exception e) {
-          synchronized (failures) {
-            failures.add(e);
+      callers.add(() -> {
+        for (String p : share) {
+          if (op.equals("open")) {
+            nn.getBlockLocations(p, 0L, 16L);
+          } else if (nn.getFileInfo(p) == null) {
+            throw new java.io.FileNotFoundException(p);
           }
         }
-      }));
+        return null;
+      });
     }
-    long start = System.nanoTime();
-    callers.forEach(Thread::start);
-    for (Thread c : callers) {
-      c.join();
-    }
-    long end = System.nanoTime();
-    if (!failures.isEmpty()) {
-      throw failures.get(0);
-    }
-    return files / ((end - start) / 1e9);
+    return files / secondsInParallel(callers);
   }
 
   /** Our pre-existing files, made by {@code threads} shares in parallel (as phase 1 does). */
   private void materialize(FlatLayout layout, Path root) throws Exception {
     layout.materializeTop(fs, root, threads, false);
-    List<Thread> makers = new ArrayList<>();
-    List<Exception> failures = new ArrayList<>();
+    List<Callable<Void>> makers = new ArrayList<>();
     for (int s = 0; s < threads; s++) {
       int share = s;
-      makers.add(new Thread(() -> {
-        try {
-          layout.materializeShare(fs, root, share, threads, false, () -> {});
-        } catch (Exception e) {
-          synchronized (failures) {
-            failures.add(e);
-          }
-        }
-      }));
+      makers.add(() -> {
+        layout.materializeShare(fs, root, share, threads, false, () -> {});
+        return null;
+      });
     }
-    makers.forEach(Thread::start);
-    for (Thread m : makers) {
-      m.join();
-    }
-    if (!failures.isEmpty()) {
-      throw failures.get(0);
-    }
+    secondsInParallel(makers);
   }
 
   /**
@@ -279,31 +258,38 @@ public final class NameNodeCeiling {
       }
       events.add(list);
     }
-    List<Thread> callers = new ArrayList<>();
-    List<Exception> failures = new ArrayList<>();
+    List<Callable<Void>> callers = new ArrayList<>();
     for (List<Event> list : events) {
-      callers.add(new Thread(() -> {
-        try {
-          for (Event e : list) {
-            client.issue(e);
-          }
-        } catch (Exception e) {
-          synchronized (failures) {
-            failures.add(e);
-          }
+      callers.add(() -> {
+        for (Event e : list) {
+          client.issue(e);
         }
-      }));
+        return null;
+      });
     }
-    long start = System.nanoTime();
-    callers.forEach(Thread::start);
-    for (Thread c : callers) {
-      c.join();
+    return files / secondsInParallel(callers);
+  }
+
+  /** Runs {@code tasks} at once, one thread each started beforehand; the wall seconds they took. The first failure is thrown. */
+  private static double secondsInParallel(List<Callable<Void>> tasks) throws Exception {
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(tasks.size(), tasks.size(), 0, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>());
+    pool.prestartAllCoreThreads(); // thread start-up is not timed
+    try {
+      long start = System.nanoTime();
+      List<Future<Void>> done = pool.invokeAll(tasks);
+      long end = System.nanoTime();
+      for (Future<Void> f : done) {
+        try {
+          f.get();
+        } catch (ExecutionException e) {
+          throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+      }
+      return (end - start) / 1e9;
+    } finally {
+      pool.shutdown();
     }
-    long end = System.nanoTime();
-    if (!failures.isEmpty()) {
-      throw failures.get(0);
-    }
-    return files / ((end - start) / 1e9);
   }
 
   /** T pipelines, each on its share of the type's files, from one start; ops/s over the wall time. */
@@ -314,30 +300,22 @@ public final class NameNodeCeiling {
       pipelines.add(new IssuingPipeline(schedule, client::issue, 0, 0, 0));
     }
     RunStatistics total = new RunStatistics();
-    List<Thread> issuers = new ArrayList<>();
-    long start = System.nanoTime();
+    List<Callable<Void>> issuers = new ArrayList<>();
     for (IssuingPipeline p : pipelines) {
-      issuers.add(new Thread(() -> {
-        try {
-          RunStatistics s = p.run(start, () -> {});
-          synchronized (total) {
-            total.add(s);
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+      issuers.add(() -> {
+        RunStatistics s = p.run(System.nanoTime(), () -> {}); // time scale 0: every event is due at once
+        synchronized (total) {
+          total.add(s);
         }
-      }));
+        return null;
+      });
     }
-    issuers.forEach(Thread::start);
-    for (Thread i : issuers) {
-      i.join();
-    }
-    long end = System.nanoTime();
+    double seconds = secondsInParallel(issuers);
     if (total.totalCount() != files || total.totalErrors() > 0) {
       throw new IllegalStateException("MimesisBench issued " + total.totalCount() + " of " + files + " ops, "
           + total.totalErrors() + " failed: " + total.errorSamples());
     }
-    return files / ((end - start) / 1e9);
+    return files / seconds;
   }
 
   /** One run of NNThroughputBenchmark over RPC; its ops/s as it reports them. */

@@ -1,6 +1,5 @@
 package org.mimesisbench.generator.infra;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,6 +11,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.security.AccessControlException;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.cli.Messages;
+import org.mimesisbench.fs.FileStatuses;
+import org.mimesisbench.namespace.materialize.BasePath;
 
 /**
  * The benchmark's base directory on the file system under test, and the rules that keep a run
@@ -40,18 +42,10 @@ public final class BaseDirectory {
    * when missing. Permission problems are bad input.
    */
   public static BaseDirectory claim(FileSystem fs, String given, boolean reuse) throws IOException {
-    Path base = fs.makeQualified(new Path(given));
-    for (String part : given.split("/")) {
-      if (part.equals(".") || part.equals("..")) {
-        throw new BadInputException("--base-dir " + given + ": '.' and '..' are not allowed");
-      }
-    }
-    if (base.isRoot() || base.toUri().getPath().isEmpty() || base.toUri().getPath().equals("/")) {
-      throw new BadInputException("--base-dir " + given + ": refusing the file system's root; give a directory of the benchmark's own, e.g. /mimesisbench");
-    }
+    Path base = BasePath.of("--base-dir", given, fs.makeQualified(new Path(given))).path();
     BaseDirectory b = new BaseDirectory(fs, base);
     try {
-      FileStatus st = status(fs, base);
+      FileStatus st = FileStatuses.orNull(fs, base);
       if (st != null && !st.isDirectory()) {
         throw new BadInputException("--base-dir " + base + " is a file");
       }
@@ -60,7 +54,7 @@ public final class BaseDirectory {
           throw new BadInputException("--base-dir " + base + ": cannot create it");
         }
         b.writeString(b.marker(), "made by mimesisbench; everything under this directory is the benchmark's\n");
-      } else if (status(fs, b.marker()) == null) {
+      } else if (FileStatuses.orNull(fs, b.marker()) == null) {
         if (fs.listStatus(base).length > 0 && !reuse) {
           throw new BadInputException("--base-dir " + base + " is not empty and was not made by mimesisbench (no "
               + META + "/" + MARKER + "); give another, or --reuse to run in it anyway");
@@ -69,7 +63,7 @@ public final class BaseDirectory {
         b.writeString(b.marker(), "claimed by mimesisbench with --reuse\n");
       }
     } catch (AccessControlException e) {
-      throw new BadInputException("--base-dir " + base + ": permission denied (" + firstLine(e) + ")", e);
+      throw new BadInputException("--base-dir " + base + ": permission denied (" + Messages.firstLine(e) + ")", e);
     }
     return b;
   }
@@ -92,19 +86,28 @@ public final class BaseDirectory {
 
   /** The folder of run {@code runId}'s own state and files (profile copy, barrier, statistics). */
   public Path runDir(String runId) {
-    return new Path(new Path(meta(), "runs"), runId);
+    return runDir(base, runId);
+  }
+
+  /** The run folder of run {@code runId} in base directory {@code base}. */
+  public static Path runDir(Path base, String runId) {
+    return new Path(runs(base), runId);
+  }
+
+  private static Path runs(Path base) {
+    return new Path(new Path(base, META), "runs");
   }
 
   /** Runs that started and never finished (killed, or their driver died): their ids. */
   public List<String> unfinishedRuns() throws IOException {
     List<String> ids = new ArrayList<>();
-    Path runs = new Path(meta(), "runs");
-    if (status(fs, runs) == null) {
+    Path runs = runs(base);
+    if (FileStatuses.orNull(fs, runs) == null) {
       return ids;
     }
     for (FileStatus run : fs.listStatus(runs)) {
       Path state = new Path(run.getPath(), STATE);
-      if (status(fs, state) != null && readString(state).startsWith(RUNNING)) {
+      if (FileStatuses.orNull(fs, state) != null && readString(state).startsWith(RUNNING)) {
         ids.add(run.getPath().getName());
       }
     }
@@ -126,7 +129,7 @@ public final class BaseDirectory {
         fs.delete(child.getPath(), true);
       }
     }
-    fs.delete(new Path(meta(), "runs"), true);
+    fs.delete(runs(base), true);
   }
 
   /** Writes a small file whole: to a temporary name, then renamed into place. */
@@ -147,17 +150,4 @@ public final class BaseDirectory {
     }
   }
 
-  static FileStatus status(FileSystem fs, Path p) throws IOException {
-    try {
-      return fs.getFileStatus(p);
-    } catch (FileNotFoundException e) {
-      return null;
-    }
-  }
-
-  private static String firstLine(Exception e) {
-    String m = String.valueOf(e.getMessage());
-    int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl);
-  }
 }

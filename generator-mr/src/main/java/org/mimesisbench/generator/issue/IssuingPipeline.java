@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.mimesisbench.cli.Messages;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.FileLife;
@@ -243,7 +244,7 @@ public final class IssuingPipeline {
     try {
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
-      error = firstLine(ex);
+      error = ex.getClass().getSimpleName() + ": " + Messages.firstLine(ex);
     }
     long end = System.nanoTime();
     lastEnd = end;
@@ -251,9 +252,4 @@ public final class IssuingPipeline {
     return true;
   }
 
-  private static String firstLine(Throwable t) {
-    String m = t.getClass().getSimpleName() + ": " + t.getMessage();
-    int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl);
-  }
 }

@@ -149,8 +149,4 @@ public final class HierarchyLayout implements NamespaceLayout {
   public String describe() {
     return "hierarchy: " + ns.directories() + " directories, " + ns.files() + " pre-existing files";
   }
-
-  public GeneratedNamespace namespace() {
-    return ns;
-  }
 }

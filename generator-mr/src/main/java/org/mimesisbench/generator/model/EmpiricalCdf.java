@@ -54,11 +54,6 @@ public final class EmpiricalCdf {
     return new EmpiricalCdf(values, cumulative);
   }
 
-  /** A distribution with a single value. */
-  public static EmpiricalCdf point(double value) {
-    return new EmpiricalCdf(new double[] {value}, new double[] {1.0});
-  }
-
   public boolean isEmpty() {
     return values.length == 0;
   }
@@ -97,9 +92,5 @@ public final class EmpiricalCdf {
       before = cumulative[i];
     }
     return m;
-  }
-
-  public double max() {
-    return values[values.length - 1];
   }
 }

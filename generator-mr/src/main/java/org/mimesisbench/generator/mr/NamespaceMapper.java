@@ -8,7 +8,7 @@ import org.apache.hadoop.mapreduce.Mapper;
 
 /** Phase 1: creates one share of the run's namespace (directories and pre-existing files). */
 public final class NamespaceMapper extends Mapper<TaskSplit, NullWritable, NullWritable, NullWritable> {
-  static final String RESUME = "mimesisbench.namespace.resume";
+  public static final String RESUME = "mimesisbench.namespace.resume";
 
   @Override
   protected void map(TaskSplit task, NullWritable ignored, Context context) throws IOException {

@@ -14,6 +14,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.layout.HierarchyLayout;
 import org.mimesisbench.generator.layout.NamespaceLayout;
@@ -46,15 +47,15 @@ public final class RunPlan {
   private final String layoutNote;
 
   private RunPlan(String runId, RunOptions options, Profile profile, WorkloadModel model,
-      NamespaceLayout layout, String layoutNote, Path runDir, Path root) {
+      NamespaceLayout layout, String layoutNote, Path base) {
     this.runId = runId;
     this.options = options;
     this.profile = profile;
     this.model = model;
     this.layout = layout;
     this.layoutNote = layoutNote;
-    this.runDir = runDir;
-    this.root = root;
+    this.runDir = BaseDirectory.runDir(base, runId);
+    this.root = new Path(base, layout.rootName());
   }
 
   /** The plan of a run of {@code profile} (read from {@code where}) with {@code options}. */
@@ -78,14 +79,12 @@ public final class RunPlan {
       }
       layout = HierarchyLayout.of(model, stats, dirs, options.getSeed());
     }
-    Path runDir = new Path(new Path(new Path(base, ".mimesisbench"), "runs"), runId);
-    return new RunPlan(runId, options, profile, model, layout, note, runDir, new Path(base, layout.rootName()));
+    return new RunPlan(runId, options, profile, model, layout, note, base);
   }
 
   /** This plan with its run folder and namespace root under {@code base} (the qualified base directory). */
   public RunPlan at(Path base) {
-    Path runDir = new Path(new Path(new Path(base, ".mimesisbench"), "runs"), runId);
-    return new RunPlan(runId, options, profile, model, layout, layoutNote, runDir, new Path(base, layout.rootName()));
+    return new RunPlan(runId, options, profile, model, layout, layoutNote, base);
   }
 
   /** Writes what tasks need into {@code conf}; the profile must already be in {@link #runDir()}. */

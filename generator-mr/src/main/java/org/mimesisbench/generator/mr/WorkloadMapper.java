@@ -19,7 +19,7 @@ import org.mimesisbench.generator.schedule.TypeSchedule;
  * statistics, keyed by type, to the reducer.
  */
 public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWritable, RunStatistics> {
-  static final String PARTIES = "mimesisbench.barrier.parties";
+  public static final String PARTIES = "mimesisbench.barrier.parties";
   static final String BARRIER_TIMEOUT = "mimesisbench.barrier.timeout.ms";
 
   @Override

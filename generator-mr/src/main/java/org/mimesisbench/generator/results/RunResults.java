@@ -10,7 +10,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -169,9 +168,5 @@ public final class RunResults {
     for (var note : (Iterable<com.fasterxml.jackson.databind.JsonNode>) summary.path("notes")::elements) {
       out.println("  note: " + note.asText());
     }
-  }
-
-  static List<String> files() {
-    return List.of(SUMMARY, HISTOGRAMS, TIMELINE, COUNTERS);
   }
 }

@@ -27,7 +27,6 @@ public final class FileLife {
   private int mkdirs;
   private int renames;
   private int originIssued;
-  private final boolean created;
 
   private long accesses; // the first at activation, then one after each gap
   private long accessed;
@@ -53,7 +52,6 @@ public final class FileLife {
     this.path = path;
     this.mkdirPrefix = mkdirPrefix;
     this.window = window;
-    this.created = created;
     this.origin = origin;
     this.random = new SplittableRandom(seed);
     if (created) {
@@ -112,10 +110,6 @@ public final class FileLife {
 
   public boolean done() {
     return state == DONE;
-  }
-
-  public boolean created() {
-    return created;
   }
 
   public double origin() {

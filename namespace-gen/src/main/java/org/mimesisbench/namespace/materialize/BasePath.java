@@ -20,13 +20,18 @@ public final class BasePath {
 
   /** {@code qualified} is the base made absolute by its file system; {@code given} is what the user wrote. */
   public static BasePath of(String given, Path qualified) {
+    return of("--base", given, qualified);
+  }
+
+  /** As {@link #of(String, Path)}, naming the base's {@code option} in errors (e.g. {@code --base-dir}). */
+  public static BasePath of(String option, String given, Path qualified) {
     for (String part : given.split("/")) {
       if (part.equals(".") || part.equals("..")) {
-        throw new BadInputException("--base " + given + ": '.' and '..' are not allowed in the base");
+        throw new BadInputException(option + " " + given + ": '.' and '..' are not allowed in the base");
       }
     }
     if (qualified.isRoot() || qualified.toUri().getPath().isEmpty()) {
-      throw new BadInputException("--base " + given + ": refusing the file system's root; give a directory for the benchmark, e.g. /mimesis");
+      throw new BadInputException(option + " " + given + ": refusing the file system's root; give a directory for the benchmark, e.g. /mimesis");
     }
     return new BasePath(qualified);
   }

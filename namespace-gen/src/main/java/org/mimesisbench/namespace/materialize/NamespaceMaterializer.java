@@ -1,6 +1,5 @@
 package org.mimesisbench.namespace.materialize;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -11,6 +10,8 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
+import org.mimesisbench.cli.Messages;
+import org.mimesisbench.fs.FileStatuses;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
 import org.mimesisbench.namespace.generate.NamespaceVisitor;
 
@@ -100,7 +101,7 @@ public final class NamespaceMaterializer {
           throw new IOException("mkdirs " + p + " returned false");
         }
       } catch (FileAlreadyExistsException | ParentNotDirectoryException e) {
-        throw new NamespaceConflictException(p + ": a file is in the way of this directory (" + firstLine(e) + ")");
+        throw new NamespaceConflictException(p + ": a file is in the way of this directory (" + Messages.firstLine(e) + ")");
       }
       counts.directoriesCreated++;
       onEntry.run();
@@ -164,16 +165,6 @@ public final class NamespaceMaterializer {
   }
 
   private FileStatus statusOrNull(Path p) throws IOException {
-    try {
-      return fs.getFileStatus(p);
-    } catch (FileNotFoundException e) {
-      return null;
-    }
-  }
-
-  private static String firstLine(Exception e) {
-    String m = String.valueOf(e.getMessage());
-    int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl);
+    return FileStatuses.orNull(fs, p);
   }
 }

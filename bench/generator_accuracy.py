@@ -18,25 +18,14 @@ usage: bench/generator_accuracy.py [--seconds 30] [--kept-rounds 3] [--rounds 7]
 """
 import argparse
 import json
-import os
 import subprocess
 from pathlib import Path
+
+import machine  # bench/machine.py, beside this script
 
 REPO = Path(__file__).resolve().parent.parent
 MAIN = "org.mimesisbench.generator.bench.GeneratorAccuracy"
 
-
-def machine() -> str:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), "?")
-    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
-    commit = subprocess.run(["git", "-C", str(REPO), "describe", "--always", "--dirty"],
-                            capture_output=True, text=True).stdout.strip()
-    return f"commit {commit}; {os.cpu_count()} cores ({cpu}), {java}"
-
-
-def load() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def main() -> None:
@@ -48,8 +37,8 @@ def main() -> None:
     ap.add_argument("--interval-ms", type=int, default=100)
     a = ap.parse_args()
     jar = REPO / "dist/target/mimesisbench.jar"
-    print(machine())
-    print(f"load average before: {load()}", flush=True)
+    print(machine.describe())
+    print(f"load average before: {machine.load()}", flush=True)
     figures = {}
     with subprocess.Popen(["java", "-cp", str(jar), MAIN, "--seconds", str(a.seconds), "--kept-rounds", str(a.kept_rounds),
                            "--rounds", str(a.rounds),
@@ -63,7 +52,7 @@ def main() -> None:
                 print(line, end="", flush=True)
     if p.returncode:
         raise SystemExit(f"{MAIN} failed ({p.returncode})")
-    print(f"load average after: {load()}")
+    print(f"load average after: {machine.load()}")
     kept, over = figures["kept"], figures["overhead"]
     sustained = kept["opsPerSecond"] >= 0.99 * kept["scheduledOpsPerSecond"] >= 0.99 * 20_000
     print(f"bar 1 (20,000 ops/s kept, p99 lateness < 2 ms): {kept['opsPerSecond']:,.0f} ops/s, "

@@ -20,27 +20,15 @@ usage: bench/namenode_ceiling.py [--threads 4] [--files 50000] [--rounds 5]
 """
 import argparse
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
+import machine  # bench/machine.py, beside this script
+
 REPO = Path(__file__).resolve().parent.parent
 MAIN = "org.mimesisbench.generator.bench.NameNodeCeiling"
-JVM: list[str] = []  # the shaded jar is no longer Multi-Release, so Hadoop finds its webapps
 
-
-def machine() -> str:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), "?")
-    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
-    commit = subprocess.run(["git", "-C", str(REPO), "describe", "--always", "--dirty"],
-                            capture_output=True, text=True).stdout.strip()
-    return f"commit {commit}; {os.cpu_count()} cores ({cpu}), {java}"
-
-
-def load() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def main() -> None:
@@ -54,10 +42,10 @@ def main() -> None:
     shutil.rmtree(work, ignore_errors=True)
     log = REPO / "build/bench/namenode-ceiling.log"  # the servers' and NNThroughputBenchmark's own messages
     log.parent.mkdir(parents=True, exist_ok=True)
-    print(machine())
-    print(f"load average before: {load()}", flush=True)
+    print(machine.describe())
+    print(f"load average before: {machine.load()}", flush=True)
     figures = {}
-    with subprocess.Popen(["java", *JVM, "-cp", str(jar), MAIN, "--work", str(work), "--threads", str(a.threads),
+    with subprocess.Popen(["java", "-cp", str(jar), MAIN, "--work", str(work), "--threads", str(a.threads),
                            "--files", str(a.files), "--rounds", str(a.rounds)],
                           stdout=subprocess.PIPE, stderr=log.open("w"), text=True) as p:
         for line in p.stdout:
@@ -69,7 +57,7 @@ def main() -> None:
     shutil.rmtree(work, ignore_errors=True)
     if p.returncode:
         raise SystemExit(f"{MAIN} failed ({p.returncode}); see {log}")
-    print(f"load average after: {load()}")
+    print(f"load average after: {machine.load()}")
     for op, f in figures.items():
         r = f["ratio to NNThroughputBenchmark"]
         print(f"bar ({op} >= 0.9x NNThroughputBenchmark): {r:.3f}x: " + ("met" if r >= 0.9 else "NOT met")

@@ -15,12 +15,13 @@ usage: .venv/bin/python bench/repeatability.py [--profile profiles/yahoo-2011-de
 import argparse
 import csv
 import json
-import os
 import shutil
 import statistics
 import subprocess
 import time
 from pathlib import Path
+
+import machine  # bench/machine.py, beside this script
 
 import matplotlib  # the repo's venv: .venv/bin/python (bin/setup); checked before the runs, not after
 
@@ -28,20 +29,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-JVM: list[str] = []  # the shaded jar is no longer Multi-Release, so Hadoop finds its webapps
 
-
-def machine() -> str:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), "?")
-    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
-    commit = subprocess.run(["git", "-C", str(REPO), "describe", "--always", "--dirty"],
-                            capture_output=True, text=True).stdout.strip()
-    return f"commit {commit}; {os.cpu_count()} cores ({cpu}), {java}"
-
-
-def load() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def timeline(run: Path) -> list[int]:
@@ -78,14 +66,14 @@ def main() -> None:
     work.mkdir(parents=True)
     options = ["--profile", str(REPO / a.profile), "--time-scale", a.time_scale, "--span-scale", a.span_scale,
                "--seed", "1"]
-    print(machine())
+    print(machine.describe())
     print("command: java -jar mimesisbench.jar run " + " ".join(options) + " --out DIR", flush=True)
     runs, rates = [], []
     for i in range(a.runs):
         out = work / f"run-{i + 1}"
-        before = load()
+        before = machine.load()
         start = time.perf_counter()
-        p = subprocess.run(["java", *JVM, "-jar", str(jar), "run", *options, "--out", str(out)],
+        p = subprocess.run(["java", "-jar", str(jar), "run", *options, "--out", str(out)],
                            capture_output=True, text=True)
         wall = time.perf_counter() - start
         if p.returncode:
@@ -97,7 +85,7 @@ def main() -> None:
         print(f"run {i + 1}: {'valid' if s['valid'] else 'NOT valid'}, {o['count']:,} ops ({o['scheduled']:,} "
               f"scheduled) in {o['seconds']:.2f} s: {o['opsPerSecond']:,.1f} ops/s; drift p99 {d['p99'] / 1000:,.1f} ms, "
               f"max {d['max'] / 1000:,.1f} ms; namespace {s['namespace']['seconds']:.0f} s; wall {wall:.0f} s; "
-              f"load {before} -> {load()}", flush=True)
+              f"load {before} -> {machine.load()}", flush=True)
     mean = statistics.mean(rates)
     cv = statistics.stdev(rates) / mean
     print(f"throughput: mean {mean:,.1f} ops/s, min {min(rates):,.1f}, max {max(rates):,.1f}, "

@@ -9,6 +9,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,6 +26,11 @@ import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.mimesisbench.audit.ParseOptions;
+import org.mimesisbench.audit.trace.AvroFiles;
+import org.mimesisbench.audit.TraceParse;
+import org.mimesisbench.audit.input.AuditLogFiles;
+import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.cli.ProgressLine;
@@ -35,6 +41,7 @@ import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.mr.Counters;
 import org.mimesisbench.generator.mr.NamespaceMapper;
 import org.mimesisbench.generator.mr.RunPlan;
+import org.mimesisbench.generator.mr.StartBarrier;
 import org.mimesisbench.generator.mr.StatisticsReducer;
 import org.mimesisbench.generator.mr.TaskInputFormat;
 import org.mimesisbench.generator.mr.TaskSplit;
@@ -56,6 +63,8 @@ import org.mimesisbench.run.RunOptions;
 public final class BenchmarkRun {
   /** The audit log of an embedded run, in the results folder. */
   public static final String AUDIT_LOG = "namenode-audit.log";
+  /** The run's own trace: its NameNode audit log parsed by the project's parser. */
+  public static final String TRACE = "trace";
   static final String FORCE_EMBEDDED = "mimesisbench.embedded";
   private static final int NAMESPACE_ENTRIES_PER_MAPPER = 5_000;
   private static final int MAX_NAMESPACE_MAPPERS = 16;
@@ -92,6 +101,7 @@ public final class BenchmarkRun {
       throw new BadInputException("run: --out " + outDir + " exists and is not empty");
     }
     boolean embedded = !fileSystemConfigured();
+    List<String> auditLogs = capturedAuditLogs(embedded);
     try (AtomicOutputDir results = new AtomicOutputDir(outDir)) {
       Path work = outDir.resolve(".work");
       EmbeddedCluster cluster = null;
@@ -104,9 +114,11 @@ public final class BenchmarkRun {
         localRunnerDirs(work, embedded);
         ObjectNode summary = run(plan, runId, embedded, results, profileDir);
         if (cluster != null) {
-          cluster.close();
+          cluster.close(); // the audit log is complete only now
           cluster = null;
         }
+        captureAudit(embedded ? List.of(results.file(AUDIT_LOG).toString()) : auditLogs, results.file(TRACE),
+            outDir.resolve(TRACE));
         results.commit();
         return summary;
       } finally {
@@ -116,6 +128,38 @@ public final class BenchmarkRun {
         deleteTree(work);
       }
     }
+  }
+
+  /** The --capture-audit files, checked before anything is created; local paths unless a URI is given. */
+  private List<String> capturedAuditLogs(boolean embedded) throws IOException {
+    List<String> logs = new ArrayList<>();
+    for (CharSequence given : options.getCaptureAudit()) {
+      String g = given.toString();
+      logs.add(URI.create(g.replace(" ", "%20")).getScheme() != null ? g : Path.of(g).toAbsolutePath().toUri().toString());
+    }
+    if (embedded && !logs.isEmpty()) {
+      throw new BadInputException("run: --capture-audit is for runs on a cluster; an embedded run captures its own log");
+    }
+    if (!logs.isEmpty()) {
+      try {
+        AuditLogFiles.expand(logs, conf);
+      } catch (BadInputException e) {
+        throw new BadInputException("run: " + e.getMessage().replace("--audit", "--capture-audit"));
+      }
+    }
+    return logs;
+  }
+
+  /** Parses the run's NameNode audit log into {@code traceDir} (events, files, report), for fidelity. */
+  private void captureAudit(List<String> logs, Path traceDir, Path shownAs) throws IOException {
+    if (logs.isEmpty()) {
+      return;
+    }
+    // the embedded NameNode's log4j writes local time; a cluster's NameNode is assumed to share our zone
+    ParseOptions parse = new ParseOptions(logs, null, traceDir, ZoneId.systemDefault(),
+        ParseOptions.MAX_MALFORMED_DEFAULT, AvroFiles.CODEC_DEFAULT, ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    ParseReport report = new TraceParse(parse, conf, null).run();
+    out.printf("captured the NameNode's audit log: %,d events in %s%n", report.events, shownAs);
   }
 
   private ObjectNode run(RunPlan draft, String runId, boolean embedded, AtomicOutputDir results, Path profileDir)
@@ -156,11 +200,12 @@ public final class BenchmarkRun {
     long startMillis = System.currentTimeMillis();
     boolean phase2 = waitFor(workloadJob, "phase 2: workload");
     long endMillis = System.currentTimeMillis();
+    long scheduleStartMillis = phase2 ? StartBarrier.startMillis(fs, plan.barrierDir()) : -1;
 
     Map<Integer, RunStatistics> byType = new TreeMap<>();
     RunStatistics total = new RunStatistics();
     if (phase2) {
-      readStatistics(fs, new org.apache.hadoop.fs.Path(plan.runDir(), "statistics"), byType, total);
+      readStatistics(fs, plan.statisticsDir(), byType, total);
     }
     List<String> invalid = new ArrayList<>();
     if (!phase2) {
@@ -202,6 +247,10 @@ public final class BenchmarkRun {
     wl.put("timeScale", options.getTimeScale());
     wl.put("types", plan.model().runTypes().size());
     wl.put("mappers", tasks.size());
+    if (scheduleStartMillis > 0) { // the schedule's time zero on the file system's clock: phase 2's audit events follow it
+      wl.put("startMs", scheduleStartMillis);
+      wl.put("endMs", scheduleStartMillis + Math.round(total.elapsedSeconds() * 1000));
+    }
     ArrayNode n = head.putArray("notes");
     notes.forEach(n::add);
     ObjectNode summary = RunResults.summary(head, total, byType, scheduled);
@@ -318,7 +367,7 @@ public final class BenchmarkRun {
     job.setOutputKeyClass(IntWritable.class);
     job.setOutputValueClass(RunStatistics.class);
     job.setOutputFormatClass(SequenceFileOutputFormat.class);
-    SequenceFileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(plan.runDir(), "statistics"));
+    SequenceFileOutputFormat.setOutputPath(job, plan.statisticsDir());
     return job;
   }
 

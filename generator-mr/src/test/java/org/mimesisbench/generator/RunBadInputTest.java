@@ -73,6 +73,14 @@ class RunBadInputTest {
   }
 
   @Test
+  void aMissingAuditLogToCapture() {
+    String m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--capture-audit", dir.resolve("nn-audit.log").toString());
+    assertTrue(m.contains("--capture-audit") && m.contains("nn-audit.log: no such file"), m);
+    m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--base-dir", "/bench", "--capture-audit", "x.log");
+    assertTrue(m.contains("an embedded run captures its own log"), m);
+  }
+
+  @Test
   void anUnreachableNameNode() {
     String m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--base-dir", "hdfs://127.0.0.1:1/bench");
     assertTrue(m.contains("cannot reach the file system hdfs://127.0.0.1:1"), m);

@@ -17,6 +17,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.apache.avro.file.DataFileReader;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
@@ -125,9 +128,48 @@ class RunEndToEndTest {
     return counts;
   }
 
+  /** The schedule's start is on the file system's clock; a mapper meets it to within a millisecond or so. */
+  private static final long CLOCK_SLACK_MS = 100;
+
+  /** The run most tests look at; it captures the (shared) audit log into its trace as a cluster run would. */
+  private static Run base() throws Exception {
+    return run("base", "--time-scale", "0.05", "--capture-audit", auditLog.toString());
+  }
+
+  @Test
+  void theRunsOwnTraceShowsTheIssuedOpsInTheWorkloadWindow() throws Exception {
+    Run r = base();
+    JsonNode workload = r.summary().path("workload");
+    long start = workload.path("startMs").asLong();
+    long end = workload.path("endMs").asLong();
+    assertTrue(start > 0 && end >= start, workload.toString());
+    String root = java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath() + "/";
+    Map<String, Long> traced = new HashMap<>();
+    long phase1 = 0;
+    try (DataFileReader<GenericRecord> events = new DataFileReader<>(
+        dir.resolve("results-base").resolve("trace").resolve("events.avro").toFile(), new GenericDatumReader<>())) {
+      for (GenericRecord e : events) {
+        Object src = e.get("src");
+        if (src == null || !src.toString().startsWith(root)) {
+          continue; // other runs share this cluster's log
+        }
+        long t = (Long) e.get("time");
+        if (t < start - CLOCK_SLACK_MS) {
+          phase1++;
+        } else if (t <= end + 1000) { // the log has millisecond times; the last op ends by endMs
+          traced.merge(e.get("op").toString(), 1L, Long::sum);
+        }
+      }
+    }
+    assertTrue(phase1 > 0, "phase 1 created the namespace before the schedule's start");
+    for (Op op : Op.values()) {
+      assertEquals(r.count(op.label()), traced.getOrDefault(op.auditCommand(), 0L), "trace " + op.auditCommand());
+    }
+  }
+
   @Test
   void theAuditLogShowsExactlyTheScheduledOps() throws Exception {
-    Run r = run("base", "--time-scale", "0.05");
+    Run r = base();
     assertEquals(0, r.exit(), r.output());
     assertTrue(r.summary().path("valid").asBoolean());
     Map<String, Long> audit = workloadAudit(r);
@@ -152,7 +194,7 @@ class RunEndToEndTest {
 
   @Test
   void preExistingFilesExistBeforeTheWorkloadStarts() throws Exception {
-    Run r = run("base", "--time-scale", "0.05");
+    Run r = base();
     int lastPhase1 = -1;
     int firstAccess = Integer.MAX_VALUE;
     for (int i = 0; i < r.audit().size(); i++) {
@@ -172,7 +214,7 @@ class RunEndToEndTest {
 
   @Test
   void noOperationTouchesAPathOutsideTheBaseDirectory() throws Exception {
-    Run r = run("base", "--time-scale", "0.05");
+    Run r = base();
     for (String[] a : r.audit()) {
       for (String path : new String[] {a[1], a[2]}) {
         if (path != null && !path.equals("null")) {
@@ -184,7 +226,7 @@ class RunEndToEndTest {
 
   @Test
   void halfTheTimeScaleTakesHalfTheTimeForTheSameOps() throws Exception {
-    Run fast = run("base", "--time-scale", "0.05");
+    Run fast = base();
     Run slow = run("slow", "--time-scale", "0.1");
     assertEquals(fast.summary().path("overall").path("count").asLong(), slow.summary().path("overall").path("count").asLong());
     double ratio = fast.summary().path("overall").path("seconds").asDouble()
@@ -194,7 +236,7 @@ class RunEndToEndTest {
 
   @Test
   void spanScaleTwoRoughlyDoublesAccessesPerFile() throws Exception {
-    Run one = run("base", "--time-scale", "0.05");
+    Run one = base();
     Run two = run("span2", "--time-scale", "0.05", "--span-scale", "2");
     assertEquals(0, two.exit(), two.output());
     double ratio = (double) two.accesses() / one.accesses();

@@ -179,6 +179,16 @@ public final class RunPlan {
     return runDir;
   }
 
+  /** Where phase 2's mappers meet before they start (StartBarrier). */
+  public Path barrierDir() {
+    return new Path(runDir, "barrier");
+  }
+
+  /** Where phase 2's reducer writes the merged statistics. */
+  public Path statisticsDir() {
+    return new Path(runDir, "statistics");
+  }
+
   /** The namespace root: the hierarchy (or flat directory) every workload path is under. */
   public Path root() {
     return root;

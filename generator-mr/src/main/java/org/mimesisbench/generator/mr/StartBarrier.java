@@ -47,11 +47,7 @@ public final class StartBarrier {
         continue;
       }
       if (arrived.length >= parties) {
-        long last = 0;
-        for (FileStatus s : arrived) {
-          last = Math.max(last, s.getModificationTime());
-        }
-        long startMillis = last + LEAD_MS;
+        long startMillis = startMillis(arrived);
         return System.nanoTime() + (startMillis - System.currentTimeMillis()) * 1_000_000L;
       }
       if (System.currentTimeMillis() > deadline) {
@@ -61,5 +57,21 @@ public final class StartBarrier {
       onWait.run();
       Thread.sleep(POLL_MS);
     }
+  }
+
+  /**
+   * The common start (epoch ms, the file system's clock) of a barrier every party passed: the
+   * driver's record of the schedule's time zero, to tell phase 2's audit events from phase 1's.
+   */
+  public static long startMillis(FileSystem fs, Path dir) throws IOException {
+    return startMillis(fs.listStatus(dir));
+  }
+
+  private static long startMillis(FileStatus[] arrived) {
+    long last = 0;
+    for (FileStatus s : arrived) {
+      last = Math.max(last, s.getModificationTime());
+    }
+    return last + LEAD_MS;
   }
 }

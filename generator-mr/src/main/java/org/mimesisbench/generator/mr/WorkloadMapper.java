@@ -2,7 +2,6 @@ package org.mimesisbench.generator.mr;
 
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -35,7 +34,7 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
     Long duration = plan.options().getDurationMs();
     IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, timeScale,
         plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0);
-    StartBarrier barrier = new StartBarrier(fs, new Path(plan.runDir(), "barrier"),
+    StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
         context.getConfiguration().getInt(PARTIES, 1),
         context.getConfiguration().getLong(BARRIER_TIMEOUT, 600_000));
     long start = barrier.await("type" + task.type() + "-share" + task.share(), context::progress);

@@ -113,6 +113,7 @@ public final class RunOptionsParser {
     b.setFlat(cl.hasOption("flat"));
     b.setReuse(cl.hasOption("reuse"));
     b.setCleanup(cl.hasOption("cleanup"));
+    b.setCaptureAudit(values(cl, "capture-audit"));
     if (cl.hasOption("out")) {
       b.setOut(cl.getOptionValue("out"));
     }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PackagedJarIT {
   private static final Path JAR = Path.of("target/mimesisbench.jar").toAbsolutePath();
   private static final Path INPUT = Path.of("../profiles/vectors/input").toAbsolutePath();
+  private static final Path PROFILE = Path.of("../profiles/vectors/profile").toAbsolutePath();
   @TempDir Path dir;
 
   private static String run(int expectedCode, String... args) throws Exception {
@@ -27,7 +28,7 @@ class PackagedJarIT {
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+    assertTrue(p.waitFor(300, TimeUnit.SECONDS));
     assertEquals(expectedCode, p.exitValue(), output);
     return output;
   }
@@ -47,6 +48,20 @@ class PackagedJarIT {
         "-D", "fs.defaultFS=file:///", "parse", "--audit", INPUT.resolve("audit.log").toString(),
         "--out", dir.resolve("t").toString());
     assertTrue(out.contains("parsed 11 lines"), out); // RunJar unpacks the whole jar: one run only
+  }
+
+  @Test
+  void theEmbeddedDefaultRunsTheBenchmarkAndCapturesItsOwnTrace() throws Exception {
+    Path out = dir.resolve("run");
+    String printed = run(0, "-jar", JAR.toString(), "run", "--profile", PROFILE.toString(), "--time-scale", "0.02",
+        "--base-dir", "/bench", "--out", out.toString());
+    assertTrue(printed.contains("starting an embedded HDFS") && printed.contains(": valid"), printed);
+    assertTrue(printed.contains("captured the NameNode's audit log"), printed);
+    for (String file : List.of("summary.json", "namenode-audit.log", "trace/events.avro", "trace/files.avro",
+        "trace/parse-report.json")) {
+      assertTrue(Files.size(out.resolve(file)) > 0, file);
+    }
+    assertTrue(Files.notExists(out.resolve(".work")), "the embedded cluster's storage is gone");
   }
 
   @Test

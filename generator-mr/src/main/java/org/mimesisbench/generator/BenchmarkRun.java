@@ -37,8 +37,8 @@ import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.measure.RunStatistics;
-import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.mr.Counters;
+import org.mimesisbench.generator.mr.MapperAllotment;
 import org.mimesisbench.generator.mr.NamespaceMapper;
 import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.generator.mr.StartBarrier;
@@ -117,7 +117,7 @@ public final class BenchmarkRun {
           cluster.close(); // the audit log is complete only now
           cluster = null;
         }
-        captureAudit(embedded ? List.of(results.file(AUDIT_LOG).toString()) : auditLogs, results.file(TRACE),
+        captureAudit(embedded ? List.of(results.file(AUDIT_LOG).toUri().toString()) : auditLogs, results.file(TRACE),
             outDir.resolve(TRACE));
         results.commit();
         return summary;
@@ -182,8 +182,9 @@ public final class BenchmarkRun {
     out.printf("run %s: %s into %s%n", runId, plan.layout().describe(), plan.root());
 
     ProgressLine forecastProgress = new ProgressLine(out, "schedule", "files");
-    Map<Op, Long> scheduled = Forecast.count(plan.model(), plan.layout(), options.getSeed(), plan.runTag(),
+    Forecast forecast = Forecast.count(plan.model(), plan.layout(), options.getSeed(), plan.runTag(),
         forecastProgress::tick);
+    Map<Op, Long> scheduled = forecast.byOp();
     forecastProgress.done(0);
 
     long phase1Start = System.nanoTime();
@@ -195,7 +196,10 @@ public final class BenchmarkRun {
       throw new IOException("phase 1 (namespace) failed: " + failure(namespaceJob));
     }
 
-    List<TaskSplit> tasks = workloadTasks(plan);
+    List<TaskSplit> tasks = MapperAllotment.tasks(forecast.byType(), options.getMappersPerType());
+    if (tasks.isEmpty()) {
+      throw new BadInputException("run: the chosen file types have no operations to replay");
+    }
     Job workloadJob = workloadJob(plan, tasks);
     long startMillis = System.currentTimeMillis();
     boolean phase2 = waitFor(workloadJob, "phase 2: workload");
@@ -334,23 +338,6 @@ public final class BenchmarkRun {
   }
 
   /** One task per share of each type that has files to replay. */
-  private List<TaskSplit> workloadTasks(RunPlan plan) {
-    List<TaskSplit> tasks = new ArrayList<>();
-    int n = options.getMappersPerType();
-    for (FileTypeModel t : plan.model().runTypes()) {
-      if (t.preExisting() + t.creates() == 0) {
-        continue;
-      }
-      for (int s = 0; s < n; s++) {
-        tasks.add(new TaskSplit(t.index(), s, n));
-      }
-    }
-    if (tasks.isEmpty()) {
-      throw new BadInputException("run: the chosen file types have no files to replay");
-    }
-    return tasks;
-  }
-
   private Job workloadJob(RunPlan plan, List<TaskSplit> tasks) throws IOException {
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 2 (workload) " + plan.runId());
     Configuration c = job.getConfiguration();

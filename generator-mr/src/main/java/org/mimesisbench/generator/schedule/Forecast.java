@@ -1,7 +1,9 @@
 package org.mimesisbench.generator.schedule;
 
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.LongConsumer;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
@@ -10,27 +12,37 @@ import org.mimesisbench.generator.model.WorkloadModel;
 /**
  * The operations a run's schedule holds, counted without issuing any: what a complete run issues,
  * exactly, since the schedule is a function of the profile, the options and the seed.
+ *
+ * @param byOp operations per op, over every type phase 2 runs
+ * @param byType operations per file type index
  */
-public final class Forecast {
-  private Forecast() {}
+public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
 
-  /** Operations per op of every type phase 2 runs; {@code onFile} sees the files counted so far. */
-  public static Map<Op, Long> count(WorkloadModel model, NamespaceLayout layout, long seed,
-      String runTag, LongConsumer onFile) {
-    Map<Op, Long> counts = new EnumMap<>(Op.class);
+  /** Counts the schedule of every type phase 2 runs; {@code onFile} sees the files counted so far. */
+  public static Forecast count(WorkloadModel model, NamespaceLayout layout, long seed, String runTag,
+      LongConsumer onFile) {
+    Map<Op, Long> byOp = new EnumMap<>(Op.class);
     for (Op op : Op.values()) {
-      counts.put(op, 0L);
+      byOp.put(op, 0L);
     }
+    Map<Integer, Long> byType = new TreeMap<>();
     long files = 0;
     for (FileTypeModel type : model.runTypes()) {
       TypeSchedule schedule = new TypeSchedule(model, type, layout, seed, 0, 1, runTag);
+      long ops = 0;
       for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
         while (!f.done()) {
-          counts.merge(f.next().op(), 1L, Long::sum);
+          byOp.merge(f.next().op(), 1L, Long::sum);
+          ops++;
         }
         onFile.accept(++files);
       }
+      byType.put(type.index(), ops);
     }
-    return counts;
+    return new Forecast(Collections.unmodifiableMap(byOp), Collections.unmodifiableMap(byType));
+  }
+
+  public long total() {
+    return byType.values().stream().mapToLong(Long::longValue).sum();
   }
 }

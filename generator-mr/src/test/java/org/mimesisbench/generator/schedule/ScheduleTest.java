@@ -64,7 +64,7 @@ class ScheduleTest {
     for (double spanScale : new double[] {1.0, 2.0}) {
       WorkloadModel m = model(GeneratorVectors.options().setSpanScale(spanScale)
           .setTypeScales(Map.of("all", (double) replicas)).build());
-      Map<Op, Long> java = Forecast.count(m, new FlatLayout(m), 3, "tag", n -> {});
+      Map<Op, Long> java = Forecast.count(m, new FlatLayout(m), 3, "tag", n -> {}).byOp();
       JsonNode reference = vector.get("expectedOps").get(Double.toString(spanScale));
       for (Op op : Op.values()) {
         double expected = reference.get(op.label()).asDouble();
@@ -86,7 +86,7 @@ class ScheduleTest {
   }
 
   private static double accesses(WorkloadModel m) {
-    Map<Op, Long> c = Forecast.count(m, new FlatLayout(m), 1, "t", n -> {});
+    Map<Op, Long> c = Forecast.count(m, new FlatLayout(m), 1, "t", n -> {}).byOp();
     return c.get(Op.OPEN) + c.get(Op.LIST_STATUS) + c.get(Op.GET_FILE_INFO);
   }
 }

@@ -50,9 +50,33 @@ public final class RunOptionsParser {
 
   /** The options of {@code cl}, checked; the defaults are the schema's. */
   public static RunOptions parse(CommandLine cl) {
+    return parse(cl, false);
+  }
+
+  /**
+   * The time scales of a sweep's {@code --time-scale c,...} (each checked as run checks one), in the
+   * order given; the schema's default when the option is absent.
+   */
+  public static List<Double> timeScales(CommandLine cl) {
+    List<Double> scales = new ArrayList<>();
+    for (String v : values(cl, "time-scale")) {
+      double d = number("time-scale", v, v);
+      if (!(d >= 0)) {
+        throw bad("time-scale", v, "must be >= 0");
+      }
+      scales.add(d);
+    }
+    if (scales.isEmpty()) {
+      scales.add(RunOptions.newBuilder().setProfile("").build().getTimeScale());
+    }
+    return scales;
+  }
+
+  /** As {@link #parse(CommandLine)}; a sweep reads {@code --time-scale} itself ({@code sweepsTimeScale}). */
+  public static RunOptions parse(CommandLine cl, boolean sweepsTimeScale) {
     RunOptions.Builder b = RunOptions.newBuilder();
     b.setProfile(cl.getOptionValue("profile"));
-    if (cl.hasOption("time-scale")) {
+    if (cl.hasOption("time-scale") && !sweepsTimeScale) {
       b.setTimeScale(nonNegative(cl, "time-scale"));
     }
     if (cl.hasOption("span-scale")) {

@@ -1,0 +1,117 @@
+package org.mimesisbench.generator.sweep;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.generator.BenchmarkRun;
+import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.run.RunOptions;
+
+/**
+ * A series of runs of one profile at several time scales, each repeated (paper, section 4 and
+ * Figure 2: latency of each op against the issue rate; the repeats give each point its spread).
+ * Every run is a whole {@code run}: its own embedded HDFS when none is configured (so each starts
+ * from the same NameNode state), else the configured file system in the same base directory. The
+ * runs' results go to {@code <out>/ts-<c>-r<k>/}; {@code sweep.json} lists them with the figures
+ * the plot needs ({@code mimesis-model sweep <out>} draws it and estimates saturation).
+ */
+public final class Sweep {
+  public static final String SWEEP_FILE = "sweep.json";
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Configuration conf;
+  private final RunOptions options;
+  private final List<Double> timeScales;
+  private final int repeat;
+  private final PrintStream out;
+
+  /** {@code options} are every run's but for the time scale, which goes through {@code timeScales}. */
+  public Sweep(Configuration conf, RunOptions options, List<Double> timeScales, int repeat, PrintStream out) {
+    this.conf = conf;
+    this.options = options;
+    this.timeScales = List.copyOf(timeScales);
+    this.repeat = repeat;
+    this.out = out;
+  }
+
+  /** Runs the series; returns sweep.json's content. A run that is not valid is kept, marked so. */
+  public ObjectNode execute(Path outDir) throws Exception {
+    if (Files.exists(outDir) && (!Files.isDirectory(outDir) || Files.list(outDir).findAny().isPresent())) {
+      throw new BadInputException("sweep: --out " + outDir + " exists and is not empty");
+    }
+    ObjectNode sweep = JSON.createObjectNode();
+    sweep.put("profile", options.getProfile().toString());
+    ArrayNode scales = sweep.putArray("timeScales");
+    timeScales.forEach(scales::add);
+    sweep.put("repeat", repeat);
+    sweep.set("options", JSON.readTree(options.toString()));
+    ArrayNode points = sweep.putArray("points");
+    try (AtomicOutputDir results = new AtomicOutputDir(outDir)) {
+      int n = 0;
+      for (double scale : timeScales) {
+        for (int k = 1; k <= repeat; k++) {
+          String label = String.format(Locale.ROOT, "ts-%s-r%d", label(scale), k);
+          out.printf("sweep: run %d of %d: time scale %s, repeat %d of %d -> %s%n", ++n,
+              timeScales.size() * repeat, label(scale), k, repeat, outDir.resolve(label));
+          RunOptions point = RunOptions.newBuilder(options).setTimeScale(scale)
+              .setOut(results.file(label).toString()).build();
+          ObjectNode summary = new BenchmarkRun(conf, point, out).execute();
+          points.add(point(scale, k, label, summary));
+        }
+      }
+      JSON.writeValue(results.file(SWEEP_FILE).toFile(), sweep);
+      results.commit();
+    }
+    print(sweep);
+    return sweep;
+  }
+
+  private static String label(double scale) {
+    return scale == Math.rint(scale) ? Long.toString((long) scale) : Double.toString(scale);
+  }
+
+  /** One run's figures: issue rate overall, and per op count, rate and latency (microseconds). */
+  private static ObjectNode point(double scale, int repeat, String label, ObjectNode summary) {
+    ObjectNode p = JSON.createObjectNode();
+    p.put("timeScale", scale);
+    p.put("repeat", repeat);
+    p.put("results", label);
+    p.put("valid", summary.path("valid").asBoolean());
+    p.put("opsPerSecond", summary.path("overall").path("opsPerSecond").asDouble());
+    p.put("seconds", summary.path("overall").path("seconds").asDouble());
+    ObjectNode ops = p.putObject("ops");
+    summary.path("ops").fields().forEachRemaining(e -> {
+      ObjectNode o = ops.putObject(e.getKey());
+      for (String k : List.of("count", "opsPerSecond", "p50", "p90", "p99", "mean")) {
+        o.set(k, e.getValue().path(k));
+      }
+    });
+    return p;
+  }
+
+  private void print(ObjectNode sweep) {
+    out.printf("sweep: %d runs%n  %-10s %-6s %12s  %s%n", sweep.path("points").size(), "time scale", "run",
+        "ops/s", "p50 / p99 latency (us) by op");
+    sweep.path("points").forEach(p -> {
+      StringBuilder ops = new StringBuilder();
+      p.path("ops").fields().forEachRemaining(e -> ops.append(String.format(Locale.ROOT, "%s %,d / %,d  ",
+          e.getKey(), e.getValue().path("p50").asLong(), e.getValue().path("p99").asLong())));
+      out.printf("  %-10s %-6s %,12.1f  %s%s%n", label(p.path("timeScale").asDouble()), "r" + p.path("repeat").asInt(),
+          p.path("opsPerSecond").asDouble(), ops, p.path("valid").asBoolean() ? "" : " (NOT valid)");
+    });
+  }
+
+  /** The sweep.json of a finished sweep. */
+  public static ObjectNode read(Path sweepDir) throws IOException {
+    return (ObjectNode) JSON.readTree(sweepDir.resolve(SWEEP_FILE).toFile());
+  }
+}

@@ -1,0 +1,74 @@
+package org.mimesisbench.generator.sweep;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.cli.Command;
+import org.mimesisbench.cli.CommandLines;
+import org.mimesisbench.cli.ExitCodes;
+import org.mimesisbench.generator.options.RunOptionsParser;
+import org.mimesisbench.run.RunOptions;
+
+/**
+ * {@code sweep}: {@code run} at several time scales, each repeated; exit code 0 when every run
+ * was valid, 1 when one was not, 2 for bad input.
+ */
+public final class SweepCommand implements Command {
+  static final int REPEAT_DEFAULT = 3;
+
+  @Override
+  public String name() {
+    return "sweep";
+  }
+
+  @Override
+  public String summary() {
+    return "run the benchmark at several time scales, each repeated (latency against issue rate)";
+  }
+
+  @Override
+  public int run(Configuration conf, String[] args, PrintStream out) throws Exception {
+    Options options = RunOptionsParser.options();
+    options.addOption(Option.builder().longOpt("repeat").hasArg().argName("n")
+        .desc("runs at each time scale (default " + REPEAT_DEFAULT + ")").build());
+    CommandLine cl = CommandLines.parse(name(), options, args, "profile");
+    if (cl.hasOption("help")) {
+      help(options, out);
+      return ExitCodes.OK;
+    }
+    List<Double> scales = RunOptionsParser.timeScales(cl);
+    long repeat = CommandLines.whole(cl, name(), "repeat", REPEAT_DEFAULT);
+    if (repeat < 1 || repeat > 100) {
+      throw new BadInputException("sweep: --repeat " + repeat + ": must be 1 to 100");
+    }
+    RunOptions run = RunOptionsParser.parse(cl, true);
+    Path outDir = Path.of(run.getOut() != null ? run.getOut().toString()
+        : "results/sweep-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    var sweep = new Sweep(conf, run, scales, (int) repeat, out).execute(outDir);
+    boolean allValid = true;
+    for (var p : sweep.path("points")) {
+      allValid &= p.path("valid").asBoolean();
+    }
+    return allValid ? ExitCodes.OK : ExitCodes.FAILED;
+  }
+
+  private static void help(Options options, PrintStream out) {
+    PrintWriter w = new PrintWriter(out);
+    new HelpFormatter().printHelp(w, 100, "mimesisbench.jar sweep --profile <dir> --time-scale c,... [--repeat n] [run options]",
+        "Runs the benchmark at each time scale, --repeat times each; --out holds one results folder per run and"
+            + " sweep.json. Every other option is run's.", options, 2, 2,
+        "Example:\n"
+            + "  java -jar mimesisbench.jar sweep --profile build/demo/profile --time-scale 1,0.5,0.2,0.1,0 --repeat 3 --out s/\n"
+            + "  .venv/bin/mimesis-model sweep s/    # Figure 2 (latency against issue rate) and the saturation point");
+    w.flush();
+  }
+}

@@ -1,0 +1,68 @@
+package org.mimesisbench.generator.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.generator.GeneratorVectors;
+import org.mimesisbench.generator.infra.EmbeddedCluster;
+
+@Tag("slow")
+class SweepTest {
+  @TempDir Path dir;
+
+  @Test
+  void aSweepRunsEveryTimeScaleRepeatedlyAndListsThePoints() throws Exception {
+    Path out = dir.resolve("sweep");
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    int exit;
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), dir.resolve("dfs"), dir.resolve("audit.log"), 1)) {
+      exit = new MimesisBench(new PrintStream(printed, true, StandardCharsets.UTF_8), System.err).execute(
+          new Configuration(), new String[] {"sweep", "--profile", GeneratorVectors.PROFILE.toString(),
+              "--time-scale", "0.02,0", "--repeat", "2", "--base-dir", "/sweep", "--out", out.toString(),
+              "-fs", cluster.uri().toString()});
+    }
+    String output = printed.toString(StandardCharsets.UTF_8);
+    assertEquals(0, exit, output);
+    JsonNode sweep = Sweep.read(out);
+    JsonNode points = sweep.path("points");
+    assertEquals(4, points.size(), output);
+    long ops = -1;
+    for (JsonNode p : points) {
+      assertTrue(p.path("valid").asBoolean(), p.toString());
+      assertTrue(Files.exists(out.resolve(p.path("results").asText()).resolve("summary.json")), p.toString());
+      long count = 0;
+      for (JsonNode op : p.path("ops")) {
+        count += op.path("count").asLong();
+      }
+      assertTrue(ops < 0 || ops == count, "the same seed gives the same ops at every point");
+      ops = count;
+    }
+    assertEquals(0.02, points.get(0).path("timeScale").asDouble());
+    double paced = points.get(0).path("opsPerSecond").asDouble();
+    double backToBack = points.get(2).path("opsPerSecond").asDouble();
+    assertTrue(backToBack > 2 * paced, "time scale 0 issues faster: " + paced + " vs " + backToBack);
+    assertTrue(output.contains("sweep: 4 runs"), output);
+  }
+
+  @Test
+  void badSweepOptionsAreOneLineErrors() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8))
+        .execute(new Configuration(), new String[] {"sweep", "--profile", GeneratorVectors.PROFILE.toString(),
+            "--time-scale", "1,-0.5", "--out", dir.resolve("s").toString()});
+    assertEquals(2, exit);
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("--time-scale -0.5: must be >= 0"), err.toString());
+    assertTrue(Files.notExists(dir.resolve("s")));
+  }
+}

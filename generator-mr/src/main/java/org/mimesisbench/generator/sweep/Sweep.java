@@ -79,7 +79,7 @@ public final class Sweep {
     return scale == Math.rint(scale) ? Long.toString((long) scale) : Double.toString(scale);
   }
 
-  /** One run's figures: issue rate overall, and per op count, rate and latency (microseconds). */
+  /** One run's figures: issue rate overall, and per op issued its count, rate and latency (as in summary.json). */
   private static ObjectNode point(double scale, int repeat, String label, ObjectNode summary) {
     ObjectNode p = JSON.createObjectNode();
     p.put("timeScale", scale);
@@ -90,9 +90,11 @@ public final class Sweep {
     p.put("seconds", summary.path("overall").path("seconds").asDouble());
     ObjectNode ops = p.putObject("ops");
     summary.path("ops").fields().forEachRemaining(e -> {
-      ObjectNode o = ops.putObject(e.getKey());
-      for (String k : List.of("count", "opsPerSecond", "p50", "p90", "p99", "mean")) {
-        o.set(k, e.getValue().path(k));
+      if (e.getValue().path("count").asLong() > 0) {
+        ObjectNode o = ops.putObject(e.getKey());
+        o.set("count", e.getValue().path("count"));
+        o.set("opsPerSecond", e.getValue().path("opsPerSecond"));
+        o.set("latencyMicros", e.getValue().path("latencyMicros"));
       }
     });
     return p;
@@ -104,7 +106,8 @@ public final class Sweep {
     sweep.path("points").forEach(p -> {
       StringBuilder ops = new StringBuilder();
       p.path("ops").fields().forEachRemaining(e -> ops.append(String.format(Locale.ROOT, "%s %,d / %,d  ",
-          e.getKey(), e.getValue().path("p50").asLong(), e.getValue().path("p99").asLong())));
+          e.getKey(), e.getValue().path("latencyMicros").path("p50").asLong(),
+          e.getValue().path("latencyMicros").path("p99").asLong())));
       out.printf("  %-10s %-6s %,12.1f  %s%s%n", label(p.path("timeScale").asDouble()), "r" + p.path("repeat").asInt(),
           p.path("opsPerSecond").asDouble(), ops, p.path("valid").asBoolean() ? "" : " (NOT valid)");
     });

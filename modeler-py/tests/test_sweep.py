@@ -1,0 +1,92 @@
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mimesis_model.cli import BAD_INPUT, OK, main
+from mimesis_model.sweep import FIGURE_FILE, levels, read_sweep, saturation
+
+SWEEP = Path(__file__).parent / "data" / "sweep"
+"""sweep.json of `mimesisbench.jar sweep --profile profiles/vectors/profile
+--time-scale 0.05,0.02,0.005,0 --repeat 2` on an embedded HDFS."""
+
+
+def point(scale: float, rate: float, mean_us: float, repeat: int = 1) -> dict[str, object]:
+    def op(count: int, us: float) -> dict[str, object]:
+        return {"count": count, "latencyMicros": {"p50": us, "p99": 3 * us, "mean": us}}
+
+    ops = {"open": op(90, mean_us), "create": op(10, 2 * mean_us)}
+    return {"timeScale": scale, "repeat": repeat, "valid": True, "opsPerSecond": rate, "ops": ops}
+
+
+def test_a_real_sweep_pools_its_repeats_per_time_scale() -> None:
+    sweep_levels = levels(read_sweep(SWEEP))
+
+    assert [level.time_scale for level in sweep_levels] == [0.05, 0.02, 0.005, 0.0]
+    assert all(level.repeats == 2 and level.valid == 2 for level in sweep_levels)
+    assert sweep_levels[-1].rate > 2 * sweep_levels[0].rate  # back to back is the fastest
+    assert {"open", "create"} <= set(sweep_levels[0].ops)
+
+
+def test_saturation_is_where_latency_reaches_the_climb_interpolated() -> None:
+    sweep = {
+        "points": [
+            point(1, 100, 100),
+            point(0.5, 200, 110),
+            point(0.2, 500, 150),
+            point(0, 900, 550),
+        ]
+    }
+    knee = saturation(levels(sweep), climb=2.0)
+
+    # the mean latency weighted by count is 1.1x each point's mean_us: 110, 121, 165, 605
+    assert knee["saturated"]
+    assert knee["rate"] == pytest.approx(500 + (220 - 165) / (605 - 165) * 400)
+    assert knee["maxRate"] == 900
+
+
+def test_the_unloaded_latency_is_the_lowest_not_the_first() -> None:
+    sweep = {"points": [point(1, 100, 300), point(0.5, 200, 100), point(0, 900, 250)]}
+    knee = saturation(levels(sweep), climb=2.0)
+
+    assert knee["baselineLatencyUs"] == pytest.approx(110)
+    assert knee["rate"] == pytest.approx(200 + (220 - 110) / (275 - 110) * 700)
+
+
+def test_no_saturation_within_the_sweep_says_so() -> None:
+    knee = saturation(levels({"points": [point(1, 100, 100), point(0, 900, 120)]}))
+
+    assert not knee["saturated"]
+    assert knee["rate"] is None
+    assert knee["maxRate"] == 900
+
+
+def test_the_command_writes_figure_2_into_the_sweep(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    shutil.copytree(SWEEP, tmp_path / "s")
+    code = main(["sweep", str(tmp_path / "s")])
+    out, err = capsys.readouterr()
+
+    assert (code, err) == (OK, "")
+    assert "time scale" in out
+    assert "saturation" in out
+    assert (tmp_path / "s" / FIGURE_FILE).read_bytes().startswith(b"\x89PNG")
+    code = main(["sweep", str(tmp_path / "s"), "--json"])
+    result = json.loads(capsys.readouterr().out)
+    assert code == OK
+    assert len(result["levels"]) == 4
+    assert "saturated" in result["saturation"]
+
+
+def test_not_a_sweep_folder_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code = main(["sweep", str(tmp_path)])
+    _, err = capsys.readouterr()
+
+    assert code == BAD_INPUT
+    assert err.count("\n") == 1
+    assert "sweep.json: no such file" in err
+    assert not (tmp_path / FIGURE_FILE).exists()

@@ -1,5 +1,6 @@
 package org.mimesisbench.tardis.codec;
 
+import java.util.Arrays;
 import org.mimesisbench.tardis.format.TardisFlag;
 import org.mimesisbench.tardis.format.Unit;
 
@@ -13,7 +14,7 @@ final class FlagScanner {
 
   FlagScanner(TardisFlag flag) {
     this.flag = flag.value();
-    java.util.Arrays.fill(shift, Unit.FLAG_BYTES);
+    Arrays.fill(shift, Unit.FLAG_BYTES);
     for (int i = 0; i < Unit.FLAG_BYTES - 1; i++) {
       shift[Unit.byteAt(this.flag, 0, i) & 0xff] = Unit.FLAG_BYTES - 1 - i;
     }

@@ -56,7 +56,7 @@ def main() -> None:
     jmh = ["java", "-cp", cp, "org.openjdk.jmh.Main", BENCH, "-f", str(a.forks), "-t", "1",
            "-wi", str(a.warmups), "-w", f"{a.seconds}s", "-i", str(a.iterations), "-r", f"{a.seconds}s",
            "-rf", "json", "-rff", str(out)]
-    print("$ " + " ".join(jmh[:3] + ["<bench/tardis-jmh classpath>"] + jmh[4:]), flush=True)
+    print("$ " + " ".join(jmh[:2] + ["<bench/tardis-jmh classpath>"] + jmh[3:]), flush=True)
     subprocess.run(jmh, check=True, stdout=subprocess.DEVNULL)
     print(f"load average after: {machine.load()}")
     scores = {r["benchmark"].rsplit(".", 1)[1]: r["primaryMetric"] for r in json.loads(out.read_text())}

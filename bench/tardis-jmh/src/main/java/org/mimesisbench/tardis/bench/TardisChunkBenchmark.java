@@ -38,7 +38,6 @@ public class TardisChunkBenchmark {
   private Inflater inflater;
   private byte[] tardisEncoded;
   private byte[] tardisDeflated;
-  private int tardisDeflatedBytes;
   private byte[] randomAdaptive;
 
   @Setup
@@ -46,8 +45,7 @@ public class TardisChunkBenchmark {
     deflater = new Deflater(Deflater.BEST_SPEED);
     inflater = new Inflater();
     tardisEncoded = firstAndLast.compress(tardisChunk, 0, tardisChunk.length);
-    tardisDeflatedBytes = deflate(tardisChunk);
-    tardisDeflated = java.util.Arrays.copyOf(out, tardisDeflatedBytes);
+    tardisDeflated = java.util.Arrays.copyOf(out, deflate(tardisChunk));
     randomAdaptive = adaptive.compress(randomChunk, 0, randomChunk.length);
   }
 
@@ -78,14 +76,14 @@ public class TardisChunkBenchmark {
   }
 
   @Benchmark
-  public int inflaterDecompressTardis() throws DataFormatException {
+  public byte[] inflaterDecompressTardis() throws DataFormatException {
     inflater.reset();
     inflater.setInput(tardisDeflated, 0, tardisDeflated.length);
-    int n = 0;
-    while (!inflater.finished()) {
-      n += inflater.inflate(out, n, out.length - n);
+    byte[] chunk = new byte[Chunks.BYTES];
+    for (int n = 0; !inflater.finished(); ) {
+      n += inflater.inflate(chunk, n, chunk.length - n);
     }
-    return n;
+    return chunk;
   }
 
   @Benchmark

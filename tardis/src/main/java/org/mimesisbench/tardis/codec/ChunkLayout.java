@@ -23,7 +23,11 @@ public final class ChunkLayout {
 
   /** The chunk's bytes that are Tardis data. */
   public long tardisBytes() {
-    return subsequences.stream().mapToLong(Subsequence::length).sum();
+    long sum = 0;
+    for (Subsequence s : subsequences) {
+      sum += s.length();
+    }
+    return sum;
   }
 
   /** The size of {@link #encode()}'s result, known before encoding. */

@@ -10,7 +10,7 @@ import org.mimesisbench.cli.BadInputException;
  * The codec of the emulated DataNode's storage: Tardis when the chunk is Tardis data; otherwise,
  * as BlobSeer does, Deflater at its fastest level when a sample of the chunk compresses well;
  * otherwise the bytes as they are. An encoded chunk is one byte naming the codec ('T', 'D' or 'S'),
- * that codec's encoding, and a CRC32C of both.
+ * that codec's encoding, and a CRC32C of both. Thread-safe, like the codecs it uses.
  */
 public final class AdaptiveCodec implements ChunkCodec {
   public static final String NAME = "adaptive";

@@ -11,7 +11,7 @@ import org.mimesisbench.tardis.format.TardisFlag;
  * Exalt's Tardis compressor and decompressor (Figure 2): each Tardis subsequence of a chunk is kept
  * as its first marker, offset and length; the foreign bytes between subsequences are kept
  * verbatim. A chunk may start and end anywhere in a sequence. Encoded chunks carry their flag and
- * a CRC32C, and decode on their own.
+ * a CRC32C, and decode on their own. Thread-safe: one instance serves every DataNode of a process.
  */
 public final class TardisCodec implements ChunkCodec {
   public static final String NAME = "tardis";

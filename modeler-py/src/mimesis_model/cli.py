@@ -16,6 +16,7 @@ from mimesis_model.errors import MimesisModelError
 from mimesis_model.fit import AUTO, CRITERIA, POPULARITY, ProfileFitter, read_for_fitting
 from mimesis_model.import_mimesis import add_command as add_import_command
 from mimesis_model.profile import Profile
+from mimesis_model.run_fidelity import add_command as add_fidelity_command
 from mimesis_model.scaling import isolate_types, scale_types
 from mimesis_model.summary import render_text, summarize
 from mimesis_model.trace import Trace
@@ -189,6 +190,7 @@ def _parser() -> argparse.ArgumentParser:
     scale.set_defaults(run=_scale)
     add_describe_command(commands)
     add_import_command(commands)
+    add_fidelity_command(commands)
     return parser
 
 

@@ -204,3 +204,18 @@ def test_a_longer_window_adds_creates_at_the_same_rate() -> None:
     assert longer.created == pytest.approx(2 * base.created, rel=0.05)
     assert np.nanmax(longer.origin) > profile.duration_ms
     assert longer.pre_existing.sum() == base.pre_existing.sum()
+
+
+def test_at_time_scale_0_times_are_not_scored(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    summary = json.loads((results / "summary.json").read_text())
+    summary["options"]["timeScale"] = 0.0
+    (results / "summary.json").write_text(json.dumps(summary))
+    report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
+    for against in (report["against_model"], report["against_trace"]):
+        assert against["ks"]["interarrival"] is None
+        assert against["noise"]["create_time"] is None
+        assert against["ks"]["popularity"] is not None
+    assert report["against_model"]["per_type"][0]["ks"]["active_span"] is None
+    assert "time scale 0" in report["notes"][0]

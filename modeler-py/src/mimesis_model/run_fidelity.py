@@ -105,6 +105,7 @@ def score_run(
             ],
         },
         "against_trace": None,
+        "notes": [],
     }
     if original is not None and trace_sample is not None:
         report["counts"]["trace"] = _counts(
@@ -115,7 +116,29 @@ def score_run(
             "ks": distances(run_sample, trace_sample),
             "noise": _noise(faithful, trace_sample),
         }
+    if scaling.time_scale == 0:
+        _without_times(report)
     return report
+
+
+TIME_DIMENSIONS: Final = (
+    "interarrival", "active_span", "create_interarrival", "create_time", "delete_time",
+)  # fmt: skip
+
+
+def _without_times(report: dict[str, Any]) -> None:
+    """At time scale 0 the schedule has no times (ops go back to back): the time dimensions
+    are not scored rather than reported as distances near 1."""
+    against = [report["against_model"], *report["against_model"]["per_type"]]
+    if report["against_trace"] is not None:
+        against.append(report["against_trace"])
+    for item in against:
+        for values in (item["ks"], item.get("noise")):
+            if values is not None:
+                values.update(dict.fromkeys(TIME_DIMENSIONS))
+    report["notes"].append(
+        "time scale 0: ops were issued back to back, so the time dimensions are not scored"
+    )
 
 
 def _noise(faithful: list[WorkloadSample], reference: WorkloadSample) -> dict[str, Any] | None:
@@ -173,6 +196,7 @@ def render_fidelity(report: dict[str, Any]) -> str:
         else "noise: not measured"
     )
     lines += verdicts
+    lines += [f"note: {note}" for note in report["notes"]]
     sides = list(report["counts"])
     names = list(report["counts"]["run"])
     lines.append("counts        " + " ".join(f"{side:>12}" for side in sides))

@@ -305,7 +305,9 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         f"{NOISE_DRAWS}; 0: none)",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.set_defaults(run=_run)
+    parser.set_defaults(
+        run=_run, run_flag_defaults={flag: parser.get_default(flag) for flag in _RUN_FLAGS}
+    )
 
 
 _RUN_FLAGS: Final = (
@@ -325,7 +327,7 @@ def _run(args: argparse.Namespace) -> int:
         results = RunResults.read(args.run_dir)
         given = [
             flag for flag in _RUN_FLAGS
-            if getattr(args, flag) != _PARSER_DEFAULTS.get(flag)
+            if getattr(args, flag) != args.run_flag_defaults[flag]
         ]  # fmt: skip
         if given:
             flag = "--" + given[0].replace("_", "-")
@@ -362,12 +364,6 @@ def _run(args: argparse.Namespace) -> int:
             out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
     print(json.dumps(report) if args.json else render_fidelity(report))
     return 0
-
-
-_PARSER_DEFAULTS: Final[dict[str, object]] = {
-    "time_scale": 1.0, "span_scale": 1.0, "type_scale": [], "types": [],
-    "namespace_root": None, "start_ms": None,
-}  # fmt: skip
 
 
 def _type_scale(text: str) -> tuple[str, float]:

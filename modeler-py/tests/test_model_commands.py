@@ -34,6 +34,8 @@ def test_validate_json_has_every_distance(
         "interarrival",
         "active_span",
         "create_interarrival",
+        "create_time",
+        "delete_time",
         "files_per_depth",
         "op_mix",
     }

@@ -16,6 +16,10 @@ from mimesis_model.errors import MimesisModelError
 from mimesis_model.fit import AUTO, CRITERIA, POPULARITY, ProfileFitter, read_for_fitting
 from mimesis_model.import_mimesis import add_command as add_import_command
 from mimesis_model.profile import Profile
+from mimesis_model.run_comparison import add_command as add_compare_command
+from mimesis_model.run_comparison import sides_marked
+from mimesis_model.run_fidelity import add_command as add_fidelity_command
+from mimesis_model.run_report import add_command as add_report_command
 from mimesis_model.scaling import isolate_types, scale_types
 from mimesis_model.summary import render_text, summarize
 from mimesis_model.sweep import add_command as add_sweep_command
@@ -32,7 +36,7 @@ BAD_INPUT: Final = 2
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ARGV (default sys.argv[1:]); return the exit code."""
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(sides_marked(list(sys.argv[1:] if argv is None else argv)))
     try:
         code: int = args.run(args)
         return code
@@ -191,6 +195,9 @@ def _parser() -> argparse.ArgumentParser:
     add_describe_command(commands)
     add_import_command(commands)
     add_sweep_command(commands)
+    add_fidelity_command(commands)
+    add_compare_command(commands)
+    add_report_command(commands)
     return parser
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import base64
 import html
-import io
 from collections.abc import Callable
 from os import PathLike
 from pathlib import Path
@@ -19,6 +18,7 @@ import numpy.typing as npt
 
 from mimesis_model.distribution import Distribution
 from mimesis_model.fidelity import ks_distance
+from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.fit import FittedTrace, read_for_fitting
 from mimesis_model.options import add_verbose
 from mimesis_model.output import AtomicOutputDir
@@ -69,7 +69,7 @@ def describe(
         plots.append(("k-selection.png", "Choice of k", _k_selection(profile)))
     directory = Path(out_dir)
     with AtomicOutputDir(directory) as out:
-        images = [(name, caption, _png(figure)) for name, caption, figure in plots]
+        images = [(name, caption, png_bytes(figure)) for name, caption, figure in plots]
         for name, _, png in images:
             with out.create(name) as stream:
                 stream.write(png)
@@ -152,27 +152,11 @@ def _significant(x: float) -> str:
 # --- the plots ----------------------------------------------------------------------------
 
 
-def _figure(width: float = 8.0, height: float = 5.0) -> Figure:
-    # Imported here: matplotlib takes long to import and only this command draws.
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(width, height), layout="constrained")
-    FigureCanvasAgg(figure)
-    return figure
-
-
-def _png(figure: Figure) -> bytes:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=110)
-    return buffer.getvalue()
-
-
 def _popularity(profile: Profile, trace: FittedTrace | None, random_state: int) -> Figure:
     replicas = replicas_for(profile.files)
     workload = synthesize(profile, file_scale=replicas, random_state=random_state)
     model = workload.accesses[workload.accesses > 0]
-    figure = _figure()
+    figure = new_figure()
     axes = figure.add_subplot()
     samples = [model]
     if trace is None:
@@ -212,7 +196,7 @@ def _per_type(profile: Profile, name: str, what: str) -> Figure:
     with_data = [t for t in profile.file_types if not t[name].is_empty]
     by_weight = sorted(with_data, key=lambda t: (-t.weight, t.index))
     shown, pooled = by_weight[:SHOWN_TYPES], by_weight[SHOWN_TYPES:]
-    figure = _figure(9.5, 5.5)
+    figure = new_figure(9.5, 5.5)
     axes = figure.add_subplot()
     for position, file_type in enumerate(shown):
         label = f"type {file_type.index} ({100 * file_type.weight:.1f} % of files)"
@@ -274,7 +258,7 @@ def _k_selection(profile: Profile) -> Figure:
 
     assert profile.fit is not None
     steps = profile.fit.k_search
-    figure = _figure(7.0, 4.5)
+    figure = new_figure(7.0, 4.5)
     axes = figure.add_subplot()
     ks = [step.k for step in steps]
     distances = [step.popularity_ks for step in steps]

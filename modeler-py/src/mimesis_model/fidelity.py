@@ -5,6 +5,7 @@ distance of the op mix; overall and per file type.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import numpy as np
@@ -16,9 +17,11 @@ from mimesis_model.synthesis import SyntheticWorkload
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
 
 DIMENSIONS: Final = (
-    "popularity", "interarrival", "active_span", "create_interarrival", "files_per_depth",
+    "popularity", "interarrival", "active_span", "create_interarrival", "create_time",
+    "delete_time", "files_per_depth", "op_mix",
 )  # fmt: skip
 OPS: Final = ("create", "delete", "open", "listStatus", "getFileInfo", "mkdirs", "rename")
 
@@ -56,6 +59,108 @@ def interarrival_ks(behaviour: FileBehaviour, model: SyntheticWorkload) -> float
     return ks_distance(gaps[~np.isnan(gaps)], model.interarrival)
 
 
+@dataclass(frozen=True, eq=False)
+class WorkloadSample:
+    """One workload's values along every dimension fidelity compares; times in ms from the
+    window's start. Made from a trace's files (of_trace) or a synthetic workload (of_model)."""
+
+    files: int
+    accesses: Ints
+    """accesses of each accessed file"""
+    interarrival: Floats
+    active_span: Floats
+    """of each accessed file"""
+    create_interarrival: Floats
+    create_time: Floats
+    """of each file created in the window"""
+    delete_time: Floats
+    """of each file deleted in the window"""
+    depth: Ints
+    op_counts: dict[str, int]
+
+    @classmethod
+    def of_trace(
+        cls,
+        behaviour: FileBehaviour,
+        rows: Bools,
+        create_gaps: Floats,
+        trace_ops: dict[str, int] | None,
+    ) -> WorkloadSample:
+        """The files in ROWS; CREATE_GAPS their create process (per type, pooled)."""
+        accessed = rows & behaviour.accessed
+        gaps = behaviour.interarrival[rows[behaviour.access_file]]
+        created = rows & behaviour.created
+        deleted = rows & behaviour.deleted
+        return cls(
+            files=int(np.count_nonzero(rows)),
+            accesses=behaviour.accesses[accessed],
+            interarrival=gaps[~np.isnan(gaps)],
+            active_span=behaviour.active_span[accessed],
+            create_interarrival=create_gaps,
+            create_time=behaviour.create_time[created],
+            delete_time=behaviour.delete_time[deleted],
+            depth=behaviour.depth[rows],
+            op_counts=trace_op_counts(behaviour, rows, trace_ops),
+        )
+
+    @classmethod
+    def of_model(
+        cls, model: SyntheticWorkload, label: int | None, with_ratios: bool
+    ) -> WorkloadSample:
+        """The files of type LABEL (None: all) of MODEL; WITH_RATIOS counts mkdirs and renames."""
+        rows = np.ones(len(model), dtype=np.bool_) if label is None else model.file_type == label
+        gaps = model.interarrival if label is None else model.interarrival[
+            model.interarrival_type == label
+        ]  # fmt: skip
+        creates = model.create_interarrival if label is None else model.create_interarrival[
+            model.create_interarrival_type == label
+        ]  # fmt: skip
+        counts = model.accesses[rows]
+        return cls(
+            files=int(np.count_nonzero(rows)),
+            accesses=counts[counts > 0],
+            interarrival=gaps,
+            active_span=_finite(model.active_span[rows]),
+            create_interarrival=creates,
+            create_time=model.origin[rows & ~model.pre_existing],
+            delete_time=_finite(model.delete_time[rows]),
+            depth=model.depth[rows],
+            op_counts=model.op_counts(rows, with_ratios=with_ratios),
+        )
+
+    def time_scaled(self, time_scale: float) -> WorkloadSample:
+        """This workload with every time multiplied by TIME_SCALE (a run's --time-scale)."""
+        return replace(
+            self,
+            interarrival=self.interarrival * time_scale,
+            active_span=self.active_span * time_scale,
+            create_interarrival=self.create_interarrival * time_scale,
+            create_time=self.create_time * time_scale,
+            delete_time=self.delete_time * time_scale,
+        )
+
+
+def distances(observed: WorkloadSample, expected: WorkloadSample) -> dict[str, float | None]:
+    """Every dimension's distance (KS; op_mix: total variation); None where a side is empty."""
+    return {
+        "popularity": ks_distance(observed.accesses, expected.accesses),
+        "interarrival": ks_distance(observed.interarrival, expected.interarrival),
+        "active_span": ks_distance(observed.active_span, expected.active_span),
+        "create_interarrival": ks_distance(
+            observed.create_interarrival, expected.create_interarrival
+        ),
+        "create_time": ks_distance(observed.create_time, expected.create_time),
+        "delete_time": ks_distance(observed.delete_time, expected.delete_time),
+        "files_per_depth": ks_distance(observed.depth, expected.depth),
+        "op_mix": total_variation(observed.op_counts, expected.op_counts),
+    }
+
+
+def trace_create_gaps(behaviour: FileBehaviour, labels: Ints, k: int) -> list[Floats]:
+    """Each type's create interarrivals in the trace, the types by LABELS."""
+    return [create_interarrivals(behaviour.create_time[labels == label]) for label in range(k)]
+
+
 def compare(
     behaviour: FileBehaviour,
     labels: Ints,
@@ -67,25 +172,22 @@ def compare(
 
     TRACE_OPS: the trace's op counts for mkdirs and rename (the files give the others).
     """
-    typed = labels >= 0
-    create_gaps = [
-        create_interarrivals(behaviour.create_time[labels == label]) for label in range(k)
-    ]
+    create_gaps = trace_create_gaps(behaviour, labels, k)
     per_type: list[dict[str, Any]] = []
     for label in range(k):
+        trace = WorkloadSample.of_trace(behaviour, labels == label, create_gaps[label], None)
         per_type.append(
-            {"type": label} | _distances(behaviour, labels == label, create_gaps[label], None,
-                                         model, model.file_type == label, label)
-        )  # fmt: skip
-    overall = _distances(
-        behaviour, typed, np.concatenate(create_gaps) if k else np.zeros(0), trace_ops,
-        model, np.ones(len(model), dtype=np.bool_), None,
-    )  # fmt: skip
+            {"type": label} | _compared(trace, WorkloadSample.of_model(model, label, False))
+        )
+    trace = WorkloadSample.of_trace(
+        behaviour, labels >= 0, np.concatenate(create_gaps) if k else np.zeros(0), trace_ops
+    )
+    overall = _compared(trace, WorkloadSample.of_model(model, None, True))
     return {"overall": overall, "per_type": per_type}
 
 
 def trace_op_counts(
-    behaviour: FileBehaviour, rows: npt.NDArray[np.bool_], trace_ops: dict[str, int] | None
+    behaviour: FileBehaviour, rows: Bools, trace_ops: dict[str, int] | None
 ) -> dict[str, int]:
     """The trace's ops that the model generates: per-file ones from ROWS, the rest by ratio."""
     counts = {
@@ -97,41 +199,10 @@ def trace_op_counts(
     return counts
 
 
-def _distances(
-    behaviour: FileBehaviour,
-    rows: npt.NDArray[np.bool_],
-    trace_create_gaps: Floats,
-    trace_ops: dict[str, int] | None,
-    model: SyntheticWorkload,
-    model_rows: npt.NDArray[np.bool_],
-    label: int | None,
-) -> dict[str, Any]:
-    accessed = rows & behaviour.accessed
-    gaps = behaviour.interarrival[rows[behaviour.access_file]]
-    model_gaps = (
-        model.interarrival
-        if label is None
-        else model.interarrival[model.interarrival_type == label]
-    )
-    model_creates = (
-        model.create_interarrival
-        if label is None
-        else model.create_interarrival[model.create_interarrival_type == label]
-    )
-    model_counts = model.accesses[model_rows]
-    model_ops = model.op_counts(model_rows, with_ratios=trace_ops is not None)
+def _compared(observed: WorkloadSample, expected: WorkloadSample) -> dict[str, Any]:
     return {
-        "files": {"trace": int(np.count_nonzero(rows)), "model": int(np.count_nonzero(model_rows))},
-        "ks": {
-            "popularity": ks_distance(behaviour.accesses[accessed], model_counts[model_counts > 0]),
-            "interarrival": ks_distance(gaps[~np.isnan(gaps)], model_gaps),
-            "active_span": ks_distance(
-                behaviour.active_span[accessed], _finite(model.active_span[model_rows])
-            ),
-            "create_interarrival": ks_distance(trace_create_gaps, model_creates),
-            "files_per_depth": ks_distance(behaviour.depth[rows], model.depth[model_rows]),
-            "op_mix": total_variation(trace_op_counts(behaviour, rows, trace_ops), model_ops),
-        },
+        "files": {"trace": observed.files, "model": expected.files},
+        "ks": distances(observed, expected),
     }
 
 

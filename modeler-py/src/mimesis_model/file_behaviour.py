@@ -69,6 +69,8 @@ class FileBehaviour:
     """pooled: time since the same file's previous access; NaN at each file's first access"""
     delete_delay: Floats
     """NaN for a file not deleted"""
+    delete_time: Floats
+    """NaN for a file not deleted"""
 
     @classmethod
     def of(cls, files: FileTimelines, start_ms: int, window_ms: int) -> FileBehaviour:
@@ -105,6 +107,7 @@ class FileBehaviour:
             access_kind=files.access_kinds,
             interarrival=interarrival,
             delete_delay=np.maximum(delete_time - since, 0.0),
+            delete_time=delete_time,
         )
 
     def __len__(self) -> int:
@@ -131,6 +134,7 @@ class FileBehaviour:
             access_kind=self.access_kind[access_rows],
             interarrival=self.interarrival[access_rows],
             delete_delay=self.delete_delay[rows],
+            delete_time=self.delete_time[rows],
         )
 
     @property

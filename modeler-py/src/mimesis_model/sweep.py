@@ -22,6 +22,7 @@ from typing import Any, Final
 import numpy as np
 
 from mimesis_model.errors import MimesisModelError
+from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.options import add_verbose, positive
 from mimesis_model.output import AtomicOutputDir
 
@@ -140,13 +141,7 @@ def saturation(sweep_levels: list[Level], climb: float = CLIMB_DEFAULT) -> dict[
 
 def plot(sweep_levels: list[Level], knee: dict[str, Any], title: str) -> bytes:
     """Figure 2: p50 latency of each op against the issue rate; bars are the repeats' spread."""
-    import io
-
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(8, 5), layout="constrained")
-    FigureCanvasAgg(figure)
+    figure = new_figure()
     axes = figure.add_subplot()
     rates = [level.rate for level in sweep_levels]
     for op in sorted({op for level in sweep_levels for op in level.ops}):
@@ -165,9 +160,7 @@ def plot(sweep_levels: list[Level], knee: dict[str, Any], title: str) -> bytes:
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small")
     axes.set_title(title, fontsize=10)
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=110)
-    return buffer.getvalue()
+    return png_bytes(figure)
 
 
 def render(sweep_levels: list[Level], knee: dict[str, Any]) -> str:

@@ -41,11 +41,15 @@ class SyntheticWorkload:
     window_ms: float
     file_type: Ints
     pre_existing: npt.NDArray[np.bool_]
+    origin: Floats
+    """creation time, 0 for a pre-existing file"""
     depth: Ints
     accesses: Ints
     kind_counts: Ints
     """accesses per kind, one column per ACCESS_KINDS, one row per file"""
     deleted: npt.NDArray[np.bool_]
+    delete_time: Floats
+    """NaN for a file not deleted"""
     active_span: Floats
     """last minus first access of files accessed at least once; NaN otherwise"""
     interarrival: Floats
@@ -98,16 +102,22 @@ def synthesize(
     time_scale: float = 1.0,
     span_scale: float = 1.0,
     file_scale: float = 1.0,
+    window_ms: float | None = None,
     random_state: int | np.random.Generator | None = 0,
     progress: bool = False,
 ) -> SyntheticWorkload:
-    """The workload PROFILE describes (module doc); FILE_SCALE multiplies every type's files."""
+    """The workload PROFILE describes (module doc); FILE_SCALE multiplies every type's files.
+
+    WINDOW_MS: the schedule's length in the profile's time (default the profile's window); a
+    longer one adds creates at the same rate, as a run's --duration does in generator-mr.
+    """
     if time_scale < 0 or span_scale < 0 or file_scale <= 0:
         raise ValueError("time and span scales must be >= 0 and the file scale > 0")
     rng = np.random.default_rng(random_state)
-    window = float(profile.duration_ms)
+    window = float(profile.duration_ms if window_ms is None else window_ms)
+    stretch = max(1.0, window / profile.duration_ms)
     parts = [
-        _synthesize_type(file_type, window, span_scale, file_scale, rng)
+        _synthesize_type(file_type, window, span_scale, file_scale, stretch, rng)
         for file_type in tqdm(
             profile.file_types,
             desc="synthesize",
@@ -121,10 +131,12 @@ def synthesize(
         window_ms=window * time_scale,
         file_type=np.concatenate([part.file_type for part in parts]),
         pre_existing=np.concatenate([part.pre_existing for part in parts]),
+        origin=np.concatenate([part.origin for part in parts]) * time_scale,
         depth=np.concatenate([part.depth for part in parts]),
         accesses=np.concatenate([part.accesses for part in parts]),
         kind_counts=np.concatenate([part.kind_counts for part in parts]),
         deleted=np.concatenate([part.deleted for part in parts]),
+        delete_time=np.concatenate([part.delete_time for part in parts]) * time_scale,
         active_span=np.concatenate([part.active_span for part in parts]) * time_scale,
         interarrival=np.concatenate([part.interarrival for part in parts]) * time_scale,
         interarrival_type=np.concatenate([part.interarrival_type for part in parts]),
@@ -137,14 +149,14 @@ def synthesize(
 
 
 def _synthesize_type(
-    file_type: FileType, window: float, span_scale: float, file_scale: float,
+    file_type: FileType, window: float, span_scale: float, file_scale: float, stretch: float,
     rng: np.random.Generator,
 ) -> SyntheticWorkload:  # fmt: skip
     pre_existing = round(file_type.pre_existing * file_scale)
     # More files of a type in the same window: creates come FILE_SCALE times as often.
     create_times = _create_times(
         file_type["createInterarrival"].scaled(1.0 / file_scale),
-        round(file_type.created * file_scale), window, rng,
+        round(file_type.created * file_scale * stretch), window, rng,
     )  # fmt: skip
     origin = np.concatenate((np.zeros(pre_existing), create_times))
     files = len(origin)
@@ -158,12 +170,14 @@ def _synthesize_type(
     active = accesses > 0
     shares = np.array([file_type.access_shares[kind] for kind in ACCESS_KINDS])
     kind_counts = rng.multinomial(accesses, shares / shares.sum())
-    deleted = np.zeros(files, dtype=np.bool_)
+    delete_time = np.full(files, np.nan)
     delete_delay = file_type["deleteDelay"]
     if not delete_delay.is_empty and file_type.delete_share > 0:
         chosen = np.flatnonzero(rng.random(files) < file_type.delete_share)
         since = np.where(active[chosen], last[chosen], origin[chosen])
-        deleted[chosen] = since + delete_delay.sample(rng, len(chosen)) < window
+        delete_time[chosen] = since + delete_delay.sample(rng, len(chosen))
+    delete_time[delete_time >= window] = np.nan
+    deleted = ~np.isnan(delete_time)
     depth = file_type.depth.sample(rng, files).astype(np.int64) if files else np.zeros(0, np.int64)
     # Recorded in the profile's own time, before file scaling sped the creates up.
     create_gaps = np.diff(create_times, prepend=0.0) * file_scale
@@ -171,10 +185,12 @@ def _synthesize_type(
         window_ms=window,
         file_type=np.full(files, file_type.index, dtype=np.int64),
         pre_existing=np.arange(files) < pre_existing,
+        origin=origin,
         depth=depth,
         accesses=accesses,
         kind_counts=kind_counts,
         deleted=deleted,
+        delete_time=delete_time,
         active_span=np.where(active, last - np.where(active, activation, 0.0), np.nan),
         interarrival=gaps,
         interarrival_type=np.full(len(gaps), file_type.index, dtype=np.int64),

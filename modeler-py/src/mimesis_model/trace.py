@@ -98,6 +98,10 @@ class FileTimelines:
     access_offsets: Int64s
     access_times: Int64s
     access_kinds: npt.NDArray[np.uint8]
+    path: list[str] | None = None
+    """path at trace start or at creation; read only when asked (millions of strings)"""
+    final_path: list[str] | None = None
+    """path at deletion or at trace end, after renames; read with PATH"""
 
     def __len__(self) -> int:
         return len(self.id)
@@ -161,9 +165,12 @@ class Trace:
         )
 
 
-def read_file_timelines(trace_dir: str | PathLike[str], progress: bool = False) -> FileTimelines:
-    """Only the files.avro of TRACE_DIR: all that fitting needs of a trace's events."""
-    return _read_files(_trace_directory(trace_dir) / FILES_FILE, progress)
+def read_file_timelines(
+    trace_dir: str | PathLike[str], progress: bool = False, paths: bool = False
+) -> FileTimelines:
+    """Only the files.avro of TRACE_DIR: all that fitting needs of a trace's events; with PATHS
+    also each file's first and final path."""
+    return _read_files(_trace_directory(trace_dir) / FILES_FILE, progress, paths)
 
 
 def read_namespace(trace_dir: str | PathLike[str]) -> Namespace | None:
@@ -210,7 +217,7 @@ def _read_events(path: Path) -> Events:
     )
 
 
-def _read_files(path: Path, progress: bool = False) -> FileTimelines:
+def _read_files(path: Path, progress: bool = False, paths: bool = False) -> FileTimelines:
     ids = array("q")
     depths = array("i")
     pre_existing = bytearray()
@@ -220,10 +227,13 @@ def _read_files(path: Path, progress: bool = False) -> FileTimelines:
     access_counts = array("q")
     access_times = array("q")
     access_kinds: list[str] = []
+    first_paths: list[str] = []
+    final_paths: list[str] = []
     columns = itemgetter(
         "id", "depth", "preExisting", "createTime", "deleteTime", "renames",
         "accessTimes", "accessKinds",
     )  # fmt: skip
+    path_columns = itemgetter("path", "finalPath")
     records = read_records(path, schema.load(schema.FILE_TIMELINE))
     for record in tqdm(
         records, desc=f"read {path.name}", unit=" files", disable=None if progress else True
@@ -243,6 +253,10 @@ def _read_files(path: Path, progress: bool = False) -> FileTimelines:
         access_counts.append(len(times))
         access_times.extend(times)
         access_kinds.append(kinds)
+        if paths:
+            first, final = path_columns(record)
+            first_paths.append(first)
+            final_paths.append(final)
     offsets = np.zeros(len(ids) + 1, dtype=np.int64)
     np.cumsum(_column(access_counts, np.int64), out=offsets[1:])
     offsets.flags.writeable = False
@@ -256,6 +270,8 @@ def _read_files(path: Path, progress: bool = False) -> FileTimelines:
         access_offsets=offsets,
         access_times=_column(access_times, np.int64),
         access_kinds=_decode_kinds(path, "".join(access_kinds), offsets, ids),
+        path=first_paths if paths else None,
+        final_path=final_paths if paths else None,
     )
     _check_access_order(path, files)
     return files

@@ -95,25 +95,32 @@ def validate(
 
 def render_validation(report: dict[str, Any]) -> str:
     """REPORT as a table: one row per dimension, overall and then per type."""
-    dimensions = list(report["ks"])
-    header = f"{'':>8} {'files':>9} " + " ".join(f"{name[:12]:>12}" for name in dimensions)
     lines = [
         f"k={report['k']}  files: trace {report['files']['trace']:,}, model "
         f"{report['files']['model']:,.0f}  events: trace {report['events']['trace']:,}, model "
         f"{report['events']['model']:,.0f}",
         "distances (KS; op_mix: total variation)",
-        header,
-        _row("overall", report["files"]["trace"], report["ks"], dimensions),
     ]
-    lines += [
-        _row(f"type {item['type']}", item["files"]["trace"], item["ks"], dimensions)
-        for item in report["per_type"]
+    rows: list[tuple[str, int | None, dict[str, float | None]]] = [
+        ("overall", report["files"]["trace"], report["ks"])
     ]
-    return "\n".join(lines)
+    rows += [
+        (f"type {item['type']}", item["files"]["trace"], item["ks"]) for item in report["per_type"]
+    ]
+    return "\n".join(lines + render_distance_rows(rows, "files"))
 
 
-def _row(name: str, files: int, distances: dict[str, float | None], dimensions: list[str]) -> str:
-    cells = " ".join(
-        f"{'-':>12}" if distances[d] is None else f"{distances[d]:>12.4f}" for d in dimensions
-    )
-    return f"{name:>8} {files:>9,} {cells}"
+def render_distance_rows(
+    rows: list[tuple[str, int | None, dict[str, float | None]]], count_name: str
+) -> list[str]:
+    """A header and one line per (name, count, distances by dimension) of ROWS."""
+    dimensions = list(rows[0][2])
+    header = f"{'':>10} {count_name:>9} " + " ".join(f"{name[:12]:>12}" for name in dimensions)
+    lines = [header]
+    for name, count, values in rows:
+        cells = " ".join(
+            f"{'-':>12}" if values[d] is None else f"{values[d]:>12.4f}" for d in dimensions
+        )
+        counted = "" if count is None else f"{count:,}"
+        lines.append(f"{name:>10} {counted:>9} {cells}")
+    return lines

@@ -1,0 +1,377 @@
+"""`fidelity`: the closed loop. How close the workload a run issued (its own trace, phase 2) came
+to what the profile predicts for the run's options, and to the trace the profile was fitted from.
+
+Against the model, the reference generator synthesizes the profile with the run's type scaling,
+isolation, time scale, span scale and window. Against the original trace, the trace's times are
+multiplied by the run's time scale (a run at 0.5 should be the trace twice as fast); span and type
+scaling change what a run is meant to look like, so against the trace they show as distance.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from mimesis_model import options
+from mimesis_model.errors import MimesisModelError
+from mimesis_model.fidelity import WorkloadSample, compare, distances, trace_create_gaps
+from mimesis_model.fit import FittedTrace, read_for_fitting
+from mimesis_model.output import AtomicOutputDir
+from mimesis_model.profile import Profile
+from mimesis_model.run_results import RunResults, RunScaling
+from mimesis_model.run_trace import RunTrace
+from mimesis_model.synthesis import replicas_for, synthesize
+from mimesis_model.validation import render_distance_rows, type_labels
+
+FIDELITY_FILE: Final = "fidelity.json"
+NOISE_DRAWS: Final = 20
+NOISE_QUANTILE: Final = 95
+
+
+def score_run(
+    profile: Profile,
+    run: RunTrace,
+    scaling: RunScaling,
+    original: FittedTrace | None = None,
+    *,
+    replicas: float | None = None,
+    noise_draws: int = NOISE_DRAWS,
+    random_state: int = 0,
+) -> dict[str, Any]:
+    """Every distance of RUN to PROFILE's prediction (overall and per type) and, with ORIGINAL,
+    to the original trace (overall); with the counts on each side, as `fidelity --json` prints.
+
+    NOISE_DRAWS faithful runs (the reference generator at the run's own size) give each
+    distance's noise: the 95th percentile of their distances, which a run's distance beyond it
+    is not explained by chance alone (0: not measured).
+    """
+    predicted = scaling.profile_run(profile)
+    if replicas is None:
+        replicas = replicas_for(predicted.files)
+
+    def synthesized(file_scale: float, seed: int) -> WorkloadSample:
+        workload = synthesize(
+            predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
+            file_scale=file_scale, window_ms=scaling.window_ms(profile), random_state=seed,
+        )  # fmt: skip
+        return WorkloadSample.of_model(workload, None, True)
+
+    model = synthesize(
+        predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
+        file_scale=replicas, window_ms=scaling.window_ms(profile), random_state=random_state,
+    )  # fmt: skip
+    model_sample = WorkloadSample.of_model(model, None, True)
+    behaviour = run.behaviour
+    against_model = compare(behaviour, run.labels, run.op_counts, model, profile.k)
+    run_sample = _run_sample(run, profile.k)
+    trace_sample = (
+        None
+        if original is None
+        else _original_sample(profile, original).time_scaled(scaling.time_scale)
+    )
+    faithful = [synthesized(1.0, random_state + 1 + draw) for draw in range(noise_draws)]
+    report: dict[str, Any] = {
+        "k": profile.k,
+        "run": {
+            "trace": str(run.directory),
+            "namespace_root": run.namespace_root,
+            "start_ms": run.start_ms,
+            "start_from": run.start_from,
+            "window_ms": behaviour.window_ms,
+        },
+        "options": scaling.as_json()
+        | {"replicas": replicas, "noise_draws": noise_draws, "seed": random_state},
+        "counts": {
+            "run": _counts(run_sample, behaviour.window_ms),
+            "model": _counts(model_sample, model.window_ms, per=replicas),
+        },
+        "against_model": {
+            "ks": against_model["overall"]["ks"],
+            "noise": _noise(faithful, model_sample),
+            "per_type": [
+                {
+                    "type": item["type"],
+                    "files": {
+                        "run": item["files"]["trace"],
+                        "model": item["files"]["model"] / replicas,
+                    },
+                    "ks": item["ks"],
+                }
+                for item in against_model["per_type"]
+            ],
+        },
+        "against_trace": None,
+        "notes": [],
+    }
+    if original is not None and trace_sample is not None:
+        report["counts"]["trace"] = _counts(
+            trace_sample, original.behaviour.window_ms * scaling.time_scale
+        )
+        report["against_trace"] = {
+            "trace": str(original.source),
+            "ks": distances(run_sample, trace_sample),
+            "noise": _noise(faithful, trace_sample),
+        }
+    if scaling.time_scale == 0:
+        _without_times(report)
+    return report
+
+
+TIME_DIMENSIONS: Final = (
+    "interarrival", "active_span", "create_interarrival", "create_time", "delete_time",
+)  # fmt: skip
+
+
+def _without_times(report: dict[str, Any]) -> None:
+    """At time scale 0 the schedule has no times (ops go back to back): the time dimensions
+    are not scored rather than reported as distances near 1."""
+    against = [report["against_model"], *report["against_model"]["per_type"]]
+    if report["against_trace"] is not None:
+        against.append(report["against_trace"])
+    for item in against:
+        for values in (item["ks"], item.get("noise")):
+            if values is not None:
+                values.update(dict.fromkeys(TIME_DIMENSIONS))
+    report["notes"].append(
+        "time scale 0: ops were issued back to back, so the time dimensions are not scored"
+    )
+
+
+def _noise(faithful: list[WorkloadSample], reference: WorkloadSample) -> dict[str, Any] | None:
+    """Per dimension, the NOISE_QUANTILE-th percentile of the FAITHFUL runs' distances to
+    REFERENCE (None where a dimension has no distance)."""
+    if not faithful:
+        return None
+    measured = [distances(sample, reference) for sample in faithful]
+    noise: dict[str, Any] = {}
+    for name in measured[0]:
+        values = [value for m in measured if (value := m[name]) is not None]
+        noise[name] = float(np.percentile(values, NOISE_QUANTILE)) if values else None
+    return noise
+
+
+def render_fidelity(report: dict[str, Any]) -> str:
+    """REPORT as a table: a row of distances against the model, one against the trace, and the
+    model's rows per type; then the counts on each side."""
+    run = report["run"]
+    lines = [
+        f"run trace {run['trace']}: phase 2 from {run['start_ms']} (by {run['start_from']}), "
+        f"under {run['namespace_root']}",
+        f"options: time scale {report['options']['timeScale']:g}, span scale "
+        f"{report['options']['spanScale']:g}" + _scaled_types(report["options"]),
+        "distances (KS; op_mix: total variation)",
+    ]
+    files = int(report["counts"]["run"]["files"])
+    rows: list[tuple[str, int | None, dict[str, float | None]]] = []
+    verdicts = []
+    for side in ("model", "trace"):
+        against = report[f"against_{side}"]
+        if against is None:
+            continue
+        rows.append((side, files, against["ks"]))
+        if against["noise"] is not None:
+            rows.append(("noise", None, against["noise"]))
+            beyond = [
+                name for name, value in against["ks"].items()
+                if value is not None and against["noise"][name] is not None
+                and value > against["noise"][name]
+            ]  # fmt: skip
+            verdicts.append(
+                f"against the {side}: "
+                + (f"beyond noise: {', '.join(beyond)}" if beyond else "all within noise")
+            )
+    rows += [
+        (f"model t{item['type']}", item["files"]["run"], item["ks"])
+        for item in report["against_model"]["per_type"]
+    ]
+    lines += render_distance_rows(rows, "files")
+    lines.append(
+        f"noise: the {NOISE_QUANTILE}th percentile of {report['options']['noise_draws']} "
+        "faithful runs' distances (the reference generator at the run's size)"
+        if verdicts
+        else "noise: not measured"
+    )
+    lines += verdicts
+    lines += [f"note: {note}" for note in report["notes"]]
+    sides = list(report["counts"])
+    names = list(report["counts"]["run"])
+    lines.append("counts        " + " ".join(f"{side:>12}" for side in sides))
+    for name in names:
+        cells = " ".join(f"{_number(report['counts'][side][name]):>12}" for side in sides)
+        lines.append(f"{name:<13} {cells}")
+    return "\n".join(lines)
+
+
+def _run_sample(run: RunTrace, k: int) -> WorkloadSample:
+    gaps = trace_create_gaps(run.behaviour, run.labels, k)
+    return WorkloadSample.of_trace(
+        run.behaviour, run.labels >= 0, np.concatenate(gaps) if k else np.zeros(0), run.op_counts
+    )
+
+
+def _original_sample(profile: Profile, original: FittedTrace) -> WorkloadSample:
+    """The original trace's modeled files (not dormant), create gaps per type as fitted."""
+    labels = type_labels(profile, original.behaviour)
+    typed = profile.fit is not None and all(t.centroid for t in profile.file_types)
+    gaps = trace_create_gaps(original.behaviour, labels, profile.k if typed else 1)
+    return WorkloadSample.of_trace(
+        original.behaviour, labels >= 0, np.concatenate(gaps), original.window.op_counts
+    )
+
+
+def _counts(sample: WorkloadSample, window_ms: float, per: float = 1.0) -> dict[str, float]:
+    """Files, ops and rates of SAMPLE, divided by PER (a model's replicas)."""
+    seconds = max(window_ms, 1.0) / 1000
+    ops = sample.op_counts
+    return {
+        "files": sample.files / per,
+        "accessed_files": len(sample.accesses) / per,
+        "accesses": float(sample.accesses.sum()) / per,
+        "creates": ops.get("create", 0) / per,
+        "deletes": ops.get("delete", 0) / per,
+        "mkdirs": ops.get("mkdirs", 0) / per,
+        "renames": ops.get("rename", 0) / per,
+        "window_s": seconds,
+        "creates_per_s": ops.get("create", 0) / per / seconds,
+        "deletes_per_s": ops.get("delete", 0) / per / seconds,
+    }
+
+
+def _scaled_types(options: dict[str, Any]) -> str:
+    parts = []
+    if options["typeScales"]:
+        parts.append(
+            "type scales " + ", ".join(f"{j}={f:g}" for j, f in options["typeScales"].items())
+        )
+    if options["types"]:
+        parts.append("types " + ",".join(str(j) for j in options["types"]))
+    return "".join(f", {part}" for part in parts)
+
+
+def _number(value: float) -> str:
+    return f"{value:,.0f}" if float(value).is_integer() or abs(value) >= 100 else f"{value:,.3f}"
+
+
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `fidelity` to COMMANDS, the subparsers of the mimesis-model parser."""
+    parser = commands.add_parser(
+        "fidelity", help="score a run's trace against its profile and the original trace",
+        description="Read the trace of a benchmark run (phase 2, paths under its namespace "
+        "root) and print the distance of each dimension (popularity, access interarrival, active "
+        "span, create interarrival, create and delete times, files per depth: KS; op mix: total "
+        "variation) to what the profile predicts for the run's options and, with --against, to "
+        "the original trace. RUN is a results folder (summary.json and trace/; fidelity.json is "
+        "written into it) or a run's trace folder (then give the run's options as flags). "
+        "Example: mimesis-model fidelity profile/ results/run1/ --against trace/",
+    )  # fmt: skip
+    options.add_verbose(parser)
+    parser.add_argument("profile_dir", metavar="PROFILE_DIR")
+    parser.add_argument("run_dir", metavar="RUN", help="a run's results folder or its trace folder")
+    parser.add_argument(
+        "--against", metavar="TRACE_DIR", default=None,
+        help="the original trace (the profile's source) to compare with as well",
+    )  # fmt: skip
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    options.add_run_option(parser, "timeScale", options.non_negative)
+    options.add_run_option(parser, "spanScale", options.non_negative)
+    parser.add_argument(
+        "--type-scale", type=_type_scale, action="append", default=[], metavar="J=F",
+        help="a run trace's --type-scale (J a type or 'all'; repeatable)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--types", type=options.type_list, default=[], metavar="J,...",
+        help="a run trace's --types",
+    )  # fmt: skip
+    parser.add_argument(
+        "--namespace-root", default=None, metavar="PATH",
+        help="a run trace's namespace root (default: its ns-*/flat-* folder)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--start-ms", type=int, default=None, metavar="EPOCH_MS",
+        help="a run trace's time zero (default: from its start barrier)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--replicas", type=options.positive, default=None,
+        help="copies of the model synthesized (default: enough for 50,000 files)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--noise-draws", type=lambda text: options.whole(text, minimum=0),
+        default=NOISE_DRAWS,
+        help=f"faithful runs synthesized to measure each distance's noise (default "
+        f"{NOISE_DRAWS}; 0: none)",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.set_defaults(
+        run=_run, run_flag_defaults={flag: parser.get_default(flag) for flag in _RUN_FLAGS}
+    )
+
+
+_RUN_FLAGS: Final = (
+    "time_scale",
+    "span_scale",
+    "type_scale",
+    "types",
+    "namespace_root",
+    "start_ms",
+)
+
+
+def _run(args: argparse.Namespace) -> int:
+    profile = Profile.read(args.profile_dir)
+    results: RunResults | None = None
+    if RunResults.is_results(args.run_dir):
+        results = RunResults.read(args.run_dir)
+        given = [
+            flag for flag in _RUN_FLAGS
+            if getattr(args, flag) != args.run_flag_defaults[flag]
+        ]  # fmt: skip
+        if given:
+            flag = "--" + given[0].replace("_", "-")
+            raise MimesisModelError(
+                f"{flag}: {args.run_dir} is a results folder, whose summary.json gives the "
+                "run's options"
+            )
+        scaling = results.scaling
+        start_ms, start_from = results.start_ms, "summary"
+        trace_dir, root = results.trace_dir, results.namespace_root
+        if not trace_dir.is_dir():
+            raise MimesisModelError(
+                f"{trace_dir}: no such trace directory (parse the run's namenode-audit.log into it)"
+            )
+    else:
+        scaling = RunScaling(
+            time_scale=args.time_scale, span_scale=args.span_scale,
+            type_scales=dict(args.type_scale), types=args.types,
+        )  # fmt: skip
+        start_ms, start_from = args.start_ms, "given"
+        trace_dir, root = Path(args.run_dir), args.namespace_root
+    run = RunTrace.read(
+        trace_dir, k=profile.k, window_ms=scaling.window_ms(profile) * scaling.time_scale,
+        namespace_root=root, start_ms=start_ms, start_from=start_from,
+    )  # fmt: skip
+    original = None if args.against is None else read_for_fitting(args.against)
+    report = score_run(
+        profile, run, scaling, original, replicas=args.replicas,
+        noise_draws=args.noise_draws, random_state=args.seed,
+    )  # fmt: skip
+    if results is not None:
+        report["run"]["results"] = str(results.directory)
+        with AtomicOutputDir(results.directory) as out:
+            out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
+    print(json.dumps(report) if args.json else render_fidelity(report))
+    return 0
+
+
+def _type_scale(text: str) -> tuple[str, float]:
+    """J=F with J a type number or 'all', as a run's --type-scale."""
+    key, _, factor = text.partition("=")
+    if key.strip() == "all" and factor:
+        return "all", options.positive(factor)
+    index, value = options.type_factor(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the factor must be positive")
+    return str(index), value

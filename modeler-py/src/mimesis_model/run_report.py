@@ -1,0 +1,301 @@
+"""`report`: one self-contained HTML page of a run's results folder, its PNG plots embedded:
+throughput over time by op (timeline.csv), latency percentiles by op, ops per file type, the
+fidelity scores (fidelity.json, when `fidelity` has scored the run), the run's options, target
+and notes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import html
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from mimesis_model import options
+from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.output import AtomicOutputDir
+from mimesis_model.run_fidelity import FIDELITY_FILE
+from mimesis_model.run_results import TIMELINE_FILE, RunResults, RunResultsError
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+REPORT_FILE: Final = "report.html"
+_PERCENTILES: Final = ("p50", "p90", "p99", "p999")
+
+
+def write_report(results: RunResults, out: Path) -> Path:
+    """Write the page for RESULTS as OUT (atomically); return OUT."""
+    plots: list[tuple[str, Figure]] = []
+    notes: list[str] = []
+    timeline = _read_timeline(results)
+    if timeline is None:
+        notes.append(f"No throughput timeline: {TIMELINE_FILE} is missing or empty.")
+    else:
+        plots.append(("Throughput over time, by op", _timeline_plot(*timeline)))
+    if any(item.get("count") for item in results.ops.values()):
+        plots.append(("Latency percentiles by op", _latency_plot(results.ops)))
+    by_type = results.summary.get("byType") or {}
+    if by_type:
+        plots.append(("Ops per file type", _per_type_plot(by_type)))
+    fidelity = _read_fidelity(results)
+    if fidelity is None:
+        notes.append(
+            f"No fidelity scores: run `mimesis-model fidelity PROFILE {results.directory}` first."
+        )
+    else:
+        plots.append(
+            ("Fidelity: distance per dimension (KS; op mix: TV)", _fidelity_plot(fidelity))
+        )
+    if "environment" not in results.summary:
+        notes.append(
+            "The summary records no environment (Hadoop version, DataNodes real or emulated); "
+            "the target below is what it records."
+        )
+    images = [(caption, png_bytes(figure)) for caption, figure in plots]
+    page = _html(results, images, fidelity, notes)
+    with AtomicOutputDir(out.parent) as directory:
+        directory.path(out.name).write_text(page, encoding="utf-8")
+    return out
+
+
+def _read_timeline(results: RunResults) -> tuple[list[str], np.ndarray] | None:
+    path = results.directory / TIMELINE_FILE
+    if not path.is_file():
+        return None
+    try:
+        with path.open(newline="", encoding="utf-8") as stream:
+            rows = list(csv.reader(stream))
+        header, body = rows[0], rows[1:]
+        values = np.array([[float(cell) for cell in row] for row in body], dtype=np.float64)
+    except (IndexError, ValueError, OSError) as error:
+        raise RunResultsError(f"{path}: not a run's timeline: {error}") from error
+    if len(values) == 0:
+        return None
+    return header, values.reshape(len(body), len(header))
+
+
+def _read_fidelity(results: RunResults) -> dict[str, Any] | None:
+    path = results.directory / FIDELITY_FILE
+    if not path.is_file():
+        return None
+    try:
+        report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        report["against_model"]["ks"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise RunResultsError(f"{path}: not a fidelity report: {error!r}") from error
+    return report
+
+
+def _timeline_plot(header: list[str], values: np.ndarray) -> Figure:
+    figure = new_figure(9.0, 4.5)
+    axis = figure.subplots()
+    seconds = values[:, 0]
+    for column, op in enumerate(header[1:], start=1):
+        if op != "total" and values[:, column].any():
+            axis.plot(seconds, values[:, column], label=op, linewidth=1)
+    if "total" in header:
+        axis.plot(seconds, values[:, header.index("total")], label="total", color="black",
+                  linewidth=1.5)  # fmt: skip
+    axis.set_xlabel("second of the run")
+    axis.set_ylabel("ops/s")
+    axis.grid(alpha=0.3)
+    axis.legend(fontsize=8, ncols=2)
+    return figure
+
+
+def _latency_plot(ops: dict[str, dict[str, Any]]) -> Figure:
+    names = [op for op, item in ops.items() if item.get("count")]
+    figure = new_figure(max(6.0, 1.1 * len(names) + 2), 4.5)
+    axis = figure.subplots()
+    width = 0.8 / len(_PERCENTILES)
+    for i, percentile in enumerate(_PERCENTILES):
+        heights = [max(ops[op].get("latencyMicros", {}).get(percentile, 0), 1) for op in names]
+        axis.bar(np.arange(len(names)) + (i - 1.5) * width, heights, width, label=percentile)
+    axis.set_xticks(range(len(names)))
+    axis.set_xticklabels(names, rotation=20)
+    axis.set_yscale("log")
+    axis.set_ylabel("latency (µs)")
+    axis.grid(axis="y", alpha=0.3)
+    axis.legend(fontsize=8)
+    return figure
+
+
+def _per_type_plot(by_type: dict[str, dict[str, Any]]) -> Figure:
+    types = sorted(by_type, key=int)
+    ops = [
+        op for op in dict.fromkeys(k for t in types for k in by_type[t])
+        if op not in ("errors", "mappers")
+    ]  # fmt: skip
+    figure = new_figure(max(6.0, 0.6 * len(types) + 3), 4.5)
+    axis = figure.subplots()
+    bottom = np.zeros(len(types))
+    for op in ops:
+        counts = np.array([by_type[t].get(op, 0) for t in types], dtype=np.float64)
+        axis.bar(range(len(types)), counts, bottom=bottom, label=op)
+        bottom += counts
+    axis.set_xticks(range(len(types)))
+    axis.set_xticklabels(types)
+    axis.set_xlabel("file type")
+    axis.set_ylabel("ops")
+    axis.legend(fontsize=8)
+    return figure
+
+
+def _fidelity_plot(report: dict[str, Any]) -> Figure:
+    dimensions = list(report["against_model"]["ks"])
+    figure = new_figure(9.0, 4.5)
+    axis = figure.subplots()
+    sides = [("model", report["against_model"])]
+    if report.get("against_trace"):
+        sides.append(("original trace", report["against_trace"]))
+    width = 0.8 / len(sides)
+    for i, (name, against) in enumerate(sides):
+        x = np.arange(len(dimensions)) + (i - (len(sides) - 1) / 2) * width
+        axis.bar(x, [against["ks"][d] or 0 for d in dimensions], width, label=f"against {name}")
+        noise = against.get("noise")
+        if noise:
+            axis.scatter(x, [noise[d] or 0 for d in dimensions], marker="_", s=200, color="black")
+    axis.scatter([], [], marker="_", color="black", label="noise (95th percentile)")
+    axis.set_xticks(range(len(dimensions)))
+    axis.set_xticklabels(dimensions, rotation=20, fontsize=8)
+    axis.set_ylabel("distance")
+    axis.grid(axis="y", alpha=0.3)
+    axis.legend(fontsize=8)
+    return figure
+
+
+def _html(
+    results: RunResults,
+    images: list[tuple[str, bytes]],
+    fidelity: dict[str, Any] | None,
+    notes: list[str],
+) -> str:
+    summary = results.summary
+    overall = summary.get("overall", {})
+    status = (
+        "valid"
+        if results.valid
+        else "NOT valid: " + "; ".join(str(why) for why in summary.get("invalidBecause", []))
+    )
+    sections = [
+        f"<h1>Run {_e(results.run_id)}</h1>",
+        f"<p>{_e(status)}. {overall.get('count', 0):,} ops ({overall.get('scheduled', 0):,} "
+        f"scheduled) in {overall.get('seconds', 0):,} s: {overall.get('opsPerSecond', 0):,} "
+        f"ops/s, {overall.get('errors', 0):,} errors.</p>",
+        "<h2>Ops</h2>" + _ops_table(results.ops),
+    ]
+    sections += [
+        f'<figure><img alt="{_e(caption)}" src="data:image/png;base64,'
+        f'{base64.b64encode(png).decode()}"><figcaption>{_e(caption)}</figcaption></figure>'
+        for caption, png in images
+    ]
+    if fidelity is not None:
+        sections.append("<h2>Fidelity</h2>" + _fidelity_table(fidelity))
+    drift = summary.get("driftMicros") or {}
+    if drift:
+        sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))
+    for title, key in (
+        ("Options", "options"), ("Target", "target"), ("Environment", "environment"),
+        ("Profile", "profile"), ("Namespace (phase 1)", "namespace"), ("Workload", "workload"),
+    ):  # fmt: skip
+        if isinstance(summary.get(key), dict):
+            sections.append(f"<h2>{title}</h2>" + _pairs_table(summary[key]))
+    remarks = [*notes, *(str(note) for note in summary.get("notes", []))]
+    sections += [f"<p class=note>{_e(note)}</p>" for note in remarks]
+    return (
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
+        f"<title>Run {_e(results.run_id)}</title><style>"
+        "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
+        "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+        "td:first-child,th:first-child{text-align:left}"
+        "img{max-width:100%}.note{color:#a40}</style></head><body>"
+        + "".join(sections)
+        + "</body></html>\n"
+    )
+
+
+def _ops_table(ops: dict[str, dict[str, Any]]) -> str:
+    columns = ["count", "errors", "scheduled", "opsPerSecond"]
+    head = "".join(
+        f"<th>{_e(c)}</th>" for c in ["op", *columns, *(f"{p} µs" for p in _PERCENTILES)]
+    )
+    rows = []
+    for op, item in ops.items():
+        latency = item.get("latencyMicros", {})
+        cells = [_e(op), *(_number(item.get(c)) for c in columns)]
+        cells += [_number(latency.get(p)) for p in _PERCENTILES]
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def _fidelity_table(report: dict[str, Any]) -> str:
+    dimensions = list(report["against_model"]["ks"])
+    head = "".join(f"<th>{_e(d)}</th>" for d in ["against", *dimensions])
+    rows = []
+    for name, key in (("model", "against_model"), ("original trace", "against_trace")):
+        against = report.get(key)
+        if not against:
+            continue
+        for label, values in ((name, against["ks"]), ("noise", against.get("noise"))):
+            if values:
+                cells = [_e(label), *(_number(values.get(d), 4) for d in dimensions)]
+                rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def _pairs_table(values: dict[str, Any]) -> str:
+    rows = "".join(
+        f"<tr><td>{_e(key)}</td><td>{_e(_plain(value))}</td></tr>" for key, value in values.items()
+    )
+    return f"<table><tbody>{rows}</tbody></table>"
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict | list):
+        return json.dumps(value)
+    return "" if value is None else str(value)
+
+
+def _number(value: Any, digits: int = 0) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, int | float):
+        return f"{value:,.{digits}f}" if digits or isinstance(value, float) else f"{value:,}"
+    return _e(str(value))
+
+
+def _e(text: str) -> str:
+    return html.escape(text)
+
+
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `report` to COMMANDS, the subparsers of the mimesis-model parser."""
+    parser = commands.add_parser(
+        "report", help="one HTML page of a run's results",
+        description="Write one self-contained HTML page (PNG plots embedded) of a run's results "
+        "folder: throughput over time by op, latency percentiles by op, ops per file type, the "
+        "fidelity scores (if `fidelity` has written fidelity.json), lateness, the options, "
+        "target and notes. Example: mimesis-model report results/run1/",
+    )  # fmt: skip
+    options.add_verbose(parser)
+    parser.add_argument("results_dir", metavar="RESULTS_DIR")
+    parser.add_argument(
+        "--out",
+        default=None,
+        metavar="HTML",
+        help=f"page to write (default RESULTS_DIR/{REPORT_FILE})",
+    )
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    results = RunResults.read(args.results_dir)
+    out = Path(args.out) if args.out is not None else results.directory / REPORT_FILE
+    print(write_report(results, out))
+    return 0

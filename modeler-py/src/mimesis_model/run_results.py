@@ -1,0 +1,176 @@
+"""A benchmark run's results folder, as `mimesisbench.jar run` writes it: summary.json (counts,
+throughput and latency per op, the options used, where the run's namespace was), timeline.csv,
+and the run's own trace (trace/, parsed from the NameNode's audit log of an embedded run).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlparse
+
+from mimesis_model.errors import MimesisModelError
+from mimesis_model.profile import Profile
+from mimesis_model.scaling import scale_types
+
+SUMMARY_FILE: Final = "summary.json"
+TIMELINE_FILE: Final = "timeline.csv"
+TRACE_DIR: Final = "trace"
+AUDIT_LOG: Final = "namenode-audit.log"
+CLOCK_SLACK_MS: Final = 100
+"""how much earlier than workload.startMs phase 2's first audit events may be stamped"""
+
+
+class RunResultsError(MimesisModelError):
+    """A results folder, or its summary.json, is not what `run` writes."""
+
+
+@dataclass(frozen=True)
+class RunScaling:
+    """The run options (profiles/schema/RunOptions.avsc) that change what a profile predicts."""
+
+    time_scale: float = 1.0
+    span_scale: float = 1.0
+    type_scales: dict[str, float] = field(default_factory=dict)
+    """type number (as text) or 'all' -> factor of its files"""
+    types: list[int] = field(default_factory=list)
+    """the only types run; empty: all"""
+    duration_ms: int | None = None
+    """wall-clock length asked for; None: the profile's window times the time scale"""
+    flat: bool = False
+
+    @classmethod
+    def of_options(cls, options: dict[str, Any], where: str) -> RunScaling:
+        """From summary.json's "options" (RunOptions as Avro's plain JSON)."""
+        try:
+            scaling = cls(
+                time_scale=float(options.get("timeScale", 1.0)),
+                span_scale=float(options.get("spanScale", 1.0)),
+                type_scales={
+                    str(k): float(v) for k, v in (options.get("typeScales") or {}).items()
+                },
+                types=[int(j) for j in options.get("types") or []],
+                duration_ms=None
+                if options.get("durationMs") is None
+                else int(options["durationMs"]),
+                flat=bool(options.get("flat", False)),
+            )
+        except (TypeError, ValueError, AttributeError) as error:
+            raise RunResultsError(f"{where}: options: {error}") from error
+        if not (math.isfinite(scaling.time_scale) and scaling.time_scale >= 0) or not (
+            math.isfinite(scaling.span_scale) and scaling.span_scale >= 0
+        ):
+            raise RunResultsError(f"{where}: options: time and span scales must be finite, >= 0")
+        return scaling
+
+    def window_ms(self, profile: Profile) -> float:
+        """The schedule's length in the profile's time (as generator-mr's WorkloadModel)."""
+        if self.duration_ms is None or self.time_scale == 0:
+            return float(profile.duration_ms)
+        return self.duration_ms / self.time_scale
+
+    def profile_run(self, profile: Profile) -> Profile:
+        """PROFILE with the run's type scaling and isolation applied; types keep their numbers
+        (an isolated-out type keeps none of its files), as run paths name the original type."""
+        factors = {j: 1.0 for j in range(profile.k)}
+        every = self.type_scales.get("all", 1.0)
+        for key, factor in self.type_scales.items():
+            if key != "all":
+                if not key.strip().isdigit():
+                    raise RunResultsError(f"--type-scale {key}={factor}: not a type number")
+                factors[int(key)] = factors.get(int(key), 1.0) * factor
+        factors = {j: f * every for j, f in factors.items()}
+        if self.types:
+            factors = {j: (f if j in self.types else 0.0) for j, f in factors.items()}
+        if all(f == 1.0 for f in factors.values()):
+            return profile
+        return scale_types(profile, factors)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "timeScale": self.time_scale,
+            "spanScale": self.span_scale,
+            "typeScales": self.type_scales,
+            "types": self.types,
+            "durationMs": self.duration_ms,
+            "flat": self.flat,
+        }
+
+
+@dataclass(frozen=True)
+class RunResults:
+    """One run's results folder and its parsed summary.json."""
+
+    directory: Path
+    summary: dict[str, Any]
+
+    @classmethod
+    def read(cls, directory: str | PathLike[str]) -> RunResults:
+        """DIRECTORY's summary.json; RunResultsError (one line, naming the file) if it is not
+        a run's results folder."""
+        folder = Path(directory)
+        if not folder.is_dir():
+            what = "not a directory" if folder.exists() else "no such results directory"
+            raise RunResultsError(f"{folder}: {what}")
+        path = folder / SUMMARY_FILE
+        if not path.is_file():
+            raise RunResultsError(f"{folder}: no {SUMMARY_FILE}: not a run's results folder")
+        try:
+            summary = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise RunResultsError(f"{path}: not JSON: {error}") from error
+        if not isinstance(summary, dict) or not isinstance(summary.get("ops"), dict):
+            raise RunResultsError(f'{path}: no "ops": not a run\'s summary')
+        return cls(folder, summary)
+
+    @staticmethod
+    def is_results(directory: str | PathLike[str]) -> bool:
+        """Whether DIRECTORY looks like a results folder (it has a summary.json)."""
+        return (Path(directory) / SUMMARY_FILE).is_file()
+
+    @property
+    def run_id(self) -> str:
+        return str(self.summary.get("runId", self.directory.name))
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.summary.get("valid", False))
+
+    @property
+    def trace_dir(self) -> Path:
+        return self.directory / TRACE_DIR
+
+    @property
+    def scaling(self) -> RunScaling:
+        options = self.summary.get("options")
+        if not isinstance(options, dict):
+            raise RunResultsError(f'{self.directory / SUMMARY_FILE}: no "options"')
+        return RunScaling.of_options(options, str(self.directory / SUMMARY_FILE))
+
+    @property
+    def namespace_root(self) -> str | None:
+        """The path (no scheme or authority) every path of the run lies under."""
+        root = self.summary.get("target", {}).get("namespaceRoot")
+        return None if root is None else urlparse(str(root)).path.rstrip("/") or "/"
+
+    @property
+    def start_ms(self) -> int | None:
+        """Epoch ms of the schedule's time zero (workload.startMs), if the run recorded it, less
+        CLOCK_SLACK_MS: a mapper meets the start on its own clock to within a millisecond or so,
+        and phase 1 ends seconds before it."""
+        start = self.summary.get("workload", {}).get("startMs")
+        return None if start is None else int(start) - CLOCK_SLACK_MS
+
+    @property
+    def ops(self) -> dict[str, dict[str, Any]]:
+        """Per op: count, errors, scheduled, opsPerSecond, latencyMicros (p50, p90, p99, ...)."""
+        ops: dict[str, dict[str, Any]] = self.summary["ops"]
+        return ops
+
+    @property
+    def ops_per_second(self) -> float:
+        return float(self.summary.get("overall", {}).get("opsPerSecond", 0.0))

@@ -1,0 +1,221 @@
+"""`fidelity` on a real run's trace (tests/data/sample-run, README there): phase 2 is read
+exactly, the distances are scored against the model and the original trace, bad input is
+refused in one line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mimesis_model.cli import BAD_INPUT, OK, main
+from mimesis_model.fidelity import DIMENSIONS
+from mimesis_model.profile import Profile
+from mimesis_model.run_fidelity import FIDELITY_FILE
+from mimesis_model.run_results import CLOCK_SLACK_MS, RunResults, RunScaling
+from mimesis_model.run_trace import RunTrace
+from test_profile_vectors import SAMPLE_TRACE
+from tracefiles import T0, audit_event, file_timeline, write_trace
+
+DATA = Path(__file__).parent / "data"
+PROFILE = DATA / "sample-profile"
+RUN = DATA / "sample-run"
+
+
+@pytest.fixture
+def results(tmp_path: Path) -> Path:
+    """A writable copy of the golden results folder."""
+    return Path(shutil.copytree(RUN, tmp_path / "run"))
+
+
+def fidelity_json(arguments: list[str], capsys: pytest.CaptureFixture[str]) -> dict:  # type: ignore[type-arg]
+    assert main(["fidelity", *arguments, "--json", "--noise-draws", "5"]) == OK
+    report: dict = json.loads(capsys.readouterr().out)  # type: ignore[type-arg]
+    return report
+
+
+def test_phase_two_is_exactly_what_the_run_issued() -> None:
+    """The run's summary counts what its mappers issued: the trace's phase 2 must hold exactly
+    that (nothing of phase 1, the barrier or the job's own files leaks in)."""
+    results = RunResults.read(RUN)
+    run = RunTrace.read(results.trace_dir, k=8, window_ms=230_929)
+    issued = {op: item["count"] for op, item in results.ops.items()}
+    seen = {("getFileInfo" if op == "getfileinfo" else op): n for op, n in run.op_counts.items()}
+    assert seen == issued
+    behaviour = run.behaviour
+    assert run.start_from == "barrier"
+    assert run.namespace_root == results.namespace_root
+    assert int(np.count_nonzero(behaviour.created)) == issued["create"]
+    assert int(np.count_nonzero(behaviour.deleted)) == issued["delete"]
+    # Phase 1 made 139 pre-existing files (134 typed, 5 dormant); their creates are not phase 2.
+    assert int(np.count_nonzero(behaviour.pre_existing)) == 139
+    assert int(np.count_nonzero(run.labels == -1)) == int(np.count_nonzero(behaviour.dormant))
+    assert np.nanmin(behaviour.first_access) >= 0
+    # Depths count from the namespace root: the profile's depths are 3 to 9.
+    assert behaviour.depth.min() >= 3
+
+
+def test_fidelity_of_the_golden_run(results: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
+    assert set(report["against_model"]["ks"]) == set(DIMENSIONS)
+    assert set(report["against_trace"]["ks"]) == set(DIMENSIONS)
+    assert all(value is not None for value in report["against_model"]["ks"].values())
+    assert [item["type"] for item in report["against_model"]["per_type"]] == list(range(8))
+    # Measured on this run (README of tests/data): the generator matches the model's popularity.
+    assert report["against_model"]["ks"]["popularity"] < 0.05
+    assert report["against_trace"]["ks"]["popularity"] == pytest.approx(0.0655, abs=1e-3)
+    # The run's namespace has no directory deep enough for the trace's 20 files at depths 8-9.
+    assert report["against_trace"]["ks"]["files_per_depth"] == pytest.approx(20 / 398, abs=2e-3)
+    counts = report["counts"]
+    assert counts["run"]["creates"] == counts["trace"]["creates"] == 264
+    written = json.loads((results / FIDELITY_FILE).read_text())
+    assert written["against_model"] == report["against_model"]
+    assert not list(results.glob(".*inprogress"))
+
+
+def test_a_trace_folder_with_flags_scores_as_its_results_folder(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from_results = fidelity_json([str(PROFILE), str(results)], capsys)
+    from_trace = fidelity_json([str(PROFILE), str(results / "trace"), "--time-scale", "1"], capsys)
+    assert from_trace["against_model"] == from_results["against_model"]
+    assert not (results / "trace" / FIDELITY_FILE).exists()
+
+
+def test_workload_start_in_the_summary_is_used(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    summary = json.loads((results / "summary.json").read_text())
+    barrier = RunTrace.read(results / "trace", k=8, window_ms=230_929).start_ms
+    summary["workload"]["startMs"] = barrier + 60_000
+    (results / "summary.json").write_text(json.dumps(summary))
+    report = fidelity_json([str(PROFILE), str(results)], capsys)
+    assert report["run"]["start_from"] == "summary"
+    assert report["run"]["start_ms"] == barrier + 60_000 - CLOCK_SLACK_MS
+    assert report["counts"]["run"]["creates"] < 264  # the first minute's creates are now phase 1
+
+
+def test_text_output_says_what_is_beyond_noise(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fidelity", str(PROFILE), str(results), "--noise-draws", "5"]) == OK
+    text = capsys.readouterr().out
+    assert "popularity" in text
+    assert "model t7" in text
+    assert "against the model: " in text
+
+
+def test_scaling_options_change_the_prediction() -> None:
+    profile = Profile.read(PROFILE)
+    scaling = RunScaling(time_scale=0.5, type_scales={"all": 2.0, "1": 3.0}, types=[0, 1])
+    scaled = scaling.profile_run(profile)
+    assert scaled.file_types[0].files == 2 * profile.file_types[0].files
+    assert scaled.file_types[1].files == 6 * profile.file_types[1].files
+    assert scaled.file_types[2].files == 0  # isolated out, but still numbered 2
+    assert RunScaling(time_scale=0.5, duration_ms=60_000).window_ms(profile) == 120_000
+
+
+def test_phase_one_creates_and_accesses_are_not_phase_two(tmp_path: Path) -> None:
+    root = "/mimesisbench/ns-00ff"
+    barrier = "/mimesisbench/.mimesisbench/runs/r1/barrier/type0-share0"
+    start = T0 + 10_000 + 1_500
+    files = [
+        # made in phase 1, stat'ed then (a resume check), opened twice in phase 2
+        file_timeline(0, [(T0 + 1, "G"), (start + 5, "O"), (start + 9, "O")], created=T0,
+                      path=f"{root}/d0/f0.t0"),
+        # created in phase 2 under a temporary name, renamed
+        file_timeline(1, [(start + 20, "L")], created=start + 10, path=f"{root}/d0/c0-r1.t1._r0",
+                      finalPath=f"{root}/d0/c0-r1.t1"),
+        # outside the root: the job's own files
+        file_timeline(2, [(start + 1, "G")], created=start, path="/mimesisbench/.mimesisbench/x"),
+    ]  # fmt: skip
+    events = [
+        audit_event(T0, "create", f"{root}/d0/f0.t0"),
+        audit_event(T0 + 10_000, "create", barrier),
+        audit_event(start + 5, "open", f"{root}/d0/f0.t0"),
+        audit_event(start + 10, "create", f"{root}/d0/c0-r1.t1._r0"),
+    ]
+    trace = write_trace(tmp_path / "trace", events, files)
+    run = RunTrace.read(trace, k=2, window_ms=1_000)
+    assert run.namespace_root == root
+    assert run.start_ms == start
+    assert run.labels.tolist() == [0, 1]
+    assert run.behaviour.pre_existing.tolist() == [True, False]
+    assert run.behaviour.accesses.tolist() == [2, 1]
+    assert run.behaviour.create_time[1] == 10
+    assert run.behaviour.depth.tolist() == [2, 2]
+    assert run.op_counts == {"open": 1, "create": 1}
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["{profile}", "{missing}"], "no such trace directory"),
+        (["{missing}", "{run}"], "no such profile directory"),
+        (["{run}", "{run}"], "profile"),
+        (["{profile}", "{run}", "--time-scale", "0.5"], "--time-scale: "),
+        (["{profile}", "{empty}"], "no events"),
+        (["{profile}", "{nosummary}"], "summary.json: not JSON"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    arguments: list[str],
+    message: str,
+    results: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    empty = write_trace(tmp_path / "empty", [], [file_timeline(0)])
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "summary.json").write_text("{")
+    names = {
+        "profile": PROFILE, "run": results, "missing": tmp_path / "missing", "empty": empty,
+        "nosummary": broken,
+    }  # fmt: skip
+    assert main(["fidelity", *[a.format(**names) for a in arguments]]) == BAD_INPUT
+    error = capsys.readouterr().err
+    assert message in error
+    assert len(error.strip().splitlines()) == 1, error
+    assert not (results / FIDELITY_FILE).exists()
+
+
+def test_process_prints_no_traceback(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mimesis_model", "fidelity", str(PROFILE), str(tmp_path / "no")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == BAD_INPUT
+    assert done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_a_longer_window_adds_creates_at_the_same_rate() -> None:
+    from mimesis_model.synthesis import synthesize
+
+    profile = Profile.read(PROFILE)
+    base = synthesize(profile, file_scale=20, random_state=1)
+    longer = synthesize(profile, file_scale=20, window_ms=2 * profile.duration_ms, random_state=1)
+    assert longer.created == pytest.approx(2 * base.created, rel=0.05)
+    assert np.nanmax(longer.origin) > profile.duration_ms
+    assert longer.pre_existing.sum() == base.pre_existing.sum()
+
+
+def test_at_time_scale_0_times_are_not_scored(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    summary = json.loads((results / "summary.json").read_text())
+    summary["options"]["timeScale"] = 0.0
+    (results / "summary.json").write_text(json.dumps(summary))
+    report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
+    for against in (report["against_model"], report["against_trace"]):
+        assert against["ks"]["interarrival"] is None
+        assert against["noise"]["create_time"] is None
+        assert against["ks"]["popularity"] is not None
+    assert report["against_model"]["per_type"][0]["ks"]["active_span"] is None
+    assert "time scale 0" in report["notes"][0]

@@ -1,0 +1,65 @@
+"""`report` on the golden run (tests/data/sample-run): one self-contained page with its plots."""
+
+from __future__ import annotations
+
+import base64
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mimesis_model.cli import BAD_INPUT, OK, main
+from mimesis_model.run_report import REPORT_FILE
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def results(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(DATA / "sample-run", tmp_path / "run"))
+
+
+def images(page: str) -> list[bytes]:
+    return [
+        base64.b64decode(data) for data in re.findall(r'src="data:image/png;base64,([^"]+)"', page)
+    ]
+
+
+def test_page_embeds_every_plot_and_the_fidelity_scores(results: Path) -> None:
+    assert (
+        main(["fidelity", str(DATA / "sample-profile"), str(results), "--noise-draws", "3"]) == OK
+    )
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    pngs = images(page)
+    assert len(pngs) == 4  # timeline, latency, per type, fidelity
+    assert all(png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5_000 for png in pngs)
+    assert "<h2>Fidelity</h2>" in page
+    assert "popularity" in page
+    assert "20261123-170808-8e45f3" in page
+    assert "timeScale" in page  # the options table
+    assert 'src="http' not in page  # nothing loaded from elsewhere
+
+
+def test_without_fidelity_the_page_says_how_to_get_it(results: Path, tmp_path: Path) -> None:
+    out = tmp_path / "elsewhere" / "page.html"
+    assert main(["report", str(results), "--out", str(out)]) == OK
+    page = out.read_text()
+    assert len(images(page)) == 3
+    assert "No fidelity scores: run `mimesis-model fidelity" in page
+    assert not (results / REPORT_FILE).exists()
+
+
+def test_bad_timeline_is_one_line_exit_2(results: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (results / "timeline.csv").write_text("second,open\n0,x\n")
+    assert main(["report", str(results)]) == BAD_INPUT
+    error = capsys.readouterr().err
+    assert "timeline.csv: not a run's timeline" in error
+    assert len(error.strip().splitlines()) == 1
+    assert not list(results.glob("*report*"))
+
+
+def test_missing_folder_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(tmp_path / "none")]) == BAD_INPUT
+    assert "no such results directory" in capsys.readouterr().err

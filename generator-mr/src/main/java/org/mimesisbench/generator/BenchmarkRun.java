@@ -26,6 +26,7 @@ import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.apache.hadoop.util.VersionInfo;
 import org.mimesisbench.audit.ParseOptions;
 import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.audit.TraceParse;
@@ -73,8 +74,10 @@ public final class BenchmarkRun {
   private final RunOptions options;
   private final PrintStream out;
   private final List<String> notes = new ArrayList<>();
+  private final Map<String, String> givenSettings;
 
   public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out) {
+    this.givenSettings = givenSettings(conf);
     this.conf = new Configuration(conf);
     this.options = options;
     this.out = out;
@@ -108,7 +111,7 @@ public final class BenchmarkRun {
       try {
         if (embedded) {
           out.println("no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
-          cluster = EmbeddedCluster.start(conf, work.resolve("dfs"), results.file(AUDIT_LOG), 1);
+          cluster = EmbeddedCluster.start(conf, work.resolve("dfs"), results.file(AUDIT_LOG), EmbeddedCluster.DATA_NODES);
           conf.set("fs.defaultFS", cluster.uri().toString());
         }
         localRunnerDirs(work, embedded);
@@ -242,6 +245,7 @@ public final class BenchmarkRun {
     p.put("durationMs", plan.profile().getDurationMs());
     p.put("fileTypes", plan.profile().getFileTypes().size());
     head.set("options", new ObjectMapper().readTree(options.toString())); // Avro's plain JSON, unions unwrapped
+    head.set("environment", environment(embedded));
     ObjectNode ns = head.putObject("namespace");
     ns.put("layout", plan.layout().describe());
     ns.put("seconds", Math.round(phase1Seconds * 1000) / 1000.0);
@@ -274,6 +278,34 @@ public final class BenchmarkRun {
     }
     RunResults.print(summary, out);
     return summary;
+  }
+
+  /**
+   * What the run ran on, for comparing runs: versions, the DataNodes, and every setting given on
+   * the command line (-D, -conf), since an A/B of NameNode settings is only as good as this record.
+   */
+  private ObjectNode environment(boolean embedded) {
+    ObjectNode env = new ObjectMapper().createObjectNode();
+    env.put("hadoop", VersionInfo.getVersion());
+    env.put("java", System.getProperty("java.vm.name") + " " + Runtime.version());
+    env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+    env.put("cores", Runtime.getRuntime().availableProcessors());
+    env.put("dataNodes", embedded ? EmbeddedCluster.DATA_NODES + " in-process MiniDFSCluster DataNodes" : "the cluster's");
+    ObjectNode settings = env.putObject("settings");
+    givenSettings.forEach(settings::put);
+    return env;
+  }
+
+  /** The settings of {@code conf} that differ from Hadoop's defaults and site files: -D, -fs, -conf. */
+  private static Map<String, String> givenSettings(Configuration conf) {
+    Configuration defaults = new Configuration();
+    Map<String, String> given = new TreeMap<>();
+    for (Map.Entry<String, String> e : conf) {
+      if (!e.getValue().equals(defaults.getRaw(e.getKey())) && !e.getKey().startsWith("mapreduce.client.genericoptionsparser")) {
+        given.put(e.getKey(), e.getValue());
+      }
+    }
+    return given;
   }
 
   /** Whether the user pointed the run at a file system: -fs, -D fs.defaultFS, a site file, or a URI as base. */

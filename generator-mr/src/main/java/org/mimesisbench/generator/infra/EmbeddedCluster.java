@@ -22,6 +22,8 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** The NameNode's audit logger (FSNamesystem.auditLog). */
   static final String AUDIT_LOGGER = "org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit";
   private static final String AUDIT_LAYOUT = "%d{ISO8601} %p %c{2}: %m%n";
+  /** DataNodes of the embedded default: metadata runs need few; they hold no data but zero-length files. */
+  public static final int DATA_NODES = 1;
 
   private final MiniDFSCluster cluster;
   private final FileAppender audit;

@@ -290,7 +290,7 @@ public final class BenchmarkRun {
     env.put("java", System.getProperty("java.vm.name") + " " + Runtime.version());
     env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
     env.put("cores", Runtime.getRuntime().availableProcessors());
-    env.put("dataNodes", embedded ? EmbeddedCluster.DATA_NODES + " in-process MiniDFSCluster DataNodes" : "the cluster's");
+    env.put("dataNodes", embedded ? EmbeddedCluster.DATA_NODES + " emulated (tardis), in process" : "the cluster's");
     ObjectNode settings = env.putObject("settings");
     givenSettings.forEach(settings::put);
     return env;

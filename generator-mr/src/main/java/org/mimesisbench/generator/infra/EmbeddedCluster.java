@@ -11,9 +11,10 @@ import org.apache.log4j.FileAppender;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 import org.apache.log4j.PatternLayout;
+import org.mimesisbench.tardis.cluster.EmulatedDataNodes;
 
 /**
- * The embedded default: a real NameNode (and DataNodes) in this JVM, Hadoop's MiniDFSCluster,
+ * The embedded default: a real NameNode and emulated DataNodes (tardis) in this JVM, Hadoop's MiniDFSCluster,
  * its storage under a folder of the run's own, and its audit log written to a file in the standard
  * HDFS format (the appender Hadoop's log4j.properties gives {@code hdfs.audit.logger}), so a run
  * can be parsed back with {@code parse --audit} and scored.
@@ -22,7 +23,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** The NameNode's audit logger (FSNamesystem.auditLog). */
   static final String AUDIT_LOGGER = "org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit";
   private static final String AUDIT_LAYOUT = "%d{ISO8601} %p %c{2}: %m%n";
-  /** DataNodes of the embedded default: metadata runs need few; they hold no data but zero-length files. */
+  /** DataNodes of the embedded default: a metadata run's files are empty; more show with `cluster`. */
   public static final int DATA_NODES = 1;
 
   private final MiniDFSCluster cluster;
@@ -50,8 +51,8 @@ public final class EmbeddedCluster implements AutoCloseable {
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 20);
     MiniDFSCluster cluster;
     try {
-      cluster = new MiniDFSCluster.Builder(conf, new File(storage.toString()))
-          .numDataNodes(dataNodes).format(true).build();
+      // emulated DataNodes (tardis): the real DataNode code, block data kept in a few bytes on disk
+      cluster = EmulatedDataNodes.builder(conf, new File(storage.toString()), dataNodes, false).format(true).build();
       cluster.waitActive();
     } catch (IOException | RuntimeException e) {
       logger.removeAppender(audit);

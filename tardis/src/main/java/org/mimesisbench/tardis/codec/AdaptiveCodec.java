@@ -43,6 +43,12 @@ public final class AdaptiveCodec implements ChunkCodec {
     this.minRatio = minRatio;
   }
 
+  @Override
+  public AdaptiveCodec exact() {
+    TardisCodec exact = tardis.exact();
+    return exact == tardis ? this : new AdaptiveCodec(exact, minRatio, sample.sampleBytes());
+  }
+
   public AdaptiveCodec(TardisCodec tardis) {
     this(tardis, MIN_RATIO_DEFAULT, SAMPLE_BYTES_DEFAULT);
   }

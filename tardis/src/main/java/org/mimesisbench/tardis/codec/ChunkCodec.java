@@ -14,4 +14,14 @@ public interface ChunkCodec {
 
   /** Stored beside encoded data, so a restarted DataNode decodes it with the same codec. */
   String name();
+
+  /**
+   * A codec of the same name and format that reads every byte it encodes, so its encodings always
+   * decode to the input; this one when it already does. A fast codec may take bytes on trust
+   * (Exalt's first-and-last marker check); a caller that finds an encoding does not decode to its
+   * input encodes it again with this one.
+   */
+  default ChunkCodec exact() {
+    return this;
+  }
 }

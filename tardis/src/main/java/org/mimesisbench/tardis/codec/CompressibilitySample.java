@@ -13,6 +13,10 @@ final class CompressibilitySample {
   private final int sampleBytes;
   private final double minRatio;
 
+  int sampleBytes() {
+    return sampleBytes;
+  }
+
   CompressibilitySample(int sampleBytes, double minRatio) {
     this.sampleBytes = sampleBytes;
     this.minRatio = minRatio;

@@ -16,7 +16,8 @@ import org.mimesisbench.tardis.format.TardisFlag;
 public final class TardisCodec implements ChunkCodec {
   public static final String NAME = "tardis";
   public static final String MARKER_CHECK_KEY = "mimesisbench.tardis.codec.marker-check";
-  public static final String MARKER_CHECK_DEFAULT = MarkerCheck.EVERY_UNIT.toString();
+  // Exalt's check, the fast one; the DataNode storage verifies each encoding and redoes a wrong one exactly
+  public static final String MARKER_CHECK_DEFAULT = MarkerCheck.FIRST_AND_LAST.toString();
   /** The largest chunk compressed or decoded: a bound on what a damaged length can make us allocate. */
   public static final String MAX_CHUNK_BYTES_KEY = "mimesisbench.tardis.codec.max-chunk-bytes";
   public static final int MAX_CHUNK_BYTES_DEFAULT = 256 << 20; // twice HDFS's default block
@@ -59,6 +60,11 @@ public final class TardisCodec implements ChunkCodec {
           + ", not '" + conf.get(MAX_CHUNK_BYTES_KEY) + "'");
     }
     return new TardisCodec(TardisFlag.from(conf), check, max);
+  }
+
+  @Override
+  public TardisCodec exact() {
+    return check == MarkerCheck.EVERY_UNIT ? this : new TardisCodec(flag, MarkerCheck.EVERY_UNIT, maxChunkBytes);
   }
 
   public TardisFlag flag() {

@@ -142,8 +142,11 @@ class TardisCodecTest {
   void comesFromTheConfiguration() {
     Configuration conf = new Configuration(false);
     TardisCodec c = TardisCodec.from(conf);
-    assertEquals(MarkerCheck.EVERY_UNIT, c.markerCheck());
+    assertEquals(MarkerCheck.FIRST_AND_LAST, c.markerCheck());
+    assertEquals(MarkerCheck.EVERY_UNIT, c.exact().markerCheck());
     assertEquals(TardisCodec.MAX_CHUNK_BYTES_DEFAULT, c.maxChunkBytes());
+    conf.set(TardisCodec.MARKER_CHECK_KEY, "Every-Unit");
+    assertEquals(MarkerCheck.EVERY_UNIT, TardisCodec.from(conf).markerCheck());
     conf.set(TardisCodec.MARKER_CHECK_KEY, "First-And-Last");
     conf.setInt(TardisCodec.MAX_CHUNK_BYTES_KEY, 1 << 20);
     conf.set(TardisFlag.FLAG_KEY, "0000000000000001");

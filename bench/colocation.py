@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Emulated-DataNode colocation (issue 6's bar: >= 200 DataNodes alive for 10 min beside a NameNode).
+
+For each N given, starts a NameNode and N emulated DataNodes in one JVM (tardis ColocationBench)
+while a client creates 1 MiB files (replication 3) at a steady rate, each deleted after 60 s, and
+prints every 30 s the live/dead/stale DataNodes, the longest gap since a DataNode's last heartbeat,
+the heap, threads and write rate, then a summary line. The machine is shared: its load is printed.
+
+usage: bench/colocation.py [--datanodes 50 100 200] [--seconds 600] [--rate 2] [--storage memory|disk]
+       (after `mvn -o -q compile -pl tardis -am`)
+"""
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import machine  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--datanodes", type=int, nargs="+", default=[50, 100, 200])
+    ap.add_argument("--seconds", type=int, default=600)
+    ap.add_argument("--rate", type=float, default=2.0, help="files created per second")
+    ap.add_argument("--storage", choices=["memory", "disk"], default="memory")
+    ap.add_argument("--heap", default="16g")
+    a = ap.parse_args()
+    cp_file = REPO / "tardis/target/colocation.classpath"
+    subprocess.run(["mvn", "-o", "-q", "dependency:build-classpath", "-pl", "tardis",
+                    f"-Dmdep.outputFile={cp_file}"], cwd=REPO, check=True)
+    cp = ":".join([str(REPO / "tardis/target/classes"), str(REPO / "core/target/classes"),
+                   cp_file.read_text().strip()])
+    print(machine.describe())
+    for n in a.datanodes:
+        print(f"--- {n} DataNodes, load before: {machine.load()}", flush=True)
+        subprocess.run(["java", f"-Xmx{a.heap}", "-cp", cp, "org.mimesisbench.tardis.cluster.ColocationBench",
+                        str(n), str(a.seconds), str(a.rate), a.storage], check=False)
+        print(f"--- load after: {machine.load()}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+package org.mimesisbench.tardis.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.cli.Command;
+import org.mimesisbench.cli.CommandLines;
+import org.mimesisbench.cli.ExitCodes;
+
+/**
+ * {@code cluster}: a real NameNode and N emulated DataNodes in this process, until stopped. Prints
+ * the NameNode's address once every DataNode has registered; Ctrl-C or SIGTERM shuts it down.
+ */
+public final class ClusterCommand implements Command {
+  static final String COMMAND = "cluster";
+
+  @Override
+  public String name() {
+    return COMMAND;
+  }
+
+  @Override
+  public String summary() {
+    return "start a NameNode and N emulated DataNodes in one process and print its address";
+  }
+
+  static Options options() {
+    Options o = new Options();
+    o.addOption(Option.builder().longOpt("datanodes").hasArg().argName("N")
+        .desc("emulated DataNodes to start (required)").build());
+    o.addOption(Option.builder().longOpt("namenode-port").hasArg().argName("P")
+        .desc("the NameNode's RPC port (default: any free port)").build());
+    o.addOption(Option.builder().longOpt("base-dir").hasArg().argName("dir")
+        .desc("where the NameNode and DataNodes keep their storage; absent or empty (default: a new "
+            + "folder under the temporary directory)").build());
+    o.addOption(Option.builder().longOpt("in-memory")
+        .desc("keep block data on the heap instead of under the DataNodes' directories").build());
+    o.addOption(Option.builder().longOpt("help").desc("this help").build());
+    return o;
+  }
+
+  @Override
+  public int run(Configuration conf, String[] args, PrintStream out) throws Exception {
+    Options options = options();
+    CommandLine cl = CommandLines.parse(COMMAND, options, args, "datanodes");
+    if (cl.hasOption("help")) {
+      help(options, out);
+      return ExitCodes.OK;
+    }
+    long dataNodes = CommandLines.whole(cl, COMMAND, "datanodes", 0);
+    if (dataNodes < 1 || dataNodes > 10_000) {
+      throw new BadInputException(COMMAND + ": --datanodes " + dataNodes + ": must be between 1 and 10000");
+    }
+    long port = CommandLines.whole(cl, COMMAND, "namenode-port", 0);
+    if (port < 0 || port > 65_535) {
+      throw new BadInputException(COMMAND + ": --namenode-port " + port + ": not a port (0-65535)");
+    }
+    Path base = baseDir(cl.getOptionValue("base-dir"));
+    CountDownLatch stopped = new CountDownLatch(1);
+    try (EmulatedCluster cluster = EmulatedCluster.start(conf, base.toFile(), (int) dataNodes, (int) port,
+        cl.hasOption("in-memory"))) {
+      Thread hook = new Thread(() -> {
+        cluster.close();
+        stopped.countDown();
+      }, "cluster-shutdown");
+      Runtime.getRuntime().addShutdownHook(hook);
+      out.println(cluster.uri());
+      out.flush();
+      System.err.println("cluster: " + dataNodes + " emulated DataNodes registered, storage under " + base
+          + "; Ctrl-C stops it");
+      try {
+        stopped.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // stopped by the embedding code (tests)
+      }
+      if (stopped.getCount() > 0) {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  /** The storage folder: new, or empty, since the cluster formats it. */
+  static Path baseDir(String option) throws IOException {
+    if (option == null) {
+      return Files.createTempDirectory("mimesisbench-cluster");
+    }
+    Path p = Path.of(option);
+    if (Files.exists(p) && !Files.isDirectory(p)) {
+      throw new BadInputException(COMMAND + ": --base-dir " + option + ": not a directory");
+    }
+    if (Files.isDirectory(p)) {
+      try (var entries = Files.list(p)) {
+        if (entries.findAny().isPresent()) {
+          throw new BadInputException(COMMAND + ": --base-dir " + option + ": not empty (the cluster formats it)");
+        }
+      }
+    }
+    Files.createDirectories(p);
+    return p;
+  }
+
+  private static void help(Options options, PrintStream out) {
+    PrintWriter w = new PrintWriter(out);
+    new HelpFormatter().printHelp(w, 100, "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
+            + "[--base-dir dir] [--in-memory] [-D k=v]",
+        "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "
+            + "NameNode's address once all registered, and runs until stopped.", options, 2, 2,
+        "Examples:\n"
+            + "  java -jar mimesisbench.jar cluster --datanodes 200 --namenode-port 8020 --in-memory\n"
+            + "  hadoop fs -fs hdfs://localhost:8020 -ls /");
+    w.flush();
+  }
+}

@@ -1,0 +1,63 @@
+package org.mimesisbench.tardis.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
+
+/** A running NameNode with emulated DataNodes in this process: Hadoop's MiniDFSCluster, configured light. */
+public final class EmulatedCluster implements AutoCloseable {
+  private final MiniDFSCluster cluster;
+  private boolean closed;
+
+  private EmulatedCluster(MiniDFSCluster cluster) {
+    this.cluster = cluster;
+  }
+
+  /**
+   * Starts a NameNode on {@code nameNodePort} (0: any free port) and {@code dataNodes} emulated
+   * DataNodes under {@code baseDir}; returns once every DataNode has registered.
+   */
+  public static EmulatedCluster start(Configuration base, File baseDir, int dataNodes, int nameNodePort,
+      boolean inMemory) throws IOException {
+    quietServers();
+    Configuration conf = new Configuration(base);
+    MiniDFSCluster cluster = EmulatedDataNodes.builder(conf, baseDir, dataNodes, inMemory)
+        .nameNodePort(nameNodePort).format(true).build();
+    try {
+      cluster.waitActive();
+    } catch (IOException | RuntimeException e) {
+      cluster.shutdown();
+      throw e;
+    }
+    return new EmulatedCluster(cluster);
+  }
+
+  /** The servers' INFO lines, hundreds a second at this scale, would bury the address and any error. */
+  private static void quietServers() {
+    Logger.getLogger("org.apache.hadoop").setLevel(Level.WARN);
+    Logger.getLogger("org.apache.hadoop.hdfs.server").setLevel(Level.ERROR);
+    Logger.getLogger("org.apache.hadoop.http").setLevel(Level.ERROR);
+    Logger.getLogger("org.apache.hadoop.security.authentication").setLevel(Level.ERROR);
+  }
+
+  /** The NameNode's address, for fs.defaultFS. */
+  public URI uri() {
+    return cluster.getURI();
+  }
+
+  public MiniDFSCluster cluster() {
+    return cluster;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (!closed) {
+      closed = true;
+      cluster.shutdown();
+    }
+  }
+}

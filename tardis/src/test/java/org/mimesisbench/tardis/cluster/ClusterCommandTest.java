@@ -1,0 +1,92 @@
+package org.mimesisbench.tardis.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.cli.MimesisBench;
+
+class ClusterCommandTest {
+  @TempDir
+  Path tmp;
+
+  private static int run(String... args) {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true))
+        .execute(new Configuration(), args);
+    String text = err.toString(StandardCharsets.UTF_8);
+    if (rc == 2) {
+      assertEquals(1, text.lines().count(), "one line: " + text);
+    }
+    return rc;
+  }
+
+  @Test
+  void badOptionsAreOneLineAndExitCode2() throws IOException {
+    assertEquals(2, run("cluster"));
+    assertEquals(2, run("cluster", "--datanodes", "0"));
+    assertEquals(2, run("cluster", "--datanodes", "many"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--namenode-port", "70000"));
+    Files.writeString(tmp.resolve("taken"), "x");
+    assertEquals(2, run("cluster", "--datanodes", "3", "--base-dir", tmp.toString()));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--bogus"));
+    assertEquals(0, run("cluster", "--help"));
+  }
+
+  @Tag("slow")
+  @Test
+  void aClientUsesThePrintedAddress() throws Exception {
+    PipedOutputStream sink = new PipedOutputStream();
+    PipedInputStream printed = new PipedInputStream(sink, 1 << 16);
+    AtomicInteger rc = new AtomicInteger(-1);
+    Path base = tmp.resolve("cluster");
+    Thread command = new Thread(() -> rc.set(new MimesisBench(new PrintStream(sink, true), System.err).execute(
+        new Configuration(), new String[] {"cluster", "--datanodes", "4", "--base-dir", base.toString()})));
+    command.start();
+    String address = new String(readLine(printed), StandardCharsets.UTF_8);
+    assertTrue(address.startsWith("hdfs://"), address);
+    Configuration client = new Configuration();
+    try (FileSystem fs = FileSystem.newInstance(URI.create(address), client)) {
+      assertEquals(4, ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length);
+      byte[] data = new byte[3 << 20];
+      new Random(9).nextBytes(data);
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/x/file");
+      try (FSDataOutputStream out = fs.create(p, (short) 3)) {
+        out.write(data);
+      }
+      try (var in = fs.open(p)) {
+        assertArrayEquals(data, in.readAllBytes());
+      }
+    }
+    command.interrupt();
+    command.join(60_000);
+    assertEquals(0, rc.get());
+  }
+
+  private static byte[] readLine(PipedInputStream in) throws IOException {
+    ByteArrayOutputStream line = new ByteArrayOutputStream();
+    for (int c = in.read(); c >= 0 && c != '\n'; c = in.read()) {
+      line.write(c);
+    }
+    return line.toByteArray();
+  }
+}

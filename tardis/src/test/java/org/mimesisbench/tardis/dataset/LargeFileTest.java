@@ -1,0 +1,65 @@
+package org.mimesisbench.tardis.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.tardis.cluster.EmulatedDataNodes;
+
+/** A 1 GiB file (eight 128 MiB blocks) with replication 3 through emulated DataNodes, read back byte for byte. */
+@Tag("slow")
+class LargeFileTest {
+  private static final int PIECE = 1 << 20;
+  private static final int PIECES = 1024;
+
+  @TempDir
+  java.nio.file.Path base;
+
+  private static byte[] piece(int i) {
+    byte[] b = new byte[PIECE];
+    new Random(i).nextBytes(b);
+    return b;
+  }
+
+  @Test
+  void aGigabyteFileReadsBackExactly() throws IOException {
+    MiniDFSCluster cluster = EmulatedDataNodes.builder(new Configuration(), base.toFile(), 3, false).build();
+    try {
+      cluster.waitActive();
+      DistributedFileSystem fs = cluster.getFileSystem();
+      Path p = new Path("/big");
+      try (FSDataOutputStream out = fs.create(p, (short) 3)) {
+        for (int i = 0; i < PIECES; i++) {
+          out.write(piece(i));
+        }
+      }
+      assertEquals((long) PIECE * PIECES, fs.getFileStatus(p).getLen());
+      for (LocatedBlock lb : fs.getClient().getLocatedBlocks("/big", 0).getLocatedBlocks()) {
+        assertEquals(3, lb.getLocations().length, "three replicas of " + lb.getBlock());
+      }
+      assertEquals(8, fs.getClient().getLocatedBlocks("/big", 0).locatedBlockCount());
+      byte[] got = new byte[PIECE];
+      try (FSDataInputStream in = fs.open(p)) {
+        for (int i = 0; i < PIECES; i++) {
+          in.readFully(got);
+          assertArrayEquals(piece(i), got, "MiB " + i);
+        }
+        assertTrue(in.read() < 0);
+      }
+    } finally {
+      cluster.shutdown();
+    }
+  }
+}

@@ -1,7 +1,6 @@
 package org.mimesisbench.generator.issue;
 
 import java.io.IOException;
-import java.util.PriorityQueue;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -43,8 +42,7 @@ public final class IssuingPipeline {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition introducerMayGo = lock.newCondition();
   private final Condition sequencerMayGo = lock.newCondition();
-  private final PriorityQueue<FileLife> files =
-      new PriorityQueue<>((a, b) -> Double.compare(a.nextTime(), b.nextTime()));
+  private final FileQueue files = new FileQueue();
   private double nextOrigin; // origin of the next file to introduce; infinite when all are in
   private double sequencedUpTo; // every event before this time is in the FIFO
   // batches, not single events: one hand-over (and thread wake-up) per BATCH events
@@ -146,13 +144,10 @@ public final class IssuingPipeline {
         lock.lock();
         try {
           while (n < BATCH) {
-            FileLife f = files.peek();
+            FileLife f = files.earliest();
             if (f != null && f.nextTime() <= nextOrigin) {
-              files.poll();
               Event e = f.next();
-              if (!f.done()) {
-                files.add(f);
-              }
+              files.reorderEarliest();
               batch[n++] = e;
               if (e.timeMs() > sequencedUpTo) {
                 sequencedUpTo = e.timeMs();

@@ -10,6 +10,8 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.Random;
+import org.mimesisbench.tardis.format.TardisFlag;
+import org.mimesisbench.tardis.format.TardisSequence;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,40 +29,46 @@ import org.mimesisbench.tardis.dataset.TardisDataset;
 
 /**
  * The colocation bench: a NameNode and N emulated DataNodes in this JVM while a client creates
- * 1 MiB files at a steady rate (each deleted after a retention time, so in-memory storage stays
- * bounded), printing every interval the live, dead and stale DataNodes, the longest time since a
+ * 1 MiB files at a steady rate (Tardis data, or random bytes to see the storage without its codec's
+ * help; each deleted after a retention time when one is given, so in-memory random data stays bounded), printing every interval the live, dead and stale DataNodes, the longest time since a
  * DataNode's last heartbeat, the heap, threads and write rate, and at the end the disk and stored
  * bytes against the logical bytes written.
  *
- * <p>{@code java -cp ... ColocationBench <datanodes> <seconds> <files-per-second> <memory|disk> [base-dir]}
+ * <p>{@code java -cp ... ColocationBench <datanodes> <seconds> <files-per-second> <memory|disk>
+ * [tardis|random] [retain-seconds, 0 keeps every file] [base-dir]}
  */
 public final class ColocationBench {
   private static final int FILE_BYTES = 1 << 20;
-  private static final long RETAIN_MS = 60_000;
 
   private ColocationBench() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length < 4) {
-      System.err.println("usage: ColocationBench <datanodes> <seconds> <files-per-second> <memory|disk> [base-dir]");
+      System.err.println("usage: ColocationBench <datanodes> <seconds> <files-per-second> <memory|disk> "
+          + "[tardis|random] [retain-seconds] [base-dir]");
       System.exit(2);
     }
     int n = Integer.parseInt(args[0]);
     long seconds = Long.parseLong(args[1]);
     double rate = Double.parseDouble(args[2]);
     boolean inMemory = args[3].equals("memory");
-    File base = args.length > 4 ? new File(args[4]) : Files.createTempDirectory("colocation").toFile();
+    boolean tardis = args.length <= 4 || args[4].equals("tardis");
+    long retainMs = args.length > 5 ? Long.parseLong(args[5]) * 1000 : 0;
+    File base = args.length > 6 ? new File(args[6]) : Files.createTempDirectory("colocation").toFile();
     long t0 = System.nanoTime();
     try (EmulatedCluster cluster = EmulatedCluster.start(new Configuration(), base, n, 0, inMemory)) {
       double startS = (System.nanoTime() - t0) / 1e9;
       System.out.printf("started %d DataNodes in %.1f s; storage %s under %s%n", n, startS,
           inMemory ? "in memory" : "on disk", base);
-      run(cluster, n, seconds, rate, base.toPath());
+      System.out.printf("files: 1 MiB of %s, %s%n", tardis ? "Tardis data" : "random bytes",
+          retainMs > 0 ? "each deleted " + retainMs / 1000 + " s after it is written" : "all kept");
+      run(cluster, n, seconds, rate, base.toPath(), tardis, retainMs);
     }
     System.exit(0);
   }
 
-  private static void run(EmulatedCluster cluster, int n, long seconds, double rate, Path base) throws Exception {
+  private static void run(EmulatedCluster cluster, int n, long seconds, double rate, Path base, boolean tardis,
+      long retainMs) throws Exception {
     FSNamesystem ns = cluster.cluster().getNamesystem();
     FileSystem fs = FileSystem.newInstance(cluster.uri(), new Configuration());
     AtomicLong written = new AtomicLong();
@@ -69,7 +77,11 @@ public final class ColocationBench {
     long[] latencies = new long[(int) (seconds * rate) + 16];
     AtomicLong count = new AtomicLong();
     byte[] data = new byte[FILE_BYTES];
-    new Random(1).nextBytes(data);
+    if (tardis) {
+      new TardisSequence(TardisFlag.DEFAULT, FILE_BYTES).copy(0, data, 0, FILE_BYTES);
+    } else {
+      new Random(1).nextBytes(data);
+    }
     ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor();
     long periodUs = (long) (1e6 / rate);
     writer.scheduleAtFixedRate(() -> {
@@ -89,7 +101,7 @@ public final class ColocationBench {
       written.incrementAndGet();
       synchronized (live) {
         live.add(new Object[] {p, System.currentTimeMillis()});
-        while (!live.isEmpty() && System.currentTimeMillis() - (Long) live.peek()[1] > RETAIN_MS) {
+        while (retainMs > 0 && !live.isEmpty() && System.currentTimeMillis() - (Long) live.peek()[1] > retainMs) {
           try {
             fs.delete((org.apache.hadoop.fs.Path) live.poll()[0], false);
           } catch (IOException e) {

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.util.Random;
+import java.nio.file.Files;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -17,8 +18,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.tardis.cluster.EmulatedDataNodes;
+import org.mimesisbench.tardis.format.TardisFlag;
+import org.mimesisbench.tardis.format.TardisSequence;
 
-/** A 1 GiB file (eight 128 MiB blocks) with replication 3 through emulated DataNodes, read back byte for byte. */
+/**
+ * A 1 GiB Tardis file (eight 128 MiB blocks) with replication 3 through emulated DataNodes, read
+ * back byte for byte, and kept on disk in far less than 1 % of its 3 GiB of replicas.
+ */
 @Tag("slow")
 class LargeFileTest {
   private static final int PIECE = 1 << 20;
@@ -27,10 +33,18 @@ class LargeFileTest {
   @TempDir
   java.nio.file.Path base;
 
+  private static final TardisSequence FILE = new TardisSequence(TardisFlag.DEFAULT, (long) PIECE * PIECES);
+
   private static byte[] piece(int i) {
     byte[] b = new byte[PIECE];
-    new Random(i).nextBytes(b);
+    FILE.copy((long) i * PIECE, b, 0, PIECE);
     return b;
+  }
+
+  private static long bytesUnder(java.nio.file.Path dir) throws IOException {
+    try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+    }
   }
 
   @Test
@@ -50,6 +64,9 @@ class LargeFileTest {
         assertEquals(3, lb.getLocations().length, "three replicas of " + lb.getBlock());
       }
       assertEquals(8, fs.getClient().getLocatedBlocks("/big", 0).locatedBlockCount());
+      long logical = 3L * PIECE * PIECES;
+      long disk = bytesUnder(base); // the NameNode's image and edits included
+      assertTrue(disk < logical / 100, disk + " bytes on disk for " + logical + " logical");
       byte[] got = new byte[PIECE];
       try (FSDataInputStream in = fs.open(p)) {
         for (int i = 0; i < PIECES; i++) {

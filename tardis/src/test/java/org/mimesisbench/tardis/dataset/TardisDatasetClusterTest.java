@@ -36,6 +36,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.tardis.cluster.EmulatedDataNodes;
+import org.mimesisbench.tardis.format.TardisFlag;
+import org.mimesisbench.tardis.format.TardisSequence;
 
 /** The real HDFS stack (NameNode, DataNodes, client) on emulated storage kept on disk. */
 @Tag("slow")
@@ -80,6 +82,16 @@ class TardisDatasetClusterTest {
     return data;
   }
 
+  /** A file of {@code bytes} of Tardis data, as a client of the emulated cluster writes. */
+  private byte[] writeTardis(String name, int bytes) throws IOException {
+    try (FSDataOutputStream out = fs.create(new Path(name), (short) 3)) {
+      new TardisSequence(TardisFlag.DEFAULT, bytes).writeTo(out);
+    }
+    byte[] data = new byte[bytes];
+    new TardisSequence(TardisFlag.DEFAULT, bytes).copy(0, data, 0, bytes);
+    return data;
+  }
+
   private byte[] read(String name) throws IOException {
     try (FSDataInputStream in = fs.open(new Path(name))) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -116,7 +128,7 @@ class TardisDatasetClusterTest {
   void filesReadBackExactlyAndSurviveARestart() throws Exception {
     long blocksBefore = cluster.getNamesystem().getBlocksTotal();
     long replicasBefore = replicasOnNameNode();
-    byte[] small = write("/a/one-mb", MB, 1);
+    byte[] small = writeTardis("/a/one-mb", MB);
     byte[] multi = write("/a/ten-mb", 10 * MB + 123, 2); // three blocks, the last partial
     byte[] odd = write("/a/odd", 777, 3);
     assertArrayEquals(small, read("/a/one-mb"));

@@ -51,6 +51,19 @@ def test_without_fidelity_the_page_says_how_to_get_it(results: Path, tmp_path: P
     assert not (results / REPORT_FILE).exists()
 
 
+def test_a_timeline_with_drift_gets_a_drift_plot(results: Path) -> None:
+    # runs since the timeline's maxLatenessUs column: each second's latest op against its due time
+    timeline = results / "timeline.csv"
+    rows = timeline.read_text().splitlines()
+    drift = [rows[0] + ",maxLatenessUs"] + [f"{row},{150 * i}" for i, row in enumerate(rows[1:])]
+    timeline.write_text("\n".join(drift) + "\n")
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    assert len(images(page)) == 4  # timeline, drift, latency, per type
+    assert "Drift over time" in page
+    assert "maxLatenessUs" not in page  # not drawn as an op
+
+
 def test_bad_timeline_is_one_line_exit_2(results: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (results / "timeline.csv").write_text("second,open\n0,x\n")
     assert main(["report", str(results)]) == BAD_INPUT

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 REPORT_FILE: Final = "report.html"
+DRIFT_COLUMN: Final = "maxLatenessUs"
+"""timeline.csv's column of each second's drift: how late (us) its latest op was"""
 _PERCENTILES: Final = ("p50", "p90", "p99", "p999")
 
 
@@ -38,6 +40,10 @@ def write_report(results: RunResults, out: Path) -> Path:
         notes.append(f"No throughput timeline: {TIMELINE_FILE} is missing or empty.")
     else:
         plots.append(("Throughput over time, by op", _timeline_plot(*timeline)))
+        if DRIFT_COLUMN in timeline[0]:
+            plots.append(
+                ("Drift over time: how late each second's latest op was", _drift_plot(*timeline))
+            )
     if any(item.get("count") for item in results.ops.values()):
         plots.append(("Latency percentiles by op", _latency_plot(results.ops)))
     by_type = results.summary.get("byType") or {}
@@ -97,7 +103,7 @@ def _timeline_plot(header: list[str], values: np.ndarray) -> Figure:
     axis = figure.subplots()
     seconds = values[:, 0]
     for column, op in enumerate(header[1:], start=1):
-        if op != "total" and values[:, column].any():
+        if op not in ("total", DRIFT_COLUMN) and values[:, column].any():
             axis.plot(seconds, values[:, column], label=op, linewidth=1)
     if "total" in header:
         axis.plot(seconds, values[:, header.index("total")], label="total", color="black",
@@ -106,6 +112,18 @@ def _timeline_plot(header: list[str], values: np.ndarray) -> Figure:
     axis.set_ylabel("ops/s")
     axis.grid(alpha=0.3)
     axis.legend(fontsize=8, ncols=2)
+    return figure
+
+
+def _drift_plot(header: list[str], values: np.ndarray) -> Figure:
+    figure = new_figure(9.0, 3.5)
+    axis = figure.subplots()
+    axis.plot(
+        values[:, 0], values[:, header.index(DRIFT_COLUMN)] / 1000, color="tab:red", linewidth=1
+    )
+    axis.set_xlabel("second of the run")
+    axis.set_ylabel("lateness (ms)")
+    axis.grid(alpha=0.3)
     return figure
 
 

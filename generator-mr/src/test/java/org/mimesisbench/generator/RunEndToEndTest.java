@@ -168,6 +168,22 @@ class RunEndToEndTest {
   }
 
   @Test
+  void theTimelineHasEachSecondsOpsAndDrift() throws Exception {
+    Run r = base();
+    List<String> rows = Files.readAllLines(dir.resolve("results-base").resolve("timeline.csv"));
+    assertTrue(rows.get(0).startsWith("second,") && rows.get(0).endsWith(",total,maxLatenessUs"), rows.get(0));
+    long total = 0;
+    long lateSeconds = 0;
+    for (String row : rows.subList(1, rows.size())) {
+      String[] f = row.split(",");
+      total += Long.parseLong(f[f.length - 2]);
+      lateSeconds += Long.parseLong(f[f.length - 1]) > 0 ? 1 : 0;
+    }
+    assertEquals(r.summary().path("overall").path("count").asLong(), total);
+    assertTrue(lateSeconds > 0, "a paced run's ops are issued some microseconds after they are due");
+  }
+
+  @Test
   void theSummaryRecordsTheEnvironmentAndTheSettingsGiven() throws Exception {
     JsonNode env = base().summary().path("environment");
     assertEquals(org.apache.hadoop.util.VersionInfo.getVersion(), env.path("hadoop").asText());

@@ -29,6 +29,7 @@ public final class RunStatistics implements Writable {
   private final Histogram[] latency = new Histogram[OPS];
   private Histogram lateness = histogram();
   private long[] timeline = new long[64 * OPS]; // [second * OPS + op]
+  private long[] latestMicros = new long[64]; // [second]: the latest op of the second against its due time
   private int seconds;
   private final List<String> errorSamples = new ArrayList<>();
   private final List<String> stops = new ArrayList<>(); // why issuing ended early, one per mapper that stopped
@@ -62,9 +63,11 @@ public final class RunStatistics implements Writable {
         seconds = second + 1;
         if (seconds * OPS > timeline.length) {
           timeline = Arrays.copyOf(timeline, Math.max(seconds * OPS, timeline.length * 2));
+          latestMicros = Arrays.copyOf(latestMicros, timeline.length / OPS);
         }
       }
       timeline[second * OPS + i]++;
+      latestMicros[second] = Math.max(latestMicros[second], latenessNanos / 1000);
     }
   }
 
@@ -93,10 +96,14 @@ public final class RunStatistics implements Writable {
     lateness.add(o.lateness);
     if (o.seconds > seconds) {
       timeline = Arrays.copyOf(timeline, Math.max(o.seconds * OPS, timeline.length));
+      latestMicros = Arrays.copyOf(latestMicros, timeline.length / OPS);
       seconds = o.seconds;
     }
     for (int k = 0; k < o.seconds * OPS; k++) {
       timeline[k] += o.timeline[k];
+    }
+    for (int sec = 0; sec < o.seconds; sec++) {
+      latestMicros[sec] = Math.max(latestMicros[sec], o.latestMicros[sec]);
     }
     for (String s : o.errorSamples) {
       if (errorSamples.size() < ERROR_SAMPLES) {
@@ -140,6 +147,11 @@ public final class RunStatistics implements Writable {
   }
 
   /** Ops of {@code op} issued in second {@code second} of the run. */
+  /** How late (microseconds) the latest op issued in {@code second} was against its due time: drift over time. */
+  public long maxLatenessMicros(int second) {
+    return second < seconds ? latestMicros[second] : 0;
+  }
+
   public long timeline(int second, Op op) {
     return timeline[second * OPS + op.ordinal()];
   }
@@ -168,6 +180,9 @@ public final class RunStatistics implements Writable {
     for (int k = 0; k < seconds * OPS; k++) {
       out.writeLong(timeline[k]);
     }
+    for (int sec = 0; sec < seconds; sec++) {
+      out.writeLong(latestMicros[sec]);
+    }
     writeStrings(out, errorSamples);
     writeStrings(out, stops);
     out.writeLong(mappers);
@@ -186,6 +201,10 @@ public final class RunStatistics implements Writable {
     timeline = new long[Math.max(64, seconds) * OPS];
     for (int k = 0; k < seconds * OPS; k++) {
       timeline[k] = in.readLong();
+    }
+    latestMicros = new long[Math.max(64, seconds)];
+    for (int sec = 0; sec < seconds; sec++) {
+      latestMicros[sec] = in.readLong();
     }
     readStrings(in, errorSamples);
     readStrings(in, stops);

@@ -20,7 +20,7 @@ import org.mimesisbench.generator.schedule.Op;
  * A run's results folder: {@code summary.json} (per op count, errors, throughput and latency
  * percentiles in microseconds; drift; what was scheduled; the options and profile), {@code
  * latency.hlog} (the raw HdrHistograms, one per op and one of lateness), {@code timeline.csv}
- * (ops per second of the run, by op) and {@code counters.json} (the jobs' MapReduce counters).
+ * (ops per second of the run, by op, and the drift: how late the second's latest op was) and {@code counters.json} (the jobs' MapReduce counters).
  */
 public final class RunResults {
   public static final String SUMMARY = "summary.json";
@@ -133,7 +133,7 @@ public final class RunResults {
       for (Op op : Op.values()) {
         head.append(',').append(op.label());
       }
-      w.write(head.append(",total\n").toString());
+      w.write(head.append(",total,maxLatenessUs\n").toString());
       for (int sec = 0; sec < total.seconds(); sec++) {
         StringBuilder row = new StringBuilder().append(sec);
         long sum = 0;
@@ -142,7 +142,7 @@ public final class RunResults {
           sum += n;
           row.append(',').append(n);
         }
-        w.write(row.append(',').append(sum).append('\n').toString());
+        w.write(row.append(',').append(sum).append(',').append(total.maxLatenessMicros(sec)).append('\n').toString());
       }
     }
   }

@@ -22,12 +22,12 @@ public final class MapperAllotment {
   public static List<TaskSplit> tasks(Map<Integer, Long> opsByType, int perType) {
     long busy = opsByType.values().stream().filter(n -> n > 0).count();
     long total = opsByType.values().stream().mapToLong(Long::longValue).sum();
+    double evenPart = (double) total / (busy * perType); // the average mapper's ops with perType each
     List<TaskSplit> tasks = new ArrayList<>();
     for (Map.Entry<Integer, Long> e : opsByType.entrySet()) {
       if (e.getValue() == 0) {
         continue;
       }
-      double evenPart = (double) total / (busy * perType); // the average mapper's ops with perType each
       int shares = (int) Math.min(MAX_PER_TYPE, Math.max(perType, Math.ceil(e.getValue() / evenPart - 1e-9)));
       for (int s = 0; s < shares; s++) {
         tasks.add(new TaskSplit(e.getKey(), s, shares));

@@ -41,8 +41,4 @@ public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
     }
     return new Forecast(Collections.unmodifiableMap(byOp), Collections.unmodifiableMap(byType));
   }
-
-  public long total() {
-    return byType.values().stream().mapToLong(Long::longValue).sum();
-  }
 }

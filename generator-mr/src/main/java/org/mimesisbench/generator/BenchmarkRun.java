@@ -137,8 +137,9 @@ public final class BenchmarkRun {
   private List<String> capturedAuditLogs(boolean embedded) throws IOException {
     List<String> logs = new ArrayList<>();
     for (CharSequence given : options.getCaptureAudit()) {
-      String g = given.toString();
-      logs.add(URI.create(g.replace(" ", "%20")).getScheme() != null ? g : Path.of(g).toAbsolutePath().toUri().toString());
+      // Hadoop's own path parsing: globs ({a,b}, *) survive it, as the parser's expansion needs
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(given.toString());
+      logs.add((p.toUri().getScheme() != null ? p : FileSystem.getLocal(conf).makeQualified(p)).toString());
     }
     if (embedded && !logs.isEmpty()) {
       throw new BadInputException("run: --capture-audit is for runs on a cluster; an embedded run captures its own log");

@@ -4,7 +4,7 @@ import pytest
 from mimesis_model.fit import ProfileFitter, read_for_fitting
 from mimesis_model.profile import Profile
 from mimesis_model.scaling import isolate_types, scale_types
-from mimesis_model.synthesis import synthesize
+from mimesis_model.synthesis import popularity_quantiles, synthesize
 from test_profile_vectors import SAMPLE_TRACE
 
 
@@ -17,6 +17,34 @@ def test_seeded(profile: Profile) -> None:
     first, again = synthesize(profile, random_state=4), synthesize(profile, random_state=4)
     assert np.array_equal(first.accesses, again.accesses)
     assert np.array_equal(first.interarrival, again.interarrival)
+
+
+@pytest.mark.parametrize("files", [10, 100, 400, 10_000])
+def test_popularity_quantiles_spread_evenly(files: int) -> None:
+    quantiles = np.sort(popularity_quantiles(files, np.random.default_rng(files)))
+    assert ((quantiles >= 0) & (quantiles < 1)).all()
+    steps = np.arange(1, files + 1) / files
+    ks = max(np.max(steps - quantiles), np.max(quantiles - (steps - 1 / files)))
+    # independent draws: about 1.36 / sqrt(n) at the 95th percentile (0.068 for 400 files)
+    assert ks <= 2 * np.log(files) / files
+
+
+def test_each_popularity_quantile_is_uniform_over_seeds() -> None:
+    third = np.array([popularity_quantiles(5, np.random.default_rng(s))[3] for s in range(4000)])
+    assert abs(third.mean() - 0.5) < 0.02 and abs(np.mean(third < 0.25) - 0.25) < 0.03
+
+
+def test_a_small_run_leaves_the_unaccessed_share_unaccessed(profile: Profile) -> None:
+    workload = synthesize(profile, random_state=3)
+    for file_type in profile.file_types:
+        rows = workload.file_type == file_type.index
+        pre_existing = rows & workload.pre_existing
+        # pre-existing files activate from 0, so only the quantile decides which stay unaccessed
+        if file_type.unaccessed_share in (0.0, 1.0) or file_type["activationDelay"].is_empty:
+            continue
+        unaccessed = np.count_nonzero(workload.accesses[pre_existing] == 0)
+        expected = file_type.unaccessed_share * pre_existing.sum()
+        assert abs(unaccessed - expected) <= 2 + 2 * np.log(max(pre_existing.sum(), 2)), file_type.index
 
 
 def test_counts_follow_the_profile(profile: Profile) -> None:

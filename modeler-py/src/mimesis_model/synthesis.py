@@ -9,7 +9,11 @@ profile's duration starting at 0, per file type j:
 3. every file: with probability unaccessedShare_j it is never accessed; otherwise it is
    activated at origin + activationDelay_j and accessed then and every accessInterarrival_j
    after, while the access time is <= activation + activeSpan_j * span_scale (and in the
-   window); each access is an open, a listStatus or a getFileInfo by accessShares_j;
+   window); each access is an open, a listStatus or a getFileInfo by accessShares_j. Whether
+   it is accessed, its span and its number of accesses come from one quantile of the type's
+   popularity: the n-th file of a type (pre-existing ones first) takes the n-th value of a
+   golden-ratio sequence with a random start (`popularity_quantiles`), so few files already
+   spread over the whole distribution, as in generator-mr's PopularityQuantiles;
 4. with probability deleteShare_j a file is deleted at its last access (its origin if it had
    none) + deleteDelay_j, if that falls in the window;
 5. every file's depth is drawn from depth_j.
@@ -90,6 +94,9 @@ MIN_SYNTHETIC_FILES: Final = 50_000
 """Comparisons with a trace synthesize replicas of the model until about this many files: the
 distances then measure the trace against the model, not against one noisy draw of it."""
 
+GOLDEN_STEP: Final = 0.6180339887498949
+"""The golden ratio's fractional part: the step whose multiples fill [0, 1) most evenly."""
+
 
 def replicas_for(files: int) -> float:
     """The file scale that synthesizes about MIN_SYNTHETIC_FILES for a model of FILES files."""
@@ -160,13 +167,17 @@ def _synthesize_type(
     )  # fmt: skip
     origin = np.concatenate((np.zeros(pre_existing), create_times))
     files = len(origin)
-    accessed = rng.random(files) >= file_type.unaccessed_share
+    quantile = popularity_quantiles(files, rng)
+    accessed = quantile >= file_type.unaccessed_share
     if file_type["activationDelay"].is_empty or file_type["activeSpan"].is_empty:
         accessed[:] = False
     activation = np.full(files, np.inf)
     rows = np.flatnonzero(accessed)
     activation[rows] = origin[rows] + file_type["activationDelay"].sample(rng, len(rows))
-    accesses, last, gaps = _accesses(file_type, activation, span_scale, window, rng)
+    # The accessed files' quantiles, rescaled to the popularity of accessed files alone.
+    accessed_share = 1.0 - file_type.unaccessed_share
+    popularity = (quantile - file_type.unaccessed_share) / accessed_share if accessed_share > 0 else quantile
+    accesses, last, gaps = _accesses(file_type, activation, popularity, span_scale, window, rng)
     active = accesses > 0
     shares = np.array([file_type.access_shares[kind] for kind in ACCESS_KINDS])
     kind_counts = rng.multinomial(accesses, shares / shares.sum())
@@ -211,14 +222,23 @@ def _create_times(
     return times[times < window]
 
 
+def popularity_quantiles(files: int, rng: np.random.Generator) -> Floats:
+    """Quantiles in [0, 1) for a type's FILES files: a golden-ratio sequence, random start.
+
+    Each is uniform, yet n of them lie within about log(n)/n of the uniform CDF, where n
+    independent draws lie within about 1/sqrt(n).
+    """
+    return (rng.random() + np.arange(files) * GOLDEN_STEP % 1.0) % 1.0
+
+
 def _accesses(
-    file_type: FileType, activation: Floats, span_scale: float, window: float,
-    rng: np.random.Generator,
+    file_type: FileType, activation: Floats, popularity: Floats, span_scale: float,
+    window: float, rng: np.random.Generator,
 ) -> tuple[Ints, Floats, Floats]:  # fmt: skip
     """Per file: accesses in the window and the last one's time; and every realized gap.
 
-    A file activated in the window draws one uniform u: its active span is activeSpan at u,
-    its accesses accessesPerFile at u (span scale s: s times the span, s times the gaps).
+    A file activated in the window has a popularity quantile u: its active span is activeSpan
+    at u, its accesses accessesPerFile at u (span scale s: s times the span, s times the gaps).
     The accesses are at activation and after each of the gaps, drawn from accessInterarrival
     and stretched together to fill the span; those past the window's end are not issued.
     """
@@ -230,7 +250,7 @@ def _accesses(
     last[live] = activation[live]
     if len(live) == 0:
         return accesses, last, np.zeros(0)
-    uniform = rng.random(len(live))
+    uniform = popularity[live]
     span = file_type["activeSpan"].at(uniform) * span_scale
     gap_counts = np.maximum(file_type["accessesPerFile"].at(uniform).astype(np.int64) - 1, 0)
     if span_scale != 1.0:  # stochastic rounding keeps the expected number of gaps exact

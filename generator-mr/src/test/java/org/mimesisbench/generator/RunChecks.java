@@ -20,6 +20,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.generator.mr.Counters;
 import org.mimesisbench.generator.results.RunResults;
 
 /** What the end-to-end run tests share: running the CLI, reading a results folder, listing a file system. */
@@ -71,7 +72,9 @@ final class RunChecks {
     long errors = 0;
     for (Iterator<Map.Entry<String, JsonNode>> it = ours.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
-      if (c.getKey().endsWith(" errors")) {
+      if (c.getKey().equals(Counters.ISSUED)) {
+        assertEquals(overall.path("count").asLong(), c.getValue().asLong(), "the live counter of ops issued");
+      } else if (c.getKey().endsWith(" errors")) {
         errors += c.getValue().asLong();
       } else {
         ops += c.getValue().asLong();

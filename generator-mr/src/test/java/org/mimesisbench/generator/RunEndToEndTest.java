@@ -269,6 +269,27 @@ class RunEndToEndTest {
   }
 
   @Test
+  void aLongerDurationStretchesTheScheduleAtItsRate() throws Exception {
+    Run base = base(); // the profile's 231 s at time scale 0.05: 11.5 s
+    Run twice = run("duration", "--time-scale", "0.05", "--duration", "23s");
+    RunChecks.assertValidAndComplete(dir.resolve("results-duration"), new RunChecks.Outcome(twice.exit(), twice.output(), ""));
+    double ratio = (double) twice.count("create") / base.count("create");
+    assertTrue(ratio > 1.6 && ratio < 2.4, "creates in 23 s against 11.5 s: " + ratio);
+    double seconds = twice.summary().path("overall").path("seconds").asDouble();
+    assertTrue(seconds > 18 && seconds < 24, "the run took " + seconds + " s");
+  }
+
+  @Test
+  void theDurationCapsTheWallClockAtTimeScaleZero() throws Exception {
+    Run r = run("capped", "--time-scale", "0", "--span-scale", "40", "--duration", "1s");
+    assertEquals(0, r.exit(), r.output());
+    JsonNode overall = r.summary().path("overall");
+    assertTrue(overall.path("count").asLong() < overall.path("scheduled").asLong(), overall.toString());
+    assertTrue(overall.path("seconds").asDouble() < 2.0, overall.toString());
+    assertTrue(r.summary().path("notes").toString().contains("the --duration ended"), r.summary().path("notes").toString());
+  }
+
+  @Test
   void isolationIssuesOnlyTheChosenTypes() throws Exception {
     Run r = run("isolated", "--time-scale", "0.05", "--types", "0,2");
     assertEquals(0, r.exit(), r.output());

@@ -29,6 +29,8 @@ import org.mimesisbench.generator.schedule.TypeSchedule;
 public final class IssuingPipeline {
   /** How far (profile ms) introduction may run ahead of sequencing: bounds the files held. */
   static final double LOOKAHEAD_MS = 5_000;
+  /** Why issuing stopped when the wall-clock limit (--duration at time scale 0) came first. */
+  public static final String DURATION_ENDED = "the --duration ended with events still scheduled";
   private static final int FIFO_CAPACITY = 8192;
   private static final int BATCH = 64;
 
@@ -225,7 +227,7 @@ public final class IssuingPipeline {
       now = System.nanoTime();
     }
     if (now - startNanos >= wallLimitNanos) {
-      stats.stopped("the --duration ended with events still scheduled");
+      stats.stopped(DURATION_ENDED);
       return false;
     }
     long late = now - due;

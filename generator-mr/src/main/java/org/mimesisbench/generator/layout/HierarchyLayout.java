@@ -26,9 +26,13 @@ import org.mimesisbench.namespace.stats.NamespaceStats;
 /**
  * The profile's directory hierarchy (namespace-gen) holding every type's pre-existing files, the
  * types placed by their depth distributions; dormant files are a type of their own, numbered after
- * the profile's. A new file of a type goes to a directory drawn at its type's depth.
+ * the profile's. A new file of a type goes to a directory drawn at its type's depth, below the
+ * hierarchy's deepest directories when its type goes deeper.
  */
 public final class HierarchyLayout implements NamespaceLayout {
+  /** Subdirectories per level below the hierarchy's deepest, where only created files go. */
+  private static final int DEEPER_FANOUT = 2;
+
   private final GeneratedNamespace ns;
   private final int[] depthFirst; // number of the first directory at each depth
   private final DiscreteDistribution[] depthOf; // by type: depth of its files
@@ -115,18 +119,28 @@ public final class HierarchyLayout implements NamespaceLayout {
 
   @Override
   public String directoryFor(FileTypeModel type, SplittableRandom random) {
-    DiscreteDistribution depths = depthOf[type.index()];
+    // The type's own depths: the hierarchy's files took them folded to the snapshot's depth.
+    int fileDepth = type.depth().isEmpty() ? drawn(depthOf[type.index()], random) : (int) type.depth().sample(random);
+    int parentDepth = Math.max(0, fileDepth - 1);
+    int d = Math.min(parentDepth, ns.maxDepth());
+    String dir = ns.path(depthFirst[d] + random.nextInt(ns.directoriesAt(d)));
+    // Deeper than the hierarchy (a trace's own mkdirs made such directories after its fsimage):
+    // the file's create makes the missing parents, as HDFS's create does.
+    StringBuilder deeper = new StringBuilder(dir.equals("/") ? "" : dir);
+    for (int level = d; level < parentDepth; level++) {
+      deeper.append("/x").append(random.nextInt(DEEPER_FANOUT));
+    }
+    return deeper.length() == 0 ? "/" : deeper.toString();
+  }
+
+  private static int drawn(DiscreteDistribution depths, SplittableRandom random) {
     double u = random.nextDouble();
-    int fileDepth = depths.max();
     for (int i = 0; i < depths.size(); i++) { // depths are few: a scan is the inverse CDF
       if (depths.cdf(depths.value(i)) > u) {
-        fileDepth = depths.value(i);
-        break;
+        return depths.value(i);
       }
     }
-    int d = Math.max(0, Math.min(fileDepth - 1, ns.maxDepth()));
-    int dir = depthFirst[d] + random.nextInt(ns.directoriesAt(d));
-    return ns.path(dir);
+    return depths.max();
   }
 
   @Override

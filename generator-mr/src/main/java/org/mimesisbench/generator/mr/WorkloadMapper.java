@@ -1,9 +1,11 @@
 package org.mimesisbench.generator.mr;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
@@ -30,15 +32,26 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
     TypeSchedule schedule = new TypeSchedule(plan.model(), type, plan.layout(), plan.options().getSeed(),
         task.share(), task.shares(), plan.runTag());
     NamespaceClient client = new NamespaceClient(fs, plan.root());
+    LongAdder issued = new LongAdder();
     double timeScale = plan.options().getTimeScale();
     Long duration = plan.options().getDurationMs();
-    IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, timeScale,
-        plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0);
+    IssuingPipeline pipeline = new IssuingPipeline(schedule, e -> {
+      issued.increment();
+      client.issue(e);
+    }, timeScale, plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0);
     StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
         context.getConfiguration().getInt(PARTIES, 1),
         context.getConfiguration().getLong(BARRIER_TIMEOUT, 600_000));
     long start = barrier.await("type" + task.type() + "-share" + task.share(), context::progress);
-    RunStatistics stats = pipeline.run(start, context::progress);
+    Counter issuedCounter = context.getCounter(Counters.GROUP, Counters.ISSUED);
+    Runnable report = () -> { // the job's status and counters move while it runs
+      long now = issued.sum();
+      issuedCounter.increment(now - issuedCounter.getValue());
+      context.setStatus(task + ": " + now + " ops issued");
+      context.progress();
+    };
+    RunStatistics stats = pipeline.run(start, report);
+    report.run();
     for (String why : stats.stops()) {
       context.setStatus(task + " stopped early: " + why);
     }

@@ -43,11 +43,15 @@ public final class FileLife {
   /**
    * @param path where the file lives, relative to the namespace root
    * @param created whether the run creates it at {@code origin} (else it pre-exists, origin 0)
+   * @param popularity the file's quantile, in [0, 1), of its type's popularity: below the
+   *     unaccessed share it is never accessed, above it picks the active span and the number of
+   *     accesses ({@link PopularityQuantiles})
    * @param seed this file's own seed: the same seed draws the same life
    * @param mkdirPrefix directories made with its create are {@code mkdirPrefix + i}
    */
   public FileLife(FileTypeModel type, String path, boolean created, double origin, double window,
-      double spanScale, double mkdirsPerCreate, double renamesPerCreate, long seed, String mkdirPrefix) {
+      double spanScale, double mkdirsPerCreate, double renamesPerCreate, double popularity, long seed,
+      String mkdirPrefix) {
     this.type = type;
     this.path = path;
     this.mkdirPrefix = mkdirPrefix;
@@ -58,10 +62,11 @@ public final class FileLife {
       mkdirs = stochasticRound(mkdirsPerCreate);
       renames = stochasticRound(renamesPerCreate);
     }
-    if (type.accessed() && random.nextDouble() >= type.unaccessedShare()) {
+    if (type.accessed() && popularity >= type.unaccessedShare()) {
       double activation = origin + type.activationDelay().sample(random);
       if (activation < window) {
-        planAccesses(activation, spanScale);
+        double u = (popularity - type.unaccessedShare()) / (1 - type.unaccessedShare());
+        planAccesses(activation, spanScale, u);
       }
     }
     boolean deleted = !type.deleteDelay().isEmpty() && type.deleteShare() > 0
@@ -73,8 +78,7 @@ public final class FileLife {
   }
 
   /** Span and number of accesses from one uniform; the gaps stretched together to fill the span. */
-  private void planAccesses(double activation, double spanScale) {
-    double u = random.nextDouble();
+  private void planAccesses(double activation, double spanScale, double u) {
     double span = type.activeSpan().at(u) * spanScale;
     long gapCount = Math.max((long) type.accessesPerFile().at(u) - 1, 0);
     if (spanScale != 1.0) { // stochastic rounding keeps the expected number of gaps exact

@@ -11,10 +11,11 @@ import org.mimesisbench.generator.model.WorkloadModel;
  * (origin 0), then its share of the files the type's create renewal process makes. Every share
  * draws the whole type's renewal process from the same seed and keeps every n-th create, and each
  * file draws its life from a seed of its own, so the schedule as a whole does not depend on how
- * many mappers share a type.
+ * many mappers share a type. A file's popularity is its number's quantile ({@link PopularityQuantiles}).
  */
 public final class TypeSchedule {
   private static final long CREATES_STREAM = -1;
+  private static final long POPULARITY_STREAM = -2;
   private static final long PLACEMENT = 0x5DEECE66DL;
 
   private final WorkloadModel model;
@@ -26,6 +27,7 @@ public final class TypeSchedule {
   private final String runTag;
   private final List<String> preExisting;
   private final SplittableRandom creates;
+  private final PopularityQuantiles popularity;
 
   private int nextPreExisting;
   private long createIndex;
@@ -45,6 +47,7 @@ public final class TypeSchedule {
     this.runTag = runTag;
     this.preExisting = layout.preExisting(type.index(), share, shares);
     this.creates = new SplittableRandom(fileSeed(seed, type.index(), CREATES_STREAM));
+    this.popularity = new PopularityQuantiles(fileSeed(seed, type.index(), POPULARITY_STREAM));
   }
 
   public FileTypeModel type() {
@@ -72,7 +75,7 @@ public final class TypeSchedule {
         String parent = dir.equals("/") ? "" : dir;
         return new FileLife(type, parent + "/" + name + ".t" + type.index(), true, createTime,
             model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
-            fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-");
+            popularity.of(id), fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-");
       }
     }
     return null;
@@ -80,7 +83,8 @@ public final class TypeSchedule {
 
   private FileLife life(String path, boolean created, double origin, long id) {
     return new FileLife(type, path, created, origin, model.windowMs(), model.spanScale(),
-        model.mkdirsPerCreate(), model.renamesPerCreate(), fileSeed(seed, type.index(), id), path + ".m");
+        model.mkdirsPerCreate(), model.renamesPerCreate(), popularity.of(id), fileSeed(seed, type.index(), id),
+        path + ".m");
   }
 
   /** A well-mixed seed for one file of one type (SplitMix64's finalizer over the three). */

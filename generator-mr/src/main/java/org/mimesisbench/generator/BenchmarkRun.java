@@ -197,7 +197,7 @@ public final class BenchmarkRun {
     long phase1Start = System.nanoTime();
     Job namespaceJob = namespaceJob(plan, fs);
     boolean phase1 = waitFor(namespaceJob, "phase 1: namespace", Counters.NAMESPACE_ENTRIES, 0,
-        "directories and files");
+        "directories and files made");
     double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
     if (!phase1) {
       base.markFinished(runId, "failed in phase 1");
@@ -423,8 +423,9 @@ public final class BenchmarkRun {
   }
 
   /**
-   * Runs {@code job}, printing a line every few seconds: its map progress and {@code counter}, the
-   * count it moves live, against {@code expected} of {@code unit} when that is known (> 0).
+   * Runs {@code job}, printing a line every few seconds with {@code counter}, the count its mappers
+   * move as they go (their own map progress jumps from 0 to 100 % at once), against
+   * {@code expected} of {@code unit} when that is known (> 0).
    */
   private boolean waitFor(Job job, String step, String counter, long expected, String unit) throws Exception {
     job.submit();
@@ -437,8 +438,9 @@ public final class BenchmarkRun {
         next = now + PROGRESS_EVERY_NANOS;
         long done = counter(job, counter);
         double seconds = (now - start) / 1e9;
-        out.printf("%s: map %d %%, %,d%s %s (%,.0f/s) in %.0f s%n", step, Math.round(job.mapProgress() * 100), done,
-            expected > 0 ? String.format(" of %,d", expected) : "", unit, done / seconds, seconds);
+        String of = expected > 0 ? String.format(" of %,d", expected) : "";
+        String share = expected > 0 ? String.format(" (%.0f %%)", 100.0 * done / expected) : "";
+        out.printf("%s: %,d%s %s%s, %,.0f/s, %.0f s%n", step, done, of, unit, share, done / seconds, seconds);
       }
     }
     return job.isSuccessful();

@@ -87,9 +87,13 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    // stopping DataNodes interrupts their command threads, which log that at ERROR: not a failure
+    Logger dataNodes = Logger.getLogger("org.apache.hadoop.hdfs.server.datanode");
+    dataNodes.setLevel(Level.FATAL);
     try {
       cluster.shutdown(true);
     } finally {
+      dataNodes.setLevel(null);
       Logger.getLogger(AUDIT_LOGGER).removeAppender(audit);
       audit.close();
     }

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -89,6 +90,7 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   private final DataNode datanode;
   private final Configuration conf;
   private final ChunkCodec codec;
+  private final Map<String, Optional<ChunkCodec>> otherCodecs = new ConcurrentHashMap<>();
   private final int chunkBytes;
   private final long writerStopTimeoutMs;
   private final List<TardisVolume> volumes = new ArrayList<>();
@@ -132,11 +134,14 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
     if (name.equals(codec.name())) {
       return codec;
     }
-    try {
-      return ChunkCodecs.named(name, conf);
-    } catch (BadInputException e) {
-      return null;
-    }
+    // blocks stored with another codec (the setting changed between restarts): one instance per name
+    return otherCodecs.computeIfAbsent(name, n -> {
+      try {
+        return Optional.of(ChunkCodecs.named(n, conf));
+      } catch (BadInputException e) {
+        return Optional.empty();
+      }
+    }).orElse(null);
   }
 
   // ---- replica lookup

@@ -2,6 +2,7 @@ package org.mimesisbench.generator.bench;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,6 +54,7 @@ public final class GeneratorAccuracy {
   private static final String COMMAND = "GeneratorAccuracy";
   /** The pipeline starts this long after it is made, as a mapper's does after the barrier. */
   private static final long LEAD_NANOS = 50_000_000L;
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private final WorkloadModel model;
   private final FlatLayout layout;
@@ -162,16 +164,20 @@ public final class GeneratorAccuracy {
    */
   private void overhead(List<Event> events, int rounds) throws Exception {
     System.out.printf("overhead: %,d events, back to back (time scale 0), %d rounds of each side, in rotating "
-        + "order%n", events.size(), rounds);
+        + "order; CPU per op of the whole process, then of the calling thread alone (the pipeline's issuer)%n",
+        events.size(), rounds);
     String[] sides = {"pipeline", "bare loop", "timed loop"};
     double[][] rate = new double[sides.length][rounds]; // [side][round], ops/s
     double[] ratio = new double[rounds]; // pipeline / bare loop
     double[] timedRatio = new double[rounds]; // pipeline / timed loop
+    double[][] callerCpu = new double[sides.length][rounds]; // [side][round], us per op of the calling thread
     for (int r = 0; r < rounds; r++) {
       double[] cpuPerOp = new double[sides.length];
+      double[] callerCpuPerOp = new double[sides.length];
       for (int k = 0; k < sides.length; k++) {
         int side = (k + r) % sides.length;
         long cpu0 = processCpuNanos();
+        long callerCpu0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         if (side == 0) {
           RunStatistics s = new IssuingPipeline(schedule(), client::issue, 0, 0, 0).run(t0, () -> {});
@@ -198,20 +204,24 @@ public final class GeneratorAccuracy {
         }
         rate[side][r] = events.size() / ((System.nanoTime() - t0) / 1e9);
         cpuPerOp[side] = (processCpuNanos() - cpu0) / 1e3 / events.size();
+        callerCpuPerOp[side] = (THREADS.getCurrentThreadCpuTime() - callerCpu0) / 1e3 / events.size();
+        callerCpu[side][r] = callerCpuPerOp[side];
       }
       ratio[r] = rate[0][r] / rate[1][r];
       timedRatio[r] = rate[0][r] / rate[2][r];
-      System.out.printf("round %d: pipeline %,.0f ops/s (%.2f us CPU/op), bare loop %,.0f ops/s (%.2f us CPU/op), "
-          + "timed loop %,.0f ops/s (%.2f us CPU/op): pipeline/bare %.3f, pipeline/timed %.3f (%s first)%n", r + 1,
-          rate[0][r], cpuPerOp[0], rate[1][r], cpuPerOp[1], rate[2][r], cpuPerOp[2], ratio[r], timedRatio[r],
-          sides[r % sides.length]);
+      System.out.printf("round %d: pipeline %,.0f ops/s (%.2f us CPU/op, issuer %.3f), bare loop %,.0f ops/s (%.2f, "
+          + "%.3f), timed loop %,.0f ops/s (%.2f, %.3f): pipeline/bare %.3f, pipeline/timed %.3f (%s first)%n", r + 1,
+          rate[0][r], cpuPerOp[0], callerCpuPerOp[0], rate[1][r], cpuPerOp[1], callerCpuPerOp[1], rate[2][r],
+          cpuPerOp[2], callerCpuPerOp[2], ratio[r], timedRatio[r], sides[r % sides.length]);
     }
     double mp = new Median().evaluate(rate[0]);
     double mb = new Median().evaluate(rate[1]);
     double mt = new Median().evaluate(rate[2]);
     double mr = new Median().evaluate(ratio);
     double mtr = new Median().evaluate(timedRatio);
-    System.out.printf("median: pipeline %,.0f ops/s, bare loop %,.0f ops/s, timed loop %,.0f ops/s%n", mp, mb, mt);
+    System.out.printf("median: pipeline %,.0f ops/s, bare loop %,.0f ops/s, timed loop %,.0f ops/s; calling thread's "
+        + "CPU per op: pipeline's issuer %.3f us, bare loop %.3f us, timed loop %.3f us%n", mp, mb, mt,
+        new Median().evaluate(callerCpu[0]), new Median().evaluate(callerCpu[1]), new Median().evaluate(callerCpu[2]));
     System.out.printf("  against the bare loop:  pipeline/bare %.3f (rounds %.3f-%.3f): overhead %.1f %%%n", mr,
         Arrays.stream(ratio).min().orElse(0), Arrays.stream(ratio).max().orElse(0), 100 * (1 - mr));
     System.out.printf("  against the timed loop: pipeline/timed %.3f (rounds %.3f-%.3f): overhead %.1f %%%n", mtr,

@@ -8,8 +8,9 @@ Runs org.mimesisbench.generator.bench.GeneratorAccuracy from the shaded jar: a s
 getFileInfo) replayed by one mapper's three-thread pipeline on noop:/// at time scale 1 for 30 s;
 alternating with a bare loop that waits for the same due times the same way (parkNanos) and calls
 the same NamespaceClient on the precomputed events: the lateness the machine itself gives a timed
-loop. Then the same events back to back (time scale 0), by the pipeline and by the bare loop, in
-alternating rounds. The load average is printed before and after: on a shared 2-core machine
+loop. Then the same events back to back (time scale 0), by the pipeline, by the bare loop and by a
+timed loop (the bare loop timing each call and recording it into an HdrHistogram), in rotating
+order; the bar is against the bare loop, the timed loop's figure is printed beside it. The load average is printed before and after: on a shared 2-core machine
 lateness is mostly other processes' doing, as the bare loop's shows.
 
 usage: bench/generator_accuracy.py [--seconds 30] [--kept-rounds 3] [--rounds 7] [--files 2000]
@@ -58,8 +59,11 @@ def main() -> None:
     print(f"bar 1 (20,000 ops/s kept, p99 lateness < 2 ms): {kept['opsPerSecond']:,.0f} ops/s, "
           f"p99 {kept['latenessP99Us'] / 1000:.3f} ms (median of the pipeline's rounds): "
           + ("met" if sustained and kept["latenessP99Us"] < 2000 else "NOT met"))
-    print(f"bar 2 (overhead < 3 %): {over['overheadPercent']:.1f} %: "
+    print(f"bar 2 (overhead < 3 % against the bare loop): {over['overheadPercent']:.1f} %: "
           + ("met" if over["overheadPercent"] < 3 else "NOT met"))
+    print(f"  (not the bar: against the timed loop, which also times and records each call, "
+          f"{over['timedOverheadPercent']:.1f} %: " + ("under" if over["timedOverheadPercent"] < 3 else "not under")
+          + " 3 %)")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,7 @@
 package org.mimesisbench.generator.issue;
 
 import java.io.IOException;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -23,16 +22,24 @@ import org.mimesisbench.generator.schedule.TypeSchedule;
  *   <li>the issuer (the calling thread) waits for each event's due time (its schedule time times
  *       the time scale after the start) and issues it, measuring latency and lateness.
  * </ol>
+ * The sequencer hands events over in batches of up to {@value #BATCH} through a {@link BatchFifo}.
  * Issuing stops early when an op is more than the maximum drift late, when the wall-clock limit
  * is reached, or when {@link #stop} is called; the statistics say why.
+ *
+ * <p>The issuer reads the clock twice per op at a time scale above 0 (when the wait for the due
+ * time ends, which is the op's begin, and when the op ends) and once at time scale 0, where ops go
+ * back to back: there an op begins when the one before it ended (or when the issuer got its batch,
+ * if it had to wait for one), so its latency includes the few nanoseconds of bookkeeping between
+ * two calls.
  */
 public final class IssuingPipeline {
   /** How far (profile ms) introduction may run ahead of sequencing: bounds the files held. */
   static final double LOOKAHEAD_MS = 5_000;
   /** Why issuing stopped when the wall-clock limit (--duration at time scale 0) came first. */
   public static final String DURATION_ENDED = "the --duration ended with events still scheduled";
-  private static final int FIFO_CAPACITY = 8192;
+  private static final int FIFO_CAPACITY = 8192; // events
   private static final int BATCH = 64;
+  private static final long POLL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   private final TypeSchedule schedule;
   private final EventSink sink;
@@ -47,11 +54,12 @@ public final class IssuingPipeline {
   private final FileQueue files = new FileQueue();
   private double nextOrigin; // origin of the next file to introduce; infinite when all are in
   private double sequencedUpTo; // every event before this time is in the FIFO
-  // batches, not single events: one hand-over (and thread wake-up) per BATCH events
-  private final BlockingQueue<Event[]> fifo = new ArrayBlockingQueue<>(FIFO_CAPACITY / BATCH);
+  // batches, not single events: one hand-over per BATCH events
+  private final BatchFifo fifo = new BatchFifo(FIFO_CAPACITY / BATCH);
   private volatile boolean stopped;
   private volatile Throwable failure;
   private long lastEnd; // when the last op issued ended (System.nanoTime)
+  private long idleSince; // when the issuer was last free to issue: the last op's end, or when a batch came
 
   /** Where events go: the file system under test, or nowhere (measuring the generator alone). */
   @FunctionalInterface
@@ -104,6 +112,7 @@ public final class IssuingPipeline {
   /** Stops issuing; the events not yet issued are not. */
   public void stop() {
     stopped = true;
+    fifo.close(); // wakes the issuer and the sequencer if they wait on each other
   }
 
   private void introduce() {
@@ -111,8 +120,12 @@ public final class IssuingPipeline {
       for (FileLife f = schedule.next(); f != null && !stopped; f = schedule.next()) {
         lock.lock();
         try {
+          // the sequencer can only use a later origin: files of one origin (such as all the
+          // pre-existing ones, at 0) wake it once, not once each
+          if (f.origin() > nextOrigin) {
+            sequencerMayGo.signal();
+          }
           nextOrigin = f.origin();
-          sequencerMayGo.signal();
           while (f.origin() > sequencedUpTo + LOOKAHEAD_MS && !stopped) {
             introducerMayGo.await();
           }
@@ -138,9 +151,9 @@ public final class IssuingPipeline {
   }
 
   private void sequence() {
-    Event[] batch = new Event[BATCH];
     try {
       while (!stopped) {
+        Event[] batch = new Event[BATCH]; // handed over as it is: the issuer owns it from then on
         int n = 0;
         boolean end = false;
         lock.lock();
@@ -173,12 +186,14 @@ public final class IssuingPipeline {
               return;
             }
           }
-          introducerMayGo.signal();
+          if (nextOrigin <= sequencedUpTo + LOOKAHEAD_MS) { // what the introducer waits for, if it waits
+            introducerMayGo.signal();
+          }
         } finally {
           lock.unlock();
         }
-        if (n > 0) {
-          fifo.put(java.util.Arrays.copyOf(batch, n));
+        if (n > 0 && !fifo.put(n == BATCH ? batch : Arrays.copyOf(batch, n))) {
+          return; // closed: issuing stopped
         }
         if (end) {
           fifo.put(new Event[] {Event.END});
@@ -194,14 +209,13 @@ public final class IssuingPipeline {
 
   private void fail(Throwable t) {
     failure = t;
-    stopped = true;
-    fifo.offer(new Event[] {Event.END}); // wake the issuer
+    stop();
   }
 
-  private void issue(long startNanos, Runnable onProgress) throws InterruptedException {
+  private void issue(long startNanos, Runnable onProgress) {
     long nextProgress = System.nanoTime();
     while (!stopped) {
-      Event[] batch = fifo.poll(1, TimeUnit.SECONDS);
+      Event[] batch = fifo.poll(POLL_NANOS);
       long now = System.nanoTime();
       if (now - nextProgress >= 0) {
         onProgress.run();
@@ -210,6 +224,7 @@ public final class IssuingPipeline {
       if (batch == null) {
         continue;
       }
+      idleSince = now;
       for (Event e : batch) {
         if (e == Event.END || stopped || !issue(e, startNanos)) {
           return;
@@ -220,24 +235,26 @@ public final class IssuingPipeline {
 
   /** Issues one event at its due time; false when issuing must stop (duration over, drift too large). */
   private boolean issue(Event e, long startNanos) {
-    long due = startNanos + (long) (e.timeMs() * timeScale * 1e6);
-    long now = System.nanoTime();
-    while (due - now > 0) {
-      LockSupport.parkNanos(due - now);
-      now = System.nanoTime();
+    long due;
+    long begin;
+    if (timeScale > 0) {
+      due = startNanos + (long) (e.timeMs() * timeScale * 1e6);
+      begin = waitUntil(due);
+    } else { // back to back, from the start on: the op begins when the issuer was free
+      due = startNanos;
+      begin = idleSince - startNanos >= 0 ? idleSince : waitUntil(startNanos);
     }
-    if (now - startNanos >= wallLimitNanos) {
+    if (begin - startNanos >= wallLimitNanos) {
       stats.stopped(DURATION_ENDED);
       return false;
     }
-    long late = now - due;
+    long late = begin - due;
     if (late > maxDriftNanos) {
       stats.stopped(String.format("drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
           late / 1e6, maxDriftNanos / 1_000_000));
       return false;
     }
     String error = null;
-    long begin = System.nanoTime();
     try {
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
@@ -245,8 +262,19 @@ public final class IssuingPipeline {
     }
     long end = System.nanoTime();
     lastEnd = end;
-    stats.record(e.op(), end - begin, timeScale > 0 ? begin - due : 0, (int) ((begin - startNanos) / 1_000_000_000L), error);
+    idleSince = end;
+    stats.record(e.op(), end - begin, timeScale > 0 ? late : 0, (int) ((begin - startNanos) / 1_000_000_000L), error);
     return true;
+  }
+
+  /** Parks until {@code due} (a System.nanoTime value); returns the clock read when the wait ended. */
+  private static long waitUntil(long due) {
+    long now = System.nanoTime();
+    while (due - now > 0) {
+      LockSupport.parkNanos(due - now);
+      now = System.nanoTime();
+    }
+    return now;
   }
 
 }

@@ -7,8 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.mimesisbench.generator.GeneratorVectors;
+import org.mimesisbench.generator.bench.SyntheticProfile;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.model.FileTypeModel;
@@ -16,9 +20,16 @@ import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.FileLife;
 import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.run.RunOptions;
 
-/** The three threads hand the issuer every event of the schedule once, in time order. */
+/**
+ * The three threads hand the issuer every event of the schedule once, in time order; above time
+ * scale 0 no op goes before its due time and each op's lateness is measured; issuing stops at the
+ * duration, at the maximum drift, or when told to.
+ */
+@Timeout(120)
 class IssuingPipelineTest {
+  private static final long MS = 1_000_000L;
 
   @Test
   void everyEventOfTheScheduleIsIssuedOnceInTimeOrder() throws Exception {
@@ -44,6 +55,105 @@ class IssuingPipelineTest {
       }
       assertEquals(expected, got, "type " + t.index());
       assertEquals(issued.size(), stats.totalCount());
+    }
+  }
+
+  @Test
+  void aboveTimeScaleZeroNoOpGoesBeforeItsDueTimeAndEachOpsLatenessIsMeasured() throws Exception {
+    WorkloadModel m = steady(50, 10, 10); // 500 accesses over 100 ms of profile time
+    double timeScale = 2;
+    List<Long> issuedAt = new ArrayList<>();
+    List<Event> issued = new ArrayList<>();
+    long start = System.nanoTime() + 20 * MS;
+    RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
+      issuedAt.add(System.nanoTime());
+      issued.add(e);
+    }, timeScale, 0, 0).run(start, () -> {});
+    assertEquals(500, issued.size());
+    for (int i = 0; i < issued.size(); i++) {
+      long due = start + (long) (issued.get(i).timeMs() * timeScale * MS);
+      assertTrue(issuedAt.get(i) >= due, "op " + i + " issued " + (due - issuedAt.get(i)) + " ns early");
+    }
+    assertEquals(500, stats.totalCount());
+    assertEquals(500, stats.lateness().getTotalCount());
+    long lastDue = start + (long) (issued.get(499).timeMs() * timeScale * MS);
+    assertTrue(stats.elapsedSeconds() * 1e9 >= lastDue - start, "elapsed " + stats.elapsedSeconds() + " s");
+    assertTrue(stats.stops().isEmpty(), stats.stops().toString());
+  }
+
+  @Test
+  void atTimeScaleZeroNothingGoesBeforeTheStart() throws Exception {
+    WorkloadModel m = steady(20, 5, 10);
+    List<Long> issuedAt = new ArrayList<>();
+    long start = System.nanoTime() + 100 * MS;
+    RunStatistics stats = new IssuingPipeline(schedule(m), e -> issuedAt.add(System.nanoTime()), 0, 0, 0)
+        .run(start, () -> {});
+    assertEquals(100, issuedAt.size());
+    assertTrue(issuedAt.get(0) >= start, "the first op went " + (start - issuedAt.get(0)) + " ns before the start");
+    assertEquals(100, stats.lateness().getTotalCount());
+    assertEquals(0, stats.lateness().getMaxValue(), "lateness is not measured back to back");
+  }
+
+  @Test
+  void issuingStopsWhenTheDurationEnds() throws Exception {
+    WorkloadModel m = steady(10, 100, 10); // 1 s of profile time
+    List<Event> issued = new ArrayList<>();
+    long t0 = System.nanoTime();
+    RunStatistics stats = new IssuingPipeline(schedule(m), issued::add, 1, 0, 200).run(System.nanoTime(), () -> {});
+    assertTrue(System.nanoTime() - t0 < 900 * MS, "the pipeline ran past its 200 ms duration");
+    assertTrue(issued.size() > 0 && issued.size() < 1000, issued.size() + " ops issued");
+    assertTrue(issued.get(issued.size() - 1).timeMs() < 200, "an op due after the duration: " + issued.get(issued.size() - 1));
+    assertEquals(List.of(IssuingPipeline.DURATION_ENDED), stats.stops());
+  }
+
+  @Test
+  void issuingStopsWhenAnOpIsLaterThanTheMaximumDrift() throws Exception {
+    WorkloadModel m = steady(10, 100, 10); // 1,000 ops a ms apart; each takes 5 ms here
+    List<Event> issued = new ArrayList<>();
+    RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
+      issued.add(e);
+      sleepMs(5);
+    }, 1, 50, 0).run(System.nanoTime(), () -> {});
+    assertTrue(issued.size() < 100, issued.size() + " ops issued");
+    assertEquals(1, stats.stops().size());
+    assertTrue(stats.stops().get(0).startsWith("drift: an op was issued"), stats.stops().get(0));
+    assertTrue(stats.lateness().getMaxValue() <= 50_000 + 10_000, "lateness " + stats.lateness().getMaxValue() + " us");
+  }
+
+  @Test
+  void stopEndsAWaitingIssuerAtOnce() throws Exception {
+    WorkloadModel m = steady(10, 10, 10);
+    IssuingPipeline p = new IssuingPipeline(schedule(m), e -> {}, 1000, 0, 0); // 100 s of wall time
+    CompletableFuture<RunStatistics> run = CompletableFuture.supplyAsync(() -> {
+      try {
+        return p.run(System.nanoTime(), () -> {});
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    sleepMs(100);
+    long t0 = System.nanoTime();
+    p.stop();
+    RunStatistics stats = run.get(30, TimeUnit.SECONDS);
+    assertTrue(stats.totalCount() < 100, stats.totalCount() + " ops issued");
+    assertTrue(System.nanoTime() - t0 < 5_000 * MS, "stop took " + (System.nanoTime() - t0) / MS + " ms");
+  }
+
+  private static WorkloadModel steady(long files, long accessesPerFile, double intervalMs) {
+    return WorkloadModel.of("synthetic", SyntheticProfile.steadyAccesses(files, accessesPerFile, intervalMs,
+        SyntheticProfile.shares(0.6, 0.1, 0.3)), RunOptions.newBuilder().setProfile("synthetic").setFlat(true)
+        .setSeed(1).build());
+  }
+
+  private static TypeSchedule schedule(WorkloadModel m) {
+    return new TypeSchedule(m, m.runTypes().get(0), new FlatLayout(m), 1, 0, 1, "tag");
+  }
+
+  private static void sleepMs(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      throw new IllegalStateException(e);
     }
   }
 

@@ -66,6 +66,25 @@ def test_a_real_difference_is_told_from_noise(capsys: pytest.CaptureFixture[str]
     assert {item["verdict"] for item in same["metrics"]} == {WITHIN_NOISE}
 
 
+def test_a_namenode_setting_shows_where_it_acts_and_nowhere_else(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Access times kept to the millisecond: every open also writes; nothing else changes."""
+    hour = [str(AB / f"atime-hour{i}") for i in (1, 2, 3, 4)]
+    millisecond = [str(AB / f"atime-ms{i}") for i in (1, 2, 3, 4)]
+    report = compared([*hour, "--", *millisecond], capsys)
+    beyond = {item["metric"]: item["verdict"] for item in report["metrics"]}
+    assert {name for name, verdict in beyond.items() if verdict != WITHIN_NOISE} == {
+        "open latency p50"
+    }
+    assert beyond["open latency p50"] == HIGHER
+    assert beyond["throughput"] == WITHIN_NOISE  # -11 %, with a CV of 14-17 % a side
+    assert (
+        "settings that differ: dfs.namenode.accesstime.precision: A (default), B 1"
+        in report["notes"]
+    )
+
+
 def test_text_says_within_noise_plainly(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", *FAIR, "--", *FAIR]) == OK
     text = capsys.readouterr().out

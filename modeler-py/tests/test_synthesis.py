@@ -44,7 +44,9 @@ def test_a_small_run_leaves_the_unaccessed_share_unaccessed(profile: Profile) ->
             continue
         unaccessed = np.count_nonzero(workload.accesses[pre_existing] == 0)
         expected = file_type.unaccessed_share * pre_existing.sum()
-        assert abs(unaccessed - expected) <= 2 + 2 * np.log(max(pre_existing.sum(), 2)), file_type.index
+        assert abs(unaccessed - expected) <= 2 + 2 * np.log(max(pre_existing.sum(), 2)), (
+            file_type.index
+        )
 
 
 def test_counts_follow_the_profile(profile: Profile) -> None:

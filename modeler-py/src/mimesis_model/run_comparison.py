@@ -295,6 +295,34 @@ def _notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[str]:
     )
     if differing:
         notes.append(f"the runs differ in options {', '.join(differing)}: not the same workload")
+    notes += _setting_notes(side_a, side_b)
+    return notes
+
+
+def _settings(run: RunResults) -> dict[str, str]:
+    """The configuration a run was given (-D, -conf, -fs), as its summary recorded it."""
+    environment = run.summary.get("environment") or {}
+    return dict(environment.get("settings") or {})
+
+
+def _setting_notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[str]:
+    """What the two sides' runs were configured with, where that differs: the change under test."""
+    notes = []
+    sides = {}
+    for name, side in (("A", side_a), ("B", side_b)):
+        kinds = {json.dumps(_settings(run), sort_keys=True) for run in side}
+        if len(kinds) > 1:
+            notes.append(f"{name}'s runs were given different settings: not one setup")
+        sides[name] = _settings(side[0]) if side else {}
+    keys = sorted(
+        k for k in sides["A"].keys() | sides["B"].keys() if sides["A"].get(k) != sides["B"].get(k)
+    )
+    if keys:
+        shown = "; ".join(
+            f"{k}: A {sides['A'].get(k, '(default)')}, B {sides['B'].get(k, '(default)')}"
+            for k in keys
+        )
+        notes.append(f"settings that differ: {shown}")
     return notes
 
 

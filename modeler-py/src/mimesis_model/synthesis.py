@@ -176,7 +176,9 @@ def _synthesize_type(
     activation[rows] = origin[rows] + file_type["activationDelay"].sample(rng, len(rows))
     # The accessed files' quantiles, rescaled to the popularity of accessed files alone.
     accessed_share = 1.0 - file_type.unaccessed_share
-    popularity = (quantile - file_type.unaccessed_share) / accessed_share if accessed_share > 0 else quantile
+    popularity = (
+        (quantile - file_type.unaccessed_share) / accessed_share if accessed_share > 0 else quantile
+    )
     accesses, last, gaps = _accesses(file_type, activation, popularity, span_scale, window, rng)
     active = accesses > 0
     shares = np.array([file_type.access_shares[kind] for kind in ACCESS_KINDS])

@@ -48,7 +48,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     logger.addAppender(audit);
     quietServers();
     Configuration conf = new Configuration(base);
-    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 20);
+    if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY)) {
+      conf.setInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 20); // the default 10 queues a run's many mappers
+    }
     MiniDFSCluster cluster;
     try {
       // emulated DataNodes (tardis): the real DataNode code, block data kept in a few bytes on disk
@@ -60,6 +62,12 @@ public final class EmbeddedCluster implements AutoCloseable {
       throw e;
     }
     return new EmbeddedCluster(cluster, audit);
+  }
+
+  /** Whether {@code key} was set by the user (-D, -conf, a site file), not only by Hadoop's *-default.xml. */
+  private static boolean givenByUser(Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    return sources != null && !java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"));
   }
 
   /** The servers' own warnings (web UI secrets, DataNode shutdown) say nothing to a benchmark user. */

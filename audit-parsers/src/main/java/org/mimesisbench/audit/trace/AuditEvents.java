@@ -40,6 +40,7 @@ public final class AuditEvents {
     r.perm = e.getPerm();
     r.proto = e.getProto();
     r.callerContext = e.getCallerContext();
+    r.ascii = false; // not looked at
     return r;
   }
 }

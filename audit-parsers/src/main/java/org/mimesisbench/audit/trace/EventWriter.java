@@ -22,7 +22,7 @@ public final class EventWriter implements TimeOrderedAuditReader.Sink {
   @Override
   public void accept(AuditRecord r) throws IOException {
     AuditEvent event = AuditEvents.fill(new AuditEvent(), r); // young: filling it marks no G1 cards
-    encoded.reset();
+    encoded.reset(r.ascii);
     event.customEncode(encoded);
     events.appendEncoded(encoded.bytes());
   }

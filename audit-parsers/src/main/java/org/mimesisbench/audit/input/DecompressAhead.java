@@ -79,6 +79,9 @@ final class DecompressAhead extends InputStream {
 
   @Override
   public int read(byte[] b, int off, int len) throws IOException {
+    if (closed) {
+      throw new IOException("stream closed");
+    }
     if (len == 0) {
       return 0;
     }
@@ -120,9 +123,6 @@ final class DecompressAhead extends InputStream {
   }
 
   private Chunk take() throws IOException {
-    if (closed) {
-      throw new IOException("stream closed");
-    }
     try {
       return full.take();
     } catch (InterruptedException e) {

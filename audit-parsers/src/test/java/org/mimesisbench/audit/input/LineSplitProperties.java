@@ -41,6 +41,27 @@ class LineSplitProperties {
     assertEquals(hadoop(bytes), ours(new Pieces(bytes, piece)));
   }
 
+  /** A line's bytes are offered as ASCII exactly when they all are, and they are its bytes. */
+  @Property(tries = 1000)
+  void asciiBytesOnlyForAsciiLines(@ForAll("text") String text, @ForAll @IntRange(min = 1, max = 700) int piece)
+      throws IOException {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    try (AuditLogSource s = new AuditLogSource("x", new Pieces(bytes, piece), MAX)) {
+      while (s.next()) {
+        if (s.lineTooLong()) {
+          assertEquals(null, s.asciiBytes());
+          continue;
+        }
+        String line = s.line();
+        boolean ascii = line.chars().allMatch(c -> c < 0x80);
+        assertEquals(ascii, s.asciiBytes() != null, line);
+        if (ascii) {
+          assertEquals(line, new String(s.asciiBytes(), s.lineStart(), line.length(), StandardCharsets.US_ASCII));
+        }
+      }
+    }
+  }
+
   private static List<String> ours(InputStream in) throws IOException {
     List<String> lines = new ArrayList<>();
     try (AuditLogSource s = new AuditLogSource("x", in, MAX)) {

@@ -7,17 +7,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Returns one shared String for each distinct short value (user, cmd, ip, perm, proto): audit
- * logs repeat some thousands of them millions of times. A table keyed by hash, two-way (a value
- * may sit in either slot of its pair), so a miss costs one allocation and a collision only
- * evicts.
+ * Returns one shared String for each distinct short value of a field with few values (cmd,
+ * auth, proto): audit logs repeat them millions of times. A table keyed by hash, two-way (a
+ * value may sit in either slot of its pair), so a miss costs one allocation and a collision
+ * only evicts.
  *
  * <p>Looking values up was most of the reader's time, nearly all of it cache misses and
- * byte-at-a-time loops, hence: one cache per field, sized to it, so the few cmds, auths and
- * protos stay in the core's first-level cache; and an ASCII value of up to 15 bytes (users,
- * addresses, cmds) is its own key, two longs read from the line and compared at once, stored
- * side by side in one array: a lookup touches one line of memory for the key, one for the
- * String. Longer values, and values met as chars (non-ASCII lines), are hashed and compared in
+ * byte-at-a-time loops, hence: one small cache per field, which stays in the core's first-level
+ * cache (fields of thousands of values, such as users, are better not cached at all); and an
+ * ASCII value of up to 15 bytes is its own key, two longs read from the line and compared at
+ * once. Longer values, and values met as chars (non-ASCII lines), are hashed and compared in
  * full; every path compares in full, so a hit is always the same text.
  */
 final class ValueCache {

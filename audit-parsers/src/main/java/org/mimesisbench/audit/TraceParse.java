@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.file.DataFileWriter;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.mimesisbench.audit.fsimage.NamespaceSnapshot;
 import org.mimesisbench.audit.input.AuditLogFiles;
@@ -62,8 +61,8 @@ public final class TraceParse {
       List<AuditLogSource> sources = new ArrayList<>();
       try {
         for (Path log : logs) {
-          FileSystem fs = log.getFileSystem(conf);
-          sources.add(new AuditLogSource(displayName(log), fs.open(log), options.maxLineBytes()));
+          sources.add(new AuditLogSource(displayName(log), AuditLogFiles.open(log, conf),
+              options.maxLineBytes()));
         }
       } catch (IOException e) {
         for (AuditLogSource s : sources) {

@@ -40,11 +40,13 @@ public final class AuditLogSource implements Closeable {
     this.name = name;
     this.maxLineBytes = maxLineBytes;
     BufferedInputStream buffered = new BufferedInputStream(raw, BUFFER_BYTES);
-    this.stream = decompressed(buffered);
-    this.compressed = stream != buffered;
+    InputStream decompressing = decompressing(buffered);
+    this.compressed = decompressing != buffered;
+    // inflating is about half the reader's work: a thread of its own does it, ahead of the split
+    this.stream = compressed ? new DecompressAhead(decompressing, name) : buffered;
   }
 
-  private static InputStream decompressed(BufferedInputStream in) throws IOException {
+  private static InputStream decompressing(BufferedInputStream in) throws IOException {
     in.mark(4);
     int b0 = in.read();
     int b1 = in.read();
@@ -76,17 +78,11 @@ public final class AuditLogSource implements Closeable {
     int start = pos;
     int scan = pos;
     boolean dropped = false; // the line outgrew the bound: its bytes are let go as they come
-    int bits = 0; // of the line's bytes OR-ed: the high bit tells a non-ASCII line
     while (true) {
-      int i = scan;
-      byte b;
-      while (i < limit && (b = buf[i]) != '\n' && b != '\r') {
-        bits |= b;
-        i++;
-      }
+      int i = LineBytes.lineEnd(buf, scan, limit);
       if (i < limit && (buf[i] == '\n' || i + 1 < limit || eof)) {
         int terminator = buf[i] == '\r' && i + 1 < limit && buf[i + 1] == '\n' ? 2 : 1;
-        take(start, i, terminator, dropped, bits >= 0);
+        take(start, i, terminator, dropped);
         pos = i + terminator;
         return true;
       }
@@ -94,7 +90,7 @@ public final class AuditLogSource implements Closeable {
         if (i == start && !dropped) {
           return false;
         }
-        take(start, i, 0, dropped, bits >= 0);
+        take(start, i, 0, dropped);
         pos = limit;
         return true;
       }
@@ -123,14 +119,14 @@ public final class AuditLogSource implements Closeable {
   }
 
   /** Makes buf[start, end) the current line; as LineReader, the bound cuts a line 1 or 2 bytes over. */
-  private void take(int start, int end, int terminator, boolean dropped, boolean isAscii) {
+  private void take(int start, int end, int terminator, boolean dropped) {
     lineNumber++;
     int length = end - start;
     int kept = Math.min(length, maxLineBytes);
     tooLong = dropped || length + terminator - kept > 2;
     lineStart = start;
     lineLength = kept;
-    ascii = isAscii && !tooLong;
+    ascii = !tooLong && LineBytes.isAscii(buf, start, end);
   }
 
   /**

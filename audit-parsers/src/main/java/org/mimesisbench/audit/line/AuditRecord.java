@@ -28,10 +28,16 @@ public final class AuditRecord {
   public String perm;
   public String proto;
   public String callerContext;
+  /**
+   * True when every string field is known to be ASCII (read from an ASCII line, no escaped path
+   * decoded), so that writers may copy its chars as bytes without looking; false when unknown.
+   */
+  public boolean ascii;
 
   void clear() {
     time = 0;
     allowed = true;
+    ascii = false;
     user = auth = realUser = ip = cmd = op = src = dst = perm = proto = callerContext = null;
   }
 
@@ -52,5 +58,6 @@ public final class AuditRecord {
     perm = r.perm;
     proto = r.proto;
     callerContext = r.callerContext;
+    ascii = r.ascii;
   }
 }

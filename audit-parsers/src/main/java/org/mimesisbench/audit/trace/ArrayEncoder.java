@@ -13,9 +13,19 @@ import org.apache.avro.io.BinaryEncoder;
 final class ArrayEncoder extends BinaryEncoder {
   private byte[] buf = new byte[4096];
   private int count;
+  private boolean asciiStrings;
 
   void reset() {
+    reset(false);
+  }
+
+  /**
+   * Starts a new record; {@code asciiStrings} promises every string written until the next
+   * reset is ASCII (as a parsed line's record says), which spares looking at each char.
+   */
+  void reset(boolean asciiStrings) {
     count = 0;
+    this.asciiStrings = asciiStrings;
   }
 
   ByteBuffer bytes() {
@@ -31,10 +41,12 @@ final class ArrayEncoder extends BinaryEncoder {
   @Override
   public void writeString(String s) {
     int n = s.length();
-    for (int i = 0; i < n; i++) {
-      if (s.charAt(i) >= 0x80) {
-        writeUtf8(s);
-        return;
+    if (!asciiStrings) {
+      for (int i = 0; i < n; i++) {
+        if (s.charAt(i) >= 0x80) {
+          writeUtf8(s);
+          return;
+        }
       }
     }
     room(5 + n);

@@ -7,9 +7,9 @@ import org.mimesisbench.audit.line.AuditRecord;
 import org.mimesisbench.trace.AuditEvent;
 
 /**
- * Writes every audit record, as read, into {@code events.avro}. Each event encodes itself (the
- * generated, schema-derived code) into an array handed over encoded: the container's own
- * encoder writes byte by byte, and the generic datum writer costs a large JIT compilation.
+ * Writes every audit record, as read, into {@code events.avro}. Each record is encoded as its
+ * AuditEvent (see {@link AuditEvents#encode}) into an array handed over encoded: the container's
+ * own encoder writes byte by byte, and the generic datum writer costs a large JIT compilation.
  */
 public final class EventWriter implements TimeOrderedAuditReader.Sink {
   private final DataFileWriter<AuditEvent> events;
@@ -21,9 +21,8 @@ public final class EventWriter implements TimeOrderedAuditReader.Sink {
 
   @Override
   public void accept(AuditRecord r) throws IOException {
-    AuditEvent event = AuditEvents.fill(new AuditEvent(), r); // young: filling it marks no G1 cards
-    encoded.reset();
-    event.customEncode(encoded);
+    encoded.reset(r.ascii);
+    AuditEvents.encode(r, encoded); // as the AuditEvent made of r would encode itself
     events.appendEncoded(encoded.bytes());
   }
 }

@@ -13,7 +13,7 @@ import java.util.function.BiConsumer;
  *
  * <p>The tree's nodes sit in one open-addressing table keyed by (parent, component), so a walk
  * down a path reads the components in place: no substring and no map per directory. Nodes are
- * numbers into parallel arrays, not objects: links and table slots are ints, which G1 stores
+ * numbers into parallel arrays, not objects: links and table slots are numbers, which G1 stores
  * without write barriers, and the only references (names, lives) go to arrays by node number,
  * handed out densely so that their stores share G1's cards instead of dirtying one each.
  */
@@ -35,7 +35,9 @@ final class LivePaths {
   private int[] freeNodes = new int[16]; // numbers of dropped nodes, the latest last: reused first
   private int freeCount;
   private int nodesUsed = 1; // numbers ever handed out, the root's included
-  private int[] table; // node numbers of every node but the root, 0 for empty; linear probing
+  // every node but the root, linear probing: slot i holds at 2i the node's number (0 for empty)
+  // and at 2i + 1 its key, side by side, so a probe reads one line of memory, not two
+  private long[] table;
   private int nodes;
 
   LivePaths() {
@@ -46,7 +48,7 @@ final class LivePaths {
 
   /** With tables of {@code slots} (a power of two) to begin with: tests make them tiny, to collide. */
   LivePaths(int slots) {
-    table = new int[slots];
+    table = new long[2 * slots];
     byPath = new LivesByPath(slots);
     names[ROOT] = "";
     parents[ROOT] = NONE;
@@ -152,21 +154,22 @@ final class LivePaths {
 
   private int child(int parent, String path, int start, int end, int nameHash) {
     long key = key(parent, nameHash);
-    int mask = table.length - 1;
+    int mask = table.length / 2 - 1;
     int length = end - start;
     for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
-      int n = table[i];
+      int n = (int) table[2 * i];
       if (n == 0) {
         return NONE;
       }
-      if (keys[n] == key && names[n].length() == length && path.regionMatches(start, names[n], 0, length)) {
+      if (table[2 * i + 1] == key && names[n].length() == length
+          && path.regionMatches(start, names[n], 0, length)) {
         return n;
       }
     }
   }
 
   private int add(int parent, String name, int nameHash) {
-    if (2 * (nodes + 1) > table.length) {
+    if (4 * (nodes + 1) > table.length) { // at most half the slots full
       grow();
     }
     int n = newNode();
@@ -205,20 +208,21 @@ final class LivePaths {
   }
 
   private void place(int n) {
-    int mask = table.length - 1;
+    int mask = table.length / 2 - 1;
     int i = hashes[n] & mask;
-    while (table[i] != 0) {
+    while (table[2 * i] != 0) {
       i = (i + 1) & mask;
     }
-    table[i] = n;
+    table[2 * i] = n;
+    table[2 * i + 1] = keys[n];
   }
 
   private void grow() {
-    int[] old = table;
-    table = new int[old.length * 2];
-    for (int n : old) {
-      if (n != 0) {
-        place(n);
+    long[] old = table;
+    table = new long[old.length * 2];
+    for (int i = 0; i < old.length; i += 2) {
+      if (old[i] != 0) {
+        place((int) old[i]);
       }
     }
   }
@@ -228,22 +232,23 @@ final class LivePaths {
    * frees its number; its children are gone already, so no key still names it as a parent.
    */
   private void drop(int n) {
-    int mask = table.length - 1;
+    int mask = table.length / 2 - 1;
     int i = hashes[n] & mask;
-    while (table[i] != n) {
+    while (table[2 * i] != n) {
       i = (i + 1) & mask;
     }
-    for (int j = (i + 1) & mask; table[j] != 0; j = (j + 1) & mask) {
-      int home = hashes[table[j]] & mask;
+    for (int j = (i + 1) & mask; table[2 * j] != 0; j = (j + 1) & mask) {
+      int home = hash(table[2 * j + 1]) & mask;
       // home in (i, j], the probe wrapped or not: no branch on the rare wrap, whose first
       // occurrence would otherwise deoptimize the trace builder's compiled code
       boolean staysPut = ((j - home) & mask) < ((j - i) & mask);
       if (!staysPut) {
-        table[i] = table[j];
+        table[2 * i] = table[2 * j];
+        table[2 * i + 1] = table[2 * j + 1];
         i = j;
       }
     }
-    table[i] = 0;
+    table[2 * i] = 0;
     nodes--;
     names[n] = null;
     lives[n] = null;

@@ -15,8 +15,9 @@ import java.util.function.BiConsumer;
  * dense entries share their cards.
  */
 final class LivesByPath {
-  private int[] slots; // entry number + 1; 0 for an empty slot
-  private int[] hashes; // of the path in each slot
+  // slot i at 2i: entry number + 1 (0 for an empty slot), and at 2i + 1 the path's hash: side by
+  // side, so a probe reads one line of memory where two arrays took two
+  private int[] slots;
   private String[] paths; // by entry number; null for a free entry
   private FileLife[] lives;
   private int[] freeEntries = new int[16]; // entries given back, the latest last: reused first
@@ -26,8 +27,7 @@ final class LivesByPath {
 
   /** With {@code slots} (a power of two) to begin with. */
   LivesByPath(int slots) {
-    this.slots = new int[slots];
-    hashes = new int[slots];
+    this.slots = new int[2 * slots];
     paths = new String[Math.max(1, slots / 2)];
     lives = new FileLife[paths.length];
   }
@@ -38,16 +38,16 @@ final class LivesByPath {
 
   FileLife get(String path) {
     int i = slot(path);
-    return i < 0 ? null : lives[slots[i] - 1];
+    return i < 0 ? null : lives[slots[2 * i] - 1];
   }
 
   void put(String path, FileLife life) {
     int i = slot(path);
     if (i >= 0) {
-      lives[slots[i] - 1] = life;
+      lives[slots[2 * i] - 1] = life;
       return;
     }
-    if (2 * (size + 1) > slots.length) {
+    if (4 * (size + 1) > slots.length) { // at most half the slots full
       grow();
     }
     int entry = newEntry();
@@ -62,21 +62,21 @@ final class LivesByPath {
     if (i < 0) {
       return null;
     }
-    int entry = slots[i] - 1;
+    int entry = slots[2 * i] - 1;
     FileLife life = lives[entry];
-    int mask = slots.length - 1;
-    for (int j = (i + 1) & mask; slots[j] != 0; j = (j + 1) & mask) { // shift back
-      int home = spread(hashes[j]) & mask;
+    int mask = slots.length / 2 - 1;
+    for (int j = (i + 1) & mask; slots[2 * j] != 0; j = (j + 1) & mask) { // shift back
+      int home = spread(slots[2 * j + 1]) & mask;
       // home in (i, j], the probe wrapped or not: no branch on the rare wrap, whose first
       // occurrence would otherwise deoptimize the trace builder's compiled code
       boolean staysPut = ((j - home) & mask) < ((j - i) & mask);
       if (!staysPut) {
-        slots[i] = slots[j];
-        hashes[i] = hashes[j];
+        slots[2 * i] = slots[2 * j];
+        slots[2 * i + 1] = slots[2 * j + 1];
         i = j;
       }
     }
-    slots[i] = 0;
+    slots[2 * i] = 0;
     freeEntry(entry);
     size--;
     return life;
@@ -93,15 +93,15 @@ final class LivesByPath {
   /** The slot holding {@code path}, or -1. */
   private int slot(String path) {
     int h = path.hashCode();
-    int mask = slots.length - 1;
+    int mask = slots.length / 2 - 1;
     for (int i = spread(h) & mask; ; i = (i + 1) & mask) {
-      int s = slots[i];
+      int s = slots[2 * i];
       if (s == 0) {
         return -1;
       }
       // another hash gives null, which equals rejects at once: the branch on equals sees both
       // outcomes from the start, where a rare full hash collision would deoptimize the caller
-      String candidate = hashes[i] == h ? paths[s - 1] : null;
+      String candidate = slots[2 * i + 1] == h ? paths[s - 1] : null;
       if (path.equals(candidate)) {
         return i;
       }
@@ -134,23 +134,21 @@ final class LivesByPath {
   }
 
   private void place(int entry, int h) {
-    int mask = slots.length - 1;
+    int mask = slots.length / 2 - 1;
     int i = spread(h) & mask;
-    while (slots[i] != 0) {
+    while (slots[2 * i] != 0) {
       i = (i + 1) & mask;
     }
-    slots[i] = entry + 1;
-    hashes[i] = h;
+    slots[2 * i] = entry + 1;
+    slots[2 * i + 1] = h;
   }
 
   private void grow() {
-    int[] oldSlots = slots;
-    int[] oldHashes = hashes;
-    slots = new int[oldSlots.length * 2];
-    hashes = new int[oldSlots.length * 2];
-    for (int i = 0; i < oldSlots.length; i++) {
-      if (oldSlots[i] != 0) {
-        place(oldSlots[i] - 1, oldHashes[i]);
+    int[] old = slots;
+    slots = new int[old.length * 2];
+    for (int i = 0; i < old.length; i += 2) {
+      if (old[i] != 0) {
+        place(old[i] - 1, old[i + 1]);
       }
     }
   }

@@ -1,6 +1,7 @@
 package org.mimesisbench.audit.input;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -39,6 +40,30 @@ class LineSplitProperties {
       throws IOException {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     assertEquals(hadoop(bytes), ours(new Pieces(bytes, piece)));
+  }
+
+  /** A line's bytes are offered as ASCII when they all are (and only then), and they are its bytes. */
+  @Property(tries = 1000)
+  void asciiBytesOnlyForAsciiLines(@ForAll("text") String text, @ForAll @IntRange(min = 1, max = 700) int piece)
+      throws IOException {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    try (AuditLogSource s = new AuditLogSource("x", new Pieces(bytes, piece), MAX)) {
+      while (s.next()) {
+        if (s.lineTooLong()) {
+          assertEquals(null, s.asciiBytes());
+          continue;
+        }
+        String line = s.line();
+        boolean ascii = line.chars().allMatch(c -> c < 0x80);
+        if (line.getBytes(StandardCharsets.UTF_8).length < MAX) { // one cut to the bound may have lost non-ASCII bytes
+          assertEquals(ascii, s.asciiBytes() != null, line);
+        }
+        if (s.asciiBytes() != null) {
+          assertTrue(ascii, line);
+          assertEquals(line, new String(s.asciiBytes(), s.lineStart(), line.length(), StandardCharsets.US_ASCII));
+        }
+      }
+    }
   }
 
   private static List<String> ours(InputStream in) throws IOException {

@@ -115,6 +115,28 @@ class AuditLineParserTest {
     assertEquals("/café/tab\there", r.src);
   }
 
+  /** A record says its strings are all ASCII only when read from ASCII bytes, nothing decoded. */
+  @Test
+  void recordIsAsciiOnlyFromAsciiBytesWithoutEscapes() throws Exception {
+    String plain = "2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
+        + "ugi=a (auth:SIMPLE)\tip=host/1.1.1.1\tcmd=create\tsrc=/a/b\tdst=null\tperm=null\tproto=rpc";
+    String escaped = plain.replace("src=/a/b", "src=/caf\\u00E9");
+    String json = "{\"log_message\":\"allowed=true\\tugi=a\\tcmd=open\\tsrc=/x\",\"logtime\":1}";
+    assertTrue(parseBytes(plain).ascii);
+    assertEquals("1.1.1.1", parseBytes(plain).ip);
+    AuditRecord unescaped = parseBytes(escaped);
+    assertEquals("/café", unescaped.src);
+    assertFalse(unescaped.ascii);
+    assertFalse(parseBytes(json).ascii);
+    assertFalse(parse(plain).ascii, "no bytes given: not known");
+  }
+
+  private AuditRecord parseBytes(String line) throws MalformedLineException {
+    AuditRecord r = new AuditRecord();
+    parser.parse(line, line.getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, r);
+    return r;
+  }
+
   @Test
   void unknownFieldOfANewerHadoopIsSkipped() throws Exception {
     AuditRecord r = parse("2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"

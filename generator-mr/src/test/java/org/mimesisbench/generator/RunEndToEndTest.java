@@ -281,7 +281,7 @@ class RunEndToEndTest {
 
   @Test
   void theDurationCapsTheWallClockAtTimeScaleZero() throws Exception {
-    Run r = run("capped", "--time-scale", "0", "--span-scale", "40", "--duration", "1s");
+    Run r = run("capped", "--time-scale", "0", "--type-scale", "all=20", "--duration", "1s"); // 100,000 ops: many seconds
     assertEquals(0, r.exit(), r.output());
     JsonNode overall = r.summary().path("overall");
     assertTrue(overall.path("count").asLong() < overall.path("scheduled").asLong(), overall.toString());

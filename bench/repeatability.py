@@ -9,7 +9,8 @@ prints the coefficient of variation (sample standard deviation / mean). The five
 timelines (timeline.csv, all ops) are plotted to bench/results/repeatability.png.
 
 usage: .venv/bin/python bench/repeatability.py [--profile profiles/yahoo-2011-demo]
-       [--time-scale 0.0167] [--span-scale 1] [--runs 5] [--plot bench/results/repeatability.png]
+       [--time-scale 0.0167] [--span-scale 1] [--type-scale all=4 --dirs 112791] [--runs 5]
+       [--plot bench/results/repeatability.png]
        (after `mvn -o -q -pl dist -am package -DskipTests`; matplotlib from the repo's venv)
 """
 import argparse
@@ -57,6 +58,8 @@ def main() -> None:
     ap.add_argument("--profile", default="profiles/yahoo-2011-demo")
     ap.add_argument("--time-scale", default="0.0167")  # the profile's hour in a minute
     ap.add_argument("--span-scale", default="1")
+    ap.add_argument("--type-scale", help="e.g. all=4: more files, so longer runs at time scale 0")
+    ap.add_argument("--dirs", help="the hierarchy's directories (default: the profile's, times all=)")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--plot", default=str(REPO / "bench/results/repeatability.png"))
     a = ap.parse_args()
@@ -66,6 +69,8 @@ def main() -> None:
     work.mkdir(parents=True)
     options = ["--profile", str(REPO / a.profile), "--time-scale", a.time_scale, "--span-scale", a.span_scale,
                "--seed", "1"]
+    options += ["--type-scale", a.type_scale] if a.type_scale else []
+    options += ["--dirs", a.dirs] if a.dirs else []
     print(machine.describe())
     print("command: java -jar mimesisbench.jar run " + " ".join(options) + " --out DIR", flush=True)
     runs, rates = [], []
@@ -77,7 +82,9 @@ def main() -> None:
                            capture_output=True, text=True)
         wall = time.perf_counter() - start
         if p.returncode:
-            raise SystemExit(f"run {i + 1} failed ({p.returncode}):\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}")
+            log = work / f"run-{i + 1}.log"  # whole, kept: the cause is often far from the end
+            log.write_text(p.stdout + "\n--- stderr ---\n" + p.stderr)
+            raise SystemExit(f"run {i + 1} failed ({p.returncode}), its output in {log}:\n{p.stderr[-2000:]}")
         s = json.loads((out / "summary.json").read_text())
         o, d = s["overall"], s["driftMicros"]
         runs.append(out)
@@ -90,7 +97,8 @@ def main() -> None:
     cv = statistics.stdev(rates) / mean
     print(f"throughput: mean {mean:,.1f} ops/s, min {min(rates):,.1f}, max {max(rates):,.1f}, "
           f"CV {100 * cv:.2f} %: bar (<= 2 %) " + ("met" if cv <= 0.02 else "NOT met"))
-    plot(runs, rates, f"{Path(a.profile).name}, time scale {a.time_scale}, span scale {a.span_scale}, seed 1: "
+    scaled = f", type scale {a.type_scale}" if a.type_scale else ""
+    plot(runs, rates, f"{Path(a.profile).name}, time scale {a.time_scale}, span scale {a.span_scale}{scaled}, seed 1: "
          f"{a.runs} embedded runs, CV {100 * cv:.2f} %", Path(a.plot))
     print(f"plot: {a.plot}")
     shutil.rmtree(work, ignore_errors=True)

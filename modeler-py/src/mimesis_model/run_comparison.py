@@ -310,10 +310,10 @@ def _setting_notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[s
     notes = []
     sides = {}
     for name, side in (("A", side_a), ("B", side_b)):
-        kinds = {json.dumps(_settings(run), sort_keys=True) for run in side}
-        if len(kinds) > 1:
+        given = [_settings(run) for run in side]
+        if len({json.dumps(settings, sort_keys=True) for settings in given}) > 1:
             notes.append(f"{name}'s runs were given different settings: not one setup")
-        sides[name] = _settings(side[0]) if side else {}
+        sides[name] = given[0] if given else {}
     keys = sorted(
         k for k in sides["A"].keys() | sides["B"].keys() if sides["A"].get(k) != sides["B"].get(k)
     )

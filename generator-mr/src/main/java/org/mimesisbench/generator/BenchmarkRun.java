@@ -229,8 +229,8 @@ public final class BenchmarkRun {
       invalid.add("issuing stopped early in " + stops.size() + " mapper(s): " + stops.get(0));
     }
     if (stops.size() < total.stops().size()) { // asked for: at time scale 0 --duration caps the wall clock
-      notes.add("the --duration ended with ops still scheduled: " + total.totalCount() + " of "
-          + scheduled.values().stream().mapToLong(Long::longValue).sum() + " issued");
+      notes.add("the --duration ended with ops still scheduled: " + total.totalCount() + " of " + scheduledOps
+          + " issued");
     }
     if (phase2 && total.mappers() != tasks.size()) {
       invalid.add(total.mappers() + " of " + tasks.size() + " mappers reported statistics");

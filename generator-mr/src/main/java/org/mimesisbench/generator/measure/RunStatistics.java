@@ -146,12 +146,12 @@ public final class RunStatistics implements Writable {
     return seconds;
   }
 
-  /** Ops of {@code op} issued in second {@code second} of the run. */
   /** How late (microseconds) the latest op issued in {@code second} was against its due time: drift over time. */
   public long maxLatenessMicros(int second) {
     return second < seconds ? latestMicros[second] : 0;
   }
 
+  /** Ops of {@code op} issued in second {@code second} of the run. */
   public long timeline(int second, Op op) {
     return timeline[second * OPS + op.ordinal()];
   }

@@ -22,6 +22,17 @@ class BatchFifoTest {
     return new Event[] {new Event(n, Op.OPEN, "/f" + n, null)};
   }
 
+  /** {@code fifo.put(batch)} from another thread, which waits while the FIFO is full. */
+  private static CompletableFuture<Boolean> putLater(BatchFifo fifo, Event[] batch) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return fifo.put(batch);
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+  }
+
   @Test
   void batchesCrossThreadsOnceEachInOrderThroughASmallFifo() throws Exception {
     BatchFifo fifo = new BatchFifo(4);
@@ -71,13 +82,7 @@ class BatchFifoTest {
     for (int i = 0; i < 4; i++) {
       assertTrue(fifo.put(batch(i)));
     }
-    CompletableFuture<Boolean> fifth = CompletableFuture.supplyAsync(() -> {
-      try {
-        return fifo.put(batch(4));
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Boolean> fifth = putLater(fifo, batch(4));
     Thread.sleep(50);
     assertFalse(fifth.isDone(), "put into a full FIFO returned");
     assertEquals(0, (int) fifo.poll(0)[0].timeMs());
@@ -99,13 +104,7 @@ class BatchFifoTest {
     BatchFifo full = new BatchFifo(2);
     full.put(batch(0));
     full.put(batch(1));
-    CompletableFuture<Boolean> producer = CompletableFuture.supplyAsync(() -> {
-      try {
-        return full.put(batch(2));
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Boolean> producer = putLater(full, batch(2));
     Thread.sleep(50);
     full.close();
     assertFalse(producer.get(30, TimeUnit.SECONDS), "a put into a closed FIFO is dropped");

@@ -70,6 +70,8 @@ public final class BenchmarkRun {
   static final String FORCE_EMBEDDED = "mimesisbench.embedded";
   private static final int NAMESPACE_ENTRIES_PER_MAPPER = 5_000;
   private static final int MAX_NAMESPACE_MAPPERS = 16;
+  /** Map-side sort buffer of phase 2, MB: room for a mapper's one statistics record, several times over. */
+  static final int STATISTICS_SORT_MB = 4;
   /** How often the phases print a progress line. */
   private static final long PROGRESS_EVERY_NANOS = 5_000_000_000L;
 
@@ -387,6 +389,9 @@ public final class BenchmarkRun {
     c.setInt(WorkloadMapper.PARTIES, tasks.size());
     c.setInt("mapreduce.local.map.tasks.maximum", tasks.size()); // all at once: they meet at the barrier
     c.setInt("mapreduce.map.maxattempts", 1); // a retried mapper would replay its share twice
+    // each mapper emits one small record; the default 100 MB sort buffer per mapper made 53 local
+    // mappers need 5.3 GB of heap, and one failing to get it never reached the start barrier
+    c.setInt("mapreduce.task.io.sort.mb", STATISTICS_SORT_MB);
     TaskInputFormat.setTasks(c, tasks);
     job.setInputFormatClass(TaskInputFormat.class);
     job.setMapperClass(WorkloadMapper.class);
@@ -473,7 +478,9 @@ public final class BenchmarkRun {
         }
       }
     }
-    return job.getStatus().getFailureInfo();
+    String info = job.getStatus().getFailureInfo();
+    // the local job runner keeps no diagnostics: it logs the first failed task's exception instead
+    return info == null || info.isBlank() || "NA".equals(info) ? "a task failed (its exception is logged above)" : info;
   }
 
   private static long counter(Job job, String name) throws IOException {

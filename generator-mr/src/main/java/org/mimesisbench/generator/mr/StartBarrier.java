@@ -52,7 +52,8 @@ public final class StartBarrier {
       }
       if (System.currentTimeMillis() > deadline) {
         throw new IOException("start barrier: " + arrived.length + " of " + parties + " mappers arrived within "
-            + timeoutMs / 1000 + " s; the cluster may not run that many mappers at once (lower --mappers-per-type or use --types)");
+            + timeoutMs / 1000 + " s; the cluster may not run that many mappers at once (lower"
+            + " --mappers-per-type or use --types), or one failed before the barrier (see its task log)");
       }
       onWait.run();
       Thread.sleep(POLL_MS);

@@ -1,6 +1,8 @@
 """What a benchmark ran on, printed beside its figures: these machines are shared and noisy."""
+import hashlib
 import os
 import subprocess
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -19,3 +21,14 @@ def describe() -> str:
 def load() -> str:
     """The 1, 5 and 15 minute load averages."""
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def probe_seconds(megabytes: int = 1024) -> float:
+    """Seconds one core takes to hash a fixed buffer: the machine's own speed just now, to set a
+    run-to-run spread beside (the same work every time, so its spread is the machine's)."""
+    block = bytes(range(256)) * 4096  # 1 MiB
+    start = time.perf_counter()
+    h = hashlib.sha256()
+    for _ in range(megabytes):
+        h.update(block)
+    return time.perf_counter() - start

@@ -73,9 +73,10 @@ def main() -> None:
     options += ["--dirs", a.dirs] if a.dirs else []
     print(machine.describe())
     print("command: java -jar mimesisbench.jar run " + " ".join(options) + " --out DIR", flush=True)
-    runs, rates = [], []
+    runs, rates, probes, namespace = [], [], [], []
     for i in range(a.runs):
         out = work / f"run-{i + 1}"
+        probes.append(machine.probe_seconds())
         before = machine.load()
         start = time.perf_counter()
         p = subprocess.run(["java", "-jar", str(jar), "run", *options, "--out", str(out)],
@@ -89,14 +90,19 @@ def main() -> None:
         o, d = s["overall"], s["driftMicros"]
         runs.append(out)
         rates.append(o["opsPerSecond"])
+        namespace.append(s["namespace"]["seconds"])
         print(f"run {i + 1}: {'valid' if s['valid'] else 'NOT valid'}, {o['count']:,} ops ({o['scheduled']:,} "
               f"scheduled) in {o['seconds']:.2f} s: {o['opsPerSecond']:,.1f} ops/s; drift p99 {d['p99'] / 1000:,.1f} ms, "
-              f"max {d['max'] / 1000:,.1f} ms; namespace {s['namespace']['seconds']:.0f} s; wall {wall:.0f} s; "
-              f"load {before} -> {machine.load()}", flush=True)
+              f"max {d['max'] / 1000:,.1f} ms; namespace {s['namespace']['seconds']:.1f} s; wall {wall:.0f} s; "
+              f"probe {probes[-1]:.3f} s; load {before} -> {machine.load()}", flush=True)
     mean = statistics.mean(rates)
     cv = statistics.stdev(rates) / mean
     print(f"throughput: mean {mean:,.1f} ops/s, min {min(rates):,.1f}, max {max(rates):,.1f}, "
           f"CV {100 * cv:.2f} %: bar (<= 2 %) " + ("met" if cv <= 0.02 else "NOT met"))
+    # the same fixed work each time: how much the machine itself moved between the runs
+    print(f"machine, for scale: phase 1 (namespace) seconds CV {100 * statistics.stdev(namespace) / statistics.mean(namespace):.2f} %; "
+          f"CPU probe (sha256 of 1 GiB on one core, before each run) CV "
+          f"{100 * statistics.stdev(probes) / statistics.mean(probes):.2f} %")
     scaled = f", type scale {a.type_scale}" if a.type_scale else ""
     plot(runs, rates, f"{Path(a.profile).name}, time scale {a.time_scale}, span scale {a.span_scale}{scaled}, seed 1: "
          f"{a.runs} embedded runs, CV {100 * cv:.2f} %", Path(a.plot))

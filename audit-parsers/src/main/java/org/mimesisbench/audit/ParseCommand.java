@@ -21,6 +21,8 @@ import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Command;
 import org.mimesisbench.cli.ExitCodes;
+import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.FileTimeline;
 
 /**
  * {@code parse --audit <files|dirs|globs>... [--fsimage <file>] --out <dir> [--tz <zone>]}:
@@ -36,6 +38,14 @@ public final class ParseCommand implements Command {
   @Override
   public String summary() {
     return "NameNode audit logs (plain, .gz, .bz2) and an fsimage into a trace";
+  }
+
+  /** Parsing the trace's schemas loads Avro and Jackson; the default codec's probe, snappy's native library. */
+  @Override
+  public void prepare() {
+    AuditEvent.getClassSchema();
+    FileTimeline.getClassSchema();
+    AvroFiles.codec(AvroFiles.CODEC_DEFAULT);
   }
 
   static Options options() {

@@ -29,4 +29,11 @@ public interface Command {
    * @throws BadInputException for input or options the user must fix (exit code 2)
    */
   int run(Configuration conf, String[] args, PrintStream out) throws Exception;
+
+  /**
+   * Loads what {@link #run} needs first and costs time to load (schemas, native codecs). Called
+   * on a thread of its own at start-up, while the main thread sets up Hadoop's configuration and
+   * logging, so the two overlap on a machine's cores. Must be safe to skip and to race with run.
+   */
+  default void prepare() {}
 }

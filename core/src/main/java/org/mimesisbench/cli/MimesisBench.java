@@ -1,6 +1,7 @@
 package org.mimesisbench.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
@@ -29,6 +30,7 @@ public final class MimesisBench extends Configured implements Tool {
   }
 
   public static void main(String[] args) {
+    prepareAhead(args);
     int code;
     try {
       code = ToolRunner.run(new Configuration(), new MimesisBench(System.out, System.err), args);
@@ -87,6 +89,23 @@ public final class MimesisBench extends Configured implements Tool {
       }
       return ExitCodes.FAILED;
     }
+  }
+
+  /** Starts the named command's {@link Command#prepare} on a daemon thread; run waits for nothing. */
+  private static void prepareAhead(String[] args) {
+    Thread t = new Thread(() -> {
+      try {
+        List<String> rest = new GenericOptions(args).rest;
+        Command command = rest.isEmpty() ? null : commands().get(rest.get(0));
+        if (command != null) {
+          command.prepare();
+        }
+      } catch (RuntimeException | LinkageError e) {
+        // run meets the same failure on the main thread and reports it there
+      }
+    }, "prepare");
+    t.setDaemon(true);
+    t.start();
   }
 
   static Map<String, Command> commands() {

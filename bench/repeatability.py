@@ -6,7 +6,10 @@ Runs `mimesisbench.jar run --profile P --time-scale X --seed 1 --out DIR` five t
 embedded HDFS: phase 1 builds the namespace, phase 2 replays the workload), reads each run's
 summary.json (overall.opsPerSecond: ops over the seconds from the start to the last op's end), and
 prints the coefficient of variation (sample standard deviation / mean). The five runs' per-second
-timelines (timeline.csv, all ops) are plotted to bench/results/repeatability.png.
+timelines (timeline.csv, all ops) are plotted to bench/results/repeatability.png. For scale, it
+also prints the spread of what the workload does not touch: phase 1's seconds, and a fixed piece of
+CPU work timed before each run (machine.probe_seconds), so a run's spread can be set beside the
+machine's.
 
 usage: .venv/bin/python bench/repeatability.py [--profile profiles/yahoo-2011-demo]
        [--time-scale 0.0167] [--span-scale 1] [--type-scale all=4 --dirs 112791] [--runs 5]

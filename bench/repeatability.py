@@ -36,6 +36,11 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 
+def cv(values: list[float]) -> float:
+    """Coefficient of variation: sample standard deviation over the mean."""
+    return statistics.stdev(values) / statistics.mean(values)
+
+
 def timeline(run: Path) -> list[int]:
     with (run / "timeline.csv").open() as f:
         return [int(row["total"]) for row in csv.DictReader(f)]
@@ -98,17 +103,15 @@ def main() -> None:
               f"scheduled) in {o['seconds']:.2f} s: {o['opsPerSecond']:,.1f} ops/s; drift p99 {d['p99'] / 1000:,.1f} ms, "
               f"max {d['max'] / 1000:,.1f} ms; namespace {s['namespace']['seconds']:.1f} s; wall {wall:.0f} s; "
               f"probe {probes[-1]:.3f} s; load {before} -> {machine.load()}", flush=True)
-    mean = statistics.mean(rates)
-    cv = statistics.stdev(rates) / mean
-    print(f"throughput: mean {mean:,.1f} ops/s, min {min(rates):,.1f}, max {max(rates):,.1f}, "
-          f"CV {100 * cv:.2f} %: bar (<= 2 %) " + ("met" if cv <= 0.02 else "NOT met"))
+    rates_cv = cv(rates)
+    print(f"throughput: mean {statistics.mean(rates):,.1f} ops/s, min {min(rates):,.1f}, max {max(rates):,.1f}, "
+          f"CV {100 * rates_cv:.2f} %: bar (<= 2 %) " + ("met" if rates_cv <= 0.02 else "NOT met"))
     # the same fixed work each time: how much the machine itself moved between the runs
-    print(f"machine, for scale: phase 1 (namespace) seconds CV {100 * statistics.stdev(namespace) / statistics.mean(namespace):.2f} %; "
-          f"CPU probe (sha256 of 1 GiB on one core, before each run) CV "
-          f"{100 * statistics.stdev(probes) / statistics.mean(probes):.2f} %")
+    print(f"machine, for scale: phase 1 (namespace) seconds CV {100 * cv(namespace):.2f} %; "
+          f"CPU probe (sha256 of 1 GiB on one core, before each run) CV {100 * cv(probes):.2f} %")
     scaled = f", type scale {a.type_scale}" if a.type_scale else ""
     plot(runs, rates, f"{Path(a.profile).name}, time scale {a.time_scale}, span scale {a.span_scale}{scaled}, seed 1: "
-         f"{a.runs} embedded runs, CV {100 * cv:.2f} %", Path(a.plot))
+         f"{a.runs} embedded runs, CV {100 * rates_cv:.2f} %", Path(a.plot))
     print(f"plot: {a.plot}")
     shutil.rmtree(work, ignore_errors=True)
 

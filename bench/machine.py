@@ -1,6 +1,7 @@
 """What a benchmark ran on, printed beside its figures: these machines are shared and noisy."""
 import hashlib
 import os
+import resource
 import subprocess
 import time
 from pathlib import Path
@@ -32,3 +33,28 @@ def probe_seconds(megabytes: int = 1024) -> float:
     for _ in range(megabytes):
         h.update(block)
     return time.perf_counter() - start
+
+
+def memory_probe_seconds(mebibytes: int = 1024, reads: int = 1 << 24) -> float:
+    """Seconds to read 16 M random 8-byte words of a 1 GiB array: the memory system's speed just
+    now, which neighbours on the host share (the CPU probe's working set fits in a cache)."""
+    import numpy as np  # the repo's venv
+
+    words = np.arange(mebibytes << 17, dtype=np.int64)
+    where = np.random.default_rng(1).integers(0, words.size, reads)
+    int(words[where].sum())  # the first pass over fresh pages is slower: not timed
+    start = time.perf_counter()
+    int(words[where].sum())
+    return time.perf_counter() - start
+
+
+def steal_ticks() -> int:
+    """Ticks the hypervisor gave this machine's CPUs to others since boot (/proc/stat)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    return int(fields[8]) if len(fields) > 8 else 0
+
+
+def children_cpu_seconds() -> float:
+    """User + system CPU seconds of the children waited for so far."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime

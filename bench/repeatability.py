@@ -8,8 +8,10 @@ summary.json (overall.opsPerSecond: ops over the seconds from the start to the l
 prints the coefficient of variation (sample standard deviation / mean). The five runs' per-second
 timelines (timeline.csv, all ops) are plotted to bench/results/repeatability.png. For scale, it
 also prints the spread of what the workload does not touch: phase 1's seconds, and a fixed piece of
-CPU work timed before each run (machine.probe_seconds), so a run's spread can be set beside the
-machine's.
+CPU work and a fixed piece of memory-bound work timed before each run (machine.probe_seconds,
+machine.memory_probe_seconds), so a run's spread can be set beside the machine's; and each run's
+CPU seconds (user + system of its JVM) per op, which tells a run that was given fewer cycles
+(same CPU per op) from one whose ops cost more (more CPU per op).
 
 usage: .venv/bin/python bench/repeatability.py [--profile profiles/yahoo-2011-demo]
        [--time-scale 0.0167] [--span-scale 1] [--type-scale all=4 --dirs 112791] [--runs 5]
@@ -25,6 +27,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import jvm_threads  # bench/jvm_threads.py, beside this script
 import machine  # bench/machine.py, beside this script
 
 import matplotlib  # the repo's venv: .venv/bin/python (bin/setup); checked before the runs, not after
@@ -81,34 +84,55 @@ def main() -> None:
     options += ["--dirs", a.dirs] if a.dirs else []
     print(machine.describe())
     print("command: java -jar mimesisbench.jar run " + " ".join(options) + " --out DIR", flush=True)
-    runs, rates, probes, namespace = [], [], [], []
+    runs, rates, probes, memory_probes, namespace, cpu_per_op, thread_cpu = [], [], [], [], [], [], []
     for i in range(a.runs):
         out = work / f"run-{i + 1}"
         probes.append(machine.probe_seconds())
+        memory_probes.append(machine.memory_probe_seconds())
         before = machine.load()
+        cpu_before, steal_before = machine.children_cpu_seconds(), machine.steal_ticks()
         start = time.perf_counter()
-        p = subprocess.run(["java", "-jar", str(jar), "run", *options, "--out", str(out)],
-                           capture_output=True, text=True)
+        log = work / f"run-{i + 1}.log"  # whole, kept on failure: the cause is often far from the end
+        with log.open("w") as output:
+            p = subprocess.Popen(["java", "-jar", str(jar), "run", *options, "--out", str(out)],
+                                 stdout=output, stderr=subprocess.STDOUT)
+            threads = jvm_threads.ThreadCpu(p.pid)
+            while p.poll() is None:
+                threads.sample()
+                time.sleep(0.5)
         wall = time.perf_counter() - start
+        cpu, steal = machine.children_cpu_seconds() - cpu_before, machine.steal_ticks() - steal_before
         if p.returncode:
-            log = work / f"run-{i + 1}.log"  # whole, kept: the cause is often far from the end
-            log.write_text(p.stdout + "\n--- stderr ---\n" + p.stderr)
-            raise SystemExit(f"run {i + 1} failed ({p.returncode}), its output in {log}:\n{p.stderr[-2000:]}")
+            raise SystemExit(f"run {i + 1} failed ({p.returncode}), its output in {log}:\n{log.read_text()[-2000:]}")
         s = json.loads((out / "summary.json").read_text())
         o, d = s["overall"], s["driftMicros"]
         runs.append(out)
         rates.append(o["opsPerSecond"])
         namespace.append(s["namespace"]["seconds"])
+        cpu_per_op.append(cpu / o["count"])
+        ops = o["count"]  # the same in every run: one seed
         print(f"run {i + 1}: {'valid' if s['valid'] else 'NOT valid'}, {o['count']:,} ops ({o['scheduled']:,} "
               f"scheduled) in {o['seconds']:.2f} s: {o['opsPerSecond']:,.1f} ops/s; drift p99 {d['p99'] / 1000:,.1f} ms, "
               f"max {d['max'] / 1000:,.1f} ms; namespace {s['namespace']['seconds']:.1f} s; wall {wall:.0f} s; "
-              f"probe {probes[-1]:.3f} s; load {before} -> {machine.load()}", flush=True)
+              f"probe {probes[-1]:.3f} s, memory probe {memory_probes[-1]:.3f} s; JVM CPU {cpu:.0f} s "
+              f"({cpu / wall:.2f} cores, {1e6 * cpu_per_op[-1]:.1f} us an op); steal {steal} ticks; "
+              f"load {before} -> {machine.load()}", flush=True)
+        groups = threads.by_group()
+        thread_cpu.append(groups)
+        print("  JVM CPU by thread, us an op: " + ", ".join(
+            f"{g} {1e6 * c / o['count']:.1f}" for g, c in groups.items()), flush=True)
     rates_cv = cv(rates)
     print(f"throughput: mean {statistics.mean(rates):,.1f} ops/s, min {min(rates):,.1f}, max {max(rates):,.1f}, "
           f"CV {100 * rates_cv:.2f} %: bar (<= 2 %) " + ("met" if rates_cv <= 0.02 else "NOT met"))
     # the same fixed work each time: how much the machine itself moved between the runs
     print(f"machine, for scale: phase 1 (namespace) seconds CV {100 * cv(namespace):.2f} %; "
-          f"CPU probe (sha256 of 1 GiB on one core, before each run) CV {100 * cv(probes):.2f} %")
+          f"CPU probe (sha256 of 1 GiB on one core, before each run) CV {100 * cv(probes):.2f} %; "
+          f"memory probe (16 M random reads of 1 GiB) CV {100 * cv(memory_probes):.2f} %")
+    print(f"JVM CPU per op (whole run, both phases) CV {100 * cv(cpu_per_op):.2f} %")
+    # where the slowest run's extra CPU went: per thread group, its CPU per op minus the fastest run's
+    slow, fast = thread_cpu[rates.index(min(rates))], thread_cpu[rates.index(max(rates))]
+    print("slowest run minus fastest, JVM CPU by thread, us an op: " + ", ".join(
+        f"{g} {1e6 * (slow[g] - fast[g]) / ops:+.1f}" for g in slow))
     scaled = f", type scale {a.type_scale}" if a.type_scale else ""
     plot(runs, rates, f"{Path(a.profile).name}, time scale {a.time_scale}, span scale {a.span_scale}{scaled}, seed 1: "
          f"{a.runs} embedded runs, CV {100 * rates_cv:.2f} %", Path(a.plot))

@@ -85,6 +85,7 @@ def main() -> None:
     print(machine.describe())
     print("command: java -jar mimesisbench.jar run " + " ".join(options) + " --out DIR", flush=True)
     runs, rates, probes, memory_probes, namespace, cpu_per_op, thread_cpu = [], [], [], [], [], [], []
+    phase2_cpu_per_op = []
     for i in range(a.runs):
         out = work / f"run-{i + 1}"
         probes.append(machine.probe_seconds())
@@ -110,12 +111,14 @@ def main() -> None:
         rates.append(o["opsPerSecond"])
         namespace.append(s["namespace"]["seconds"])
         cpu_per_op.append(cpu / o["count"])
+        phase2_cpu_per_op.append(s["jvm"]["cpuMicrosPerOp"])  # the run's own reading, phase 2 alone
         ops = o["count"]  # the same in every run: one seed
         print(f"run {i + 1}: {'valid' if s['valid'] else 'NOT valid'}, {o['count']:,} ops ({o['scheduled']:,} "
               f"scheduled) in {o['seconds']:.2f} s: {o['opsPerSecond']:,.1f} ops/s; drift p99 {d['p99'] / 1000:,.1f} ms, "
               f"max {d['max'] / 1000:,.1f} ms; namespace {s['namespace']['seconds']:.1f} s; wall {wall:.0f} s; "
               f"probe {probes[-1]:.3f} s, memory probe {memory_probes[-1]:.3f} s; JVM CPU {cpu:.0f} s "
-              f"({cpu / wall:.2f} cores, {1e6 * cpu_per_op[-1]:.1f} us an op); steal {steal} ticks; "
+              f"({cpu / wall:.2f} cores, {1e6 * cpu_per_op[-1]:.1f} us an op; phase 2 alone "
+              f"{s['jvm']['cores']:.2f} cores, {phase2_cpu_per_op[-1]:.1f} us an op); steal {steal} ticks; "
               f"load {before} -> {machine.load()}", flush=True)
         groups = threads.by_group()
         thread_cpu.append(groups)
@@ -128,7 +131,8 @@ def main() -> None:
     print(f"machine, for scale: phase 1 (namespace) seconds CV {100 * cv(namespace):.2f} %; "
           f"CPU probe (sha256 of 1 GiB on one core, before each run) CV {100 * cv(probes):.2f} %; "
           f"memory probe (16 M random reads of 1 GiB) CV {100 * cv(memory_probes):.2f} %")
-    print(f"JVM CPU per op (whole run, both phases) CV {100 * cv(cpu_per_op):.2f} %")
+    print(f"JVM CPU per op: whole run (both phases) CV {100 * cv(cpu_per_op):.2f} %, "
+          f"phase 2 alone (summary.json's jvm) CV {100 * cv(phase2_cpu_per_op):.2f} %")
     # where the slowest run's extra CPU went: per thread group, its CPU per op minus the fastest run's
     slow, fast = thread_cpu[rates.index(min(rates))], thread_cpu[rates.index(max(rates))]
     print("slowest run minus fastest, JVM CPU by thread, us an op: " + ", ".join(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import re
 import shutil
 from pathlib import Path
@@ -76,3 +77,16 @@ def test_bad_timeline_is_one_line_exit_2(results: Path, capsys: pytest.CaptureFi
 def test_missing_folder_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", str(tmp_path / "none")]) == BAD_INPUT
     assert "no such results directory" in capsys.readouterr().err
+
+
+def test_what_the_jvm_spent_in_phase_2_gets_a_table(results: Path) -> None:
+    # runs since the summary's jvm section (local job runner): the page shows it as recorded
+    summary_file = results / "summary.json"
+    summary = json.loads(summary_file.read_text())
+    summary["jvm"] = {"scope": "phase 2 in this JVM: the NameNode, its DataNodes and every mapper",
+                      "cores": 1.8, "cpuMicrosPerOp": 108.7, "collections": 140}  # fmt: skip
+    summary_file.write_text(json.dumps(summary))
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    assert "<h2>This JVM in phase 2</h2>" in page
+    assert "cpuMicrosPerOp" in page and "108.7" in page

@@ -221,6 +221,7 @@ def _html(
     for title, key in (
         ("Options", "options"), ("Target", "target"), ("Environment", "environment"),
         ("Profile", "profile"), ("Namespace (phase 1)", "namespace"), ("Workload", "workload"),
+        ("This JVM in phase 2", "jvm"),
     ):  # fmt: skip
         if isinstance(summary.get(key), dict):
             sections.append(f"<h2>{title}</h2>" + _pairs_table(summary[key]))

@@ -38,6 +38,7 @@ import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.issue.IssuingPipeline;
+import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.Counters;
 import org.mimesisbench.generator.mr.MapperAllotment;
@@ -213,7 +214,9 @@ public final class BenchmarkRun {
     Job workloadJob = workloadJob(plan, tasks);
     long startMillis = System.currentTimeMillis();
     long scheduledOps = scheduled.values().stream().mapToLong(Long::longValue).sum();
+    JvmUse phase2Start = JvmUse.now();
     boolean phase2 = waitFor(workloadJob, "phase 2: workload", Counters.ISSUED, scheduledOps, "ops issued");
+    JvmUse phase2Use = JvmUse.now().since(phase2Start);
     long endMillis = System.currentTimeMillis();
     long scheduleStartMillis = phase2 ? StartBarrier.startMillis(fs, plan.barrierDir()) : -1;
 
@@ -272,6 +275,10 @@ public final class BenchmarkRun {
       wl.put("startMs", scheduleStartMillis);
       wl.put("endMs", scheduleStartMillis + Math.round(total.elapsedSeconds() * 1000));
     }
+    String framework = workloadJob.getConfiguration().get("mapreduce.framework.name", "local");
+    if (framework.equals("local")) { // on YARN the mappers' CPU is in their containers, not here
+      head.set("jvm", jvmUse(phase2Use, total.totalCount(), embedded));
+    }
     ArrayNode n = head.putArray("notes");
     notes.forEach(n::add);
     ObjectNode summary = RunResults.summary(head, total, byType, scheduled);
@@ -291,6 +298,27 @@ public final class BenchmarkRun {
     }
     RunResults.print(summary, out);
     return summary;
+  }
+
+  /**
+   * What this JVM spent in phase 2 (the job, from submission to its end): with the local job
+   * runner it holds every mapper, and with the embedded default the NameNode too, so CPU per op
+   * tells a run that was given fewer or slower cycles from one whose ops cost more.
+   */
+  private static ObjectNode jvmUse(JvmUse use, long ops, boolean embedded) {
+    ObjectNode jvm = new ObjectMapper().createObjectNode();
+    jvm.put("scope", embedded ? "phase 2 in this JVM: the NameNode, its DataNodes and every mapper"
+        : "phase 2 in this JVM: every mapper (the file system runs elsewhere)");
+    jvm.put("seconds", Math.round(use.nanos() / 1e6) / 1000.0);
+    jvm.put("cpuSeconds", Math.round(use.cpuNanos() / 1e6) / 1000.0);
+    jvm.put("cores", Math.round(use.cores() * 100) / 100.0);
+    jvm.put("cpuMicrosPerOp", ops > 0 ? Math.round(use.cpuNanos() / 1e1 / ops) / 100.0 : 0);
+    jvm.put("collections", use.collections());
+    jvm.put("collectionSeconds", use.collectionMillis() / 1000.0);
+    if (use.compilationMillis() >= 0) {
+      jvm.put("compilationSeconds", use.compilationMillis() / 1000.0);
+    }
+    return jvm;
   }
 
   /**

@@ -192,6 +192,17 @@ class RunEndToEndTest {
   }
 
   @Test
+  void theSummaryRecordsWhatThisJvmSpentInPhase2() throws Exception {
+    JsonNode jvm = base().summary().path("jvm");
+    assertTrue(jvm.path("scope").asText().contains("every mapper"), jvm.toString());
+    assertTrue(jvm.path("cpuSeconds").asDouble() > 0 && jvm.path("cores").asDouble() > 0, jvm.toString());
+    long ops = base().summary().path("overall").path("count").asLong();
+    assertEquals(jvm.path("cpuSeconds").asDouble() * 1e6 / ops, jvm.path("cpuMicrosPerOp").asDouble(),
+        0.01 * jvm.path("cpuMicrosPerOp").asDouble() + 0.01, jvm.toString());
+    assertTrue(jvm.path("collections").asLong() >= 0 && jvm.has("collectionSeconds"), jvm.toString());
+  }
+
+  @Test
   void theAuditLogShowsExactlyTheScheduledOps() throws Exception {
     Run r = base();
     assertEquals(0, r.exit(), r.output());

@@ -19,6 +19,7 @@ import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.layout.FlatLayout;
+import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.schedule.Event;
@@ -176,7 +177,7 @@ public final class GeneratorAccuracy {
       double[] callerCpuPerOp = new double[sides.length];
       for (int k = 0; k < sides.length; k++) {
         int side = (k + r) % sides.length;
-        long cpu0 = processCpuNanos();
+        long cpu0 = JvmUse.processCpuNanos();
         long callerCpu0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         if (side == 0) {
@@ -203,7 +204,7 @@ public final class GeneratorAccuracy {
           }
         }
         rate[side][r] = events.size() / ((System.nanoTime() - t0) / 1e9);
-        cpuPerOp[side] = (processCpuNanos() - cpu0) / 1e3 / events.size();
+        cpuPerOp[side] = (JvmUse.processCpuNanos() - cpu0) / 1e3 / events.size();
         callerCpuPerOp[side] = (THREADS.getCurrentThreadCpuTime() - callerCpu0) / 1e3 / events.size();
         callerCpu[side][r] = callerCpuPerOp[side];
       }
@@ -234,9 +235,5 @@ public final class GeneratorAccuracy {
   private static long gcMillis() {
     return ManagementFactory.getGarbageCollectorMXBeans().stream()
         .mapToLong(GarbageCollectorMXBean::getCollectionTime).sum();
-  }
-
-  private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
   }
 }

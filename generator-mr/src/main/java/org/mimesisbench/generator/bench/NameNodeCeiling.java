@@ -1,6 +1,5 @@
 package org.mimesisbench.generator.bench;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,6 +34,7 @@ import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.layout.FlatLayout;
+import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.schedule.Event;
@@ -149,9 +149,9 @@ public final class NameNodeCeiling {
         StringBuilder cpuLine = new StringBuilder("  CPU us/op (the whole JVM: NameNode and client):");
         for (int k = 0; k < sides.size(); k++) {
           Side side = sides.get((k + r - 1) % sides.size()); // each side goes first in turn
-          long cpu = processCpuNanos();
+          long cpu = JvmUse.processCpuNanos();
           double v = side.measure.opsPerSecond(op);
-          double cpuPerOp = (processCpuNanos() - cpu) / 1e3 / files;
+          double cpuPerOp = (JvmUse.processCpuNanos() - cpu) / 1e3 / files;
           side.figures.computeIfAbsent(op, x -> new ArrayList<>()).add(v);
           line.append(String.format("%s %s %,.0f", k == 0 ? "" : ",", side.name, v));
           if (side != sides.get(0)) { // NNThroughputBenchmark's run includes its setup
@@ -342,10 +342,6 @@ public final class NameNodeCeiling {
 
   private static double median(List<Double> v) {
     return new Median().evaluate(v.stream().mapToDouble(Double::doubleValue).toArray());
-  }
-
-  private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
   private static double min(List<Double> v) {

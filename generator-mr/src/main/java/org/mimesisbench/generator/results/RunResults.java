@@ -165,6 +165,12 @@ public final class RunResults {
     });
     var d = summary.path("driftMicros");
     out.printf("  drift (us): p50 %,d  p99 %,d  max %,d%n", d.path("p50").asLong(), d.path("p99").asLong(), d.path("max").asLong());
+    var jvm = summary.path("jvm");
+    if (jvm.isObject()) {
+      out.printf("  this JVM in phase 2: %.2f cores busy, %.1f us of CPU per op, %d collections (%.1f s)%n",
+          jvm.path("cores").asDouble(), jvm.path("cpuMicrosPerOp").asDouble(), jvm.path("collections").asLong(),
+          jvm.path("collectionSeconds").asDouble());
+    }
     for (var note : (Iterable<com.fasterxml.jackson.databind.JsonNode>) summary.path("notes")::elements) {
       out.println("  note: " + note.asText());
     }

@@ -308,7 +308,7 @@ public final class BenchmarkRun {
   private static ObjectNode jvmUse(JvmUse use, long ops, boolean embedded) {
     ObjectNode jvm = new ObjectMapper().createObjectNode();
     jvm.put("scope", embedded ? "phase 2 in this JVM: the NameNode, its DataNodes and every mapper"
-        : "phase 2 in this JVM: every mapper (the file system runs elsewhere)");
+        : "phase 2 in this JVM: every mapper (the file system too only if it runs in this JVM)");
     jvm.put("seconds", Math.round(use.nanos() / 1e6) / 1000.0);
     jvm.put("cpuSeconds", Math.round(use.cpuNanos() / 1e6) / 1000.0);
     jvm.put("cores", Math.round(use.cores() * 100) / 100.0);

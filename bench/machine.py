@@ -35,6 +35,16 @@ def probe_seconds(megabytes: int = 1024) -> float:
     return time.perf_counter() - start
 
 
+def two_core_probe_seconds(megabytes: int = 1024) -> float:
+    """The CPU probe on two cores at once (two processes), the slower one's seconds: on a VM whose
+    two vCPUs the host may place on one physical core's two hyperthreads, one core's speed can hold
+    while two cores' does not."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(2) as pool:
+        return max(pool.map(probe_seconds, [megabytes, megabytes]))
+
+
 def memory_probe_seconds(mebibytes: int = 1024, reads: int = 1 << 24) -> float:
     """Seconds to read 16 M random 8-byte words of a 1 GiB array: the memory system's speed just
     now, which neighbours on the host share (the CPU probe's working set fits in a cache)."""

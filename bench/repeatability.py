@@ -9,7 +9,8 @@ prints the coefficient of variation (sample standard deviation / mean). The five
 timelines (timeline.csv, all ops) are plotted to bench/results/repeatability.png. For scale, it
 also prints the spread of what the workload does not touch: phase 1's seconds, and a fixed piece of
 CPU work and a fixed piece of memory-bound work timed before each run (machine.probe_seconds,
-machine.memory_probe_seconds), so a run's spread can be set beside the machine's; and each run's
+machine.memory_probe_seconds), and the CPU work on both cores at once before and after each run
+(machine.two_core_probe_seconds), so a run's spread can be set beside the machine's; and each run's
 CPU seconds (user + system of its JVM) per op, which tells a run that was given fewer cycles
 (same CPU per op) from one whose ops cost more (more CPU per op).
 
@@ -85,11 +86,12 @@ def main() -> None:
     print(machine.describe())
     print("command: java -jar mimesisbench.jar run " + " ".join(options) + " --out DIR", flush=True)
     runs, rates, probes, memory_probes, namespace, cpu_per_op, thread_cpu = [], [], [], [], [], [], []
-    phase2_cpu_per_op = []
+    phase2_cpu_per_op, two_core_before, two_core_after = [], [], []
     for i in range(a.runs):
         out = work / f"run-{i + 1}"
         probes.append(machine.probe_seconds())
         memory_probes.append(machine.memory_probe_seconds())
+        two_core_before.append(machine.two_core_probe_seconds())
         before = machine.load()
         cpu_before, steal_before = machine.children_cpu_seconds(), machine.steal_ticks()
         start = time.perf_counter()
@@ -103,6 +105,7 @@ def main() -> None:
                 time.sleep(0.5)
         wall = time.perf_counter() - start
         cpu, steal = machine.children_cpu_seconds() - cpu_before, machine.steal_ticks() - steal_before
+        two_core_after.append(machine.two_core_probe_seconds())  # after: the machine's state may last minutes
         if p.returncode:
             raise SystemExit(f"run {i + 1} failed ({p.returncode}), its output in {log}:\n{log.read_text()[-2000:]}")
         s = json.loads((out / "summary.json").read_text())
@@ -116,7 +119,8 @@ def main() -> None:
         print(f"run {i + 1}: {'valid' if s['valid'] else 'NOT valid'}, {o['count']:,} ops ({o['scheduled']:,} "
               f"scheduled) in {o['seconds']:.2f} s: {o['opsPerSecond']:,.1f} ops/s; drift p99 {d['p99'] / 1000:,.1f} ms, "
               f"max {d['max'] / 1000:,.1f} ms; namespace {s['namespace']['seconds']:.1f} s; wall {wall:.0f} s; "
-              f"probe {probes[-1]:.3f} s, memory probe {memory_probes[-1]:.3f} s; JVM CPU {cpu:.0f} s "
+              f"probe {probes[-1]:.3f} s, memory probe {memory_probes[-1]:.3f} s, two-core probe before "
+              f"{two_core_before[-1]:.3f} s and after {two_core_after[-1]:.3f} s; JVM CPU {cpu:.0f} s "
               f"({cpu / wall:.2f} cores, {1e6 * cpu_per_op[-1]:.1f} us an op; phase 2 alone "
               f"{s['jvm']['cores']:.2f} cores, {phase2_cpu_per_op[-1]:.1f} us an op); steal {steal} ticks; "
               f"load {before} -> {machine.load()}", flush=True)
@@ -130,7 +134,9 @@ def main() -> None:
     # the same fixed work each time: how much the machine itself moved between the runs
     print(f"machine, for scale: phase 1 (namespace) seconds CV {100 * cv(namespace):.2f} %; "
           f"CPU probe (sha256 of 1 GiB on one core, before each run) CV {100 * cv(probes):.2f} %; "
-          f"memory probe (16 M random reads of 1 GiB) CV {100 * cv(memory_probes):.2f} %")
+          f"memory probe (16 M random reads of 1 GiB) CV {100 * cv(memory_probes):.2f} %; "
+          f"two-core probe (the CPU probe on both cores at once) before CV {100 * cv(two_core_before):.2f} %, "
+          f"after CV {100 * cv(two_core_after):.2f} %")
     print(f"JVM CPU per op: whole run (both phases) CV {100 * cv(cpu_per_op):.2f} %, "
           f"phase 2 alone (summary.json's jvm) CV {100 * cv(phase2_cpu_per_op):.2f} %")
     # where the slowest run's extra CPU went: per thread group, its CPU per op minus the fastest run's

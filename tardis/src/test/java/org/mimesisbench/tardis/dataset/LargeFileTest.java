@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -48,7 +49,7 @@ class LargeFileTest {
   }
 
   @Test
-  void aGigabyteFileReadsBackExactly() throws IOException {
+  void aGigabyteFileReadsBackExactly() throws Exception {
     MiniDFSCluster cluster = EmulatedDataNodes.builder(new Configuration(), base.toFile(), 3, false).build();
     try {
       cluster.waitActive();
@@ -60,6 +61,9 @@ class LargeFileTest {
         }
       }
       assertEquals((long) PIECE * PIECES, fs.getFileStatus(p).getLen());
+      // close waits for one replica per block; the others reach the NameNode in the DataNodes'
+      // incremental block reports, which may come a moment later
+      DFSTestUtil.waitReplication(fs, p, (short) 3);
       for (LocatedBlock lb : fs.getClient().getLocatedBlocks("/big", 0).getLocatedBlocks()) {
         assertEquals(3, lb.getLocations().length, "three replicas of " + lb.getBlock());
       }

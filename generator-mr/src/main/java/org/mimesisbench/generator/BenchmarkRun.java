@@ -254,7 +254,8 @@ public final class BenchmarkRun {
     target.put("embedded", embedded);
     target.put("baseDir", base.path().toString());
     target.put("namespaceRoot", plan.root().toString());
-    target.put("framework", workloadJob.getConfiguration().get("mapreduce.framework.name", "local"));
+    String framework = workloadJob.getConfiguration().get("mapreduce.framework.name", "local");
+    target.put("framework", framework);
     ObjectNode p = head.putObject("profile");
     p.put("path", profileDir.toString());
     p.put("source", plan.profile().getSource());
@@ -275,7 +276,6 @@ public final class BenchmarkRun {
       wl.put("startMs", scheduleStartMillis);
       wl.put("endMs", scheduleStartMillis + Math.round(total.elapsedSeconds() * 1000));
     }
-    String framework = workloadJob.getConfiguration().get("mapreduce.framework.name", "local");
     if (framework.equals("local")) { // on YARN the mappers' CPU is in their containers, not here
       head.set("jvm", jvmUse(phase2Use, total.totalCount(), embedded));
     }

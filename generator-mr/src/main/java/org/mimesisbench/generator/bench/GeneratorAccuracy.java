@@ -1,6 +1,5 @@
 package org.mimesisbench.generator.bench;
 
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.URI;
@@ -119,7 +118,7 @@ public final class GeneratorAccuracy {
     for (int r = 1; r <= rounds; r++) {
       for (int k = 0; k < 2; k++) {
         boolean pipeline = (k + r) % 2 == 1; // the pipeline first in odd rounds
-        long gcBefore = gcMillis();
+        long gcBefore = JvmUse.now().collectionMillis();
         long start = System.nanoTime() + LEAD_NANOS;
         Histogram late;
         long count;
@@ -149,7 +148,7 @@ public final class GeneratorAccuracy {
         System.out.printf("round %d %-9s %,d ops in %.2f s = %,.0f ops/s; lateness p50 %,d  p99 %,d  p99.9 %,d  "
             + "max %,d; GC %d ms%n", r, pipeline ? "pipeline" : "bare loop", count, seconds, count / seconds,
             late.getValueAtPercentile(50), late.getValueAtPercentile(99), late.getValueAtPercentile(99.9),
-            late.getMaxValue(), gcMillis() - gcBefore);
+            late.getMaxValue(), JvmUse.now().collectionMillis() - gcBefore);
       }
     }
     double[] p = p99.stream().mapToDouble(Double::doubleValue).toArray();
@@ -230,10 +229,5 @@ public final class GeneratorAccuracy {
     System.out.printf("json overhead {\"events\": %d, \"pipelineOpsPerSecond\": %.1f, \"bareOpsPerSecond\": %.1f, "
         + "\"ratio\": %.4f, \"overheadPercent\": %.2f, \"timedOpsPerSecond\": %.1f, \"timedRatio\": %.4f, "
         + "\"timedOverheadPercent\": %.2f}%n", events.size(), mp, mb, mr, 100 * (1 - mr), mt, mtr, 100 * (1 - mtr));
-  }
-
-  private static long gcMillis() {
-    return ManagementFactory.getGarbageCollectorMXBeans().stream()
-        .mapToLong(GarbageCollectorMXBean::getCollectionTime).sum();
   }
 }

@@ -32,6 +32,8 @@ class ThreadCpu:
     def __init__(self, pid: int, interval: float = 2.0):
         self.pid, self.interval = pid, interval
         self.seconds: dict[tuple[int, str], float] = {}  # (tid, name) -> CPU seconds at last sample
+        self.slices: dict[int, int] = {}  # tid -> times it was put on a CPU (schedstat), at last sample
+        self.switches: list[tuple[float, int]] = []  # (epoch seconds, all threads' slices so far)
         self._next = 0.0
 
     def sample(self) -> None:
@@ -43,11 +45,15 @@ class ThreadCpu:
         for task in Path(f"/proc/{self.pid}/task").glob("*"):
             try:
                 stat = (task / "stat").read_text()
+                schedstat = (task / "schedstat").read_text()
             except OSError:
                 continue  # ended meanwhile
             name = stat[stat.index("(") + 1: stat.rindex(")")]
             fields = stat[stat.rindex(")") + 2:].split()
             self.seconds[(int(task.name), name)] = (int(fields[11]) + int(fields[12])) / TICKS
+            self.slices[int(task.name)] = int(schedstat.split()[2])
+        # a thread going to sleep and being woken is a slice more: threads handing work to each other
+        self.switches.append((time.time(), sum(self.slices.values())))
 
     def by_group(self) -> dict[str, float]:
         totals = {g: 0.0 for g, _ in GROUPS}

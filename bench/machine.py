@@ -68,3 +68,40 @@ def children_cpu_seconds() -> float:
     """User + system CPU seconds of the children waited for so far."""
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
+
+
+def ping_pong_nanos(round_trips: int = 2_000_000) -> float:
+    """Nanoseconds for a cache line to go from one core to the other and back (the median of five
+    rounds of bench/CorePingPong.java): threads handing work to each other pay this, and it
+    changes with where the host puts the two vCPUs, which the one- and two-core probes miss."""
+    out = subprocess.run(["java", str(REPO / "bench/CorePingPong.java"), str(round_trips)],
+                         capture_output=True, text=True, check=True).stdout
+    return float(out)
+
+
+class CoreSpeedSampler:
+    """While a run goes: every `interval` seconds, the CPU time (not wall time, so waiting for a
+    core does not count) that hashing a fixed 4 MiB takes, a core's own speed, and that 256 K
+    random reads of a 256 MiB array take, the memory system's speed, which neighbours on the host
+    share and the hash does not feel; at a cost of about 5 ms a second. Kept as (epoch seconds,
+    hash CPU seconds, reads CPU seconds)."""
+
+    def __init__(self, interval: float = 1.0, mebibytes: int = 4, memory_mebibytes: int = 256):
+        import numpy as np  # the repo's venv
+
+        self.interval, self.block = interval, bytes(range(256)) * (4096 * mebibytes)
+        self.words = np.arange(memory_mebibytes << 17, dtype=np.int64)
+        self.where = np.random.default_rng(1).integers(0, self.words.size, 1 << 18)
+        int(self.words[self.where].sum())  # fresh pages fault in: not timed
+        self.samples: list[tuple[float, float, float]] = []
+        self._next = 0.0
+
+    def sample(self) -> None:
+        if time.monotonic() < self._next:
+            return
+        self._next = time.monotonic() + self.interval
+        start = time.thread_time()
+        hashlib.sha256(self.block).digest()
+        hashed = time.thread_time()
+        int(self.words[self.where].sum())
+        self.samples.append((time.time(), hashed - start, time.thread_time() - hashed))

@@ -79,11 +79,11 @@ def ping_pong_nanos(round_trips: int = 2_000_000) -> float:
     return float(out)
 
 
-class CoreSpeedSampler:
+class SpeedSampler:
     """While a run goes: every `interval` seconds, the CPU time (not wall time, so waiting for a
     core does not count) that hashing a fixed 4 MiB takes, a core's own speed, and that 256 K
     random reads of a 256 MiB array take, the memory system's speed, which neighbours on the host
-    share and the hash does not feel; at a cost of about 5 ms a second. Kept as (epoch seconds,
+    share and the hash does not feel; at a cost of about 6 ms a second. Kept as (epoch seconds,
     hash CPU seconds, reads CPU seconds)."""
 
     def __init__(self, interval: float = 1.0, mebibytes: int = 4, memory_mebibytes: int = 256):

@@ -12,7 +12,7 @@ not touch. Before each run: a fixed piece of CPU work on one core (machine.probe
 memory-bound work (machine.memory_probe_seconds). Before and after: the CPU work on both cores at
 once (machine.two_core_probe_seconds) and a cache line's round trip between the cores
 (machine.ping_pong_nanos). During the run, every second, from this process: a hash's and random
-reads' CPU time (machine.CoreSpeedSampler), so a slower core or a slower memory system (the host's
+reads' CPU time (machine.SpeedSampler), so a slower core or a slower memory system (the host's
 neighbours) shows at the moment it happens. And of the run's JVM: its CPU seconds per op, which
 tells a run given fewer cycles (same CPU per op) from one whose ops cost more; its threads' CPU by
 group and their context switches (bench/jvm_threads.py); its collector's pauses (-Xlog:gc) and
@@ -132,7 +132,7 @@ def one_run(label: str, jar: Path, jvm_options: list[str], options: list[str], o
         p = subprocess.Popen(["java", *jvm_options, f"-Xlog:gc:file={gc_log}:time,uptime,level,tags",
                               "-jar", str(jar), "run", *options,
                               "--out", str(out)], stdout=output, stderr=subprocess.STDOUT)
-        threads, rss, speed = jvm_threads.ThreadCpu(p.pid), 0, machine.CoreSpeedSampler()
+        threads, rss, speed = jvm_threads.ThreadCpu(p.pid), 0, machine.SpeedSampler()
         while p.poll() is None:
             threads.sample()
             speed.sample()

@@ -45,16 +45,23 @@ def two_core_probe_seconds(megabytes: int = 1024) -> float:
         return max(pool.map(probe_seconds, [megabytes, megabytes]))
 
 
-def memory_probe_seconds(mebibytes: int = 1024, reads: int = 1 << 24) -> float:
-    """Seconds to read 16 M random 8-byte words of a 1 GiB array: the memory system's speed just
-    now, which neighbours on the host share (the CPU probe's working set fits in a cache)."""
+def random_reads(mebibytes: int, reads: int):
+    """A function that sums `reads` random 8-byte words of an array of `mebibytes` (the same words
+    each call): memory-bound work. The array's fresh pages are faulted in here, not in a call."""
     import numpy as np  # the repo's venv
 
     words = np.arange(mebibytes << 17, dtype=np.int64)
     where = np.random.default_rng(1).integers(0, words.size, reads)
     int(words[where].sum())  # the first pass over fresh pages is slower: not timed
+    return lambda: int(words[where].sum())
+
+
+def memory_probe_seconds(mebibytes: int = 1024, reads: int = 1 << 24) -> float:
+    """Seconds to read 16 M random 8-byte words of a 1 GiB array: the memory system's speed just
+    now, which neighbours on the host share (the CPU probe's working set fits in a cache)."""
+    read = random_reads(mebibytes, reads)
     start = time.perf_counter()
-    int(words[where].sum())
+    read()
     return time.perf_counter() - start
 
 
@@ -87,12 +94,8 @@ class SpeedSampler:
     hash CPU seconds, reads CPU seconds)."""
 
     def __init__(self, interval: float = 1.0, mebibytes: int = 4, memory_mebibytes: int = 256):
-        import numpy as np  # the repo's venv
-
         self.interval, self.block = interval, bytes(range(256)) * (4096 * mebibytes)
-        self.words = np.arange(memory_mebibytes << 17, dtype=np.int64)
-        self.where = np.random.default_rng(1).integers(0, self.words.size, 1 << 18)
-        int(self.words[self.where].sum())  # fresh pages fault in: not timed
+        self.read = random_reads(memory_mebibytes, 1 << 18)
         self.samples: list[tuple[float, float, float]] = []
         self._next = 0.0
 
@@ -103,5 +106,5 @@ class SpeedSampler:
         start = time.thread_time()
         hashlib.sha256(self.block).digest()
         hashed = time.thread_time()
-        int(self.words[self.where].sum())
+        self.read()
         self.samples.append((time.time(), hashed - start, time.thread_time() - hashed))

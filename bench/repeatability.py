@@ -93,20 +93,23 @@ def plot(runs: list[dict], title: str, out: Path) -> None:
     fig.savefig(out, dpi=120)
 
 
-GC_PAUSE = re.compile(r"Pause (Young|Full|Remark|Cleanup).* (\d+)M->(\d+)M\((\d+)M\) ([\d.]+)ms")
+GC_PAUSE = re.compile(r"^\[([^]]+)\].*Pause (Young|Full|Remark|Cleanup).* (\d+)M->(\d+)M\((\d+)M\) ([\d.]+)ms", re.M)
 
 
-def collections(gc_log: Path) -> dict:
-    """What the collector did in a run, from its -Xlog:gc file: young and full pauses, their
-    milliseconds, and the heap committed at the last one (G1 sizes it as it goes)."""
-    young = full = 0
-    pause_ms, committed = 0.0, 0
-    for m in GC_PAUSE.finditer(gc_log.read_text() if gc_log.exists() else ""):
-        young += m[1] == "Young"
-        full += m[1] == "Full"
-        pause_ms += float(m[5])
-        committed = int(m[4])
-    return {"young": young, "full": full, "pause_seconds": pause_ms / 1000, "committed_mib": committed}
+def collector_pauses(gc_log: Path) -> list[dict]:
+    """The collector's pauses in a run, from its -Xlog:gc file: when (epoch seconds, from the time
+    decoration), what kind, the heap committed after it (G1 sizes it as it goes), milliseconds."""
+    return [{"epoch": datetime.strptime(m[1], "%Y-%m-%dT%H:%M:%S.%f%z").timestamp(), "kind": m[2],
+             "committed_mib": int(m[5]), "ms": float(m[6])}
+            for m in GC_PAUSE.finditer(gc_log.read_text() if gc_log.exists() else "")]
+
+
+def collections(pauses: list[dict]) -> dict:
+    """What the collector did in a run: young and full pauses, their seconds, the heap committed at
+    the last one."""
+    return {"young": sum(p["kind"] == "Young" for p in pauses), "full": sum(p["kind"] == "Full" for p in pauses),
+            "pause_seconds": sum(p["ms"] for p in pauses) / 1000,
+            "committed_mib": pauses[-1]["committed_mib"] if pauses else 0}
 
 
 def peak_rss_mib(pid: int) -> int:
@@ -145,7 +148,8 @@ def one_run(label: str, jar: Path, jvm_options: list[str], options: list[str], o
     if p.returncode:
         raise SystemExit(f"{label} failed ({p.returncode}), its output in {log}:\n{log.read_text()[-2000:]}")
     s = json.loads((out / "summary.json").read_text())
-    o, d, gc = s["overall"], s["driftMicros"], collections(gc_log)
+    pauses = collector_pauses(gc_log)
+    o, d, gc = s["overall"], s["driftMicros"], collections(pauses)
     r.update(rate=o["opsPerSecond"], ops=o["count"], namespace=s["namespace"]["seconds"], cpu_per_op=cpu / o["count"],
              phase2_cpu_per_op=s["jvm"]["cpuMicrosPerOp"], threads=threads.by_group(), gc=gc, rss=rss)
     print(f"{label}: {'valid' if s['valid'] else 'NOT valid'}, {o['count']:,} ops ({o['scheduled']:,} "
@@ -162,11 +166,11 @@ def one_run(label: str, jar: Path, jvm_options: list[str], options: list[str], o
     print("  JVM CPU by thread, us an op: " + ", ".join(
         f"{g} {1e6 * c / o['count']:.1f}" for g, c in r["threads"].items()), flush=True)
     r.update(start_epoch=s["workload"]["startMs"] / 1000, speed_samples=speed.samples)
-    r["windows"] = windows(out, r["start_epoch"], speed.samples, pause_times(gc_log), threads.switches)
+    r["windows"] = windows(out, r["start_epoch"], speed.samples, [p["epoch"] for p in pauses], threads.switches)
     (out / "core-speed.csv").write_text("epoch_seconds,hash_cpu_seconds,reads_cpu_seconds\n"
                                         + "".join(f"{t},{c},{m}\n" for t, c, m in speed.samples))
     ops_k = ", ".join(f"{w['ops_per_second'] / 1000:.1f}" for w in r["windows"])
-    probe_ms = ", ".join(f"{1000 * w['probe_cpu_seconds']:.2f}" for w in r["windows"])
+    probe_ms = ", ".join(f"{1000 * w['hash_cpu_seconds']:.2f}" for w in r["windows"])
     memory_ms = ", ".join(f"{1000 * w['memory_cpu_seconds']:.2f}" for w in r["windows"])
     pauses = ", ".join(str(w["pauses"]) for w in r["windows"])
     switches = ", ".join(f"{w['switches_per_op']:.2f}" for w in r["windows"])
@@ -177,12 +181,6 @@ def one_run(label: str, jar: Path, jvm_options: list[str], options: list[str], o
 
 
 WINDOW = 10  # seconds: the slow stretches of a run last 20-60 s
-
-
-def pause_times(gc_log: Path) -> list[float]:
-    """Epoch seconds of each collector pause, from the -Xlog:gc file's time decoration."""
-    stamps = re.findall(r"^\[([^]]+)\].*Pause ", gc_log.read_text() if gc_log.exists() else "", re.M)
-    return [datetime.strptime(t, "%Y-%m-%dT%H:%M:%S.%f%z").timestamp() for t in stamps]
 
 
 def windows(out: Path, start_epoch: float, samples: list[tuple[float, float, float]], pauses: list[float],
@@ -198,7 +196,7 @@ def windows(out: Path, start_epoch: float, samples: list[tuple[float, float, flo
         probes = [(c, m) for t, c, m in samples if lo <= t < hi]
         if probes:
             result.append({"ops_per_second": sum(ops[w * WINDOW:(w + 1) * WINDOW]) / WINDOW,
-                           "probe_cpu_seconds": statistics.median(c for c, _ in probes),
+                           "hash_cpu_seconds": statistics.median(c for c, _ in probes),
                            "memory_cpu_seconds": statistics.median(m for _, m in probes),
                            "pauses": sum(lo <= t < hi for t in pauses),
                            "switches_per_op": (float(np.interp(hi, times, counts) - np.interp(lo, times, counts))
@@ -223,7 +221,7 @@ def summarize(name: str, runs: list[dict]) -> float:
           f"{100 * cv([r['ping_pong_before'] for r in runs]):.2f} %, after CV "
           f"{100 * cv([r['ping_pong_after'] for r in runs]):.2f} %")
     # within each run, and leaving out its first window (warm-up), so a trend over the run does not pass for a cause
-    within = {k: [] for k in ("ops_per_second", "probe_cpu_seconds", "memory_cpu_seconds", "switches_per_op")}
+    within = {k: [] for k in ("ops_per_second", "hash_cpu_seconds", "memory_cpu_seconds", "switches_per_op")}
     for r in runs:
         for k, values in within.items():
             part = [w[k] for w in r["windows"][1:]]

@@ -185,6 +185,9 @@ public final class BenchmarkRun {
       base.markFinished(id, "abandoned (found by run " + runId + ")");
     }
     RunPlan plan = draft.at(base.path());
+    if (!fs.exists(plan.root())) {
+      base.recordMade(plan.root()); // before phase 1 creates it: --cleanup deletes only what the ledger names
+    }
     fs.mkdirs(plan.runDir());
     fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(profileDir.resolve(ProfileReader.PROFILE_FILE).toUri()),
         new org.apache.hadoop.fs.Path(plan.runDir(), "profile.avro"));
@@ -293,8 +296,7 @@ public final class BenchmarkRun {
 
     base.markFinished(runId, invalid.isEmpty() ? "valid" : "invalid");
     if (options.getCleanup()) {
-      base.cleanUp();
-      out.println("cleaned up everything under " + base.path());
+      out.println(base.cleanUp().describe(base.path()));
     }
     RunResults.print(summary, out);
     return summary;

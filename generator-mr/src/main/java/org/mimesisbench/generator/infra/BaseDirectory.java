@@ -19,11 +19,15 @@ import org.mimesisbench.namespace.materialize.BasePath;
  * The benchmark's base directory on the file system under test, and the rules that keep a run
  * inside it: it is made by the benchmark (which leaves a marker file), or it is empty, or the user
  * said --reuse; each run keeps its state under {@code .mimesisbench/runs/<id>}, so a run that was
- * killed is found and reported by the next one.
+ * killed is found and reported by the next one. Every entry of the base that the benchmark creates
+ * is written in a ledger ({@code .mimesisbench/made}) before it is created, and --cleanup deletes
+ * what the ledger names and nothing else: whatever else is in the base is someone else's.
  */
 public final class BaseDirectory {
   public static final String META = ".mimesisbench";
   static final String MARKER = "marker";
+  static final String LEDGER = "made";
+  private static final String REUSED = "claimed by mimesisbench with --reuse";
   static final String STATE = "state";
   static final String RUNNING = "running";
   static final String FINISHED = "finished";
@@ -60,7 +64,7 @@ public final class BaseDirectory {
               + META + "/" + MARKER + "); give another, or --reuse to run in it anyway");
         }
         fs.mkdirs(b.meta());
-        b.writeString(b.marker(), "claimed by mimesisbench with --reuse\n");
+        b.writeString(b.marker(), REUSED + "; the benchmark deletes only what its ledger (made) names\n");
       }
     } catch (AccessControlException e) {
       throw new BadInputException("--base-dir " + base + ": permission denied (" + Messages.firstLine(e) + ")", e);
@@ -122,14 +126,87 @@ public final class BaseDirectory {
     writeString(new Path(runDir(runId), STATE), FINISHED + " " + how + "\n");
   }
 
-  /** Deletes everything under the base, the base itself kept with its marker (--cleanup). */
-  public void cleanUp() throws IOException {
-    for (FileStatus child : fs.listStatus(base)) {
-      if (!child.getPath().getName().equals(META)) {
-        fs.delete(child.getPath(), true);
+  /**
+   * Records that the benchmark is about to create {@code entry}, a direct child of the base, so that
+   * --cleanup may delete it; written before the entry exists, so a run killed in between leaves no
+   * entry of its own unrecorded. Call it only for an entry that does not exist yet.
+   */
+  public void recordMade(Path entry) throws IOException {
+    if (!base.equals(entry.getParent())) {
+      throw new IllegalArgumentException(entry + " is not a direct child of " + base);
+    }
+    List<String> made = made();
+    if (!made.contains(entry.getName())) {
+      made.add(entry.getName());
+      writeString(ledger(), String.join("\n", made) + "\n");
+    }
+  }
+
+  /** The names of the base's entries the benchmark made, in the order it made them. */
+  List<String> made() throws IOException {
+    List<String> names = new ArrayList<>();
+    if (FileStatuses.orNull(fs, ledger()) != null) {
+      for (String line : readString(ledger()).split("\n")) {
+        if (!line.isBlank() && !line.contains("/") && !line.equals(META)) {
+          names.add(line.strip());
+        }
+      }
+    }
+    return names;
+  }
+
+  /** Whether the base was there, not empty, before the benchmark claimed it (--reuse). */
+  public boolean reused() throws IOException {
+    return readString(marker()).startsWith(REUSED);
+  }
+
+  /**
+   * Deletes what the benchmark made under the base (--cleanup): the entries its ledger names and its
+   * run folders. A base the benchmark made keeps its marker, so the next run needs no --reuse; in a
+   * reused base the benchmark's own folder goes too, unless something else was put in it. Returns
+   * what was left because the benchmark did not make it.
+   */
+  public CleanUp cleanUp() throws IOException {
+    List<String> deleted = new ArrayList<>();
+    for (String name : made()) {
+      Path entry = new Path(base, name);
+      if (FileStatuses.orNull(fs, entry) != null) {
+        fs.delete(entry, true);
+        deleted.add(name);
       }
     }
     fs.delete(runs(base), true);
+    fs.delete(ledger(), false);
+    if (reused()) {
+      fs.delete(marker(), false);
+      if (fs.listStatus(meta()).length == 0) {
+        fs.delete(meta(), false);
+      }
+    }
+    List<String> left = new ArrayList<>();
+    for (FileStatus child : fs.listStatus(base)) {
+      if (!child.getPath().getName().equals(META)) {
+        left.add(child.getPath().getName());
+      }
+    }
+    return new CleanUp(deleted, left);
+  }
+
+  /** What --cleanup deleted (entries of the base the benchmark made) and what it left (all else). */
+  public record CleanUp(List<String> deleted, List<String> left) {
+    public String describe(Path base) {
+      String s = "cleaned up what the benchmark made under " + base + " (" + (deleted.isEmpty() ? "its run folders"
+          : String.join(", ", deleted) + " and its run folders") + ")";
+      if (!left.isEmpty()) {
+        s += "; left " + left.size() + " entr" + (left.size() == 1 ? "y" : "ies") + " it did not make: "
+            + String.join(", ", left.subList(0, Math.min(5, left.size()))) + (left.size() > 5 ? ", ..." : "");
+      }
+      return s;
+    }
+  }
+
+  private Path ledger() {
+    return new Path(meta(), LEDGER);
   }
 
   /** Writes a small file whole: to a temporary name, then renamed into place. */

@@ -8,21 +8,24 @@ compare every field of every record.
 
 A missing folder fails the tests; with MIMESIS_VECTORS_OPTIONAL=1 it skips them.
 
-expected.json, format 1 (UTF-8 JSON, one object):
+expected.json, format 2 (UTF-8 JSON, one object):
 
     {
-      "format": 1,
+      "format": 2,
       "comment": "free text, optional",
-      "events":    [ {<AuditEvent fields>}, ... ],
-      "files":     [ {<FileTimeline fields>}, ... ],
-      "namespace": [ {<NamespaceEntry fields>}, ... ]  or  null
+      "events":      [ {<AuditEvent fields>}, ... ],
+      "files":       [ {<FileTimeline fields>}, ... ],
+      "directories": [ {<DirectoryTimeline fields>}, ... ]  or  null
+      "namespace":   [ {<NamespaceEntry fields>}, ... ]  or  null
     }
 
-- "format", "events", "files" and "namespace" are required; no other key but
-  "comment" is allowed.
+- "format", "events", "files", "directories" and "namespace" are required; no
+  other key but "comment" is allowed.
 - "events" lists every record of events.avro, in file order; "files" every
-  record of files.avro; "namespace" every record of namespace.avro, or null
-  when the trace has no namespace.avro (parsed without --fsimage).
+  record of files.avro; "directories" every record of dirs.avro, or null when
+  the trace has none (written before directory timelines); "namespace" every
+  record of namespace.avro, or null when the trace has no namespace.avro
+  (parsed without --fsimage).
 - Each record is an object with exactly the fields of its .avsc in
   profiles/schema/, named as there (camelCase), none omitted even when null.
 - Values are plain JSON: long and int as integers (never 1.0 or 1e12);
@@ -51,21 +54,24 @@ import pytest
 
 from mimesis_model import schema
 from mimesis_model.avro_file import read_records
-from mimesis_model.trace import EVENTS_FILE, FILES_FILE, NAMESPACE_FILE, NO_TIME, Trace
+from mimesis_model.trace import DIRS_FILE, EVENTS_FILE, FILES_FILE, NAMESPACE_FILE, NO_TIME, Trace
 from tracefiles import small_trace
 
 VECTORS_DIR_ENV = "MIMESIS_VECTORS_DIR"
 OPTIONAL_ENV = "MIMESIS_VECTORS_OPTIONAL"
 REPOSITORY_VECTORS = Path(__file__).resolve().parents[2] / "profiles" / "vectors" / "trace"
 EXPECTED_FILE = "expected.json"
-FORMAT = 1
+FORMAT = 2
 
 # expected.json key -> (Avro file, schema name)
 TABLES = {
     "events": (EVENTS_FILE, schema.AUDIT_EVENT),
     "files": (FILES_FILE, schema.FILE_TIMELINE),
+    "directories": (DIRS_FILE, schema.DIRECTORY_TIMELINE),
     "namespace": (NAMESPACE_FILE, schema.NAMESPACE_ENTRY),
 }
+# tables a trace may lack: null in expected.json
+OPTIONAL_TABLES = {"directories", "namespace"}
 # Trace.namespace attribute -> NamespaceEntry field
 NAMESPACE_COLUMNS = {
     "path": "path", "is_dir": "isDir", "depth": "depth", "size": "size",
@@ -94,7 +100,7 @@ def expected(vectors_dir: Path) -> dict[str, Any]:
     return loaded
 
 
-def test_expected_json_is_format_1(expected: dict[str, Any]) -> None:
+def test_expected_json_is_format_2(expected: dict[str, Any]) -> None:
     _assert_none(format_problems(expected))
 
 
@@ -110,7 +116,7 @@ def test_trace_columns_match_expected(vectors_dir: Path, expected: dict[str, Any
 
 
 def format_problems(expected: dict[str, Any]) -> list[str]:
-    """What in EXPECTED breaks format 1, beyond the values themselves."""
+    """What in EXPECTED breaks format 2, beyond the values themselves."""
     problems = []
     if expected.get("format") != FORMAT:
         problems.append(f"format is {expected.get('format')!r}, expected {FORMAT}")
@@ -120,7 +126,7 @@ def format_problems(expected: dict[str, Any]) -> list[str]:
     problems += [f"unknown key {key!r}" for key in sorted(unknown)]
     for table, (_, schema_name) in TABLES.items():
         records = expected.get(table)
-        if records is None and table == "namespace":
+        if records is None and table in OPTIONAL_TABLES:
             continue
         if not isinstance(records, list) or not records:
             problems.append(f"{table} is not a non-empty list")

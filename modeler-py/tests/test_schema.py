@@ -12,7 +12,9 @@ def test_finds_the_repository_schema_folder() -> None:
     assert schema.schema_dir().resolve() == REPOSITORY_SCHEMAS
 
 
-@pytest.mark.parametrize("name", [schema.AUDIT_EVENT, schema.FILE_TIMELINE, schema.NAMESPACE_ENTRY])
+@pytest.mark.parametrize(
+    "name", [schema.AUDIT_EVENT, schema.FILE_TIMELINE, schema.DIRECTORY_TIMELINE, schema.NAMESPACE_ENTRY]
+)
 def test_loads_each_trace_schema(name: str) -> None:
     loaded = schema.load(name)
 
@@ -23,7 +25,7 @@ def test_loads_each_trace_schema(name: str) -> None:
 def test_field_names_follow_the_avsc() -> None:
     assert schema.field_names(schema.load(schema.FILE_TIMELINE)) == [
         "id", "path", "finalPath", "depth", "preExisting", "createTime", "deleteTime",
-        "renames", "accessTimes", "accessKinds",
+        "renames", "accessTimes", "accessKinds", "probeTimes", "callTimes", "calls",
     ]  # fmt: skip
 
 

@@ -22,6 +22,8 @@ SCHEMA_DIR_ENV: Final = "MIMESIS_SCHEMA_DIR"
 
 AUDIT_EVENT: Final = "AuditEvent"
 FILE_TIMELINE: Final = "FileTimeline"
+DIRECTORY_TIMELINE: Final = "DirectoryTimeline"
+AUDIT_COMMAND: Final = "AuditCommand"
 NAMESPACE_ENTRY: Final = "NamespaceEntry"
 PROFILE: Final = "Profile"
 RUN_OPTIONS: Final = "RunOptions"

@@ -25,6 +25,7 @@ from mimesis_model.errors import TraceError
 
 __all__ = [
     "ACCESS_KIND_NAMES",
+    "DIRS_FILE",
     "EVENTS_FILE",
     "FILES_FILE",
     "GET_FILE_INFO",
@@ -44,6 +45,7 @@ __all__ = [
 
 EVENTS_FILE: Final = "events.avro"
 FILES_FILE: Final = "files.avro"
+DIRS_FILE: Final = "dirs.avro"
 NAMESPACE_FILE: Final = "namespace.avro"
 
 NO_TIME: Final = int(np.iinfo(np.int64).min)

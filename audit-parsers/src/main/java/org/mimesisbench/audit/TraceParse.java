@@ -22,17 +22,19 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
  * A local parse: the fsimage (if any) into {@code namespace.avro}, then the audit logs, merged
- * in time order, into {@code events.avro} and {@code files.avro}, with {@code parse-report.json}.
- * Streams: memory holds the snapshot's paths and the live files, never the lines.
- * All four files appear together or not at all.
+ * in time order, into {@code events.avro}, {@code files.avro} and {@code dirs.avro}, with
+ * {@code parse-report.json}. Streams: memory holds the snapshot's paths and the live paths, never
+ * the lines. All the files appear together or not at all.
  */
 public final class TraceParse {
   public static final String EVENTS = "events.avro";
   public static final String FILES = "files.avro";
+  public static final String DIRS = "dirs.avro";
   public static final String NAMESPACE = "namespace.avro";
   public static final String REPORT = "parse-report.json";
 
@@ -74,8 +76,10 @@ public final class TraceParse {
           DataFileWriter<AuditEvent> events =
               AvroFiles.create(AuditEvent.getClassSchema(), out.file(EVENTS), options.codec());
           DataFileWriter<FileTimeline> files =
-              AvroFiles.create(FileTimeline.getClassSchema(), out.file(FILES), options.codec())) {
-        TraceBuilder builder = new TraceBuilder(files, snapshot);
+              AvroFiles.create(FileTimeline.getClassSchema(), out.file(FILES), options.codec());
+          DataFileWriter<DirectoryTimeline> dirs =
+              AvroFiles.create(DirectoryTimeline.getClassSchema(), out.file(DIRS), options.codec())) {
+        TraceBuilder builder = new TraceBuilder(files, dirs, snapshot);
         ProgressLine line = new ProgressLine(progress, "parse", "events");
         long[] built = {0};
         ReadAhead.readAll(reader, record -> {
@@ -85,10 +89,7 @@ public final class TraceParse {
         report.collectSamples();
         TraceCounts counts = builder.finish();
         line.done(report.events);
-        report.files.putAll(counts.asMap(snapshot != null));
-        if (report.events > 0) {
-          report.eventTimes(counts.firstTime(), counts.lastTime());
-        }
+        counts.report(report, snapshot != null);
       }
       check(report, logs, options);
       report.write(out.file(REPORT));

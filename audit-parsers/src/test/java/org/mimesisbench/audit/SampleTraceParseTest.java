@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.testing.Traces;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
 
@@ -69,6 +70,16 @@ class SampleTraceParseTest {
     assertTrue(files.stream().anyMatch(f -> f.getAccessKinds().contains("O")), "files are opened");
     assertTrue(files.stream().anyMatch(f -> f.getAccessTimes().size() >= 50), "some files are hot");
     assertEquals(0, report.files.get("pre_existing_not_in_fsimage"), "every pre-existing file is in the fsimage");
+    // MapReduce jobs list their directories and probe paths before they make them
+    List<DirectoryTimeline> dirs = Traces.read(dir.resolve("trace/dirs.avro"), DirectoryTimeline.class);
+    assertEquals(report.directories.get("directories"), dirs.size());
+    assertTrue(dirs.stream().anyMatch(d -> d.getAccessKinds().contains("L")), "directories are listed");
+    assertTrue(dirs.stream().anyMatch(DirectoryTimeline::getDeletedItself), "job directories are deleted whole");
+    assertTrue(report.byTarget.get("directory").get("listStatus") > report.byTarget.get("file").get("listStatus"),
+        report.byTarget.toString());
+    assertTrue(report.byTarget.get("missing").get("getfileinfo") > 0, "probes of paths not yet made");
+    long byTarget = report.byTarget.values().stream().flatMap(m -> m.values().stream()).mapToLong(Long::longValue).sum();
+    assertEquals(report.events, byTarget, "every event has a target");
   }
 
   /** modeler-py's tests fit the committed parse (tests/sample-trace/trace); it must stay current. */
@@ -83,6 +94,8 @@ class SampleTraceParseTest {
         Traces.read(dir.resolve("trace/events.avro"), AuditEvent.class), "events.avro" + rerun);
     assertEquals(Traces.read(committed.resolve("files.avro"), FileTimeline.class),
         Traces.read(dir.resolve("trace/files.avro"), FileTimeline.class), "files.avro" + rerun);
+    assertEquals(Traces.read(committed.resolve("dirs.avro"), DirectoryTimeline.class),
+        Traces.read(dir.resolve("trace/dirs.avro"), DirectoryTimeline.class), "dirs.avro" + rerun);
     assertEquals(Traces.read(committed.resolve("namespace.avro"), NamespaceEntry.class),
         Traces.read(dir.resolve("trace/namespace.avro"), NamespaceEntry.class), "namespace.avro" + rerun);
   }

@@ -92,7 +92,7 @@ public final class ParseJob {
       merge(report, workFs, work, logs.size());
       TraceParse.check(report, logs, options);
       Path done = new Path(work, "out");
-      for (String name : List.of(TraceParse.EVENTS, TraceParse.FILES)) {
+      for (String name : List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS)) {
         workFs.copyToLocalFile(false, new Path(done, name), new Path(out.file(name).toUri()), true);
       }
       report.write(out.file(TraceParse.REPORT));
@@ -163,18 +163,16 @@ public final class ParseJob {
       }
       report.sources.addAll(part.sources);
     }
-    Map<?, ?> counts;
+    ParseReport built;
     try (InputStream in = fs.open(new Path(work, "out/" + TraceBuildReducer.COUNTS))) {
-      counts = json.readValue(in, Map.class);
+      built = json.readValue(in, ParseReport.class);
     }
-    for (Map.Entry<?, ?> e : counts.entrySet()) {
-      if (!e.getKey().toString().endsWith("_time")) {
-        report.files.put(e.getKey().toString(), ((Number) e.getValue()).longValue());
-      }
-    }
+    report.files.putAll(built.files);
+    report.directories.putAll(built.directories);
+    report.byTarget.putAll(built.byTarget);
     if (report.events > 0) {
-      report.eventTimes(((Number) counts.get("first_time")).longValue(),
-          ((Number) counts.get("last_time")).longValue());
+      report.firstEvent = built.firstEvent;
+      report.lastEvent = built.lastEvent;
     }
   }
 }

@@ -1,10 +1,8 @@
 package org.mimesisbench.audit.mapreduce;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.Map;
 import org.apache.avro.file.DataFileWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -21,13 +19,16 @@ import org.mimesisbench.audit.trace.EventWriter;
 import org.mimesisbench.audit.trace.SnapshotIndex;
 import org.mimesisbench.audit.trace.TraceBuilder;
 import org.mimesisbench.audit.trace.TraceCounts;
+import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
  * The one reducer: receives every event in trace order and runs the same {@link TraceBuilder}
  * as the local parse, which groups each file's accesses into its timeline across renames.
- * Writes events.avro, files.avro and trace-counts.json into its committed output.
+ * Writes events.avro, files.avro, dirs.avro and trace-counts.json (the report's part that the
+ * builder counts) into its committed output.
  */
 public final class TraceBuildReducer
     extends Reducer<EventOrderKey, AuditEventWritable, NullWritable, NullWritable> {
@@ -35,6 +36,7 @@ public final class TraceBuildReducer
 
   private DataFileWriter<AuditEvent> events;
   private DataFileWriter<FileTimeline> files;
+  private DataFileWriter<DirectoryTimeline> dirs;
   private TraceBuilder builder;
   private EventWriter eventWriter;
   private final AuditRecord record = new AuditRecord();
@@ -55,7 +57,8 @@ public final class TraceBuildReducer
     }
     events = AvroFiles.create(AuditEvent.getClassSchema(), fs.create(new Path(work, TraceParse.EVENTS)), codec);
     files = AvroFiles.create(FileTimeline.getClassSchema(), fs.create(new Path(work, TraceParse.FILES)), codec);
-    builder = new TraceBuilder(files, snapshot);
+    dirs = AvroFiles.create(DirectoryTimeline.getClassSchema(), fs.create(new Path(work, TraceParse.DIRS)), codec);
+    builder = new TraceBuilder(files, dirs, snapshot);
     eventWriter = new EventWriter(events);
   }
 
@@ -75,12 +78,13 @@ public final class TraceBuildReducer
     TraceCounts counts = builder.finish();
     events.close();
     files.close();
+    dirs.close();
     Path work = FileOutputFormat.getWorkOutputPath(context);
-    Map<String, Long> m = counts.asMap(context.getConfiguration().get(ParseJob.SNAPSHOT_KEY) != null);
-    m.put("first_time", counts.firstTime());
-    m.put("last_time", counts.lastTime());
+    ParseReport part = new ParseReport();
+    part.events = 1; // so that the event times are filled; the driver counts the events itself
+    counts.report(part, context.getConfiguration().get(ParseJob.SNAPSHOT_KEY) != null);
     try (OutputStream out = work.getFileSystem(context.getConfiguration()).create(new Path(work, COUNTS))) {
-      new ObjectMapper().writeValue(out, m);
+      part.write(out);
     }
   }
 }

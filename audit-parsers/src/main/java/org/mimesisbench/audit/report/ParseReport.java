@@ -37,6 +37,9 @@ public final class ParseReport {
   @JsonProperty("first_event") public String firstEvent;
   @JsonProperty("last_event") public String lastEvent;
   @JsonProperty("files") public final Map<String, Long> files = new LinkedHashMap<>();
+  @JsonProperty("directories") public final Map<String, Long> directories = new LinkedHashMap<>();
+  /** Events by what their path named then (file, directory, missing, unknown, cluster), then by command. */
+  @JsonProperty("by_target") public final Map<String, Map<String, Long>> byTarget = new LinkedHashMap<>();
   @JsonProperty("namespace") public Map<String, Object> namespace;
 
   /** One input file. */
@@ -91,8 +94,14 @@ public final class ParseReport {
   }
 
   public void write(Path to) throws IOException {
+    try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(to)) {
+      write(out);
+    }
+  }
+
+  public void write(java.io.OutputStream out) throws IOException {
     new ObjectMapper()
         .enable(SerializationFeature.INDENT_OUTPUT)
-        .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).writeValue(to.toFile(), this);
+        .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).writeValue(out, this);
   }
 }

@@ -38,12 +38,11 @@ final class AccessChunks {
   }
 
   /**
-   * Copies {@code life}'s accesses into the arrays, which must hold {@link FileLife#accesses},
-   * and puts them in time order: the order they came in, unless the log wrote some lines out of
-   * time order (NameNode handler threads race to the log by a few milliseconds); then sorted,
-   * stably.
+   * Copies {@code life}'s calls into the arrays, which must hold {@link FileLife#accesses}, in the
+   * order they came: time order, unless the log wrote some lines out of time order (NameNode
+   * handler threads race to the log by a few milliseconds); {@link #sortByTime} mends that.
    */
-  void copyInTimeOrder(FileLife life, long[] timesOut, byte[] kindsOut) {
+  void copy(FileLife life, long[] timesOut, byte[] kindsOut) {
     int n = life.accesses;
     int chunk = life.firstChunk;
     for (int i = 0; i < n; i += CHUNK, chunk = nextChunks[chunk]) {
@@ -51,24 +50,37 @@ final class AccessChunks {
       System.arraycopy(times, chunk * CHUNK, timesOut, i, length);
       System.arraycopy(kinds, chunk * CHUNK, kindsOut, i, length);
     }
+  }
+
+  /** Puts the calls in {@code [from, to)} in time order, stably; most often they are already. */
+  static void sortByTime(long[] times, byte[] kinds, int from, int to) {
     boolean ascending = true;
-    for (int i = 1; i < n; i++) {
-      ascending &= timesOut[i - 1] <= timesOut[i];
+    for (int i = from + 1; i < to; i++) {
+      ascending &= times[i - 1] <= times[i];
     }
     if (ascending) {
       return;
     }
-    int[] order = IntStream.range(0, n).boxed()
-        .sorted(Comparator.comparingLong(i -> timesOut[i]))
+    int[] order = IntStream.range(from, to).boxed()
+        .sorted(Comparator.comparingLong(i -> times[i]))
         .mapToInt(Integer::intValue).toArray();
-    long[] sortedTimes = new long[n];
-    byte[] sortedKinds = new byte[n];
-    for (int k = 0; k < n; k++) {
-      sortedTimes[k] = timesOut[order[k]];
-      sortedKinds[k] = kindsOut[order[k]];
+    long[] sortedTimes = new long[order.length];
+    byte[] sortedKinds = new byte[order.length];
+    for (int k = 0; k < order.length; k++) {
+      sortedTimes[k] = times[order[k]];
+      sortedKinds[k] = kinds[order[k]];
     }
-    System.arraycopy(sortedTimes, 0, timesOut, 0, n);
-    System.arraycopy(sortedKinds, 0, kindsOut, 0, n);
+    System.arraycopy(sortedTimes, 0, times, from, order.length);
+    System.arraycopy(sortedKinds, 0, kinds, from, order.length);
+  }
+
+  /** Moves {@code from}'s calls to {@code to}, which has none yet: a probed path's calls go to what is made there. */
+  void handOver(FileLife from, FileLife to) {
+    to.firstChunk = from.firstChunk;
+    to.lastChunk = from.lastChunk;
+    to.accesses = from.accesses;
+    from.firstChunk = from.lastChunk = NONE;
+    from.accesses = 0;
   }
 
   /** Gives back the chunks of a life that has ended. */

@@ -1,9 +1,9 @@
 package org.mimesisbench.audit.trace;
 
 /**
- * What the trace builder knows of one path while the trace is read: whether it is a file,
- * when it was created, and the accesses so far. A renamed path keeps its FileLife, which is
- * how a file keeps one identity across renames.
+ * What the trace builder knows of one path while the trace is read: whether it is a file or a
+ * directory, when it was created, and the calls on it so far. A renamed path keeps its FileLife,
+ * which is how a file or directory keeps one identity across renames.
  */
 final class FileLife {
   enum Kind {
@@ -21,10 +21,16 @@ final class FileLife {
   Kind kind;
   /** Found in the snapshot (fsimage) of the namespace at trace start. */
   boolean inSnapshot;
+  /** Known to have had nothing at its path when it began (the snapshot lacks it): its first calls were probes. */
+  boolean absent;
   long createTime = -1;
+  /** When the trace first showed the path. */
+  long firstSeen;
   int renames;
-  // accesses so far, kept in the trace builder's AccessChunks: these are where
+  // calls so far (accesses and others), kept in the trace builder's AccessChunks: these are where
   int accesses;
+  /** The first calls that were probes: made while nothing was at the path, before its create or mkdirs. */
+  int probes;
   int firstChunk = AccessChunks.NONE;
   int lastChunk = AccessChunks.NONE;
 

@@ -127,7 +127,11 @@ final class LivePaths {
       }
       if (end > start) {
         if (put && lives[node] != null && lives[node].kind != FileLife.Kind.DIRECTORY) {
-          lives[node].kind = FileLife.Kind.DIRECTORY; // stored only when it changes: a G1 card less
+          FileLife made = lives[node];
+          if (made.absent && made.kind == FileLife.Kind.UNKNOWN) {
+            made.probes = made.accesses; // made now, under a create or mkdirs: what came before were probes
+          }
+          made.kind = FileLife.Kind.DIRECTORY; // stored only when it changes: a G1 card less
         }
         int child = child(node, path, start, end, nameHash);
         if (child == NONE) {

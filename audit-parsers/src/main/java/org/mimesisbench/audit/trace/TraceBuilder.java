@@ -3,16 +3,24 @@ package org.mimesisbench.audit.trace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.file.DataFileWriter;
 import org.mimesisbench.audit.input.TimeOrderedAuditReader;
 import org.mimesisbench.audit.line.AuditRecord;
+import org.mimesisbench.trace.AuditCommand;
+import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
  * Turns the time-ordered audit records into each file's life: one {@code files.avro} timeline, following renames (of the file
- * or of a directory above it), deletes (of the file or a directory above it) and overwrites.
+ * or of a directory above it), deletes (of the file or a directory above it) and overwrites; and
+ * each directory's the same way, into {@code dirs.avro}. Every allowed call on a path is kept on
+ * its timeline: the accesses (open, listStatus, getfileinfo; a directory's contentSummary too),
+ * the probes of a path before something was made there, and every other command (attribute
+ * changes, append, ...) as a call. Every event, allowed or not, is counted by what its path named
+ * at that moment ({@link Target}).
  *
  * <p>Which paths are files: those the snapshot (fsimage) says are files, and those created,
  * opened, appended, truncated, concatenated or given a replication in the trace. A path that
@@ -25,25 +33,29 @@ import org.mimesisbench.trace.FileTimeline;
  * file dies, so memory holds only the live paths and their accesses.
  */
 public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
-  /** Access kind letters of FileTimeline.accessKinds. */
-  static final byte OPEN = 'O', LIST_STATUS = 'L', GET_FILE_INFO = 'G';
+  private static final byte OPEN = AuditCommands.code(AuditCommand.open);
 
   private final DataFileWriter<FileTimeline> files;
+  private final DataFileWriter<DirectoryTimeline> dirs;
   private final SnapshotIndex snapshot; // null without an fsimage
   private final LivePaths live = new LivePaths();
   private final AccessChunks accesses = new AccessChunks();
   // a timeline's accesses, gathered in time order for writing
-  private long[] accessTimes = new long[64];
-  private byte[] accessKinds = new byte[64];
+  private long[] callTimes = new long[64];
+  private byte[] callCodes = new byte[64];
   private final FileTimeline timeline = new FileTimeline();
+  private final DirectoryTimeline dirTimeline = new DirectoryTimeline();
   private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
   private final TraceCounts counts = new TraceCounts();
+  private final StringBuilder kinds = new StringBuilder();
   private long nextId;
   private long firstTime = Long.MAX_VALUE;
   private long lastTime = Long.MIN_VALUE;
 
-  public TraceBuilder(DataFileWriter<FileTimeline> files, SnapshotIndex snapshot) {
+  public TraceBuilder(DataFileWriter<FileTimeline> files, DataFileWriter<DirectoryTimeline> dirs,
+      SnapshotIndex snapshot) {
     this.files = files;
+    this.dirs = dirs;
     this.snapshot = snapshot;
   }
 
@@ -51,54 +63,84 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   public void accept(AuditRecord r) throws IOException {
     firstTime = Math.min(firstTime, r.time);
     lastTime = Math.max(lastTime, r.time);
-    if (!r.allowed || r.src == null) {
-      return; // a denied request changed nothing and read nothing
+    AuditCommand command = AuditCommands.of(r.op);
+    if (r.src == null) {
+      counts.event(Target.CLUSTER, command, r.op);
+      return;
     }
-    switch (r.op) {
-      case "open" -> access(r.src, r.time, OPEN, true);
-      case "listStatus" -> access(r.src, r.time, LIST_STATUS, false);
-      case "getfileinfo" -> access(r.src, r.time, GET_FILE_INFO, false);
-      case "create" -> create(r.src, r.time);
-      case "append", "truncate", "setReplication" -> resolve(r.src).kind = FileLife.Kind.FILE;
-      case "mkdirs" -> resolve(r.src).kind = FileLife.Kind.DIRECTORY;
-      case "delete" -> delete(r.src, r.time);
-      case "rename" -> {
+    if (!r.allowed) { // a denied request changed nothing and read nothing
+      counts.event(targetOf(command, existing(r.src), r.src), command, r.op);
+      return;
+    }
+    FileLife life = switch (command) {
+      case create, concat, mkdirs -> null; // they change their paths themselves; their target is known
+      case delete, rename -> existing(r.src);
+      default -> resolve(r.src);
+    };
+    counts.event(targetOf(command, life, r.src), command, r.op);
+    switch (command) {
+      case open -> {
+        if (life.kind != FileLife.Kind.FILE) { // an old life stored to anew is a G1 card to refine
+          life.kind = FileLife.Kind.FILE;
+        }
+        accesses.add(life, r.time, OPEN);
+      }
+      case create -> create(r.src, r.time);
+      case append, truncate, setReplication -> {
+        life.kind = FileLife.Kind.FILE;
+        accesses.add(life, r.time, AuditCommands.code(command));
+      }
+      case mkdirs -> mkdirs(r.src, r.time);
+      case delete -> delete(r.src, life, r.time);
+      case rename -> {
         if (r.dst != null) {
-          rename(r.src, r.dst, r.cmd.startsWith("rename (options"), r.time);
+          rename(r.src, life, r.dst, r.cmd.startsWith("rename (options"), r.time);
         }
       }
-      case "concat" -> concat(r.src, r.dst, r.time);
-      default -> { }
+      case concat -> concat(r.src, r.dst, r.time);
+      default -> accesses.add(life, r.time, AuditCommands.code(command)); // listings, stats, attributes, ...
     }
   }
 
-  /** Ends the trace: every file still alive gets its timeline, in id order. */
+  /** What {@code path} named when {@code command} came, {@code life} being its life then (null: none). */
+  private Target targetOf(AuditCommand command, FileLife life, String path) {
+    switch (command) {
+      case open, create, append, truncate, concat -> {
+        return Target.FILE;
+      }
+      case mkdirs -> {
+        return Target.DIRECTORY;
+      }
+      default -> { }
+    }
+    if (life != null && life.kind == FileLife.Kind.FILE) {
+      return Target.FILE;
+    }
+    if (life != null && life.kind == FileLife.Kind.DIRECTORY || live.hasUnder(path)) {
+      return Target.DIRECTORY;
+    }
+    return snapshot != null ? Target.MISSING : Target.UNKNOWN;
+  }
+
+  /** Ends the trace: every file and directory still alive gets its timeline, in id order. */
   public TraceCounts finish() throws IOException {
-    // ids run 0, 1, ... nextId: placed by id, the live files need no sort
+    // ids run 0, 1, ... nextId: placed by id, the live paths need no sort
     FileLife[] byId = new FileLife[Math.toIntExact(nextId)];
     String[] pathById = new String[byId.length];
     live.forEach((path, life) -> {
-      if (life.kind == FileLife.Kind.FILE) {
+      if (life.kind != FileLife.Kind.UNKNOWN) {
         byId[(int) life.id] = life;
         pathById[(int) life.id] = path;
       }
     });
     for (int id = 0; id < byId.length; id++) {
       if (byId[id] != null) {
-        writeTimeline(byId[id], pathById[id], -1);
+        writeTimeline(byId[id], pathById[id], -1, null);
       }
     }
     counts.firstTime = firstTime;
     counts.lastTime = lastTime;
     return counts;
-  }
-
-  private void access(String path, long time, byte kind, boolean isFile) {
-    FileLife life = resolve(path);
-    if (isFile && life.kind != FileLife.Kind.FILE) { // an old life stored to anew is a G1 card to refine
-      life.kind = FileLife.Kind.FILE;
-    }
-    accesses.add(life, time, kind);
   }
 
   /** The live life at {@code path}, taken from the snapshot or begun now if there is none. */
@@ -121,6 +163,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private FileLife begin(String path, FileLife.Kind kind, boolean inSnapshot) {
     FileLife life = new FileLife(nextId++, path, kind);
     life.inSnapshot = inSnapshot;
+    life.absent = kind == FileLife.Kind.UNKNOWN && snapshot != null && !inSnapshot;
+    life.firstSeen = lastTime;
     live.put(path, life);
     return life;
   }
@@ -136,22 +180,47 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   private void create(String path, long time) throws IOException {
     FileLife old = existing(path);
+    FileLife probed = null;
     if (old != null) {
       live.remove(path);
-      end(old, path, time); // overwritten; an UNKNOWN there was a probe of a path not yet made
+      if (old.kind == FileLife.Kind.UNKNOWN) {
+        probed = old; // only stat'ed or listed so far: probes of a path not yet made
+      } else {
+        end(old, path, time, null); // overwritten
+      }
     }
-    begin(path, FileLife.Kind.FILE, false).createTime = time;
+    FileLife life = begin(path, FileLife.Kind.FILE, false);
+    life.createTime = time;
+    if (probed != null) {
+      accesses.handOver(probed, life);
+      life.probes = life.accesses;
+    }
   }
 
-  private void delete(String path, long time) throws IOException {
+  private void mkdirs(String path, long time) {
     FileLife life = existing(path);
+    if (life == null) {
+      begin(path, FileLife.Kind.DIRECTORY, false).createTime = time;
+    } else if (life.kind == FileLife.Kind.UNKNOWN) { // probed, now made
+      life.kind = FileLife.Kind.DIRECTORY;
+      life.createTime = time;
+      life.probes = life.accesses;
+    } // else there already: mkdirs of an existing directory changes nothing
+  }
+
+  /** Deletes {@code path}, whose life is {@code life} (null: nothing there), and all under it. */
+  private void delete(String path, FileLife life, long time) throws IOException {
     takeSnapshotUnder(path);
+    long[] subtree = {0, 0}; // files, directories
     for (Map.Entry<String, FileLife> e : live.removeUnder(path)) {
-      end(e.getValue(), e.getKey(), time);
+      FileLife.Kind kind = e.getValue().kind;
+      subtree[0] += kind == FileLife.Kind.FILE ? 1 : 0;
+      subtree[1] += kind == FileLife.Kind.DIRECTORY ? 1 : 0;
+      end(e.getValue(), e.getKey(), time, null);
     }
     if (life != null) {
       live.remove(path);
-      end(life, path, time);
+      end(life, path, time, subtree);
     }
   }
 
@@ -159,7 +228,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
    * rename moves a file, or a directory and all under it. The old rename moves {@code src}
    * into {@code dst} when that is a directory; rename with options (rename2) never does.
    */
-  private void rename(String src, String dst, boolean rename2, long time) throws IOException {
+  private void rename(String src, FileLife moving, String dst, boolean rename2, long time) throws IOException {
     String target = dst;
     if (!rename2 && isDirectory(dst)) {
       target = (dst.endsWith("/") ? dst : dst + "/") + src.substring(src.lastIndexOf('/') + 1);
@@ -167,12 +236,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     if (target.equals(src)) {
       return;
     }
-    FileLife moving = existing(src);
     takeSnapshotUnder(src);
     FileLife victim = existing(target);
     if (victim != null && victim != moving) {
       live.remove(target);
-      end(victim, target, time); // rename with OVERWRITE replaced it
+      end(victim, target, time, null); // rename with OVERWRITE replaced it
     }
     List<Map.Entry<String, FileLife>> children = live.removeUnder(src);
     if (moving != null) {
@@ -196,12 +264,14 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
         if (life != null) {
           live.remove(source);
           life.kind = FileLife.Kind.FILE;
-          end(life, source, time);
+          end(life, source, time, null);
         }
       }
     }
     if (target != null) {
-      resolve(target).kind = FileLife.Kind.FILE;
+      FileLife life = resolve(target);
+      life.kind = FileLife.Kind.FILE;
+      accesses.add(life, time, AuditCommands.code(AuditCommand.concat));
     }
   }
 
@@ -222,21 +292,53 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
         begin(path, isDirectory ? FileLife.Kind.DIRECTORY : FileLife.Kind.FILE, true));
   }
 
-  /** A life ends (deleted or overwritten at {@code time}); a file's timeline is written. */
-  private void end(FileLife life, String finalPath, long time) throws IOException {
-    if (life.kind == FileLife.Kind.FILE) {
-      writeTimeline(life, finalPath, time);
+  /**
+   * A life ends (deleted or overwritten at {@code time}); a file's or directory's timeline is
+   * written. {@code subtree} (files, directories) when a delete named this path itself.
+   */
+  private void end(FileLife life, String finalPath, long time, long[] subtree) throws IOException {
+    if (life.kind != FileLife.Kind.UNKNOWN) {
+      writeTimeline(life, finalPath, time, subtree);
     }
     accesses.free(life);
   }
 
-  private void writeTimeline(FileLife life, String finalPath, long deleteTime) throws IOException {
+  private void writeTimeline(FileLife life, String finalPath, long deleteTime, long[] subtree) throws IOException {
     int n = life.accesses;
-    if (n > accessTimes.length) {
-      accessTimes = new long[Math.max(n, 2 * accessTimes.length)];
-      accessKinds = new byte[accessTimes.length];
+    if (n > callTimes.length) {
+      callTimes = new long[Math.max(n, 2 * callTimes.length)];
+      callCodes = new byte[callTimes.length];
     }
-    accesses.copyInTimeOrder(life, accessTimes, accessKinds);
+    accesses.copy(life, callTimes, callCodes);
+    AccessChunks.sortByTime(callTimes, callCodes, 0, life.probes);
+    AccessChunks.sortByTime(callTimes, callCodes, life.probes, n);
+    boolean directory = life.kind == FileLife.Kind.DIRECTORY;
+    // accesses are moved down in place; the other calls (rare) go to arrays of their own
+    LongList probeTimes = new LongList(Arrays.copyOf(callTimes, life.probes), life.probes);
+    long[] otherTimes = null;
+    List<Integer> otherCodes = new ArrayList<>(0);
+    StringBuilder kinds = this.kinds;
+    kinds.setLength(0);
+    int accessCount = 0;
+    for (int i = life.probes; i < n; i++) {
+      char letter = AuditCommands.accessLetter(callCodes[i], directory);
+      if (letter != 0) {
+        callTimes[accessCount++] = callTimes[i];
+        kinds.append(letter);
+      } else {
+        if (otherTimes == null) {
+          otherTimes = new long[n - i];
+        }
+        otherTimes[otherCodes.size()] = callTimes[i];
+        otherCodes.add((int) callCodes[i]);
+      }
+    }
+    LongList accessTimes = new LongList(callTimes, accessCount); // a view: no Long per access
+    LongList others = new LongList(otherTimes == null ? callTimes : otherTimes, otherCodes.size());
+    if (directory) {
+      writeDirectory(life, finalPath, deleteTime, subtree, probeTimes, accessTimes, kinds, others, otherCodes);
+      return;
+    }
     timeline.setId(life.id);
     timeline.setPath(life.path);
     timeline.setFinalPath(finalPath);
@@ -245,12 +347,39 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     timeline.setCreateTime(life.createTime < 0 ? null : life.createTime);
     timeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
     timeline.setRenames(life.renames);
-    timeline.setAccessTimes(new LongList(accessTimes, n)); // a view: no Long per access
-    timeline.setAccessKinds(new String(accessKinds, 0, n, StandardCharsets.ISO_8859_1));
+    timeline.setAccessTimes(accessTimes);
+    timeline.setAccessKinds(kinds.toString());
+    timeline.setProbeTimes(probeTimes);
+    timeline.setCallTimes(others);
+    timeline.setCalls(otherCodes);
     encoded.reset();
     timeline.customEncode(encoded);
     files.appendEncoded(encoded.bytes());
-    counts.count(timeline, life.inSnapshot, n);
+    counts.count(timeline, life.inSnapshot, accessCount, otherCodes.size());
+  }
+
+  private void writeDirectory(FileLife life, String finalPath, long deleteTime, long[] subtree, LongList probeTimes,
+      LongList accessTimes, CharSequence kinds, LongList callTimes, List<Integer> calls) throws IOException {
+    // made in the trace: by mkdirs, or (with a snapshot that lacks it) implicitly under a create or mkdirs
+    boolean made = life.createTime >= 0 || (snapshot != null && !life.inSnapshot);
+    dirTimeline.setId(life.id);
+    dirTimeline.setPath(life.path);
+    dirTimeline.setFinalPath(finalPath);
+    dirTimeline.setDepth(depth(life.path));
+    dirTimeline.setPreExisting(!made);
+    dirTimeline.setCreateTime(!made ? null : life.createTime >= 0 ? life.createTime : life.firstSeen);
+    dirTimeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
+    dirTimeline.setDeletedItself(subtree != null);
+    dirTimeline.setSubtreeFiles(subtree == null ? 0 : subtree[0]);
+    dirTimeline.setSubtreeDirectories(subtree == null ? 0 : subtree[1]);
+    dirTimeline.setRenames(life.renames);
+    dirTimeline.setAccessTimes(accessTimes);
+    dirTimeline.setAccessKinds(kinds.toString());
+    dirTimeline.setProbeTimes(probeTimes);
+    dirTimeline.setCallTimes(callTimes);
+    dirTimeline.setCalls(calls);
+    dirs.append(dirTimeline);
+    counts.count(dirTimeline, accessTimes.size(), calls.size());
   }
 
   /** Components in a path: "/" is 0, "/a" is 1, "/a/b" is 2. */

@@ -1,11 +1,25 @@
 package org.mimesisbench.audit.trace;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
+import org.mimesisbench.trace.AuditCommand;
+import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
-/** Totals over the file timelines a trace holds, for the parse report. */
+/** Totals over the timelines a trace holds and its events by target, for the parse report. */
 public final class TraceCounts {
+  // events by target and command: an array by the schema's commands, a map for those it lacks
+  private final long[][] byTarget = new long[Target.values().length][AuditCommand.values().length];
+  private final Map<String, long[]> otherByTarget = new HashMap<>();
+  long directories;
+  long directoriesPreExisting;
+  long directoriesCreated;
+  long directoriesDeletedItself;
+  long directoryAccesses;
+  long directoryCalls;
+  long fileCalls;
   long files;
   long preExisting;
   long preExistingNotInSnapshot;
@@ -16,8 +30,9 @@ public final class TraceCounts {
   long firstTime;
   long lastTime;
 
-  void count(FileTimeline t, boolean inSnapshot, int accessCount) {
+  void count(FileTimeline t, boolean inSnapshot, int accessCount, int callCount) {
     files++;
+    fileCalls += callCount;
     if (t.getPreExisting()) {
       preExisting++;
       if (!inSnapshot) {
@@ -35,12 +50,78 @@ public final class TraceCounts {
     accesses += accessCount;
   }
 
+  void count(DirectoryTimeline t, int accessCount, int callCount) {
+    directories++;
+    if (t.getPreExisting()) {
+      directoriesPreExisting++;
+    } else {
+      directoriesCreated++;
+    }
+    if (t.getDeletedItself()) {
+      directoriesDeletedItself++;
+    }
+    directoryAccesses += accessCount;
+    directoryCalls += callCount;
+  }
+
+  /** One event on {@code target} by command {@code c} (named {@code op} when the schema lacks it). */
+  void event(Target target, AuditCommand c, String op) {
+    if (c == AuditCommand.other) {
+      otherByTarget.computeIfAbsent(op, k -> new long[Target.values().length])[target.ordinal()]++;
+    } else {
+      byTarget[target.ordinal()][c.ordinal()]++;
+    }
+  }
+
+  /** Events by target ("file", "directory", ...) and command, as the log names it; only those seen. */
+  public Map<String, Map<String, Long>> byTarget() {
+    Map<String, Map<String, Long>> m = new LinkedHashMap<>();
+    for (Target t : Target.values()) {
+      Map<String, Long> byCommand = new TreeMap<>();
+      for (AuditCommand c : AuditCommand.values()) {
+        if (byTarget[t.ordinal()][c.ordinal()] > 0) {
+          byCommand.put(c.name(), byTarget[t.ordinal()][c.ordinal()]);
+        }
+      }
+      otherByTarget.forEach((op, n) -> {
+        if (n[t.ordinal()] > 0) {
+          byCommand.put(op, n[t.ordinal()]);
+        }
+      });
+      if (!byCommand.isEmpty()) {
+        m.put(t.key(), byCommand);
+      }
+    }
+    return m;
+  }
+
+  public Map<String, Long> directoriesAsMap() {
+    Map<String, Long> m = new LinkedHashMap<>();
+    m.put("directories", directories);
+    m.put("pre_existing", directoriesPreExisting);
+    m.put("created", directoriesCreated);
+    m.put("deleted_with_subtree", directoriesDeletedItself);
+    m.put("accesses", directoryAccesses);
+    m.put("calls", directoryCalls);
+    return m;
+  }
+
   public long firstTime() {
     return firstTime;
   }
 
   public long lastTime() {
     return lastTime;
+  }
+
+  /** Fills the report's files, directories, by-target counts and event times. */
+  public void report(org.mimesisbench.audit.report.ParseReport report, boolean withSnapshot) {
+    report.files.putAll(asMap(withSnapshot));
+    report.directories.putAll(directoriesAsMap());
+    report.byTarget.putAll(byTarget());
+    if (report.events > 0) {
+      report.eventTimes(firstTime, lastTime);
+    }
   }
 
   public Map<String, Long> asMap(boolean withSnapshot) {
@@ -54,6 +135,7 @@ public final class TraceCounts {
     m.put("deleted", deleted);
     m.put("renamed", renamed);
     m.put("accesses", accesses);
+    m.put("calls", fileCalls);
     return m;
   }
 }

@@ -18,6 +18,7 @@ import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.testing.Traces;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
 
@@ -35,6 +36,12 @@ class ParseJobTest {
     fa.sort(byId);
     fb.sort(byId);
     assertEquals(fa, fb);
+    Comparator<DirectoryTimeline> dirById = Comparator.comparingLong(DirectoryTimeline::getId);
+    List<DirectoryTimeline> da = new ArrayList<>(Traces.read(a.resolve(TraceParse.DIRS), DirectoryTimeline.class));
+    List<DirectoryTimeline> db = new ArrayList<>(Traces.read(b.resolve(TraceParse.DIRS), DirectoryTimeline.class));
+    da.sort(dirById);
+    db.sort(dirById);
+    assertEquals(da, db);
     if (Files.exists(a.resolve(TraceParse.NAMESPACE))) {
       assertEquals(Traces.read(a.resolve(TraceParse.NAMESPACE), NamespaceEntry.class),
           Traces.read(b.resolve(TraceParse.NAMESPACE), NamespaceEntry.class));
@@ -44,6 +51,8 @@ class ParseJobTest {
     assertEquals(ra.malformed, rb.malformed);
     assertEquals(ra.byCmd, rb.byCmd);
     assertEquals(ra.files, rb.files);
+    assertEquals(ra.directories, rb.directories);
+    assertEquals(ra.byTarget, rb.byTarget);
     assertEquals(ra.malformedSamples, rb.malformedSamples);
     assertEquals(ra.firstEvent, rb.firstEvent);
   }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.testing.Traces;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
 
@@ -39,7 +40,7 @@ class CrossLanguageVectorsTest {
     Path committed = vectors.resolve("trace");
     if (Boolean.getBoolean("mimesis.vectors.write")) {
       Files.createDirectories(committed);
-      for (String f : List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.NAMESPACE)) {
+      for (String f : List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS, TraceParse.NAMESPACE)) {
         Files.copy(fresh.resolve(f), committed.resolve(f), StandardCopyOption.REPLACE_EXISTING);
       }
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
@@ -50,13 +51,14 @@ class CrossLanguageVectorsTest {
         .toString(), new ObjectMapper().convertValue(expected, Map.class).toString());
   }
 
-  /** expected.json format 1 (modeler-py/tests/test_java_vectors.py): every record, every field. */
+  /** expected.json format 2 (modeler-py/tests/test_java_vectors.py): every record, every field. */
   private static Map<String, Object> expected(Path trace) throws Exception {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("format", 1);
+    m.put("format", 2);
     m.put("comment", "written by audit-parsers CrossLanguageVectorsTest from profiles/vectors/input");
     m.put("events", records(Traces.read(trace.resolve(TraceParse.EVENTS), AuditEvent.class)));
     m.put("files", records(Traces.read(trace.resolve(TraceParse.FILES), FileTimeline.class)));
+    m.put("directories", records(Traces.read(trace.resolve(TraceParse.DIRS), DirectoryTimeline.class)));
     m.put("namespace", records(Traces.read(trace.resolve(TraceParse.NAMESPACE), NamespaceEntry.class)));
     return m;
   }

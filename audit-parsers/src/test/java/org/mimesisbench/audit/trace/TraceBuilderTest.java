@@ -11,12 +11,15 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.testing.Traces;
+import org.mimesisbench.trace.AuditCommand;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
 class TraceBuilderTest {
@@ -82,7 +85,7 @@ class TraceBuilderTest {
     assertNull(pre.getCreateTime());
     assertTrue(files.get("/kept").getPreExisting());
     assertEquals(Map.of("files", 5L, "pre_existing", 2L, "created", 3L, "deleted", 4L,
-        "renamed", 0L, "accesses", 2L), report.files);
+        "renamed", 0L, "accesses", 2L, "calls", 0L), report.files);
     assertEquals(1, report.allowedFalse);
   }
 
@@ -136,5 +139,45 @@ class TraceBuilderTest {
     FileTimeline f = byFinalPath(null).get("/f");
     assertEquals(List.of(time(3), time(5), time(7)), f.getAccessTimes());
     assertEquals("LOO", f.getAccessKinds());
+  }
+
+  @Test
+  void directoriesHaveTimelinesWithTheirListingsCallsAndRecursiveDelete() throws Exception {
+    ParseReport report = parse(List.of(
+        line(0, "u", "getfileinfo", "/job", null), // probe: nothing there yet
+        line(1, "u", "mkdirs", "/job/tmp", null),
+        line(2, "u", "mkdirs", "/job", null), // already there (made with /job/tmp): changes nothing
+        line(3, "u", "setPermission", "/job", null),
+        line(4, "u", "create", "/job/tmp/a", null),
+        line(5, "u", "setTimes", "/job/tmp/a", null),
+        line(6, "u", "listStatus", "/job/tmp", null),
+        line(7, "u", "contentSummary", "/job", null),
+        line(8, "u", "listCachePools", null, null), // no path: the cluster
+        line(9, "u", "delete", "/job", null)));
+    Map<String, DirectoryTimeline> dirs = new HashMap<>();
+    for (DirectoryTimeline d : Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class)) {
+      dirs.put(d.getPath(), d);
+    }
+    assertEquals(Set.of("/job", "/job/tmp"), dirs.keySet());
+    DirectoryTimeline job = dirs.get("/job");
+    assertTrue(job.getDeletedItself());
+    assertEquals(time(9), job.getDeleteTime());
+    assertEquals(1, job.getSubtreeFiles());
+    assertEquals(1, job.getSubtreeDirectories());
+    assertEquals("GC", job.getAccessKinds()); // without an fsimage the stat at 0 may have found it: an access
+    assertEquals(List.of(time(3)), job.getCallTimes());
+    assertEquals(List.of(AuditCommand.setPermission.ordinal()), job.getCalls());
+    DirectoryTimeline tmp = dirs.get("/job/tmp");
+    assertEquals(time(1), tmp.getCreateTime());
+    assertFalse(tmp.getDeletedItself(), "its parent's delete took it");
+    assertEquals(time(9), tmp.getDeleteTime());
+    assertEquals("L", tmp.getAccessKinds());
+    FileTimeline a = byFinalPath(report).get("/job/tmp/a@" + time(9));
+    assertEquals(List.of(AuditCommand.setTimes.ordinal()), a.getCalls());
+    assertEquals(Map.of("listCachePools", 1L), report.byTarget.get("cluster"));
+    // without an fsimage, a path probed before it was made is not known to be missing
+    assertEquals(Map.of("getfileinfo", 1L), report.byTarget.get("unknown"));
+    assertEquals(10, report.byTarget.values().stream().mapToLong(m -> m.values().stream().mapToLong(x -> x).sum())
+        .sum());
   }
 }

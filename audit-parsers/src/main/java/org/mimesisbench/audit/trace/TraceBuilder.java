@@ -346,6 +346,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     timeline.setPreExisting(life.createTime < 0);
     timeline.setCreateTime(life.createTime < 0 ? null : life.createTime);
     timeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
+    timeline.setDeletedItself(deleteTime >= 0 && subtree != null);
     timeline.setRenames(life.renames);
     timeline.setAccessTimes(accessTimes);
     timeline.setAccessKinds(kinds.toString());

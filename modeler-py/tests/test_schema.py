@@ -24,7 +24,7 @@ def test_loads_each_trace_schema(name: str) -> None:
 
 def test_field_names_follow_the_avsc() -> None:
     assert schema.field_names(schema.load(schema.FILE_TIMELINE)) == [
-        "id", "path", "finalPath", "depth", "preExisting", "createTime", "deleteTime",
+        "id", "path", "finalPath", "depth", "preExisting", "createTime", "deleteTime", "deletedItself",
         "renames", "accessTimes", "accessKinds", "probeTimes", "callTimes", "calls",
     ]  # fmt: skip
 

@@ -135,6 +135,11 @@ class Profile:
             "renamesPerCreate": self.renames_per_create,
             "namespace": None if self.namespace is None else _namespace_record(self.namespace),
             "fit": None if self.fit is None else _fit_record(self.fit),
+            # format 2's streams, not fitted yet: a profile of files only
+            "directoryTypes": [],
+            "clusterCalls": [],
+            "unmodeledCommands": [],
+            "directoryFit": None,
         }
 
     @classmethod
@@ -254,6 +259,8 @@ def _type_record(file_type: FileType) -> dict[str, Any]:
         "deleteShare": file_type.delete_share,
         "depth": file_type.depth.to_record(),
         "centroid": list(file_type.centroid),
+        "calls": [],
+        "probes": None,
     }
     for name in DISTRIBUTIONS:
         record[name] = file_type.distributions[name].to_record()

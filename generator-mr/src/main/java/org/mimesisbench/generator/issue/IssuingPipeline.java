@@ -122,11 +122,11 @@ public final class IssuingPipeline {
         try {
           // the sequencer can only use a later origin: files of one origin (such as all the
           // pre-existing ones, at 0) wake it once, not once each
-          if (f.origin() > nextOrigin) {
+          if (f.firstTime() > nextOrigin) {
             sequencerMayGo.signal();
           }
-          nextOrigin = f.origin();
-          while (f.origin() > sequencedUpTo + LOOKAHEAD_MS && !stopped) {
+          nextOrigin = f.firstTime();
+          while (f.firstTime() > sequencedUpTo + LOOKAHEAD_MS && !stopped) {
             introducerMayGo.await();
           }
           if (!f.done()) {

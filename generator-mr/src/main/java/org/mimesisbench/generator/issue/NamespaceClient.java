@@ -1,37 +1,139 @@
 package org.mimesisbench.generator.issue;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.util.EnumSet;
+import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.fs.XAttrSetFlag;
+import org.apache.hadoop.fs.permission.AclEntry;
+import org.apache.hadoop.fs.permission.FsAction;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.CacheDirectiveInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.mimesisbench.generator.schedule.Event;
 
 /**
  * The binding between the schedule and the file system under test: issues one event as the
- * matching Hadoop {@link FileSystem} call. Paths of events are relative to the namespace root.
- * A call that fails, or returns false where success means true, throws.
+ * matching Hadoop {@link FileSystem} call (a {@link DistributedFileSystem} one for HDFS's own
+ * commands: quotas, erasure coding, leases, the cluster's reports). Paths of events are relative
+ * to the namespace root. A call that fails, or returns false where success means true, throws;
+ * a probe that finds nothing is what a probe expects.
  */
 public final class NamespaceClient {
+  /** The extended attribute setXAttr sets: in the user namespace, which any owner may write. */
+  static final String XATTR = "user.mimesisbench";
+  private static final byte[] XATTR_VALUE = {1};
+  // a quota no workload reaches: the call's cost without its limit
+  private static final long NAMESPACE_QUOTA = 1L << 40;
+  private static final long SPACE_QUOTA = 1L << 60;
+
   private final FileSystem fs;
   private final String root; // the namespace root, qualified, without a trailing '/'
+  private final List<AclEntry> acl;
+  private final List<AclEntry> namedUser;
+  private final List<AclEntry> namedUserOnly;
 
-  public NamespaceClient(FileSystem fs, Path root) {
+  public NamespaceClient(FileSystem fs, Path root) throws IOException {
     this.fs = fs;
     String r = root.toString();
     this.root = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
+    String user = UserGroupInformation.getCurrentUser().getShortUserName();
+    this.acl = AclEntry.parseAclSpec("user::rwx,group::r-x,other::r-x", true);
+    this.namedUser = AclEntry.parseAclSpec("user:" + user + ":rwx", true);
+    this.namedUserOnly = AclEntry.parseAclSpec("user:" + user, false);
   }
 
   public void issue(Event e) throws IOException {
-    Path p = new Path(root + e.path());
+    Path p = e.path() == null ? null : new Path(root + e.path());
     switch (e.op()) {
       case CREATE -> fs.create(p, false).close();
       case OPEN -> fs.open(p).close();
       case LIST_STATUS -> fs.listStatus(p);
       case GET_FILE_INFO -> fs.getFileStatus(p);
       case DELETE -> check(fs.delete(p, false), e);
+      case DELETE_RECURSIVE -> check(fs.delete(p, true), e);
       case MKDIRS -> check(fs.mkdirs(p), e);
       case RENAME -> check(fs.rename(p, new Path(root + e.target())), e);
+      case GET_FILE_INFO_PROBE -> probe(() -> fs.getFileStatus(p));
+      case LIST_STATUS_PROBE -> probe(() -> fs.listStatus(p));
+      case CONTENT_SUMMARY -> fs.getContentSummary(p);
+      case QUOTA_USAGE -> fs.getQuotaUsage(p);
+      case APPEND -> append(p);
+      case TRUNCATE -> fs.truncate(p, 0);
+      case SET_PERMISSION -> fs.setPermission(p, new FsPermission((short) 0755));
+      case SET_OWNER -> fs.setOwner(p, UserGroupInformation.getCurrentUser().getShortUserName(), null);
+      case SET_TIMES -> fs.setTimes(p, System.currentTimeMillis(), -1);
+      case SET_REPLICATION -> fs.setReplication(p, fs.getDefaultReplication(p)); // false on a directory: no error
+      case SET_QUOTA -> dfs(e).setQuota(p, NAMESPACE_QUOTA, HdfsConstants.QUOTA_DONT_SET);
+      case CLEAR_QUOTA -> dfs(e).setQuota(p, HdfsConstants.QUOTA_RESET, HdfsConstants.QUOTA_DONT_SET);
+      case SET_SPACE_QUOTA -> dfs(e).setQuota(p, HdfsConstants.QUOTA_DONT_SET, SPACE_QUOTA);
+      case CLEAR_SPACE_QUOTA -> dfs(e).setQuota(p, HdfsConstants.QUOTA_DONT_SET, HdfsConstants.QUOTA_RESET);
+      case SET_STORAGE_POLICY -> fs.setStoragePolicy(p, HdfsConstants.HOT_STORAGE_POLICY_NAME);
+      case UNSET_STORAGE_POLICY -> fs.unsetStoragePolicy(p);
+      case SET_ERASURE_CODING_POLICY -> dfs(e).setErasureCodingPolicy(p, REPLICATION_POLICY);
+      case UNSET_ERASURE_CODING_POLICY -> dfs(e).unsetErasureCodingPolicy(p);
+      case GET_ERASURE_CODING_POLICY -> dfs(e).getErasureCodingPolicy(p);
+      case SET_XATTR -> fs.setXAttr(p, XATTR, XATTR_VALUE, EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE));
+      case GET_XATTRS -> fs.getXAttrs(p);
+      case LIST_XATTRS -> fs.listXAttrs(p);
+      case SET_ACL -> fs.setAcl(p, acl);
+      case MODIFY_ACL_ENTRIES -> fs.modifyAclEntries(p, namedUser);
+      case REMOVE_ACL_ENTRIES -> fs.removeAclEntries(p, namedUserOnly);
+      case REMOVE_DEFAULT_ACL -> fs.removeDefaultAcl(p);
+      case REMOVE_ACL -> fs.removeAcl(p);
+      case GET_ACL_STATUS -> fs.getAclStatus(p);
+      case CHECK_ACCESS -> fs.access(p, FsAction.READ);
+      case IS_FILE_CLOSED -> dfs(e).isFileClosed(p);
+      case DATANODE_REPORT -> dfs(e).getDataNodeStats();
+      case LIST_CACHE_POOLS -> first(dfs(e).listCachePools());
+      case LIST_CACHE_DIRECTIVES -> first(dfs(e).listCacheDirectives(new CacheDirectiveInfo.Builder().build()));
+      case GET_ERASURE_CODING_POLICIES -> dfs(e).getAllErasureCodingPolicies();
+      case GET_ERASURE_CODING_CODECS -> dfs(e).getAllErasureCodingCodecs();
+      case LIST_SNAPSHOTTABLE_DIRECTORY -> dfs(e).getSnapshottableDirListing();
       default -> throw new IllegalArgumentException("no call for " + e.op());
     }
+  }
+
+  /** The policy setErasureCodingPolicy sets: replication, which any number of DataNodes can hold. */
+  static final String REPLICATION_POLICY = "replication";
+
+  /** A call that looks for a path not made yet: "not found" is its answer, not an error. */
+  private static void probe(Call call) throws IOException {
+    try {
+      call.run();
+    } catch (FileNotFoundException expected) {
+      // nothing there yet, as the trace's probe found
+    }
+  }
+
+  /** An append writes a byte, so that it goes through the DataNodes as a real one does. */
+  private void append(Path p) throws IOException {
+    try (OutputStream out = fs.append(p)) {
+      out.write(1);
+    }
+  }
+
+  private DistributedFileSystem dfs(Event e) {
+    if (fs instanceof DistributedFileSystem d) {
+      return d;
+    }
+    throw new UnsupportedOperationException(e.op().label() + " is an HDFS command; " + fs.getUri() + " has none");
+  }
+
+  /** A listing's first page: the RPC the audit log records. */
+  private static void first(RemoteIterator<?> it) throws IOException {
+    it.hasNext();
+  }
+
+  @FunctionalInterface
+  private interface Call {
+    void run() throws IOException;
   }
 
   private static void check(boolean ok, Event e) throws IOException {

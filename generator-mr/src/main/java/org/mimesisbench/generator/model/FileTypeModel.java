@@ -1,5 +1,6 @@
 package org.mimesisbench.generator.model;
 
+import java.util.List;
 import org.mimesisbench.profile.FileType;
 
 /**
@@ -11,11 +12,13 @@ import org.mimesisbench.profile.FileType;
  * @param preExisting files that exist before phase 2 (created by phase 1)
  * @param creates the most files the create renewal process introduces in the window
  * @param accessKinds cumulative shares of open, listStatus, getFileInfo
+ * @param calls the type's other calls (format 2; none in a profile of version 1)
+ * @param probes the probes of its files' paths before their create, or null
  */
 public record FileTypeModel(int index, long preExisting, long creates, double unaccessedShare,
     double[] accessKinds, double deleteShare, EmpiricalCdf depth, EmpiricalCdf createInterarrival,
     EmpiricalCdf activationDelay, EmpiricalCdf accessInterarrival, EmpiricalCdf activeSpan,
-    EmpiricalCdf accessesPerFile, EmpiricalCdf deleteDelay) {
+    EmpiricalCdf accessesPerFile, EmpiricalCdf deleteDelay, List<CallModel> calls, ProbeModel probes) {
 
   /** {@code t} of a profile read from {@code where}, its file counts times {@code fileScale}, its window stretched by {@code windowStretch} (>= 1 adds creates at the same rate). */
   static FileTypeModel of(String where, FileType t, double fileScale, double windowStretch) {
@@ -44,7 +47,9 @@ public record FileTypeModel(int index, long preExisting, long creates, double un
         EmpiricalCdf.of(at + "accessInterarrival", t.getAccessInterarrival()),
         EmpiricalCdf.of(at + "activeSpan", t.getActiveSpan()),
         EmpiricalCdf.of(at + "accessesPerFile", t.getAccessesPerFile()),
-        EmpiricalCdf.of(at + "deleteDelay", t.getDeleteDelay()));
+        EmpiricalCdf.of(at + "deleteDelay", t.getDeleteDelay()),
+        CallModel.of(at, t.getCalls()),
+        ProbeModel.of(at + "probes", t.getProbes()));
   }
 
   private static void share(String where, double v) {

@@ -10,6 +10,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -126,18 +127,20 @@ public final class RunResults {
     return c;
   }
 
-  /** Ops per second of the run by op, one row per second from the start. */
+  /** Ops per second of the run by op (every run's ops, and the others it issued), one row per second from the start. */
   public static void writeTimeline(Path file, RunStatistics total) throws IOException {
+    List<Op> columns = java.util.Arrays.stream(Op.values())
+        .filter(op -> Op.BASE.contains(op) || total.count(op) > 0).toList();
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       StringBuilder head = new StringBuilder("second");
-      for (Op op : Op.values()) {
+      for (Op op : columns) {
         head.append(',').append(op.label());
       }
       w.write(head.append(",total,maxLatenessUs\n").toString());
       for (int sec = 0; sec < total.seconds(); sec++) {
         StringBuilder row = new StringBuilder().append(sec);
         long sum = 0;
-        for (Op op : Op.values()) {
+        for (Op op : columns) {
           long n = total.timeline(sec, op);
           sum += n;
           row.append(',').append(n);

@@ -1,14 +1,20 @@
 package org.mimesisbench.generator.schedule;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
+import org.mimesisbench.generator.model.CallModel;
 import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.model.ProbeModel;
 
 /**
  * One file's events, drawn when it is introduced and issued in time order (the module doc of
- * modeler-py's synthesis.py is the reference): at its creation, the mkdirs and renames that go
- * with creates; from its activation, accesses spread over its active span; then maybe a delete.
- * Only the next event is kept; the gaps between accesses are redrawn from a stored seed as they
- * are needed, so a file with a million accesses costs a few words of memory.
+ * modeler-py's synthesis.py is the reference): before its creation, the probes of its path; at
+ * its creation, the mkdirs and renames that go with creates; from its activation, accesses spread
+ * over its active span; its other calls (setPermission, ...) at their offsets from its origin;
+ * then maybe a delete, after which no call comes. Only the next access is kept; the gaps between
+ * accesses are redrawn from a stored seed as they are needed, so a file with a million accesses
+ * costs a few words of memory. Probes and calls are few: drawn at once, kept in arrays.
  */
 public final class FileLife {
   private static final int START = 0;
@@ -38,7 +44,16 @@ public final class FileLife {
   private final double deleteDelay; // NaN: not deleted
 
   private int state = START;
-  private double nextTime;
+  private double mainTime; // the next access, create or delete: the state's event
+  private double nextTime; // the earliest of the next probe, call and the state's event
+
+  private static final double[] NONE = new double[0];
+  private double[] probeTimes = NONE; // ascending, all at or before the origin
+  private Op[] probeOps;
+  private int nextProbe;
+  private double[] callTimes = NONE; // ascending, after the origin and within the window
+  private Op[] callOps;
+  private int nextCall;
 
   /**
    * @param path where the file lives, relative to the namespace root
@@ -72,9 +87,59 @@ public final class FileLife {
     boolean deleted = !type.deleteDelay().isEmpty() && type.deleteShare() > 0
         && random.nextDouble() < type.deleteShare();
     deleteDelay = deleted ? type.deleteDelay().sample(random) : Double.NaN;
-    nextTime = origin;
+    if (created && type.probes() != null) { // drawn after the rest: a format-1 profile draws as before
+      drawProbes(type.probes());
+    }
+    if (!type.calls().isEmpty()) {
+      drawCalls(type.calls());
+    }
+    mainTime = origin;
     state = created ? AT_ORIGIN : ACCESSES;
     settle();
+  }
+
+  private void drawProbes(ProbeModel probes) {
+    int n = stochasticRound(probes.perCreate());
+    probeTimes = new double[n];
+    probeOps = new Op[n];
+    for (int i = 0; i < n; i++) {
+      probeTimes[i] = Math.max(0, origin - probes.lead().sample(random));
+      probeOps[i] = random.nextDouble() < probes.listStatusShare() ? Op.LIST_STATUS_PROBE : Op.GET_FILE_INFO_PROBE;
+    }
+    sortTogether(probeTimes, probeOps);
+  }
+
+  private void drawCalls(List<CallModel> calls) {
+    List<Double> times = new ArrayList<>();
+    List<Op> ops = new ArrayList<>();
+    for (CallModel c : calls) {
+      int n = stochasticRound(c.perFile());
+      for (int i = 0; i < n; i++) {
+        double at = origin + c.offset().sample(random);
+        if (at < window) {
+          times.add(at);
+          ops.add(c.op());
+        }
+      }
+    }
+    callTimes = times.stream().mapToDouble(Double::doubleValue).toArray();
+    callOps = ops.toArray(new Op[0]);
+    sortTogether(callTimes, callOps);
+  }
+
+  /** Sorts {@code times} ascending and {@code ops} along (a handful of entries: insertion sort). */
+  private static void sortTogether(double[] times, Op[] ops) {
+    for (int i = 1; i < times.length; i++) {
+      double t = times[i];
+      Op op = ops[i];
+      int j = i - 1;
+      for (; j >= 0 && times[j] > t; j--) {
+        times[j + 1] = times[j];
+        ops[j + 1] = ops[j];
+      }
+      times[j + 1] = t;
+      ops[j + 1] = op;
+    }
   }
 
   /** Span and number of accesses from one uniform; the gaps stretched together to fill the span. */
@@ -113,16 +178,31 @@ public final class FileLife {
   }
 
   public boolean done() {
-    return state == DONE;
+    return nextTime == Double.POSITIVE_INFINITY;
   }
 
   public double origin() {
     return origin;
   }
 
+  /** Time of its first event: its first probe, or its origin; files are introduced in this order. */
+  public double firstTime() {
+    return probeTimes.length > 0 ? probeTimes[0] : origin;
+  }
+
   /** The next event; the file moves on to the one after it. */
   public Event next() {
     Event e;
+    if (nextProbe < probeTimes.length) {
+      e = new Event(probeTimes[nextProbe], probeOps[nextProbe++], path, null);
+      settle();
+      return e;
+    }
+    if (callFirst()) {
+      e = new Event(callTimes[nextCall], callOps[nextCall++], path, null);
+      settle();
+      return e;
+    }
     switch (state) {
       case AT_ORIGIN -> { // mkdirs, then the create, then its renames, all at its origin
         int k = originIssued++;
@@ -147,8 +227,9 @@ public final class FileLife {
         }
       }
       case DELETE -> {
-        e = new Event(nextTime, Op.DELETE, path, null);
+        e = new Event(mainTime, Op.DELETE, path, null);
         state = DONE;
+        nextCall = callTimes.length; // nothing comes after a delete
       }
       default -> throw new IllegalStateException("no event left");
     }
@@ -156,29 +237,44 @@ public final class FileLife {
     return e;
   }
 
+  /** Whether a call comes before the state's event: never before the create, nor at or after the delete. */
+  private boolean callFirst() {
+    return nextCall < callTimes.length && state != AT_ORIGIN && callTimes[nextCall] < mainTime;
+  }
+
   /** Moves past finished stages and sets the time of the next event. */
   private void settle() {
+    settleState();
+    if (state == DONE) {
+      mainTime = Double.POSITIVE_INFINITY;
+    }
+    if (nextProbe < probeTimes.length) {
+      nextTime = probeTimes[nextProbe];
+    } else if (callFirst()) {
+      nextTime = callTimes[nextCall];
+    } else {
+      nextTime = mainTime;
+    }
+  }
+
+  private void settleState() {
     if (state == AT_ORIGIN) {
-      nextTime = origin;
+      mainTime = origin;
       return;
     }
     if (state == ACCESSES) {
       if (accessed < accesses && nextAccess < window) {
-        nextTime = nextAccess;
+        mainTime = nextAccess;
         return;
       }
       state = DELETE;
       double at = (Double.isNaN(last) ? origin : last) + deleteDelay;
       if (!Double.isNaN(deleteDelay) && at < window) {
-        nextTime = at;
+        mainTime = at;
         return;
       }
       state = DONE;
     }
-    if (state == DELETE) {
-      return;
-    }
-    nextTime = Double.POSITIVE_INFINITY;
   }
 
   private Op accessKind() {

@@ -1,6 +1,16 @@
 package org.mimesisbench.generator.schedule;
 
-/** The namespace operations a run issues, named as in results and NameNode audit logs. */
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The namespace operations a run issues, named as in results and NameNode audit logs. The first
+ * seven are every run's; the others come from a profile's calls, probes and cluster calls, and
+ * each audit command in {@code AuditCommand.avsc}'s {@code generated} and
+ * {@code generatedClusterCommands} lists has one (OpsTest checks both ways).
+ */
 public enum Op {
   CREATE("create", "create"),
   OPEN("open", "open"),
@@ -8,10 +18,66 @@ public enum Op {
   GET_FILE_INFO("getFileInfo", "getfileinfo"),
   DELETE("delete", "delete"),
   MKDIRS("mkdirs", "mkdirs"),
-  RENAME("rename", "rename");
+  RENAME("rename", "rename"),
+  // probes: "does it exist?" of a path not made yet; the NameNode answers "no", which is no error
+  GET_FILE_INFO_PROBE("getFileInfoProbe", "getfileinfo"),
+  LIST_STATUS_PROBE("listStatusProbe", "listStatus"),
+  // a directory's recursive delete, its subtree with it in one call
+  DELETE_RECURSIVE("deleteRecursive", "delete"),
+  CONTENT_SUMMARY("contentSummary", "contentSummary"),
+  QUOTA_USAGE("quotaUsage", "quotaUsage"),
+  APPEND("append", "append"),
+  TRUNCATE("truncate", "truncate"),
+  SET_PERMISSION("setPermission", "setPermission"),
+  SET_OWNER("setOwner", "setOwner"),
+  SET_TIMES("setTimes", "setTimes"),
+  SET_REPLICATION("setReplication", "setReplication"),
+  SET_QUOTA("setQuota", "setQuota"),
+  CLEAR_QUOTA("clearQuota", "clearQuota"),
+  SET_SPACE_QUOTA("setSpaceQuota", "setSpaceQuota"),
+  CLEAR_SPACE_QUOTA("clearSpaceQuota", "clearSpaceQuota"),
+  SET_STORAGE_POLICY("setStoragePolicy", "setStoragePolicy"),
+  UNSET_STORAGE_POLICY("unsetStoragePolicy", "unsetStoragePolicy"),
+  SET_ERASURE_CODING_POLICY("setErasureCodingPolicy", "setErasureCodingPolicy"),
+  UNSET_ERASURE_CODING_POLICY("unsetErasureCodingPolicy", "unsetErasureCodingPolicy"),
+  GET_ERASURE_CODING_POLICY("getErasureCodingPolicy", "getErasureCodingPolicy"),
+  SET_XATTR("setXAttr", "setXAttr"),
+  GET_XATTRS("getXAttrs", "getXAttrs"),
+  LIST_XATTRS("listXAttrs", "listXAttrs"),
+  SET_ACL("setAcl", "setAcl"),
+  MODIFY_ACL_ENTRIES("modifyAclEntries", "modifyAclEntries"),
+  REMOVE_ACL_ENTRIES("removeAclEntries", "removeAclEntries"),
+  REMOVE_DEFAULT_ACL("removeDefaultAcl", "removeDefaultAcl"),
+  REMOVE_ACL("removeAcl", "removeAcl"),
+  GET_ACL_STATUS("getAclStatus", "getAclStatus"),
+  CHECK_ACCESS("checkAccess", "checkAccess"),
+  IS_FILE_CLOSED("isFileClosed", "isFileClosed"),
+  // without a path: the cluster's
+  DATANODE_REPORT("datanodeReport", "datanodeReport"),
+  LIST_CACHE_POOLS("listCachePools", "listCachePools"),
+  LIST_CACHE_DIRECTIVES("listCacheDirectives", "listCacheDirectives"),
+  GET_ERASURE_CODING_POLICIES("getErasureCodingPolicies", "getErasureCodingPolicies"),
+  GET_ERASURE_CODING_CODECS("getErasureCodingCodecs", "getErasureCodingCodecs"),
+  LIST_SNAPSHOTTABLE_DIRECTORY("listSnapshottableDirectory", "listSnapshottableDirectory");
 
   /** The accesses, in the order of a profile's accessShares. */
   public static final Op[] ACCESSES = {OPEN, LIST_STATUS, GET_FILE_INFO};
+  /** A directory's accesses, in the order of a directory type's accessShares. */
+  public static final Op[] DIRECTORY_ACCESSES = {LIST_STATUS, GET_FILE_INFO, CONTENT_SUMMARY};
+  /** Every run's ops, always in its results; the others appear when a run issues them. */
+  public static final Set<Op> BASE = EnumSet.range(CREATE, RENAME);
+  /** The ops without a path. */
+  public static final Set<Op> CLUSTER = EnumSet.range(DATANODE_REPORT, LIST_SNAPSHOTTABLE_DIRECTORY);
+
+  private static final Map<String, Op> BY_CALL = new HashMap<>();
+
+  static {
+    for (Op op : values()) {
+      if (!op.name().endsWith("_PROBE") && op != DELETE_RECURSIVE) {
+        BY_CALL.put(op.auditCommand, op);
+      }
+    }
+  }
 
   private final String label;
   private final String auditCommand;
@@ -29,5 +95,10 @@ public enum Op {
   /** The {@code cmd=} of this operation in an HDFS audit log. */
   public String auditCommand() {
     return auditCommand;
+  }
+
+  /** The op that issues a profile's call of audit command {@code command}, or null if none does. */
+  public static Op ofCall(String command) {
+    return BY_CALL.get(command);
   }
 }

@@ -1,6 +1,8 @@
 package org.mimesisbench.generator.schedule;
 
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
@@ -29,6 +31,9 @@ public final class TypeSchedule {
   private final SplittableRandom creates;
   private final PopularityQuantiles popularity;
 
+  private final PriorityQueue<FileLife> pending = new PriorityQueue<>(Comparator.comparingDouble(FileLife::firstTime));
+  private boolean drawnAll;
+  private double lastOrigin;
   private int nextPreExisting;
   private long createIndex;
   private double createTime;
@@ -54,8 +59,30 @@ public final class TypeSchedule {
     return type;
   }
 
-  /** The next file to introduce, or null when the type has no more in the window. */
+  /**
+   * The next file to introduce, in order of first event, or null when the type has no more in the
+   * window. Files come in order of origin; a file's probes come before it, by at most the longest
+   * lead, so with probes the files drawn wait here until no file still to come can start earlier.
+   */
   public FileLife next() {
+    if (type.probes() == null) {
+      return draw();
+    }
+    double maxLead = type.probes().maxLead();
+    while (!drawnAll && (pending.isEmpty() || pending.peek().firstTime() > lastOrigin - maxLead)) {
+      FileLife f = draw();
+      if (f == null) {
+        drawnAll = true;
+      } else {
+        lastOrigin = f.origin();
+        pending.add(f);
+      }
+    }
+    return pending.poll();
+  }
+
+  /** The next file in order of origin. */
+  private FileLife draw() {
     if (nextPreExisting < preExisting.size()) {
       long id = (long) nextPreExisting * shares + share; // the file's number among the type's pre-existing ones
       return life(preExisting.get(nextPreExisting++), false, 0.0, id);

@@ -61,10 +61,11 @@ class NoopFileSystemTest {
   }
 
   @Test
-  void takesEveryOpOfTheNamespaceClient() throws Exception {
+  void takesEveryOpOfTheNamespaceClientThatAnyFileSystemHas() throws Exception {
     try (FileSystem fs = FileSystem.newInstance(NOOP, new Configuration())) {
       NamespaceClient client = new NamespaceClient(fs, new Path("noop:///bench"));
-      for (Op op : Op.values()) {
+      // every run's ops (the generator's own cost is measured on them); HDFS's own commands need HDFS
+      for (Op op : Op.BASE) {
         client.issue(new Event(0, op, "/d0/f1.t0", op == Op.RENAME ? "/d0/f2.t0" : null));
       }
     }

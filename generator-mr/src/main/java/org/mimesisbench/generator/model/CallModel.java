@@ -1,0 +1,33 @@
+package org.mimesisbench.generator.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.profile.CallShare;
+
+/**
+ * One of a type's other calls (setPermission, setReplication, ...): each file (directory) of the
+ * type issues {@code perFile} of them on average, each {@code offset} after its origin.
+ */
+public record CallModel(Op op, double perFile, EmpiricalCdf offset) {
+
+  /** A type's calls, read from {@code at} ("fileTypes[2]."); a command no op issues is bad input, never dropped. */
+  static List<CallModel> of(String at, List<CallShare> calls) {
+    List<CallModel> models = new ArrayList<>();
+    for (int k = 0; k < calls.size(); k++) {
+      CallShare c = calls.get(k);
+      String where = at + "calls[" + k + "]";
+      Op op = Op.ofCall(c.getCommand());
+      if (op == null || Op.CLUSTER.contains(op) || Op.BASE.contains(op)) {
+        throw new BadInputException(where + ": command '" + c.getCommand() + "' is not one the generator issues as a"
+            + " call (AuditCommand.avsc's generated list, less the accesses, create, rename, delete and mkdirs)");
+      }
+      if (!(c.getPerFile() >= 0) || Double.isInfinite(c.getPerFile())) {
+        throw new BadInputException(where + ".perFile " + c.getPerFile() + " must be a number >= 0");
+      }
+      models.add(new CallModel(op, c.getPerFile(), EmpiricalCdf.of(where + ".offset", c.getOffset())));
+    }
+    return List.copyOf(models);
+  }
+}

@@ -1,0 +1,110 @@
+package org.mimesisbench.generator.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.generator.GeneratorVectors;
+import org.mimesisbench.generator.layout.FlatLayout;
+import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.profile.CallShare;
+import org.mimesisbench.profile.Distribution;
+import org.mimesisbench.profile.FileType;
+import org.mimesisbench.profile.Probes;
+import org.mimesisbench.profile.Profile;
+
+/** A file type's other calls and probes (profile format 2), as the schedule draws them. */
+class CallsAndProbesTest {
+  static Distribution uniform(double low, double high) {
+    return Distribution.newBuilder().setValues(List.of(low, high)).setCumulative(List.of(0.5, 1.0)).setCount(2).build();
+  }
+
+  /** The vector profile with every type given 1.5 setPermission and 0.25 setReplication per file, and 2 probes per create. */
+  static Profile withCallsAndProbes() throws Exception {
+    Profile p = Profile.newBuilder(GeneratorVectors.profile()).build();
+    List<FileType> types = new ArrayList<>();
+    for (FileType t : p.getFileTypes()) {
+      types.add(FileType.newBuilder(t)
+          .setCalls(List.of(new CallShare("setPermission", 1.5, uniform(0, 2000)),
+              new CallShare("setReplication", 0.25, uniform(10, 20))))
+          .setProbes(new Probes(2.0, 0.25, uniform(100, 3000)))
+          .build());
+    }
+    p.setFileTypes(types);
+    return p;
+  }
+
+  @Test
+  void probesComeBeforeTheCreateAndCallsAfterItAndBeforeTheDelete() throws Exception {
+    WorkloadModel m = WorkloadModel.of("vector", withCallsAndProbes(), GeneratorVectors.options().build());
+    Map<Op, Long> counts = new EnumMap<>(Op.class);
+    long files = 0;
+    long created = 0;
+    for (FileTypeModel t : m.runTypes()) {
+      TypeSchedule schedule = new TypeSchedule(m, t, new FlatLayout(m), 7, 0, 1, "tag");
+      double lastFirst = -1;
+      for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
+        assertTrue(f.firstTime() >= lastFirst, "files come in order of their first event");
+        lastFirst = f.firstTime();
+        files++;
+        Map<String, Double> createdAt = new HashMap<>();
+        double deletedAt = Double.POSITIVE_INFINITY;
+        List<Event> events = new ArrayList<>();
+        double last = -1;
+        while (!f.done()) {
+          Event e = f.next();
+          assertTrue(e.timeMs() >= last, "a file's events come in time order: " + e);
+          last = e.timeMs();
+          events.add(e);
+          counts.merge(e.op(), 1L, Long::sum);
+          if (e.op() == Op.CREATE) {
+            createdAt.put(e.path(), e.timeMs());
+            created++;
+          } else if (e.op() == Op.DELETE) {
+            deletedAt = e.timeMs();
+          }
+        }
+        boolean createSeen = false;
+        for (Event e : events) {
+          createSeen |= e.op() == Op.CREATE;
+          if (e.op() == Op.GET_FILE_INFO_PROBE || e.op() == Op.LIST_STATUS_PROBE) {
+            assertTrue(!createSeen, "a probe before its file's create: " + events);
+          }
+          if (e.op() == Op.SET_PERMISSION || e.op() == Op.SET_REPLICATION) {
+            assertTrue(createSeen || createdAt.isEmpty(), "a call after the create: " + events);
+            assertTrue(e.timeMs() < deletedAt, "no call after the delete: " + events);
+          }
+        }
+      }
+    }
+    long probes = counts.getOrDefault(Op.GET_FILE_INFO_PROBE, 0L) + counts.getOrDefault(Op.LIST_STATUS_PROBE, 0L);
+    assertEquals(2.0 * created, probes, 0.0, "2 probes per create, exactly (a whole number)");
+    assertEquals(0.25, counts.get(Op.LIST_STATUS_PROBE) / (double) probes, 0.06);
+    // calls beyond the window or after a delete are dropped: a little under 1.5 per file
+    double perFile = counts.get(Op.SET_PERMISSION) / (double) files;
+    assertTrue(perFile > 1.0 && perFile <= 1.5, "setPermission per file: " + perFile);
+    double replication = counts.get(Op.SET_REPLICATION) / (double) files;
+    assertEquals(0.25, replication, 0.06, "setReplication per file");
+  }
+
+  @Test
+  void aCallNoOpIssuesIsRefusedNamingIt() throws Exception {
+    Profile p = withCallsAndProbes();
+    FileType t = FileType.newBuilder(p.getFileTypes().get(1))
+        .setCalls(List.of(new CallShare("fsck", 1.0, uniform(0, 1)))).build();
+    List<FileType> types = new ArrayList<>(p.getFileTypes());
+    types.set(1, t);
+    p.setFileTypes(types);
+    BadInputException e = assertThrows(BadInputException.class,
+        () -> WorkloadModel.of("vector", p, GeneratorVectors.options().build()));
+    assertTrue(e.getMessage().contains("fileTypes[1].calls[0]: command 'fsck'"), e.getMessage());
+  }
+}

@@ -4,7 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.specific.SpecificDatumWriter;
 import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.CallShare;
+import org.mimesisbench.profile.ClusterCalls;
+import org.mimesisbench.profile.Distribution;
+import org.mimesisbench.profile.FileType;
+import org.mimesisbench.profile.Probes;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 
@@ -21,6 +30,40 @@ public final class GeneratorVectors {
   /** schedule.json: draws at fixed uniforms and the reference generator's expected ops. */
   public static JsonNode schedule() throws IOException {
     return new ObjectMapper().readTree(PROFILE.resolve("schedule.json").toFile());
+  }
+
+  /** A distribution uniform on the two values given. */
+  public static Distribution twoPoints(double low, double high) {
+    return Distribution.newBuilder().setValues(List.of(low, high)).setCumulative(List.of(0.5, 1.0)).setCount(2).build();
+  }
+
+  /**
+   * The vector profile with format 2's streams added: every file type gets 1.5 setPermission and
+   * 0.25 setReplication per file, and 2 probes per create; and 40 datanodeReport calls.
+   */
+  public static Profile profileWithCallsAndProbes() throws IOException {
+    Profile p = Profile.newBuilder(profile()).build();
+    List<FileType> types = new ArrayList<>();
+    for (FileType t : p.getFileTypes()) {
+      types.add(FileType.newBuilder(t)
+          .setCalls(List.of(new CallShare("setPermission", 1.5, twoPoints(0, 2000)),
+              new CallShare("setReplication", 0.25, twoPoints(10, 20))))
+          .setProbes(new Probes(2.0, 0.25, twoPoints(100, 3000)))
+          .build());
+    }
+    p.setFileTypes(types);
+    p.setClusterCalls(List.of(new ClusterCalls("datanodeReport", 40L, twoPoints(1000, 10000))));
+    return p;
+  }
+
+  /** Writes {@code profile} as a profile folder {@code dir} (profile.avro), as the modeler does. */
+  public static Path write(Profile profile, Path dir) throws IOException {
+    java.nio.file.Files.createDirectories(dir);
+    try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
+      w.create(Profile.getClassSchema(), dir.resolve(ProfileReader.PROFILE_FILE).toFile());
+      w.append(profile);
+    }
+    return dir;
   }
 
   public static RunOptions.Builder options() {

@@ -1,7 +1,7 @@
 package org.mimesisbench.generator.issue;
 
 import java.util.Arrays;
-import org.mimesisbench.generator.schedule.FileLife;
+import org.mimesisbench.generator.schedule.Life;
 
 /**
  * The sequencer's priority queue: files by the time of their next event, earliest first. A binary
@@ -23,13 +23,13 @@ import org.mimesisbench.generator.schedule.FileLife;
 final class FileQueue {
   private double[] times = new double[256]; // the heap: next event time of the file in slots[i]; longer than size
   private int[] slots = new int[256]; // the heap: slot of the file, beside its time
-  private FileLife[] files = new FileLife[256]; // by slot
+  private Life[] files = new Life[256]; // by slot
   private int[] freeSlots = new int[256]; // slots of files done, reused first
   private int free;
   private int slotsUsed; // slots handed out so far, [0, slotsUsed)
   private int size;
 
-  void add(FileLife f) {
+  void add(Life f) {
     if (size + 1 == times.length) { // times[size] is always there, for the sentinel
       times = Arrays.copyOf(times, times.length * 2);
       slots = Arrays.copyOf(slots, times.length);
@@ -61,14 +61,14 @@ final class FileQueue {
   }
 
   /** The file whose next event is earliest; null when empty. */
-  FileLife earliest() {
+  Life earliest() {
     return size == 0 ? null : files[slots[0]];
   }
 
   /** The earliest file moved on to its next event, or finished: puts it where it now belongs. */
   void reorderEarliest() {
     int slot = slots[0];
-    FileLife f = files[slot];
+    Life f = files[slot];
     double t;
     if (f.done()) {
       files[slot] = null;

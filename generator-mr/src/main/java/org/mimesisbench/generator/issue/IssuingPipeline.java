@@ -9,8 +9,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.Event;
-import org.mimesisbench.generator.schedule.FileLife;
-import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.generator.schedule.Life;
+import org.mimesisbench.generator.schedule.Schedule;
 
 /**
  * One mapper's three threads (paper, section 3):
@@ -41,7 +41,7 @@ public final class IssuingPipeline {
   private static final int BATCH = 64;
   private static final long POLL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-  private final TypeSchedule schedule;
+  private final Schedule schedule;
   private final EventSink sink;
   private final double timeScale;
   private final long maxDriftNanos;
@@ -72,7 +72,7 @@ public final class IssuingPipeline {
    * @param maxDriftMs stop when an op is issued this late (0: never); not checked at time scale 0
    * @param wallLimitMs stop issuing this long after the start (0: no limit)
    */
-  public IssuingPipeline(TypeSchedule schedule, EventSink sink, double timeScale, long maxDriftMs,
+  public IssuingPipeline(Schedule schedule, EventSink sink, double timeScale, long maxDriftMs,
       long wallLimitMs) {
     this.schedule = schedule;
     this.sink = sink;
@@ -117,7 +117,7 @@ public final class IssuingPipeline {
 
   private void introduce() {
     try {
-      for (FileLife f = schedule.next(); f != null && !stopped; f = schedule.next()) {
+      for (Life f = schedule.next(); f != null && !stopped; f = schedule.next()) {
         lock.lock();
         try {
           // the sequencer can only use a later origin: files of one origin (such as all the
@@ -159,7 +159,7 @@ public final class IssuingPipeline {
         lock.lock();
         try {
           while (n < BATCH) {
-            FileLife f = files.earliest();
+            Life f = files.earliest();
             if (f != null && f.nextTime() <= nextOrigin) {
               Event e = f.next();
               files.reorderEarliest();

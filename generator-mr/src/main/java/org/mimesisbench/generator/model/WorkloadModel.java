@@ -18,10 +18,11 @@ import org.mimesisbench.run.RunOptions;
  * @param allTypes every type of the profile, scaled (phase 1 creates all their pre-existing files)
  * @param runTypes the types phase 2 runs (all, or those chosen with --types)
  * @param dormantFiles pre-existing files no type owns (never touched), scaled with every type
+ * @param clusterCalls the commands without a path; none when types are isolated (--types)
  */
 public record WorkloadModel(String source, double windowMs, List<FileTypeModel> allTypes,
     List<FileTypeModel> runTypes, double spanScale, double mkdirsPerCreate, double renamesPerCreate,
-    long dormantFiles) {
+    long dormantFiles, List<ClusterCallModel> clusterCalls) {
 
   /** {@code profile} (read from {@code where}) replayed with {@code options}. */
   public static WorkloadModel of(String where, Profile profile, RunOptions options) {
@@ -64,9 +65,10 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     if (profile.getMkdirsPerCreate() < 0 || profile.getRenamesPerCreate() < 0 || profile.getDormantFiles() < 0) {
       throw new BadInputException(where + ": mkdirsPerCreate, renamesPerCreate and dormantFiles must be >= 0");
     }
+    List<ClusterCallModel> cluster = ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch);
     return new WorkloadModel(where, window, List.copyOf(models), List.copyOf(run),
         options.getSpanScale(), profile.getMkdirsPerCreate(), profile.getRenamesPerCreate(),
-        Math.round(profile.getDormantFiles() * all));
+        Math.round(profile.getDormantFiles() * all), chosen.isEmpty() ? cluster : List.of());
   }
 
   /** The schedule's length in profile time: the profile's window, or --duration / time scale. */

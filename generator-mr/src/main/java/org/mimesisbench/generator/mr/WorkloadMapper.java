@@ -10,8 +10,9 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.measure.RunStatistics;
-import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.schedule.ClusterSchedule;
+import org.mimesisbench.generator.schedule.Schedule;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 
 /**
@@ -28,9 +29,10 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
       throws IOException, InterruptedException {
     RunPlan plan = RunPlan.fromConf(context.getConfiguration());
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
-    FileTypeModel type = plan.model().allTypes().get(task.type());
-    TypeSchedule schedule = new TypeSchedule(plan.model(), type, plan.layout(), plan.options().getSeed(),
-        task.share(), task.shares(), plan.runTag());
+    Schedule schedule = task.type() == ClusterSchedule.KEY
+        ? new ClusterSchedule(plan.model(), plan.options().getSeed(), task.share(), task.shares())
+        : new TypeSchedule(plan.model(), plan.model().allTypes().get(task.type()), plan.layout(),
+            plan.options().getSeed(), task.share(), task.shares(), plan.runTag());
     NamespaceClient client = new NamespaceClient(fs, plan.root());
     LongAdder issued = new LongAdder();
     double timeScale = plan.options().getTimeScale();

@@ -15,6 +15,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
@@ -66,7 +67,7 @@ public final class RunResults {
     total.errorSamples().forEach(errors::add);
     ObjectNode types = s.putObject("byType");
     for (Map.Entry<Integer, RunStatistics> e : byType.entrySet()) {
-      ObjectNode t = types.putObject(Integer.toString(e.getKey()));
+      ObjectNode t = types.putObject(e.getKey() == ClusterSchedule.KEY ? "cluster" : Integer.toString(e.getKey()));
       for (Op op : Op.values()) {
         if (e.getValue().count(op) > 0) {
           t.put(op.label(), e.getValue().count(op));

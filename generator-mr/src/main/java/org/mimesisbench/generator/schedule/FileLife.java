@@ -16,7 +16,7 @@ import org.mimesisbench.generator.model.ProbeModel;
  * accesses are redrawn from a stored seed as they are needed, so a file with a million accesses
  * costs a few words of memory. Probes and calls are few: drawn at once, kept in arrays.
  */
-public final class FileLife {
+public final class FileLife implements Life {
   private static final int START = 0;
   private static final int AT_ORIGIN = 1;
   private static final int ACCESSES = 2;
@@ -172,11 +172,12 @@ public final class FileLife {
     return whole + (random.nextDouble() < ratio - whole ? 1 : 0);
   }
 
-  /** Time of the next event, in profile milliseconds from the run's start; infinite when done. */
+  @Override
   public double nextTime() {
     return nextTime;
   }
 
+  @Override
   public boolean done() {
     return nextTime == Double.POSITIVE_INFINITY;
   }
@@ -185,12 +186,13 @@ public final class FileLife {
     return origin;
   }
 
-  /** Time of its first event: its first probe, or its origin; files are introduced in this order. */
+  /** Its first probe, or its origin. */
+  @Override
   public double firstTime() {
     return probeTimes.length > 0 ? probeTimes[0] : origin;
   }
 
-  /** The next event; the file moves on to the one after it. */
+  @Override
   public Event next() {
     Event e;
     if (nextProbe < probeTimes.length) {

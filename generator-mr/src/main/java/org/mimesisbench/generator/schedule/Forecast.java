@@ -14,7 +14,7 @@ import org.mimesisbench.generator.model.WorkloadModel;
  * exactly, since the schedule is a function of the profile, the options and the seed.
  *
  * @param byOp operations per op, over every type phase 2 runs
- * @param byType operations per file type index
+ * @param byType operations per file type index ({@link ClusterSchedule#KEY} for the cluster's calls)
  */
 public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
 
@@ -38,6 +38,17 @@ public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
         onFile.accept(++files);
       }
       byType.put(type.index(), ops);
+    }
+    if (!model.clusterCalls().isEmpty()) {
+      long ops = 0;
+      ClusterSchedule cluster = new ClusterSchedule(model, seed, 0, 1);
+      for (Life calls = cluster.next(); calls != null; calls = cluster.next()) {
+        while (!calls.done()) {
+          byOp.merge(calls.next().op(), 1L, Long::sum);
+          ops++;
+        }
+      }
+      byType.put(ClusterSchedule.KEY, ops);
     }
     return new Forecast(Collections.unmodifiableMap(byOp), Collections.unmodifiableMap(byType));
   }

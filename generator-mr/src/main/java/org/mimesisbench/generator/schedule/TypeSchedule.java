@@ -15,7 +15,7 @@ import org.mimesisbench.generator.model.WorkloadModel;
  * file draws its life from a seed of its own, so the schedule as a whole does not depend on how
  * many mappers share a type. A file's popularity is its number's quantile ({@link PopularityQuantiles}).
  */
-public final class TypeSchedule {
+public final class TypeSchedule implements Schedule {
   private static final long CREATES_STREAM = -1;
   private static final long POPULARITY_STREAM = -2;
   private static final long PLACEMENT = 0x5DEECE66DL;
@@ -64,6 +64,7 @@ public final class TypeSchedule {
    * window. Files come in order of origin; a file's probes come before it, by at most the longest
    * lead, so with probes the files drawn wait here until no file still to come can start earlier.
    */
+  @Override
   public FileLife next() {
     if (type.probes() == null) {
       return draw();

@@ -106,7 +106,7 @@ class FileQueueTest {
 
       @Override
       public FileLife earliest() {
-        return q.earliest();
+        return (FileLife) q.earliest();
       }
 
       @Override

@@ -16,35 +16,14 @@ import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.profile.CallShare;
-import org.mimesisbench.profile.Distribution;
 import org.mimesisbench.profile.FileType;
-import org.mimesisbench.profile.Probes;
 import org.mimesisbench.profile.Profile;
 
 /** A file type's other calls and probes (profile format 2), as the schedule draws them. */
 class CallsAndProbesTest {
-  static Distribution uniform(double low, double high) {
-    return Distribution.newBuilder().setValues(List.of(low, high)).setCumulative(List.of(0.5, 1.0)).setCount(2).build();
-  }
-
-  /** The vector profile with every type given 1.5 setPermission and 0.25 setReplication per file, and 2 probes per create. */
-  static Profile withCallsAndProbes() throws Exception {
-    Profile p = Profile.newBuilder(GeneratorVectors.profile()).build();
-    List<FileType> types = new ArrayList<>();
-    for (FileType t : p.getFileTypes()) {
-      types.add(FileType.newBuilder(t)
-          .setCalls(List.of(new CallShare("setPermission", 1.5, uniform(0, 2000)),
-              new CallShare("setReplication", 0.25, uniform(10, 20))))
-          .setProbes(new Probes(2.0, 0.25, uniform(100, 3000)))
-          .build());
-    }
-    p.setFileTypes(types);
-    return p;
-  }
-
   @Test
   void probesComeBeforeTheCreateAndCallsAfterItAndBeforeTheDelete() throws Exception {
-    WorkloadModel m = WorkloadModel.of("vector", withCallsAndProbes(), GeneratorVectors.options().build());
+    WorkloadModel m = WorkloadModel.of("vector", GeneratorVectors.profileWithCallsAndProbes(), GeneratorVectors.options().build());
     Map<Op, Long> counts = new EnumMap<>(Op.class);
     long files = 0;
     long created = 0;
@@ -97,9 +76,9 @@ class CallsAndProbesTest {
 
   @Test
   void aCallNoOpIssuesIsRefusedNamingIt() throws Exception {
-    Profile p = withCallsAndProbes();
+    Profile p = GeneratorVectors.profileWithCallsAndProbes();
     FileType t = FileType.newBuilder(p.getFileTypes().get(1))
-        .setCalls(List.of(new CallShare("fsck", 1.0, uniform(0, 1)))).build();
+        .setCalls(List.of(new CallShare("fsck", 1.0, GeneratorVectors.twoPoints(0, 1)))).build();
     List<FileType> types = new ArrayList<>(p.getFileTypes());
     types.set(1, t);
     p.setFileTypes(types);

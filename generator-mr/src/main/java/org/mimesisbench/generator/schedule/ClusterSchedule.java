@@ -1,0 +1,92 @@
+package org.mimesisbench.generator.schedule;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.mimesisbench.generator.model.ClusterCallModel;
+import org.mimesisbench.generator.model.WorkloadModel;
+
+/**
+ * The commands without a path, one stream per command: a renewal process from the window's start,
+ * drawn from a seed of its own. A share of {@code shares} keeps every {@code shares}-th call, so
+ * the calls as a whole do not depend on how many mappers share them.
+ */
+public final class ClusterSchedule implements Schedule {
+  /** The key of the cluster's calls among the file types' indexes (tasks, statistics). */
+  public static final int KEY = -1;
+
+  private final List<Stream> streams = new ArrayList<>();
+  private int next;
+
+  public ClusterSchedule(WorkloadModel model, long seed, int share, int shares) {
+    for (int k = 0; k < model.clusterCalls().size(); k++) {
+      Stream s = new Stream(model.clusterCalls().get(k), model.windowMs(),
+          TypeSchedule.fileSeed(seed, KEY, k), share, shares);
+      if (!s.done()) {
+        streams.add(s);
+      }
+    }
+    streams.sort(Comparator.comparingDouble(Life::firstTime));
+  }
+
+  @Override
+  public Life next() {
+    return next < streams.size() ? streams.get(next++) : null;
+  }
+
+  /** One command's calls. */
+  private static final class Stream implements Life {
+    private final ClusterCallModel model;
+    private final double window;
+    private final SplittableRandom random;
+    private final int share;
+    private final int shares;
+    private long index = -1; // of the call at time, among all shares' calls
+    private double time;
+    private final double first;
+
+    Stream(ClusterCallModel model, double window, long seed, int share, int shares) {
+      this.model = model;
+      this.window = window;
+      this.random = new SplittableRandom(seed);
+      this.share = share;
+      this.shares = shares;
+      advance();
+      first = time;
+    }
+
+    /** Moves to this share's next call, or to infinity. */
+    private void advance() {
+      do {
+        index++;
+        time = index < model.calls() ? time + model.interarrival().sample(random) : Double.POSITIVE_INFINITY;
+      } while (time < window && index % shares != share);
+      if (time >= window) {
+        time = Double.POSITIVE_INFINITY;
+      }
+    }
+
+    @Override
+    public double nextTime() {
+      return time;
+    }
+
+    @Override
+    public double firstTime() {
+      return first;
+    }
+
+    @Override
+    public boolean done() {
+      return time == Double.POSITIVE_INFINITY;
+    }
+
+    @Override
+    public Event next() {
+      Event e = new Event(time, model.op(), null, null);
+      advance();
+      return e;
+    }
+  }
+}

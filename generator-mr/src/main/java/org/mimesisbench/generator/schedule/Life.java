@@ -1,0 +1,18 @@
+package org.mimesisbench.generator.schedule;
+
+/**
+ * Something whose events a mapper issues in time order: a file's life, a directory's, or a
+ * stream of cluster calls. The sequencer keeps lives by the time of their next event.
+ */
+public interface Life {
+  /** Time of the next event, in profile milliseconds from the run's start; infinite when done. */
+  double nextTime();
+
+  /** Time of its first event: lives are introduced in this order. */
+  double firstTime();
+
+  boolean done();
+
+  /** The next event; the life moves on to the one after it. */
+  Event next();
+}

@@ -50,7 +50,7 @@ public final class TraceParse {
     List<Path> logs = AuditLogFiles.expand(options.audit(), conf);
     ParseReport report = new ParseReport();
     report.timeZone = options.zone().getId();
-    try (AtomicOutputDir out = new AtomicOutputDir(options.out())) {
+    try (AtomicOutputDir out = new AtomicOutputDir("--out", options.out())) {
       SnapshotIndex snapshot = null;
       if (options.fsimage() != null) {
         NamespaceSnapshot namespace = NamespaceSnapshot.convert(

@@ -111,7 +111,7 @@ public final class BenchmarkRun {
     }
     boolean embedded = !fileSystemConfigured();
     List<String> auditLogs = capturedAuditLogs(embedded);
-    try (AtomicOutputDir results = new AtomicOutputDir(outDir)) {
+    try (AtomicOutputDir results = new AtomicOutputDir("run: --out", outDir)) {
       Path work = outDir.resolve(".work");
       EmbeddedCluster cluster = null;
       try {

@@ -59,16 +59,16 @@ public final class TraceParse {
         snapshot = namespace.index();
       }
       List<AuditLogSource> sources = new ArrayList<>();
-      try {
-        for (Path log : logs) {
+      for (Path log : logs) {
+        try {
           sources.add(new AuditLogSource(displayName(log), AuditLogFiles.open(log, conf),
               options.maxLineBytes()));
+        } catch (IOException e) {
+          for (AuditLogSource s : sources) {
+            s.close();
+          }
+          throw new BadInputException("--audit " + displayName(log) + ": cannot read: " + AuditLogSource.why(e), e);
         }
-      } catch (IOException e) {
-        for (AuditLogSource s : sources) {
-          s.close();
-        }
-        throw new BadInputException("--audit: cannot read " + e.getMessage());
       }
       try (TimeOrderedAuditReader reader = new TimeOrderedAuditReader(sources, options.zone(), report);
           DataFileWriter<AuditEvent> events =

@@ -6,6 +6,7 @@ import pytest
 from mimesis_model import schema
 from mimesis_model.errors import ProfileError
 from mimesis_model.fit import ProfileFitter, read_for_fitting
+from mimesis_model.output import OutputError
 from mimesis_model.profile import PROFILE_FILE, PROFILE_JSON, Profile
 from test_profile_vectors import SAMPLE_TRACE
 
@@ -57,6 +58,6 @@ def test_a_failed_write_leaves_no_file(
         raise OSError("disk full")
 
     monkeypatch.setattr(Profile, "summary", fail)
-    with pytest.raises(OSError, match="disk full"):
-        sample_profile.write(tmp_path / "out")
+    with pytest.raises(OutputError, match=r"^--out .*/out: cannot write: disk full$"):
+        sample_profile.write(tmp_path / "out", "--out")
     assert not (tmp_path / "out").exists()

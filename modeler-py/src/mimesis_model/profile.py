@@ -180,12 +180,15 @@ class Profile:
             raise ProfileError(f"{path}: {problems[0]}")
         return profile
 
-    def write(self, profile_dir: str | PathLike[str]) -> Path:
-        """Write profile.avro and profile.json into PROFILE_DIR, all or nothing."""
+    def write(self, profile_dir: str | PathLike[str], option: str | None = None) -> Path:
+        """Write profile.avro and profile.json into PROFILE_DIR, all or nothing.
+
+        OPTION names PROFILE_DIR in errors, as the user gave it (e.g. "--out").
+        """
         problems = self.problems()
         if problems:
             raise ProfileError(f"refusing to write an invalid profile: {problems[0]}")
-        with AtomicOutputDir(Path(profile_dir)) as out:
+        with AtomicOutputDir(Path(profile_dir), option) as out:
             with out.create(PROFILE_FILE) as stream:
                 fastavro.writer(
                     stream, schema.load(schema.PROFILE), [self.to_record()], codec="deflate"

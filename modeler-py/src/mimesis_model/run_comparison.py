@@ -20,8 +20,8 @@ from typing import Any, Final
 import numpy as np
 
 from mimesis_model import options
-from mimesis_model.errors import MimesisModelError
 from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.output import write_file
 from mimesis_model.run_results import RunResults
 
 CONFIDENCE: Final = 0.95
@@ -231,19 +231,9 @@ def _run(args: argparse.Namespace) -> int:
         [RunResults.read(run) for run in args.side_b],
     )
     if args.plot is not None:
-        _write_atomically(Path(args.plot), plot_comparison(report))
+        write_file(Path(args.plot), plot_comparison(report), "--plot")
     print(json.dumps(report) if args.json else render_comparison(report))
     return 0
-
-
-def _write_atomically(path: Path, content: bytes) -> None:
-    temporary = path.with_name(f".{path.name}.inprogress")
-    try:
-        temporary.write_bytes(content)
-        temporary.replace(path)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise MimesisModelError(f"{path}: cannot write: {error.strerror}") from error
 
 
 def _metrics(

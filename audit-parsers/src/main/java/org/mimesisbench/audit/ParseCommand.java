@@ -91,7 +91,7 @@ public final class ParseCommand implements Command {
       throw new BadInputException("parse: unexpected argument " + cl.getArgList().get(0));
     }
     ParseOptions options = parseOptions(cl);
-    AuditLogFiles.refuseOutputInside(options.audit(), options.out(), "parse: --out", conf);
+    AuditLogFiles.refuseOutputInside(options.audit(), options.out(), TraceParse.EVENTS, "parse: --out", conf);
     boolean quiet = cl.hasOption("quiet");
     ParseReport report = cl.hasOption("mapreduce")
         ? new ParseJob(options, conf, quiet ? null : out).run()

@@ -179,7 +179,8 @@ class ParseCommandTest {
     Path logs = Files.createDirectories(dir.resolve("logs"));
     Traces.write(logs, "a.log", List.of(Traces.line(0, "u", "open", "/f", null)));
     for (String[] given : List.of(new String[] {logs.toString(), "trace"}, new String[] {logs.toString(), "x/trace"},
-        new String[] {logs + "/*", "trace"}, new String[] {logs.toString(), "."})) {
+        new String[] {logs + "/*", "trace"}, new String[] {logs.toString(), "."}, new String[] {logs + "/*", "."},
+        new String[] {logs + "/*.log", "."}, new String[] {dir + "/*/a.log", "."})) {
       err.reset();
       Path target = logs.resolve(given[1]).normalize();
       assertOneLineError(run("parse", "--audit", given[0], "--out", target.toString()),

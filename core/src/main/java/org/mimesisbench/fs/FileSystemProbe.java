@@ -1,6 +1,7 @@
 package org.mimesisbench.fs;
 
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
@@ -50,8 +51,10 @@ public final class FileSystemProbe {
         throw new BadInputException(command + ": the NameNode at " + authority(uri) + " does not answer (no reply within "
             + (answerMillis % 1000 == 0 ? answerMillis / 1000 + " s" : answerMillis + " ms") + "; is it hung, or is that port another service's?)", e);
       }
-      throw new BadInputException(command + ": cannot reach the file system " + authority(uri) + " ("
-          + Messages.firstLine(e) + ")", e);
+      String why = causedBy(e, ConnectException.class)
+          ? "connection refused: is the NameNode running, and is that its RPC port?"
+          : Messages.firstLine(e);
+      throw new BadInputException(command + ": cannot reach the file system " + authority(uri) + " (" + why + ")", e);
     }
   }
 

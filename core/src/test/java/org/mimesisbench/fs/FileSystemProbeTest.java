@@ -63,7 +63,7 @@ class FileSystemProbeTest {
     }
     String m = refused("hdfs://127.0.0.1:" + port + "/bench", new Configuration());
     assertTrue(m.startsWith("run: cannot reach the file system hdfs://127.0.0.1:" + port + " ("), m);
-    assertTrue(m.contains("Connection refused"), m);
+    assertTrue(m.endsWith("(connection refused: is the NameNode running, and is that its RPC port?)"), m);
   }
 
   @Test

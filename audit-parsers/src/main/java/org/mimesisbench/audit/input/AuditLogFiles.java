@@ -49,10 +49,11 @@ public final class AuditLogFiles {
 
   /**
    * Refuses an output directory at or under an {@code --audit} input (a directory, or what a glob
-   * matches or would match): a later parse of that input would read the trace's files as logs.
+   * matches or would match, or beside the logs a glob matches): a later parse of that input would
+   * read the trace's files as logs. {@code written} is the name of a file the output will hold.
    */
-  public static void refuseOutputInside(List<String> arguments, java.nio.file.Path out, String option,
-      Configuration conf) throws IOException {
+  public static void refuseOutputInside(List<String> arguments, java.nio.file.Path out, String written,
+      String option, Configuration conf) throws IOException {
     java.nio.file.Path target = out.toAbsolutePath().normalize();
     for (String argument : arguments) {
       if (argument.isBlank() || plainLocalFile(argument, conf) != null) {
@@ -68,11 +69,13 @@ public final class AuditLogFiles {
       boolean inside = false;
       FileStatus[] matches = fs.globStatus(pattern);
       for (FileStatus match : matches == null ? new FileStatus[0] : matches) {
-        inside |= target.startsWith(java.nio.file.Path.of(match.getPath().toUri().getPath()));
+        java.nio.file.Path m = java.nio.file.Path.of(match.getPath().toUri().getPath());
+        inside |= target.startsWith(m) || match.isFile() && target.equals(m.getParent()); // in it, or beside a log
       }
-      if (argument.chars().anyMatch(c -> "*?[]{}".indexOf(c) >= 0)) { // a new --out the glob would match later
+      if (argument.chars().anyMatch(c -> "*?[]{}".indexOf(c) >= 0)) { // what the glob would match later
         java.nio.file.PathMatcher glob = FileSystems.getDefault().getPathMatcher(
             "glob:" + java.nio.file.Path.of(pattern.toUri().getPath()).toAbsolutePath().normalize());
+        inside |= glob.matches(target.resolve(written));
         for (java.nio.file.Path d = target; d != null && !inside; d = d.getParent()) {
           inside = glob.matches(d);
         }

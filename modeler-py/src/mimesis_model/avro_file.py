@@ -117,9 +117,9 @@ def _cause(error: BaseException) -> str:
         return "the data ends early" if isinstance(error, EOFError) else "damaged data"
     # fastavro names the in-memory block it read from ("from <_io.BytesIO object at 0x...>"):
     # nothing a user can look at; the file is named by the caller
-    text = _OBJECT_REPR.sub("", str(error).splitlines()[0]).strip()
-    if text.startswith("cannot read"):
-        text = f"damaged or truncated data ({text})"
+    text = str(error).splitlines()[0]
+    if _OBJECT_REPR.search(text):
+        text = f"damaged or truncated data ({_OBJECT_REPR.sub('', text).strip()})"
     return _shortened(text)
 
 

@@ -8,6 +8,7 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final
 
 from mimesis_model import __version__, options
@@ -15,6 +16,7 @@ from mimesis_model.describe import add_command as add_describe_command
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.fit import AUTO, CRITERIA, POPULARITY, ProfileFitter, read_for_fitting
 from mimesis_model.import_mimesis import add_command as add_import_command
+from mimesis_model.output import check_writable
 from mimesis_model.profile import Profile
 from mimesis_model.run_comparison import add_command as add_compare_command
 from mimesis_model.run_comparison import sides_marked
@@ -76,6 +78,7 @@ def _summary(args: argparse.Namespace) -> int:
 
 
 def _fit(args: argparse.Namespace) -> int:
+    check_writable(Path(args.out), "--out")  # before minutes of fitting, not after
     trace = read_for_fitting(args.trace_dir, progress=not args.quiet)
     fitter = ProfileFitter(
         AUTO if args.k == AUTO else int(args.k), max_ks=args.max_ks, max_types=args.max_k,

@@ -21,7 +21,7 @@ from mimesis_model.fidelity import ks_distance
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.fit import FittedTrace, read_for_fitting
 from mimesis_model.options import add_verbose
-from mimesis_model.output import AtomicOutputDir
+from mimesis_model.output import AtomicOutputDir, check_writable
 from mimesis_model.profile import FileType, Profile
 from mimesis_model.synthesis import replicas_for, synthesize
 from mimesis_model.trace import FILES_FILE
@@ -349,6 +349,7 @@ def _run(args: argparse.Namespace) -> int:
     trace_dir = args.trace if args.trace is not None else default_trace_dir(profile)
     trace = None if trace_dir is None else read_for_fitting(trace_dir)
     out = Path(args.out) if args.out is not None else Path(args.profile_dir) / "describe"
+    check_writable(out, "--out" if args.out is not None else None)  # before the plots are drawn
     index = describe(
         profile, trace=trace, out_dir=out, random_state=args.seed,
         option="--out" if args.out is not None else None,

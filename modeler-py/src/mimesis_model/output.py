@@ -125,6 +125,24 @@ def _reason(error: OSError, about: Path) -> str:
     return f"{text} ({named})"
 
 
+def check_writable(path: Path, option: str | None = None, *, is_file: bool = False) -> None:
+    """Refuse, before any work, an output PATH (a folder, or a file with IS_FILE) that cannot be
+    written, as writing it would: by making its folder and an in-progress file in it, and
+    removing again what was made."""
+    where = f"{option} {path}" if option else str(path)
+    if is_file and path.is_dir():
+        raise OutputError(f"{where}: is a directory (give a file name)")
+    folder, name = (path.parent, path.name) if is_file else (path, "probe")
+    try:
+        with AtomicOutputDir(folder, None if is_file else option) as out:
+            try:
+                out.path(name).touch()
+            finally:
+                out._abandon()
+    except OutputError as error:
+        raise (OutputError(f"{where}: {error}") if is_file else error) from error
+
+
 def write_file(path: Path, content: bytes, option: str | None = None) -> None:
     """Write CONTENT to the file PATH all at once (through a hidden in-progress name beside it)."""
     where = f"{option} {path}" if option else str(path)

@@ -21,7 +21,7 @@ import numpy as np
 
 from mimesis_model import options
 from mimesis_model.figures import new_figure, png_bytes
-from mimesis_model.output import write_file
+from mimesis_model.output import check_writable, write_file
 from mimesis_model.run_results import RunResults
 
 CONFIDENCE: Final = 0.95
@@ -226,6 +226,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        check_writable(Path(args.plot), "--plot", is_file=True)  # before the comparison's work
     report = compare_runs(
         [RunResults.read(run) for run in args.side_a],
         [RunResults.read(run) for run in args.side_b],

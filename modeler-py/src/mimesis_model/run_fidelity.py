@@ -378,7 +378,7 @@ def _run(args: argparse.Namespace) -> int:
     if results is not None and mismatch is None:
         written = results.directory / FIDELITY_FILE
         replaced = written.exists()
-        with AtomicOutputDir(results.directory, "RUN") as out:
+        with AtomicOutputDir(results.directory) as out:
             out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
         if replaced:
             print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)

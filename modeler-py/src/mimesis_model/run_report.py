@@ -18,7 +18,7 @@ import numpy as np
 
 from mimesis_model import options
 from mimesis_model.figures import new_figure, png_bytes
-from mimesis_model.output import write_file
+from mimesis_model.output import check_writable, write_file
 from mimesis_model.run_fidelity import FIDELITY_FILE
 from mimesis_model.run_results import TIMELINE_FILE, RunResults, RunResultsError
 
@@ -315,5 +315,6 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def _run(args: argparse.Namespace) -> int:
     results = RunResults.read(args.results_dir)
     out = Path(args.out) if args.out is not None else results.directory / REPORT_FILE
+    check_writable(out, "--out" if args.out is not None else None, is_file=True)
     print(write_report(results, out, "--out" if args.out is not None else None))
     return 0

@@ -1,4 +1,8 @@
+import io
+import math
+import zlib
 from pathlib import Path
+from typing import Any
 
 import fastavro
 import pytest
@@ -6,8 +10,12 @@ import pytest
 from mimesis_model import schema
 from mimesis_model.errors import ProfileError
 from mimesis_model.fit import ProfileFitter, read_for_fitting
+from mimesis_model.output import OutputError
 from mimesis_model.profile import PROFILE_FILE, PROFILE_JSON, Profile
 from test_profile_vectors import SAMPLE_TRACE
+
+NAN = math.nan
+INF = math.inf
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +65,96 @@ def test_a_failed_write_leaves_no_file(
         raise OSError("disk full")
 
     monkeypatch.setattr(Profile, "summary", fail)
-    with pytest.raises(OSError, match="disk full"):
-        sample_profile.write(tmp_path / "out")
+    with pytest.raises(OutputError, match=r"^--out .*/out: cannot write: disk full$"):
+        sample_profile.write(tmp_path / "out", "--out")
     assert not (tmp_path / "out").exists()
+
+
+def _with(record: dict[str, Any], path: list[str | int], value: object) -> dict[str, Any]:
+    """A copy of RECORD with the field at PATH (keys and list indexes) set to VALUE."""
+    import copy
+
+    changed = copy.deepcopy(record)
+    inner: Any = changed
+    for key in path[:-1]:
+        inner = inner[key]
+    inner[path[-1]] = value
+    return changed
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (["fileTypes", 1, "accessInterarrival", "values", 0], NAN,
+         "file type 1: accessInterarrival: non-finite"),
+        (["fileTypes", 0, "weight"], INF, "file type 0: weight inf is not a share in [0, 1]"),
+        (["fileTypes", 2, "accessShares", "open"], NAN,
+         "file type 2: accessShares.open nan is not a share"),
+        (["fileTypes", 0, "centroid", 0], NAN, "file type 0: centroid has non-finite numbers"),
+        (["namespace", "filesPerDir", "values", 0], NAN, "namespace: filesPerDir: non-finite"),
+        (["namespace", "dirsAtDepth", "cumulative", 0], NAN, "namespace: dirsAtDepth: non-finite"),
+        (["mkdirsPerCreate"], NAN, "mkdirsPerCreate nan is not a finite number >= 0"),
+        (["renamesPerCreate"], -INF, "renamesPerCreate -inf is not a finite number >= 0"),
+    ],
+)  # fmt: skip
+def test_non_finite_numbers_are_refused_naming_the_type_and_field(
+    sample_profile: Profile,
+    tmp_path: Path,
+    path: list[str | int],
+    value: float,
+    message: str,
+) -> None:
+    (tmp_path / "p").mkdir()
+    with (tmp_path / "p" / PROFILE_FILE).open("wb") as stream:
+        record = _with(sample_profile.to_record(), path, value)
+        fastavro.writer(stream, schema.load(schema.PROFILE), [record])
+    with pytest.raises(ProfileError) as refused:
+        Profile.read(tmp_path / "p")
+    assert str(refused.value).startswith(f"{tmp_path / 'p' / PROFILE_FILE}: ")
+    assert message in str(refused.value)
+
+
+def test_a_damaged_block_names_the_file_not_a_stream_object(tmp_path: Path) -> None:
+    """A block whose compressed data was cut short: fastavro names the in-memory stream it read
+    the block into (<_io.BytesIO object at 0x...>); the message names the file instead."""
+    sync = b"0123456789abcdef"
+    record = Profile.read(Path(__file__).parent / "data" / "sample-profile").to_record()
+    whole = io.BytesIO()
+    fastavro.writer(whole, schema.load(schema.PROFILE), [record], codec="deflate", sync_marker=sync)
+    data = whole.getvalue()
+    start = data.index(sync) + len(sync)  # the block: its count, its size, its data, the sync
+    _, size_at = _varint(data, start)
+    size, block_at = _varint(data, size_at)
+    inflated = zlib.decompress(data[block_at : block_at + size], -zlib.MAX_WBITS)
+    squeezer = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+    cut = squeezer.compress(inflated[: len(inflated) // 2]) + squeezer.flush()
+    damaged = data[:size_at] + _zigzag(len(cut)) + cut + data[block_at + size :]
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / PROFILE_FILE).write_bytes(damaged)
+    with pytest.raises(ProfileError) as refused:
+        Profile.read(tmp_path / "p")
+    assert str(refused.value).startswith(f"{tmp_path / 'p' / PROFILE_FILE}: unreadable after 0 ")
+    assert "damaged or truncated data" in str(refused.value)
+    assert "object at 0x" not in str(refused.value)
+
+
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    """The zigzag varint (Avro's long) at AT, and where the next value starts."""
+    shift = value = 0
+    while True:
+        byte = data[at]
+        value |= (byte & 0x7F) << shift
+        at += 1
+        shift += 7
+        if not byte & 0x80:
+            return (value >> 1) ^ -(value & 1), at
+
+
+def _zigzag(value: int) -> bytes:
+    encoded = (value << 1) ^ (value >> 63)
+    out = bytearray()
+    while encoded > 0x7F:
+        out.append(encoded & 0x7F | 0x80)
+        encoded >>= 7
+    out.append(encoded)
+    return bytes(out)

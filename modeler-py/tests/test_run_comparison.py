@@ -113,19 +113,32 @@ def test_plot_is_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert not list(tmp_path.glob(".*inprogress"))
 
 
+def test_the_plot_s_folder_is_made(tmp_path: Path) -> None:
+    plot = tmp_path / "new" / "ab.png"
+    assert main(["compare", *FAIR, "--", *UNFAIR, "--plot", str(plot), "--json"]) == OK
+    assert plot.read_bytes().startswith(b"\x89PNG")
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
         (["{missing}", "--", *FAIR], "no such results directory"),
         ([*FAIR, "--", "{empty}"], "no summary.json"),
-        ([*FAIR, "--", *FAIR, "--plot", "{nodir}/ab.png"], "cannot write"),
+        ([*FAIR, "--", *FAIR, "--plot", "{file}/ab.png"], "--plot {file}/ab.png: "),
+        ([*FAIR, "--", *FAIR, "--plot", "{empty}"], "--plot {empty}: is a directory"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(
     arguments: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / "empty").mkdir()
-    names = {"missing": tmp_path / "missing", "empty": tmp_path / "empty", "nodir": tmp_path / "no"}
+    (tmp_path / "file").write_text("a user's file")
+    names = {
+        "missing": tmp_path / "missing",
+        "empty": tmp_path / "empty",
+        "file": tmp_path / "file",
+    }
+    message = message.format(**names)
     assert main(["compare", *[a.format(**names) for a in arguments]]) == BAD_INPUT
     error = capsys.readouterr().err
     assert message in error

@@ -219,3 +219,32 @@ def test_at_time_scale_0_times_are_not_scored(
         assert against["ks"]["popularity"] is not None
     assert report["against_model"]["per_type"][0]["ks"]["active_span"] is None
     assert "time scale 0" in report["notes"][0]
+
+
+def test_a_profile_the_run_was_not_made_from_is_refused_unless_forced(
+    results: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other"
+    assert main(["scale", str(PROFILE), "--out", str(other), "--types", "0,1"]) == OK
+    capsys.readouterr()
+    assert main(["fidelity", str(other), str(results), "--noise-draws", "2"]) == BAD_INPUT
+    error = capsys.readouterr().err
+    assert error.startswith(f"mimesis-model: {other}: not the profile of run {results}: ")
+    assert "fileTypes 8), this profile has source" in error
+    assert "--force" in error
+    assert len(error.strip().splitlines()) == 1
+    assert not (results / FIDELITY_FILE).exists()
+
+    report = fidelity_json([str(other), str(results), "--force"], capsys)
+    assert any("not made from" in note for note in report["notes"])
+    assert not (results / FIDELITY_FILE).exists(), "a forced score is printed, never written"
+
+
+def test_an_earlier_score_is_replaced_with_a_note(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fidelity", str(PROFILE), str(results), "--noise-draws", "2"]) == OK
+    assert capsys.readouterr().err == ""
+    assert main(["fidelity", str(PROFILE), str(results), "--noise-draws", "2"]) == OK
+    note = capsys.readouterr().err
+    assert note == f"mimesis-model: note: replaced the earlier {results / FIDELITY_FILE}\n"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, cast
 
 import fastavro
 from fastavro.read import SchemaResolutionError
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 # fastavro messages can hold whole schemas; a one-line error keeps only the start.
 _MAX_CAUSE_CHARS = 160
+_OBJECT_REPR: Final = re.compile(r"\s*(?:from|in|of)?\s*<[\w.]+ object at 0x[0-9a-fA-F]+>")
 # Every Avro object container file starts with these four bytes (Avro spec).
 _MAGIC = b"Obj\x01"
 
@@ -103,7 +105,7 @@ def _field_differences(writer: Schema | None, ours: Schema) -> str:
             notes.append(
                 f"{name} is {_type_text(theirs[name]['type'])}, ours {_type_text(field['type'])}"
             )
-    return "; ".join(notes) or f"fields {', '.join(field_names(writer))}"
+    return _shortened("; ".join(notes) or f"fields {', '.join(field_names(writer))}")
 
 
 def _type_text(avro_type: Any) -> str:
@@ -111,5 +113,15 @@ def _type_text(avro_type: Any) -> str:
 
 
 def _cause(error: BaseException) -> str:
-    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    if not str(error):
+        return "the data ends early" if isinstance(error, EOFError) else "damaged data"
+    # fastavro names the in-memory block it read from ("from <_io.BytesIO object at 0x...>"):
+    # nothing a user can look at; the file is named by the caller
+    text = str(error).splitlines()[0]
+    if _OBJECT_REPR.search(text):
+        text = f"damaged or truncated data ({_OBJECT_REPR.sub('', text).strip()})"
+    return _shortened(text)
+
+
+def _shortened(text: str) -> str:
     return text if len(text) <= _MAX_CAUSE_CHARS else text[:_MAX_CAUSE_CHARS] + "..."

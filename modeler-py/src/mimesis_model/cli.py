@@ -8,6 +8,7 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final
 
 from mimesis_model import __version__, options
@@ -15,6 +16,7 @@ from mimesis_model.describe import add_command as add_describe_command
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.fit import AUTO, CRITERIA, POPULARITY, ProfileFitter, read_for_fitting
 from mimesis_model.import_mimesis import add_command as add_import_command
+from mimesis_model.output import check_writable
 from mimesis_model.profile import Profile
 from mimesis_model.run_comparison import add_command as add_compare_command
 from mimesis_model.run_comparison import sides_marked
@@ -49,6 +51,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (e.g. `| head`): not an error of ours, and nothing left to say.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return OK
+    except OSError as error:
+        # A path the library did not check (unreadable, vanished, a full disk): the user's to fix.
+        if args.verbose:
+            traceback.print_exc()
+        where = "" if error.filename is None else f"{os.fsdecode(error.filename)}: "
+        print(f"{PROG}: {where}{error.strerror or error}", file=sys.stderr)
+        return BAD_INPUT
+    except Exception as error:
+        # A failure of ours: one line as the Java side prints it, the traceback with --verbose.
+        if args.verbose:
+            traceback.print_exc()
+        print(f"{PROG}: failed: {type(error).__name__}: {error}", file=sys.stderr)
+        if not args.verbose:
+            print("(run again with --verbose for the traceback)", file=sys.stderr)
+        return FAILED
 
 
 def _summary(args: argparse.Namespace) -> int:
@@ -61,6 +78,7 @@ def _summary(args: argparse.Namespace) -> int:
 
 
 def _fit(args: argparse.Namespace) -> int:
+    check_writable(Path(args.out), "--out")  # before minutes of fitting, not after
     trace = read_for_fitting(args.trace_dir, progress=not args.quiet)
     fitter = ProfileFitter(
         AUTO if args.k == AUTO else int(args.k), max_ks=args.max_ks, max_types=args.max_k,
@@ -68,7 +86,7 @@ def _fit(args: argparse.Namespace) -> int:
         search_files=args.search_files, random_state=args.seed, progress=not args.quiet,
     ).fit(trace)  # fmt: skip
     profile = fitter.profile_
-    profile.write(args.out)
+    profile.write(args.out, "--out")
     if not args.quiet:
         for step in fitter.k_search_:
             interarrival = step.interarrival_ks
@@ -99,7 +117,7 @@ def _scale(args: argparse.Namespace) -> int:
         profile = scale_types(profile, dict(args.type_scale))
     if args.types is not None:
         profile = isolate_types(profile, args.types)
-    profile.write(args.out)
+    profile.write(args.out, "--out")
     print(f"{args.out}: {profile.k} file types, {profile.files:,} files")
     return OK
 

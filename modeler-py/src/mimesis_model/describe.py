@@ -21,7 +21,7 @@ from mimesis_model.fidelity import ks_distance
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.fit import FittedTrace, read_for_fitting
 from mimesis_model.options import add_verbose
-from mimesis_model.output import AtomicOutputDir
+from mimesis_model.output import AtomicOutputDir, check_writable
 from mimesis_model.profile import FileType, Profile
 from mimesis_model.synthesis import replicas_for, synthesize
 from mimesis_model.trace import FILES_FILE
@@ -51,8 +51,12 @@ def describe(
     trace: FittedTrace | None = None,
     out_dir: str | PathLike[str],
     random_state: int = 0,
+    option: str | None = None,
 ) -> Path:
-    """Write OUT_DIR/index.html and its PNG plots, all at once; return OUT_DIR/index.html."""
+    """Write OUT_DIR/index.html and its PNG plots, all at once; return OUT_DIR/index.html.
+
+    OPTION names OUT_DIR in errors, as the user gave it (e.g. "--out").
+    """
     plots: list[tuple[str, str, Figure]] = [
         ("popularity.png", "Accesses per accessed file", _popularity(profile, trace, random_state)),
         ("interarrival.png", "Access interarrivals per type",
@@ -68,7 +72,7 @@ def describe(
     else:
         plots.append(("k-selection.png", "Choice of k", _k_selection(profile)))
     directory = Path(out_dir)
-    with AtomicOutputDir(directory) as out:
+    with AtomicOutputDir(directory, option) as out:
         images = [(name, caption, png_bytes(figure)) for name, caption, figure in plots]
         for name, _, png in images:
             with out.create(name) as stream:
@@ -345,7 +349,11 @@ def _run(args: argparse.Namespace) -> int:
     trace_dir = args.trace if args.trace is not None else default_trace_dir(profile)
     trace = None if trace_dir is None else read_for_fitting(trace_dir)
     out = Path(args.out) if args.out is not None else Path(args.profile_dir) / "describe"
-    index = describe(profile, trace=trace, out_dir=out, random_state=args.seed)
+    check_writable(out, "--out" if args.out is not None else None)  # before the plots are drawn
+    index = describe(
+        profile, trace=trace, out_dir=out, random_state=args.seed,
+        option="--out" if args.out is not None else None,
+    )  # fmt: skip
     print(render_type_table(profile))
     print(f"{index}: plots of {'trace and model' if trace else 'the model (no trace)'}")
     return 0

@@ -488,7 +488,7 @@ def _run(args: argparse.Namespace) -> int:
         args.mimesis_dir, duration_ms=args.duration_ms, files_per_dir=files_per_dir,
         random_state=args.seed,
     )  # fmt: skip
-    profile.write(args.out)
+    profile.write(args.out, "--out")
     pre_existing = sum(t.pre_existing for t in profile.file_types)
     window_s = profile.duration_ms / 1000
     print(f"{args.out}: {profile.k} file types, {profile.files:,} files "

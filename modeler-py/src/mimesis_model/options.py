@@ -75,8 +75,11 @@ def type_factor(text: str) -> tuple[int, float]:
 
 
 def type_list(text: str) -> list[int]:
-    """J,K,...: type numbers."""
-    return [type_index(part) for part in text.split(",") if part.strip()]
+    """J,K,...: type numbers; none at all is refused (leaving the option out means every type)."""
+    types = [type_index(part) for part in text.split(",") if part.strip()]
+    if not types:
+        raise argparse.ArgumentTypeError(f"{text!r}: no type numbers (leave it out for every type)")
+    return types
 
 
 def add_run_option(parser: argparse.ArgumentParser, field: str, value_type: Any) -> None:

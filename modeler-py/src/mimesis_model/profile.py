@@ -185,12 +185,15 @@ class Profile:
             raise ProfileError(f"{path}: {problems[0]}")
         return profile
 
-    def write(self, profile_dir: str | PathLike[str]) -> Path:
-        """Write profile.avro and profile.json into PROFILE_DIR, all or nothing."""
+    def write(self, profile_dir: str | PathLike[str], option: str | None = None) -> Path:
+        """Write profile.avro and profile.json into PROFILE_DIR, all or nothing.
+
+        OPTION names PROFILE_DIR in errors, as the user gave it (e.g. "--out").
+        """
         problems = self.problems()
         if problems:
             raise ProfileError(f"refusing to write an invalid profile: {problems[0]}")
-        with AtomicOutputDir(Path(profile_dir)) as out:
+        with AtomicOutputDir(Path(profile_dir), option) as out:
             with out.create(PROFILE_FILE) as stream:
                 fastavro.writer(
                     stream, schema.load(schema.PROFILE), [self.to_record()], codec="deflate"
@@ -206,12 +209,26 @@ class Profile:
             found.append(f"durationMs {self.duration_ms} is not positive")
         if not self.file_types:
             found.append("no file types")
+        for name, ratio in (("mkdirsPerCreate", self.mkdirs_per_create),
+                            ("renamesPerCreate", self.renames_per_create)):  # fmt: skip
+            if not (math.isfinite(ratio) and ratio >= 0):
+                found.append(f"{name} {ratio} is not a finite number >= 0")
+        if self.namespace is not None:
+            for avro_name, attribute in _NAMESPACE_DISTRIBUTIONS.items():
+                distribution = getattr(self.namespace, attribute)
+                found += [
+                    f"namespace: {avro_name}: {problem}" for problem in distribution.problems()
+                ]
         for file_type in self.file_types:
             where = f"file type {file_type.index}"
-            numbers = [file_type.weight, file_type.unaccessed_share, file_type.delete_share]
-            numbers += list(file_type.access_shares.values())
-            if not all(math.isfinite(x) and 0 <= x <= 1 for x in numbers):
-                found.append(f"{where}: a weight or share outside [0, 1]")
+            shares = {"weight": file_type.weight, "unaccessedShare": file_type.unaccessed_share,
+                      "deleteShare": file_type.delete_share}  # fmt: skip
+            shares |= {f"accessShares.{kind}": x for kind, x in file_type.access_shares.items()}
+            outside = [name for name, x in shares.items() if not (math.isfinite(x) and 0 <= x <= 1)]
+            if outside:
+                found.append(f"{where}: {outside[0]} {shares[outside[0]]} is not a share in [0, 1]")
+            if not all(math.isfinite(x) for x in file_type.centroid):
+                found.append(f"{where}: centroid has non-finite numbers")
             if not 0 <= file_type.pre_existing <= file_type.files:
                 found.append(f"{where}: preExisting {file_type.pre_existing} of {file_type.files}")
             named = {"depth": file_type.depth} | file_type.distributions

@@ -20,8 +20,8 @@ from typing import Any, Final
 import numpy as np
 
 from mimesis_model import options
-from mimesis_model.errors import MimesisModelError
 from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.output import check_writable, write_file
 from mimesis_model.run_results import RunResults
 
 CONFIDENCE: Final = 0.95
@@ -226,24 +226,16 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        check_writable(Path(args.plot), "--plot", is_file=True)  # before the comparison's work
     report = compare_runs(
         [RunResults.read(run) for run in args.side_a],
         [RunResults.read(run) for run in args.side_b],
     )
     if args.plot is not None:
-        _write_atomically(Path(args.plot), plot_comparison(report))
+        write_file(Path(args.plot), plot_comparison(report), "--plot")
     print(json.dumps(report) if args.json else render_comparison(report))
     return 0
-
-
-def _write_atomically(path: Path, content: bytes) -> None:
-    temporary = path.with_name(f".{path.name}.inprogress")
-    try:
-        temporary.write_bytes(content)
-        temporary.replace(path)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise MimesisModelError(f"{path}: cannot write: {error.strerror}") from error
 
 
 def _metrics(

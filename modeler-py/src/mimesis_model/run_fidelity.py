@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any, Final
 
@@ -305,6 +306,11 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         f"{NOISE_DRAWS}; 0: none)",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--force", action="store_true",
+        help="score a results folder against a profile its summary.json says it was not made "
+        "from (printed only; its fidelity.json is left as it is)",
+    )  # fmt: skip
     parser.set_defaults(
         run=_run, run_flag_defaults={flag: parser.get_default(flag) for flag in _RUN_FLAGS}
     )
@@ -323,8 +329,15 @@ _RUN_FLAGS: Final = (
 def _run(args: argparse.Namespace) -> int:
     profile = Profile.read(args.profile_dir)
     results: RunResults | None = None
+    mismatch: str | None = None
     if RunResults.is_results(args.run_dir):
         results = RunResults.read(args.run_dir)
+        mismatch = results.profile_difference(profile)
+        if mismatch is not None and not args.force:
+            raise MimesisModelError(
+                f"{args.profile_dir}: not the profile of run {args.run_dir}: {mismatch}; "
+                "--force scores it anyway (printed only, fidelity.json is not written)"
+            )
         given = [
             flag for flag in _RUN_FLAGS
             if getattr(args, flag) != args.run_flag_defaults[flag]
@@ -358,10 +371,23 @@ def _run(args: argparse.Namespace) -> int:
         profile, run, scaling, original, replicas=args.replicas,
         noise_draws=args.noise_draws, random_state=args.seed,
     )  # fmt: skip
+    if mismatch is not None:
+        report["notes"].append(f"scored against a profile the run was not made from: {mismatch}")
     if results is not None:
         report["run"]["results"] = str(results.directory)
+    if results is not None and mismatch is None:
+        written = results.directory / FIDELITY_FILE
+        replaced = written.exists()
         with AtomicOutputDir(results.directory) as out:
             out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
+        if replaced:
+            print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)
+    elif results is not None:
+        print(
+            f"mimesis-model: note: {results.directory / FIDELITY_FILE} not written: "
+            "the scores are against another profile (--force)",
+            file=sys.stderr,
+        )
     print(json.dumps(report) if args.json else render_fidelity(report))
     return 0
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from mimesis_model import options
 from mimesis_model.figures import new_figure, png_bytes
-from mimesis_model.output import AtomicOutputDir
+from mimesis_model.output import check_writable, write_file
 from mimesis_model.run_fidelity import FIDELITY_FILE
 from mimesis_model.run_results import TIMELINE_FILE, RunResults, RunResultsError
 
@@ -31,8 +31,8 @@ DRIFT_COLUMN: Final = "maxLatenessUs"
 _PERCENTILES: Final = ("p50", "p90", "p99", "p999")
 
 
-def write_report(results: RunResults, out: Path) -> Path:
-    """Write the page for RESULTS as OUT (atomically); return OUT."""
+def write_report(results: RunResults, out: Path, option: str | None = None) -> Path:
+    """Write the page for RESULTS as OUT (atomically); return OUT. OPTION names OUT in errors."""
     plots: list[tuple[str, Figure]] = []
     notes: list[str] = []
     timeline = _read_timeline(results)
@@ -65,8 +65,7 @@ def write_report(results: RunResults, out: Path) -> Path:
         )
     images = [(caption, png_bytes(figure)) for caption, figure in plots]
     page = _html(results, images, fidelity, notes)
-    with AtomicOutputDir(out.parent) as directory:
-        directory.path(out.name).write_text(page, encoding="utf-8")
+    write_file(out, page.encode("utf-8"), option)
     return out
 
 
@@ -316,5 +315,6 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def _run(args: argparse.Namespace) -> int:
     results = RunResults.read(args.results_dir)
     out = Path(args.out) if args.out is not None else results.directory / REPORT_FILE
-    print(write_report(results, out))
+    check_writable(out, "--out" if args.out is not None else None, is_file=True)
+    print(write_report(results, out, "--out" if args.out is not None else None))
     return 0

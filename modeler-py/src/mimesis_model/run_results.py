@@ -165,6 +165,24 @@ class RunResults:
         start = self.summary.get("workload", {}).get("startMs")
         return None if start is None else int(start) - CLOCK_SLACK_MS
 
+    def profile_difference(self, profile: Profile) -> str | None:
+        """How PROFILE differs from the one the run was made from, as its summary.json records it
+        (source, window, file types), or None when nothing recorded differs."""
+        made_from = self.summary.get("profile")
+        if not isinstance(made_from, dict):
+            return None  # an older summary: nothing to compare
+        given = {"source": profile.source, "durationMs": profile.duration_ms,
+                 "fileTypes": profile.k}  # fmt: skip
+        differ = [
+            key for key, value in given.items() if key in made_from and made_from[key] != value
+        ]
+        if not differ:
+            return None
+        theirs = ", ".join(f"{key} {made_from[key]!r}" for key in differ)
+        ours = ", ".join(f"{key} {given[key]!r}" for key in differ)
+        named = made_from.get("path", "its profile")
+        return f"the run was made from {named} ({theirs}), this profile has {ours}"
+
     @property
     def ops(self) -> dict[str, dict[str, Any]]:
         """Per op: count, errors, scheduled, opsPerSecond, latencyMicros (p50, p90, p99, ...)."""

@@ -15,6 +15,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
+import org.mimesisbench.audit.input.AuditLogFiles;
 import org.mimesisbench.audit.mapreduce.ParseJob;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.trace.AvroFiles;
@@ -90,6 +91,7 @@ public final class ParseCommand implements Command {
       throw new BadInputException("parse: unexpected argument " + cl.getArgList().get(0));
     }
     ParseOptions options = parseOptions(cl);
+    AuditLogFiles.refuseOutputInside(options.audit(), options.out(), TraceParse.EVENTS, "parse: --out", conf);
     boolean quiet = cl.hasOption("quiet");
     ParseReport report = cl.hasOption("mapreduce")
         ? new ParseJob(options, conf, quiet ? null : out).run()

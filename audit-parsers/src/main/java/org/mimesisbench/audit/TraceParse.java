@@ -52,7 +52,7 @@ public final class TraceParse {
     List<Path> logs = AuditLogFiles.expand(options.audit(), conf);
     ParseReport report = new ParseReport();
     report.timeZone = options.zone().getId();
-    try (AtomicOutputDir out = new AtomicOutputDir(options.out())) {
+    try (AtomicOutputDir out = new AtomicOutputDir("--out", options.out())) {
       SnapshotIndex snapshot = null;
       if (options.fsimage() != null) {
         NamespaceSnapshot namespace = NamespaceSnapshot.convert(
@@ -61,16 +61,16 @@ public final class TraceParse {
         snapshot = namespace.index();
       }
       List<AuditLogSource> sources = new ArrayList<>();
-      try {
-        for (Path log : logs) {
+      for (Path log : logs) {
+        try {
           sources.add(new AuditLogSource(displayName(log), AuditLogFiles.open(log, conf),
               options.maxLineBytes()));
+        } catch (IOException e) {
+          for (AuditLogSource s : sources) {
+            s.close();
+          }
+          throw new BadInputException("--audit " + displayName(log) + ": cannot read: " + AuditLogSource.why(e), e);
         }
-      } catch (IOException e) {
-        for (AuditLogSource s : sources) {
-          s.close();
-        }
-        throw new BadInputException("--audit: cannot read " + e.getMessage());
       }
       try (TimeOrderedAuditReader reader = new TimeOrderedAuditReader(sources, options.zone(), report);
           DataFileWriter<AuditEvent> events =

@@ -147,4 +147,50 @@ class ParseCommandTest {
     assertTrue(report.contains("cut.log.gz:") && report.contains("truncated or corrupt compressed data"), report);
     assertTrue(report.contains("\"malformed\" : 3"), report);
   }
+
+  @Test
+  void aBinaryFsimageOrADamagedGzipHeaderIsNamedWithItsProblem() throws Exception {
+    Path log = Traces.write(dir, "a.log", List.of(Traces.line(0, "u", "open", "/f", null)));
+    byte[] noise = new byte[4096];
+    new Random(3).nextBytes(noise);
+    noise[0] = (byte) 0xC3; // neither HDFSIMG1 nor '<': read as Delimited text, which it is not
+    Path image = Files.write(dir.resolve("fsimage_0001"), noise);
+    assertOneLineError(run("parse", "--audit", log.toString(), "--fsimage", image.toString(), "--out",
+        dir.resolve("trace").toString()), "--fsimage " + image + ": not an fsimage (no HDFSIMG1 header)");
+    err.reset();
+    byte[] gz;
+    try (var bytes = new ByteArrayOutputStream(); var z = new java.util.zip.GZIPOutputStream(bytes)) {
+      z.write(Files.readAllBytes(log));
+      z.finish();
+      gz = bytes.toByteArray();
+    }
+    gz[3] = (byte) 0xFF; // the flag byte: every optional header field "present", and the header runs out
+    Path damaged = Files.write(dir.resolve("audit.log.gz"), gz);
+    assertOneLineError(run("parse", "--audit", damaged.toString(), "--out", dir.resolve("trace").toString()),
+        "--audit " + damaged + ": cannot read: damaged gzip header (");
+    assertFalse(error().contains("null"), error());
+    err.reset();
+    assertOneLineError(run("parse", "--audit", "", "--out", dir.resolve("trace").toString()), "--audit: an empty path");
+    assertFalse(outputWritten());
+  }
+
+  @Test
+  void theTraceIsNeverWrittenIntoAnAuditInput() throws Exception {
+    Path logs = Files.createDirectories(dir.resolve("logs"));
+    Traces.write(logs, "a.log", List.of(Traces.line(0, "u", "open", "/f", null)));
+    for (String[] given : List.of(new String[] {logs.toString(), "trace"}, new String[] {logs.toString(), "x/trace"},
+        new String[] {logs + "/*", "trace"}, new String[] {logs.toString(), "."}, new String[] {logs + "/*", "."},
+        new String[] {logs + "/*.log", "."}, new String[] {dir + "/*/a.log", "."})) {
+      err.reset();
+      Path target = logs.resolve(given[1]).normalize();
+      assertOneLineError(run("parse", "--audit", given[0], "--out", target.toString()),
+          "parse: --out " + target + ": inside the --audit input " + given[0]);
+    }
+    try (Stream<Path> left = Files.list(logs)) {
+      assertEquals(List.of(logs.resolve("a.log")), left.toList(), "nothing made in the input");
+    }
+    err.reset();
+    assertEquals(0, run("parse", "--audit", logs.resolve("a.log").toString(), "--out", dir.resolve("trace").toString()),
+        error());
+  }
 }

@@ -10,6 +10,8 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.GenericOptionsParser;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.output.OutputProblems;
 
 /**
  * The entry point of {@code mimesisbench.jar}: {@code java -jar mimesisbench.jar <command> ...}
@@ -49,6 +51,7 @@ public final class MimesisBench extends Configured implements Tool {
   /** Runs one command line and returns its exit code; never calls System.exit. */
   public int execute(Configuration conf, String[] argv) {
     boolean verbose = false;
+    AtomicOutputDir.abandoned(); // an earlier command's, on this thread (tests run many)
     try {
       GenericOptions split = new GenericOptions(argv);
       verbose = split.rest.remove("--verbose");
@@ -81,6 +84,15 @@ public final class MimesisBench extends Configured implements Tool {
       }
       return ExitCodes.BAD_INPUT;
     } catch (Exception | Error e) {
+      String storage = OutputProblems.storageReason(e);
+      if (storage != null) { // a full or read-only disk: the user picks another --out, as for bad input
+        String where = AtomicOutputDir.abandoned();
+        err.println("mimesisbench: " + (where == null ? "" : where + ": ") + "cannot write: " + storage);
+        if (verbose) {
+          e.printStackTrace(err);
+        }
+        return ExitCodes.BAD_INPUT;
+      }
       err.println("mimesisbench: failed: " + e);
       if (verbose) {
         e.printStackTrace(err);

@@ -57,4 +57,13 @@ class MimesisBenchTest {
     assertEquals(1, bench.execute(new Configuration(), new String[] {"echo-conf", "--crash", "--verbose"}));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("\tat "), "stack trace with --verbose");
   }
+
+  @Test
+  void aDiskFullWhileWritingIsBadInputNamingTheOutput() {
+    Path target = dir.resolve("new/out");
+    assertEquals(2, bench.execute(new Configuration(), new String[] {"echo-conf", "--full", target.toString()}));
+    assertEquals("mimesisbench: echo-conf: --full " + target + ": cannot write: No space left on device\n",
+        err.toString(StandardCharsets.UTF_8));
+    assertFalse(Files.exists(dir.resolve("new")), "the directories it made are gone");
+  }
 }

@@ -64,6 +64,37 @@ class PackagedJarIT {
     assertTrue(Files.notExists(out.resolve(".work")), "the embedded cluster's storage is gone");
   }
 
+  /**
+   * A disk that fills up while a command writes: a real write failure, under a file size limit
+   * (ulimit -f: the JVM ignores SIGXFSZ, so the write fails with EFBIG, as a full disk fails with
+   * ENOSPC); 3 MB lets the native snappy library unpack, not the 4 MB namespace.
+   */
+  @Test
+  void aDiskThatFillsWhileWritingIsOneLineAndExitCode2() throws Exception {
+    Path out = dir.resolve("ns");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder("bash", "-c", "ulimit -f 3000 && exec \"$0\" \"$@\"", java, "-jar", JAR.toString(),
+        "namespace", "generate", "--stats", PROFILE.toString(), "--dirs", "400000", "--codec", "null", "--quiet",
+        "--out", out.toString()).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(300, TimeUnit.SECONDS));
+    assertEquals(2, p.exitValue(), output);
+    assertEquals("mimesisbench: namespace generate: --out " + out + ": cannot write: File too large", output.strip());
+    assertTrue(Files.notExists(out), "nothing half-written");
+  }
+
+  @Test
+  void anUnreachableNameNodeIsOneLineWithNothingElseOnTheConsole() throws Exception {
+    int port;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    String out = run(2, "-jar", JAR.toString(), "namespace", "materialize", "--stats", PROFILE.toString(), "--dirs",
+        "9", "--base", "hdfs://127.0.0.1:" + port + "/m");
+    assertEquals("mimesisbench: namespace materialize: cannot reach the file system hdfs://127.0.0.1:" + port
+        + " (connection refused: is the NameNode running, and is that its RPC port?)", out.strip());
+  }
+
   @Test
   void badInputIsOneLineAndExitCode2() throws Exception {
     String out = run(2, "-jar", JAR.toString(), "parse", "--audit", dir.resolve("none.log").toString(),

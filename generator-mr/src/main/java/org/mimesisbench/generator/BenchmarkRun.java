@@ -35,6 +35,7 @@ import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.cli.ProgressLine;
+import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.issue.IssuingPipeline;
@@ -111,7 +112,7 @@ public final class BenchmarkRun {
     }
     boolean embedded = !fileSystemConfigured();
     List<String> auditLogs = capturedAuditLogs(embedded);
-    try (AtomicOutputDir results = new AtomicOutputDir(outDir)) {
+    try (AtomicOutputDir results = new AtomicOutputDir("run: --out", outDir)) {
       Path work = outDir.resolve(".work");
       EmbeddedCluster cluster = null;
       try {
@@ -365,19 +366,7 @@ public final class BenchmarkRun {
 
   /** The base's file system, checked to answer (a few quick retries, not Hadoop's minutes). */
   private FileSystem reachable(org.apache.hadoop.fs.Path base) throws IOException {
-    Configuration quick = new Configuration(conf);
-    quick.setInt("ipc.client.connect.max.retries", 2);
-    quick.setInt("ipc.client.connect.max.retries.on.timeouts", 2);
-    quick.setInt("ipc.client.connect.timeout", 5_000);
-    quick.setInt("dfs.client.retry.max.attempts", 1);
-    URI uri = base.toUri().getScheme() != null ? base.toUri() : FileSystem.getDefaultUri(conf);
-    try (FileSystem probe = FileSystem.newInstance(uri, quick)) {
-      probe.exists(probe.makeQualified(base));
-    } catch (org.apache.hadoop.security.AccessControlException e) {
-      throw new BadInputException("run: --base-dir " + base + ": permission denied (" + Messages.firstLine(e) + ")", e);
-    } catch (IOException e) {
-      throw new BadInputException("run: cannot reach the file system " + uri + " (" + Messages.firstLine(e) + ")", e);
-    }
+    FileSystemProbe.check("run: --base-dir", base, conf);
     return base.getFileSystem(conf);
   }
 

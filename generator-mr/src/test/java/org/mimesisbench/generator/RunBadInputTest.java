@@ -11,10 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.file.DataFileReader;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.profile.Profile;
 
 /** Bad input: one line on stderr naming what is wrong, exit code 2, nothing created. */
 class RunBadInputTest {
@@ -70,6 +75,44 @@ class RunBadInputTest {
     assertTrue(refused("--profile", p, "--duration", "600").contains("give a unit"));
     assertTrue(refused("--profile", p, "--mappers-per-type", "0").contains("--mappers-per-type 0"));
     assertTrue(refused("--profile", p, "--bogus").contains("Unrecognized option: --bogus"));
+  }
+
+  @Test
+  void anEmptyListIsNotEveryType() {
+    String p = GeneratorVectors.PROFILE.toString();
+    assertTrue(refused("--profile", p, "--types", "").contains("run: --types '': empty"));
+    assertTrue(refused("--profile", p, "--types", " , ").contains("run: --types ' , ': empty"));
+    assertTrue(refused("--profile", p, "--type-scale", "").contains("run: --type-scale '': empty"));
+  }
+
+  /** A NaN or infinity in the profile: refused naming the file type and the field, before anything is made. */
+  @Test
+  void nonFiniteNumbersInTheProfile() throws Exception {
+    Profile profile;
+    try (DataFileReader<Profile> r = new DataFileReader<>(
+        GeneratorVectors.PROFILE.resolve("profile.avro").toFile(), new SpecificDatumReader<>(Profile.class))) {
+      profile = r.next();
+    }
+    List<Double> values = new ArrayList<>(profile.getFileTypes().get(1).getAccessInterarrival().getValues());
+    values.set(values.size() - 1, Double.NaN);
+    profile.getFileTypes().get(1).getAccessInterarrival().setValues(values);
+    Path bad = Files.createDirectories(dir.resolve("nan"));
+    try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
+      w.create(Profile.getClassSchema(), bad.resolve("profile.avro").toFile());
+      w.append(profile);
+    }
+    String m = refused("--profile", bad.toString());
+    assertTrue(m.contains("nan/profile.avro: fileTypes[1].accessInterarrival.values[" + (values.size() - 1)
+        + "] is NaN, not a finite number"), m);
+    profile.getFileTypes().get(1).getAccessInterarrival().setValues(
+        values.stream().map(v -> Double.isNaN(v) ? 1e300 : v).toList());
+    profile.getFileTypes().get(0).setWeight(Double.POSITIVE_INFINITY);
+    try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
+      w.create(Profile.getClassSchema(), bad.resolve("profile.avro").toFile());
+      w.append(profile);
+    }
+    m = refused("--profile", bad.toString());
+    assertTrue(m.contains("fileTypes[0].weight is Infinity, not a finite number"), m);
   }
 
   @Test

@@ -23,6 +23,7 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.cli.ExitCodes;
 import org.mimesisbench.cli.ProgressLine;
+import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
 import org.mimesisbench.namespace.generate.GeneratedNamespaceReader;
 import org.mimesisbench.namespace.generate.NamespaceGenerator;
@@ -80,13 +81,17 @@ final class MaterializeSubcommand {
     }
     PrintStream progress = cl.hasOption("quiet") ? null : out;
     String given = cl.getOptionValue("base");
+    if (given.isBlank()) {
+      throw new BadInputException("namespace materialize: --base is empty");
+    }
     Path raw = new Path(given);
+    GeneratedNamespace ns = namespace(cl);
     FileSystem fs = raw.getFileSystem(conf);
     if (fs instanceof ChecksumFileSystem checksummed) {
       fs = checksummed.getRawFileSystem(); // no .crc side files: only the namespace's entries under the base
     }
     BasePath base = BasePath.of(given, fs.makeQualified(raw));
-    GeneratedNamespace ns = namespace(cl);
+    FileSystemProbe.check("namespace materialize: --base", raw, conf); // seconds, not Hadoop's minutes
 
     long start = System.nanoTime();
     boolean resume = fs.exists(base.path());

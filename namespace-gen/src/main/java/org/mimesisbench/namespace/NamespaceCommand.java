@@ -110,7 +110,7 @@ public final class NamespaceCommand implements Command {
     NamespaceReport report;
     long entries;
     long pathBytes;
-    try (AtomicOutputDir dir = new AtomicOutputDir(outDir)) {
+    try (AtomicOutputDir dir = new AtomicOutputDir("namespace generate: --out", outDir)) {
       try (NamespaceAvroWriter avro = new NamespaceAvroWriter(Files.newOutputStream(dir.file(NAMESPACE_FILE)), codec);
            PathsTextWriter text = cl.hasOption("text") ? new PathsTextWriter(Files.newOutputStream(dir.file(PATHS_FILE))) : null) {
         ProgressLine line = new ProgressLine(progress, "namespace generate", "entries");

@@ -2,6 +2,7 @@ package org.mimesisbench.audit.fsimage;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +39,15 @@ final class OivDelimitedReader extends FsImageReader {
 
   @Override
   public void read(Path file, NamespaceEntrySink sink) throws IOException {
+    try {
+      readText(file, sink);
+    } catch (CharacterCodingException e) { // binary bytes: none of the three forms
+      throw new BadInputException("--fsimage " + file + ": not an fsimage (no HDFSIMG1 header) nor the Offline "
+          + "Image Viewer's XML or Delimited text (bytes that are not UTF-8 text)");
+    }
+  }
+
+  private void readText(Path file, NamespaceEntrySink sink) throws IOException {
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String first = in.readLine();
       if (first == null) {

@@ -3,6 +3,7 @@ package org.mimesisbench.audit.input;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,6 +31,9 @@ public final class AuditLogFiles {
   public static List<Path> expand(List<String> arguments, Configuration conf) throws IOException {
     List<Path> files = new ArrayList<>();
     for (String argument : arguments) {
+      if (argument.isBlank()) {
+        throw new BadInputException("--audit: an empty path");
+      }
       Path local = plainLocalFile(argument, conf);
       if (local != null) {
         files.add(local);
@@ -41,6 +45,46 @@ public final class AuditLogFiles {
       throw new BadInputException("--audit " + arguments + ": no log files found");
     }
     return files;
+  }
+
+  /**
+   * Refuses an output directory at or under an {@code --audit} input (a directory, or what a glob
+   * matches or would match, or beside the logs a glob matches): a later parse of that input would
+   * read the trace's files as logs. {@code written} is the name of a file the output will hold.
+   */
+  public static void refuseOutputInside(List<String> arguments, java.nio.file.Path out, String written,
+      String option, Configuration conf) throws IOException {
+    java.nio.file.Path target = out.toAbsolutePath().normalize();
+    for (String argument : arguments) {
+      if (argument.isBlank() || plainLocalFile(argument, conf) != null) {
+        continue; // one file holds no output; an --out on it is refused as not a directory
+      }
+      Path pattern = new Path(argument);
+      String scheme = pattern.toUri().getScheme() != null ? pattern.toUri().getScheme()
+          : FileSystem.getDefaultUri(conf).getScheme();
+      if (!"file".equals(scheme)) {
+        continue; // the trace is written locally: only a local input can hold it
+      }
+      FileSystem fs = FileSystem.getLocal(conf);
+      boolean inside = false;
+      FileStatus[] matches = fs.globStatus(pattern);
+      for (FileStatus match : matches == null ? new FileStatus[0] : matches) {
+        java.nio.file.Path m = java.nio.file.Path.of(match.getPath().toUri().getPath());
+        inside |= target.startsWith(m) || match.isFile() && target.equals(m.getParent()); // in it, or beside a log
+      }
+      if (argument.chars().anyMatch(c -> "*?[]{}".indexOf(c) >= 0)) { // what the glob would match later
+        java.nio.file.PathMatcher glob = FileSystems.getDefault().getPathMatcher(
+            "glob:" + java.nio.file.Path.of(pattern.toUri().getPath()).toAbsolutePath().normalize());
+        inside |= glob.matches(target.resolve(written));
+        for (java.nio.file.Path d = target; d != null && !inside; d = d.getParent()) {
+          inside = glob.matches(d);
+        }
+      }
+      if (inside) {
+        throw new BadInputException(option + " " + out + ": inside the --audit input " + argument
+            + " (a later parse of it would read the trace as logs); write the trace elsewhere");
+      }
+    }
   }
 
   /** Opens a log found by {@link #expand}. */

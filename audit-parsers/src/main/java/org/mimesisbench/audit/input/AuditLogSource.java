@@ -2,6 +2,7 @@ package org.mimesisbench.audit.input;
 
 import java.io.BufferedInputStream;
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -52,13 +53,34 @@ public final class AuditLogSource implements Closeable {
     int b1 = in.read();
     int b2 = in.read();
     in.reset();
-    if (b0 == 0x1f && b1 == 0x8b) {
-      return new GZIPInputStream(in, BUFFER_BYTES);
-    }
-    if (b0 == 'B' && b1 == 'Z' && b2 == 'h') {
-      return new BZip2CompressorInputStream(in, true);
+    try {
+      if (b0 == 0x1f && b1 == 0x8b) {
+        return new GZIPInputStream(in, BUFFER_BYTES);
+      }
+      if (b0 == 'B' && b1 == 'Z' && b2 == 'h') {
+        return new BZip2CompressorInputStream(in, true);
+      }
+    } catch (IOException e) { // the header is read here: a damaged one fails before any line
+      throw new IOException("damaged " + (b0 == 'B' ? "bzip2" : "gzip") + " header (" + why(e) + ")", e);
     }
     return in;
+  }
+
+  /** What an I/O failure says, in words even when it has no message (an EOFException's). */
+  public static String why(IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    if (e.getMessage() != null) {
+      return e.getMessage();
+    }
+    return e instanceof EOFException ? "the data ends early" : "unreadable data";
   }
 
   /** Moves to the next line; false at the end of the file or after an error. */
@@ -69,7 +91,7 @@ public final class AuditLogSource implements Closeable {
     try {
       return split();
     } catch (IOException e) {
-      error = (compressed ? "truncated or corrupt compressed data: " : "read failed: ") + e.getMessage();
+      error = (compressed ? "truncated or corrupt compressed data: " : "read failed: ") + why(e);
       return false;
     }
   }

@@ -69,7 +69,7 @@ public final class ParseJob {
     conf.set(CODEC_KEY, options.codec());
     ParseReport report = new ParseReport();
     report.timeZone = options.zone().getId();
-    try (AtomicOutputDir out = new AtomicOutputDir(options.out())) {
+    try (AtomicOutputDir out = new AtomicOutputDir("parse: --out", options.out())) {
       if (options.fsimage() != null) {
         java.nio.file.Path namespace = out.file(TraceParse.NAMESPACE);
         NamespaceSnapshot snapshot = NamespaceSnapshot.convert(

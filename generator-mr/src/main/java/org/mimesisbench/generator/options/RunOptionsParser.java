@@ -53,10 +53,7 @@ public final class RunOptionsParser {
     return parse(cl, false);
   }
 
-  /**
-   * The time scales of a sweep's {@code --time-scale c,...} (each checked as run checks one), in the
-   * order given; the schema's default when the option is absent.
-   */
+  /** The time scales of a sweep's {@code --time-scale c,...} (each checked as run checks one), in the order given. */
   public static List<Double> timeScales(CommandLine cl) {
     List<Double> scales = new ArrayList<>();
     for (String v : values(cl, "time-scale")) {
@@ -65,9 +62,6 @@ public final class RunOptionsParser {
         throw bad("time-scale", v, "must be >= 0");
       }
       scales.add(d);
-    }
-    if (scales.isEmpty()) {
-      scales.add(RunOptions.newBuilder().setProfile("").build().getTimeScale());
     }
     return scales;
   }
@@ -144,7 +138,10 @@ public final class RunOptionsParser {
     return b.build();
   }
 
-  /** Values of a repeatable option, each also split at commas. */
+  /**
+   * Values of a repeatable option, each also split at commas; an option given with nothing in it
+   * ({@code --types ""}) is refused, since leaving it out means something else (e.g. every type).
+   */
   private static List<String> values(CommandLine cl, String option) {
     List<String> out = new ArrayList<>();
     String[] given = cl.getOptionValues(option);
@@ -155,6 +152,9 @@ public final class RunOptionsParser {
             out.add(part.trim());
           }
         }
+      }
+      if (out.isEmpty()) {
+        throw bad(option, "'" + String.join(",", given) + "'", "empty (leave the option out for its default)");
       }
     }
     return out;

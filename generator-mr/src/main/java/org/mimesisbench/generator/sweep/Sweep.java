@@ -55,7 +55,7 @@ public final class Sweep {
     sweep.put("repeat", repeat);
     sweep.set("options", JSON.readTree(options.toString()));
     ArrayNode points = sweep.putArray("points");
-    try (AtomicOutputDir results = new AtomicOutputDir(outDir)) {
+    try (AtomicOutputDir results = new AtomicOutputDir("sweep: --out", outDir)) {
       int n = 0;
       for (double scale : timeScales) {
         for (int k = 1; k <= repeat; k++) {

@@ -40,7 +40,7 @@ public final class SweepCommand implements Command {
     Options options = RunOptionsParser.options();
     options.addOption(Option.builder().longOpt("repeat").hasArg().argName("n")
         .desc("runs at each time scale (default " + REPEAT_DEFAULT + ")").build());
-    CommandLine cl = CommandLines.parse(name(), options, args, "profile");
+    CommandLine cl = CommandLines.parse(name(), options, args, "profile", "time-scale");
     if (cl.hasOption("help")) {
       help(options, out);
       return ExitCodes.OK;

@@ -9,6 +9,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -65,5 +67,23 @@ class SweepTest {
     assertEquals(2, exit);
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("--time-scale -0.5: must be >= 0"), err.toString());
     assertTrue(Files.notExists(dir.resolve("s")));
+  }
+
+  /** Its usage says --time-scale is required: without it a sweep is not one (it ran full windows). */
+  @Test
+  void aSweepWithoutTimeScalesIsRefused() {
+    for (String[] scales : List.of(new String[0], new String[] {"--time-scale", ""}, new String[] {"--time-scale", ","})) {
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      List<String> argv = new ArrayList<>(List.of("sweep", "--profile", GeneratorVectors.PROFILE.toString(),
+          "--out", dir.resolve("s").toString()));
+      argv.addAll(List.of(scales));
+      int exit = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8))
+          .execute(new Configuration(), argv.toArray(new String[0]));
+      String message = err.toString(StandardCharsets.UTF_8);
+      assertEquals(2, exit, message);
+      assertEquals(1, message.strip().lines().count(), message);
+      assertTrue(message.contains(scales.length == 0 ? "sweep: --time-scale is required" : "--time-scale '"), message);
+      assertTrue(Files.notExists(dir.resolve("s")));
+    }
   }
 }

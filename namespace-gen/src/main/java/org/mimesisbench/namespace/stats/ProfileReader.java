@@ -5,7 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileReader;
+import org.apache.avro.generic.IndexedRecord;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.profile.Distribution;
@@ -49,7 +52,34 @@ public final class ProfileReader {
     if (profile.getFormatVersion() > FORMAT_VERSION) {
       throw new BadInputException(file + ": formatVersion " + profile.getFormatVersion() + " is newer than " + FORMAT_VERSION);
     }
+    for (Schema.Field field : profile.getSchema().getFields()) {
+      if (!field.name().equals("fit")) { // how the types were found: read by no generator
+        refuseNonFinite(profile.get(field.pos()), field.name(), file);
+      }
+    }
     return profile;
+  }
+
+  /**
+   * Refuses a NaN or infinite number anywhere in {@code value} (a record, list or map of the
+   * profile), naming where it is, e.g. {@code fileTypes[2].accessInterarrival.values[5]}: a
+   * generator sampling it would schedule nonsense, or nothing, without a word.
+   */
+  static void refuseNonFinite(Object value, String where, Path file) {
+    if (value instanceof Double d && !Double.isFinite(d) || value instanceof Float f && !Float.isFinite(f)) {
+      throw new BadInputException(file + ": " + where + " is " + value + ", not a finite number");
+    }
+    if (value instanceof IndexedRecord r) {
+      for (Schema.Field field : r.getSchema().getFields()) {
+        refuseNonFinite(r.get(field.pos()), where + "." + field.name(), file);
+      }
+    } else if (value instanceof List<?> list) {
+      for (int i = 0; i < list.size(); i++) {
+        refuseNonFinite(list.get(i), where + "[" + i + "]", file);
+      }
+    } else if (value instanceof Map<?, ?> map) {
+      map.forEach((k, v) -> refuseNonFinite(v, where + "[" + k + "]", file));
+    }
   }
 
   /** The namespace statistics of {@code profile}, read from {@code file} (for messages). */

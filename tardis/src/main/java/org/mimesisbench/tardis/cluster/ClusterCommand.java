@@ -16,6 +16,7 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Command;
 import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.cli.ExitCodes;
+import org.mimesisbench.output.OutputProblems;
 
 /**
  * {@code cluster}: a real NameNode and N emulated DataNodes in this process, until stopped. Prints
@@ -106,7 +107,14 @@ public final class ClusterCommand implements Command {
         }
       }
     }
-    Files.createDirectories(p);
+    try {
+      Files.createDirectories(p);
+    } catch (IOException e) {
+      throw OutputProblems.bad(COMMAND + ": --base-dir", p, "cannot create it: " + OutputProblems.reason(e, p));
+    }
+    if (!Files.isWritable(p)) { // false on a read-only file system even for root
+      throw OutputProblems.bad(COMMAND + ": --base-dir", p, "not writable");
+    }
     return p;
   }
 

@@ -24,7 +24,7 @@ from mimesis_model.output import AtomicOutputDir
 from mimesis_model.profile import Profile
 from mimesis_model.run_results import RunResults, RunScaling
 from mimesis_model.run_trace import RunTrace
-from mimesis_model.synthesis import replicas_for, synthesize
+from mimesis_model.synthesis import synthesize, synthesize_for_comparison
 from mimesis_model.validation import render_distance_rows, type_labels
 
 FIDELITY_FILE: Final = "fidelity.json"
@@ -50,8 +50,6 @@ def score_run(
     is not explained by chance alone (0: not measured).
     """
     predicted = scaling.profile_run(profile)
-    if replicas is None:
-        replicas = replicas_for(predicted.files)
 
     def synthesized(file_scale: float, seed: int) -> WorkloadSample:
         workload = synthesize(
@@ -60,9 +58,9 @@ def score_run(
         )  # fmt: skip
         return WorkloadSample.of_model(workload, None, True)
 
-    model = synthesize(
+    model, replicas = synthesize_for_comparison(
         predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
-        file_scale=replicas, window_ms=scaling.window_ms(profile), random_state=random_state,
+        window_ms=scaling.window_ms(profile), replicas=replicas, random_state=random_state,
     )  # fmt: skip
     model_sample = WorkloadSample.of_model(model, None, True)
     behaviour = run.behaviour

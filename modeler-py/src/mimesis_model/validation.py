@@ -12,7 +12,7 @@ from mimesis_model.fidelity import compare, trace_op_counts
 from mimesis_model.file_behaviour import FileBehaviour
 from mimesis_model.fit import FittedTrace
 from mimesis_model.profile import Profile
-from mimesis_model.synthesis import replicas_for, synthesize
+from mimesis_model.synthesis import synthesize_for_comparison
 
 
 def type_labels(profile: Profile, behaviour: FileBehaviour) -> npt.NDArray[np.int64]:
@@ -53,10 +53,8 @@ def validate(
     """The distances between PROFILE's synthetic workload and TRACE, as `validate --json` prints."""
     behaviour = trace.behaviour
     labels = type_labels(profile, behaviour)
-    if replicas is None:
-        replicas = replicas_for(profile.files)
-    model = synthesize(
-        profile, time_scale=time_scale, span_scale=span_scale, file_scale=replicas,
+    model, replicas = synthesize_for_comparison(
+        profile, time_scale=time_scale, span_scale=span_scale, replicas=replicas,
         random_state=random_state,
     )  # fmt: skip
     per_type = profile.fit is not None and all(t.centroid for t in profile.file_types)

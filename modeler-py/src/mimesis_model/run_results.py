@@ -23,6 +23,9 @@ TRACE_DIR: Final = "trace"
 AUDIT_LOG: Final = "namenode-audit.log"
 CLOCK_SLACK_MS: Final = 100
 """how much earlier than workload.startMs phase 2's first audit events may be stamped"""
+END_SLACK_MS: Final = 1_000
+"""how much later than workload.endMs (the last op's end on a mapper's clock) phase 2's last
+audit events may be stamped; what follows (--cleanup's deletes) is not the workload"""
 
 
 class RunResultsError(MimesisModelError):
@@ -164,6 +167,13 @@ class RunResults:
         and phase 1 ends seconds before it."""
         start = self.summary.get("workload", {}).get("startMs")
         return None if start is None else int(start) - CLOCK_SLACK_MS
+
+    @property
+    def end_ms(self) -> int | None:
+        """Epoch ms after which the audit log holds no call of phase 2 (workload.endMs, the last
+        op's end, plus END_SLACK_MS), if the run recorded it."""
+        end = self.summary.get("workload", {}).get("endMs")
+        return None if end is None else int(end) + END_SLACK_MS
 
     @property
     def ops(self) -> dict[str, dict[str, Any]]:

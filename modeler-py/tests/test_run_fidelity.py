@@ -248,3 +248,111 @@ def test_an_earlier_score_is_replaced_with_a_note(
     assert main(["fidelity", str(PROFILE), str(results), "--noise-draws", "2"]) == OK
     note = capsys.readouterr().err
     assert note == f"mimesis-model: note: replaced the earlier {results / FIDELITY_FILE}\n"
+
+
+RUN_TS005 = DATA / "sample-run-ts005"
+
+
+@pytest.fixture
+def results_ts005(tmp_path: Path) -> Path:
+    """A writable copy of the run at time scale 0.05 (with workload.startMs/endMs, --cleanup)."""
+    return Path(shutil.copytree(RUN_TS005, tmp_path / "run-ts005"))
+
+
+def test_the_whole_workload_of_the_golden_run(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every call the run issued, against every call of the trace: the run issues the files'
+    calls only, so the trace's listings of directories and its other commands are missing."""
+    report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
+    assert report["version"] == 2
+    whole = report["whole"]
+    issued = sum(item["count"] for item in RunResults.read(results).ops.values())
+    assert whole["calls"]["run"] == issued == 5_111
+    assert whole["calls"]["trace"] == 6_789
+    assert whole["denied"] == {"run": 0, "model": 0, "trace": 5}
+    assert whole["against_trace"]["coverage"] == pytest.approx(5_111 / 6_789)
+    assert whole["against_trace"]["command_mix_tv"] == pytest.approx(0.102, abs=0.002)
+    # Against the model, the whole is the per-op mix: the model issues only those ops.
+    assert whole["against_model"]["command_mix_tv"] == pytest.approx(
+        report["against_model"]["ks"]["op_mix"], abs=1e-9
+    )
+    assert whole["against_model"]["coverage"] == pytest.approx(0.92, abs=0.01)
+    by_command = {row["command"]: row for row in whole["commands"]}
+    assert by_command["listStatus"]["run"] == 516
+    assert by_command["listStatus"]["trace"] == 1_331
+    assert whole["never_issued_of"] == "trace"
+    assert [item["command"] for item in whole["never_issued"] if item["flagged"]] == [
+        "append", "contentSummary", "setReplication"
+    ]  # fmt: skip
+    assert len(whole["never_issued"]) == 9
+    written = json.loads((results / FIDELITY_FILE).read_text())
+    assert written["version"] == 2
+    assert written["whole"] == whole
+
+
+def test_a_time_scaled_run_covers_the_trace_in_its_window(
+    results_ts005: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At time scale 0.05 the run issues the trace's window in 11.5 s: its calls are compared
+    with the whole trace's. Phase 2 ends at workload.endMs: --cleanup's delete of the root, after
+    it, is not the run's."""
+    report = fidelity_json(
+        [str(PROFILE), str(results_ts005), "--against", str(SAMPLE_TRACE)], capsys
+    )
+    whole = report["whole"]
+    issued = sum(item["count"] for item in RunResults.read(results_ts005).ops.values())
+    assert whole["calls"]["run"] == issued == 5_616
+    assert whole["trace_window_factor"] == 1
+    assert whole["against_trace"]["coverage"] == pytest.approx(5_616 / 6_789)
+    assert report["counts"]["run"]["deletes"] == 68
+    assert report["counts"]["run"]["window_s"] == pytest.approx(230.929 * 0.05, abs=1e-3)
+    # The same trace without the end of phase 2: the cleanup's calls on the root count too.
+    summary = json.loads((results_ts005 / "summary.json").read_text())
+    bare = fidelity_json(
+        [str(PROFILE), str(results_ts005 / "trace"), "--time-scale", "0.05",
+         "--start-ms", str(summary["workload"]["startMs"] - CLOCK_SLACK_MS)], capsys,
+    )  # fmt: skip
+    assert bare["whole"]["calls"]["run"] == 5_616 + 2
+    assert bare["counts"]["run"]["deletes"] == 399  # every file, deleted with the root
+    given = fidelity_json(
+        [str(PROFILE), str(results_ts005 / "trace"), "--time-scale", "0.05",
+         "--start-ms", str(summary["workload"]["startMs"] - CLOCK_SLACK_MS),
+         "--end-ms", str(summary["workload"]["endMs"] + 1_000)], capsys,
+    )  # fmt: skip
+    assert given["whole"]["calls"]["run"] == 5_616
+    assert given["against_model"] == report["against_model"]
+
+
+def test_a_longer_window_expects_more_of_the_trace_and_scaling_is_not_comparable(
+    results_ts005: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    summary_path = results_ts005 / "summary.json"
+    summary = json.loads(summary_path.read_text())
+    summary["options"]["durationMs"] = round(2 * 230_929 * 0.05)
+    summary_path.write_text(json.dumps(summary))
+    whole = fidelity_json(
+        [str(PROFILE), str(results_ts005), "--against", str(SAMPLE_TRACE)], capsys
+    )["whole"]
+    assert whole["trace_window_factor"] == pytest.approx(2.0, rel=1e-4)
+    assert whole["calls"]["trace"] == pytest.approx(2 * 6_789, rel=1e-4)
+    assert "scaled by 2" in whole["notes"][0]
+    summary["options"] |= {"durationMs": None, "typeScales": {"all": 2.0}}
+    summary_path.write_text(json.dumps(summary))
+    whole = fidelity_json(
+        [str(PROFILE), str(results_ts005), "--against", str(SAMPLE_TRACE)], capsys
+    )["whole"]
+    assert whole["against_trace"]["coverage"] is None
+    assert whole["against_trace"]["command_mix_tv"] is not None
+    assert whole["against_model"]["coverage"] == pytest.approx(0.5, abs=0.03)
+    assert "not comparable" in whole["notes"][0]
+
+
+def test_text_output_has_the_whole_workload(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = [str(PROFILE), str(results), "--against", str(SAMPLE_TRACE), "--noise-draws", "2"]
+    assert main(["fidelity", *arguments]) == OK
+    text = capsys.readouterr().out
+    assert "against the trace: coverage 0.753, command mix TV 0.10" in text
+    assert "never issued: 9 of the trace's 16 commands" in text

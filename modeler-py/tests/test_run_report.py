@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
+from mimesis_model.run_fidelity import FIDELITY_FILE
 from mimesis_model.run_report import REPORT_FILE
+from test_profile_vectors import SAMPLE_TRACE
 
 DATA = Path(__file__).parent / "data"
 
@@ -34,10 +36,13 @@ def test_page_embeds_every_plot_and_the_fidelity_scores(results: Path) -> None:
     assert main(["report", str(results)]) == OK
     page = (results / REPORT_FILE).read_text()
     pngs = images(page)
-    assert len(pngs) == 4  # timeline, latency, per type, fidelity
+    assert len(pngs) == 5  # timeline, latency, per type, fidelity, the whole workload's commands
     assert all(png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5_000 for png in pngs)
     assert "<h2>Fidelity</h2>" in page
     assert "popularity" in page
+    assert "<h2>Fidelity of the whole workload</h2>" in page
+    assert "<td>against the model</td><td>0.9" in page  # coverage: 5,111 calls of ~5,567
+    assert "<td>listStatus</td><td>516</td>" in page
     assert "20261123-170808-8e45f3" in page
     assert "timeScale" in page  # the options table
     assert 'src="http' not in page  # nothing loaded from elsewhere
@@ -90,3 +95,50 @@ def test_what_the_jvm_spent_in_phase_2_gets_a_table(results: Path) -> None:
     page = (results / REPORT_FILE).read_text()
     assert "<h2>This JVM in phase 2</h2>" in page
     assert "cpuMicrosPerOp" in page and "108.7" in page
+
+
+def fidelity_report(results: Path, against_trace: bool = False) -> dict:  # type: ignore[type-arg]
+    arguments = [str(DATA / "sample-profile"), str(results), "--noise-draws", "2"]
+    if against_trace:
+        arguments += ["--against", str(SAMPLE_TRACE)]
+    assert main(["fidelity", *arguments]) == OK
+    report: dict = json.loads((results / FIDELITY_FILE).read_text())  # type: ignore[type-arg]
+    return report
+
+
+def test_the_whole_workload_against_the_trace_marks_the_commands_never_issued(
+    results: Path,
+) -> None:
+    fidelity_report(results, against_trace=True)
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    assert "<td>against the trace</td><td>0.753</td>" in page
+    assert "<td>append (never issued *)</td><td>0</td><td>0</td><td>15</td>" in page
+    assert "<td>truncate (never issued)</td>" in page
+    assert "<td>all calls</td><td>5,111</td>" in page
+
+
+def test_a_version_1_fidelity_json_is_shown_without_the_whole_workload(results: Path) -> None:
+    report = fidelity_report(results)
+    del report["version"], report["whole"]
+    (results / FIDELITY_FILE).write_text(json.dumps(report))
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    assert "<h2>Fidelity</h2>" in page
+    assert "Fidelity of the whole workload" not in page
+    assert "is of version 1, without the whole workload" in page
+    assert len(images(page)) == 4
+
+
+def test_a_newer_fidelity_json_is_one_line_exit_2(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = fidelity_report(results)
+    report["version"] = 3
+    (results / FIDELITY_FILE).write_text(json.dumps(report))
+    capsys.readouterr()
+    assert main(["report", str(results)]) == BAD_INPUT
+    error = capsys.readouterr().err
+    assert "version 3, newer than the 2 this mimesis-model reads" in error
+    assert len(error.strip().splitlines()) == 1
+    assert not (results / REPORT_FILE).exists()

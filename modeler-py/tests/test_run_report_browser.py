@@ -14,6 +14,7 @@ import pytest
 
 from mimesis_model.cli import OK, main
 from mimesis_model.run_report import REPORT_FILE
+from test_profile_vectors import SAMPLE_TRACE
 
 DATA = Path(__file__).parent / "data"
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -32,10 +33,14 @@ def test_the_report_renders_in_a_browser_without_console_messages(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     results = Path(shutil.copytree(DATA / "sample-run", tmp_path / "run"))
+    # Scored first, so the page has every section: the fidelity per dimension and of the whole.
+    fidelity = [str(DATA / "sample-profile"), str(results), "--against", str(SAMPLE_TRACE)]
+    assert main(["fidelity", *fidelity, "--noise-draws", "2"]) == OK
     assert main(["report", str(results)]) == OK
     capsys.readouterr()
     page = results / REPORT_FILE
     html = page.read_text()
+    assert "<h2>Fidelity of the whole workload</h2>" in html
     assert not re.search(r'(?:src|href)="(?:https?:)?//', html), "it loads nothing from outside"
     shot = tmp_path / "page.png"
     run = subprocess.run(

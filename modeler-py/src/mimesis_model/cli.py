@@ -176,7 +176,10 @@ def _parser() -> argparse.ArgumentParser:
         description="Synthesize the profile's workload with the reference generator and print "
         "the Kolmogorov-Smirnov distance to the trace per dimension (popularity, access "
         "interarrival, active span, create interarrival, files per depth) and the op mix's "
-        "total variation distance, overall and per type. "
+        "total variation distance, overall and per type; then the whole workload: every "
+        "audited command of the trace, allowed and denied, against the model's, their command "
+        "mix's total variation, the coverage (the model's calls over the trace's) and the "
+        "commands the model never issues. "
         "Example: mimesis-model validate profile/ trace/ --json",
     )  # fmt: skip
     options.add_verbose(check)

@@ -23,7 +23,7 @@ from mimesis_model.fit import FittedTrace, read_for_fitting
 from mimesis_model.options import add_verbose
 from mimesis_model.output import AtomicOutputDir, check_writable
 from mimesis_model.profile import FileType, Profile
-from mimesis_model.synthesis import replicas_for, synthesize
+from mimesis_model.synthesis import synthesize_for_comparison
 from mimesis_model.trace import FILES_FILE
 
 if TYPE_CHECKING:
@@ -157,8 +157,8 @@ def _significant(x: float) -> str:
 
 
 def _popularity(profile: Profile, trace: FittedTrace | None, random_state: int) -> Figure:
-    replicas = replicas_for(profile.files)
-    workload = synthesize(profile, file_scale=replicas, random_state=random_state)
+    # As validate synthesizes it, so that the KS in the title is the one validate reports.
+    workload, replicas = synthesize_for_comparison(profile, random_state=random_state)
     model = workload.accesses[workload.accesses > 0]
     figure = new_figure()
     axes = figure.add_subplot()

@@ -20,7 +20,7 @@ from mimesis_model.file_types import file_types_of
 from mimesis_model.namespace_statistics import namespace_statistics
 from mimesis_model.parse_report import TraceWindow
 from mimesis_model.profile import FileType, FitReport, KSearchStep, Profile
-from mimesis_model.synthesis import replicas_for, synthesize
+from mimesis_model.synthesis import synthesize_for_comparison
 from mimesis_model.trace import FILES_FILE, read_file_timelines, read_namespace
 
 if TYPE_CHECKING:
@@ -64,7 +64,9 @@ class ProfileFitter:
     synthetic popularity CDF lies within max_ks (KS distance) of the trace's; with criterion
     "access", whose access interarrivals do too.
     search_files: above this many files, the k search clusters and compares a random subset
-    of this size (the chosen k is then fitted on every file).
+    of this size (the chosen k is then fitted on every file, and scored again on them).
+    Each k is scored as `validate` scores a profile (synthesis.synthesize_for_comparison, the
+    same seed), so the figure of the chosen k is the one `validate` reports for the profile.
     features: the per-file features clustered (file_behaviour.CANDIDATE_FEATURES).
     """
 
@@ -109,8 +111,11 @@ class ProfileFitter:
 
         scaler = StandardScaler().fit(features[modeled])
         scaled = scaler.transform(features)
+        searched = len(modeled)
+        # The chosen k's distances as `validate` measures them; None when k was given.
+        self.chosen_: KSearchStep | None = None
         if self.n_types == AUTO:
-            self.k_search_ = self._search(behaviour, scaled, modeled, trace.window)
+            self.k_search_, searched = self._search(behaviour, scaled, modeled, trace.window)
             passing = [s for s in self.k_search_ if s.distance(self.criterion) <= self.max_ks]
             best = (
                 passing[0]
@@ -124,6 +129,7 @@ class ProfileFitter:
                     file=sys.stderr,
                 )
             k = best.k
+            self.chosen_ = best
         else:
             k = int(self.n_types)
             if not 1 <= k <= len(modeled):
@@ -147,11 +153,33 @@ class ProfileFitter:
             criterion=self.criterion,
         )
         self.profile_ = self._profile(trace, types, labels)
+        if self.chosen_ is not None and searched < len(modeled):
+            # Searched on a subset: the figure validate will report is the whole trace's.
+            self.chosen_ = self._score(k, self.profile_, behaviour, self.labels_)
+            distance = self.chosen_.distance(self.criterion)
+            print(
+                f"mimesis-model: k={k}, searched on {searched:,} of {len(modeled):,} files, has "
+                f"{self.criterion} KS {distance:.4f} on all of them"
+                + (f", above {self.max_ks}" if distance > self.max_ks else ""),
+                file=sys.stderr,
+            )
         return self
+
+    def _score(
+        self, k: int, profile: Profile, behaviour: FileBehaviour, labels: Ints
+    ) -> KSearchStep:
+        """The distances of PROFILE (k-means with K clusters) to BEHAVIOUR's files typed by
+        LABELS, as `validate` measures them."""
+        workload, _ = synthesize_for_comparison(profile, random_state=self.random_state)
+        return KSearchStep(
+            k, popularity_ks(behaviour, labels, workload), interarrival_ks(behaviour, workload)
+        )
 
     def _search(
         self, behaviour: FileBehaviour, scaled: Floats, modeled: Ints, window: TraceWindow
-    ) -> list[KSearchStep]:
+    ) -> tuple[list[KSearchStep], int]:
+        """Every k tried and its distances, up to the first within the bound; and the number of
+        files searched (a subset of a large trace)."""
         rng = np.random.default_rng(self.random_state)
         sample = modeled
         if len(modeled) > self.search_files:
@@ -167,19 +195,13 @@ class ProfileFitter:
                 labels, centroids = self._cluster(scaled[sample], subset_rows, k)
                 types = file_types_of(subset, labels, k, centroids, self.max_points)
                 profile = Profile("k search", window.duration_ms, types, 0, 0.0, 0.0)
-                profile = profile.with_types(types, "k search")
-                # Replicas by accessed files: popularity is a CDF over those alone.
-                replicas = replicas_for(int(np.count_nonzero(subset.accessed)))
-                workload = synthesize(profile, file_scale=replicas, random_state=self.random_state)
-                step = KSearchStep(
-                    k, popularity_ks(subset, labels, workload), interarrival_ks(subset, workload)
-                )
+                step = self._score(k, profile.with_types(types, "k search"), subset, labels)
                 steps.append(step)
                 bar.update()
                 bar.set_postfix(ks=f"{step.distance(self.criterion):.4f}")
                 if step.distance(self.criterion) <= self.max_ks:
                     break
-        return steps
+        return steps, len(sample)
 
     def _cluster(self, scaled: Floats, rows: Ints, k: int) -> tuple[Ints, Floats]:
         """Labels for every row of SCALED (-1 outside ROWS) and the K centroids."""

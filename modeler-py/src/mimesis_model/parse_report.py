@@ -1,4 +1,5 @@
-"""What the trace's parse-report.json says of the whole trace: its time window and its op counts.
+"""What the trace's parse-report.json says of the whole trace: its time window, its op counts and
+how many of its calls were denied.
 
 Fitting reads these from the report instead of from events.avro, which holds every audit event
 (tens of millions for a busy day) and would take longer to read than the rest of the fit.
@@ -13,6 +14,9 @@ from os import PathLike
 from pathlib import Path
 from typing import Final
 
+import numpy as np
+
+from mimesis_model.command_mix import command_of
 from mimesis_model.errors import TraceError
 from mimesis_model.trace import read_events
 
@@ -28,7 +32,10 @@ class TraceWindow:
     end_ms: int
     """epoch ms of the last event"""
     op_counts: dict[str, int]
-    """audit events by cmd, allowed or not"""
+    """audit events by op (cmd as the log wrote it, options folded: the events' op), allowed or
+    not"""
+    denied: int | None = None
+    """audit events not allowed; None when the report does not say"""
 
     @property
     def duration_ms(self) -> int:
@@ -41,13 +48,24 @@ class TraceWindow:
         path = Path(trace_dir) / PARSE_REPORT_FILE
         if not path.exists():
             events = read_events(trace_dir)
-            return cls(int(events.time.min()), int(events.time.max()), events.op.counts())
+            return cls(
+                int(events.time.min()),
+                int(events.time.max()),
+                events.op.counts(),
+                int(np.count_nonzero(~events.allowed)),
+            )
         try:
             report = json.loads(path.read_text(encoding="utf-8"))
+            op_counts: dict[str, int] = {}
+            for cmd, count in report["by_cmd"].items():
+                op = command_of(str(cmd))
+                op_counts[op] = op_counts.get(op, 0) + int(count)
+            denied = report.get("allowed_false")
             return cls(
                 _epoch_ms(report["first_event"]),
                 _epoch_ms(report["last_event"]),
-                {str(op): int(count) for op, count in report["by_cmd"].items()},
+                op_counts,
+                None if denied is None else int(denied),
             )
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise TraceError(f"{path}: not a parse report: {error!r}") from error

@@ -18,6 +18,7 @@ from typing import Any, Final
 import numpy as np
 
 from mimesis_model import options
+from mimesis_model.command_mix import CommandCounts, mix_distance, render_whole, whole_workload
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.fidelity import WorkloadSample, compare, distances, trace_create_gaps
 from mimesis_model.fit import FittedTrace, read_for_fitting
@@ -25,10 +26,13 @@ from mimesis_model.output import AtomicOutputDir
 from mimesis_model.profile import Profile
 from mimesis_model.run_results import RunResults, RunScaling
 from mimesis_model.run_trace import RunTrace
-from mimesis_model.synthesis import replicas_for, synthesize
+from mimesis_model.synthesis import synthesize, synthesize_for_comparison
 from mimesis_model.validation import render_distance_rows, type_labels
 
 FIDELITY_FILE: Final = "fidelity.json"
+FIDELITY_VERSION: Final = 2
+"""of fidelity.json (and `fidelity --json`): 2 added "whole", the whole workload's command mix
+(version 1 had no "version" key)"""
 NOISE_DRAWS: Final = 20
 NOISE_QUANTILE: Final = 95
 
@@ -51,8 +55,6 @@ def score_run(
     is not explained by chance alone (0: not measured).
     """
     predicted = scaling.profile_run(profile)
-    if replicas is None:
-        replicas = replicas_for(predicted.files)
 
     def synthesized(file_scale: float, seed: int) -> WorkloadSample:
         workload = synthesize(
@@ -61,9 +63,9 @@ def score_run(
         )  # fmt: skip
         return WorkloadSample.of_model(workload, None, True)
 
-    model = synthesize(
+    model, replicas = synthesize_for_comparison(
         predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
-        file_scale=replicas, window_ms=scaling.window_ms(profile), random_state=random_state,
+        window_ms=scaling.window_ms(profile), replicas=replicas, random_state=random_state,
     )  # fmt: skip
     model_sample = WorkloadSample.of_model(model, None, True)
     behaviour = run.behaviour
@@ -76,12 +78,14 @@ def score_run(
     )
     faithful = [synthesized(1.0, random_state + 1 + draw) for draw in range(noise_draws)]
     report: dict[str, Any] = {
+        "version": FIDELITY_VERSION,
         "k": profile.k,
         "run": {
             "trace": str(run.directory),
             "namespace_root": run.namespace_root,
             "start_ms": run.start_ms,
             "start_from": run.start_from,
+            "end_ms": run.end_ms,
             "window_ms": behaviour.window_ms,
         },
         "options": scaling.as_json()
@@ -106,6 +110,14 @@ def score_run(
             ],
         },
         "against_trace": None,
+        "whole": _whole(
+            profile,
+            run,
+            scaling,
+            CommandCounts.of_model(model, replicas),
+            original,
+            comparable=predicted is profile and scaling.span_scale == 1,
+        ),
         "notes": [],
     }
     if original is not None and trace_sample is not None:
@@ -120,6 +132,47 @@ def score_run(
     if scaling.time_scale == 0:
         _without_times(report)
     return report
+
+
+def _whole(
+    profile: Profile,
+    run: RunTrace,
+    scaling: RunScaling,
+    model: CommandCounts,
+    original: FittedTrace | None,
+    comparable: bool,
+) -> dict[str, Any]:
+    """The run's calls by command against the model's prediction and, with ORIGINAL, against the
+    original trace's calls scaled to the run's window (in the profile's time: a run at time
+    scale 0.5 issues the trace's calls in half the time); the coverage of the trace is not
+    COMPARABLE when span or type scaling make the run issue other calls than the trace."""
+    issued = CommandCounts(dict(run.calls), run.denied)
+    sides = {"run": issued, "model": model}
+    notes = []
+    factor = None
+    if original is not None:
+        factor = scaling.window_ms(profile) / original.window.duration_ms
+        trace = CommandCounts.of_log(original.window.op_counts, original.window.denied)
+        sides["trace"] = trace.scaled(factor)
+        if factor != 1:
+            notes.append(
+                f"the trace's calls are scaled by {factor:.4g}, the run's window (in the "
+                "profile's time) over the trace's, as if its calls came at its average rate"
+            )
+        if not comparable:
+            notes.append(
+                "span or type scaling makes the run issue other calls than the trace: its "
+                "coverage of the trace is not comparable (its coverage of the model's prediction "
+                "is)"
+            )
+    whole = whole_workload(sides, "run", "trace" if original is not None else "model")
+    whole["against_model"] = mix_distance(issued, model)
+    whole["against_trace"] = (
+        None if original is None else mix_distance(issued, sides["trace"], comparable)
+    )
+    whole["trace_window_factor"] = factor
+    whole["notes"] = notes
+    return whole
 
 
 TIME_DIMENSIONS: Final = (
@@ -198,6 +251,16 @@ def render_fidelity(report: dict[str, Any]) -> str:
     )
     lines += verdicts
     lines += [f"note: {note}" for note in report["notes"]]
+    whole = report["whole"]
+    lines += render_whole(
+        whole,
+        [
+            (side, whole[f"against_{side}"])
+            for side in ("model", "trace")
+            if whole[f"against_{side}"]
+        ],
+    )
+    lines += [f"note: {note}" for note in whole["notes"]]
     sides = list(report["counts"])
     names = list(report["counts"]["run"])
     lines.append("counts        " + " ".join(f"{side:>12}" for side in sides))
@@ -265,8 +328,11 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "root) and print the distance of each dimension (popularity, access interarrival, active "
         "span, create interarrival, create and delete times, files per depth: KS; op mix: total "
         "variation) to what the profile predicts for the run's options and, with --against, to "
-        "the original trace. RUN is a results folder (summary.json and trace/; fidelity.json is "
-        "written into it) or a run's trace folder (then give the run's options as flags). "
+        "the original trace; and over the whole workload (every audited command, allowed and "
+        "denied): the command mix's total variation, the coverage (the run's calls over the "
+        "other side's in the run's window) and the commands never issued. RUN is a results "
+        "folder (summary.json and trace/; fidelity.json is written into it) or a run's trace "
+        "folder (then give the run's options as flags). "
         "Example: mimesis-model fidelity profile/ results/run1/ --against trace/",
     )  # fmt: skip
     options.add_verbose(parser)
@@ -296,6 +362,11 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="a run trace's time zero (default: from its start barrier)",
     )  # fmt: skip
     parser.add_argument(
+        "--end-ms", type=int, default=None, metavar="EPOCH_MS",
+        help="a run trace's end of phase 2: later calls (--cleanup's) are not the run's "
+        "(default: none is)",
+    )  # fmt: skip
+    parser.add_argument(
         "--replicas", type=options.positive, default=None,
         help="copies of the model synthesized (default: enough for 50,000 files)",
     )  # fmt: skip
@@ -323,6 +394,7 @@ _RUN_FLAGS: Final = (
     "types",
     "namespace_root",
     "start_ms",
+    "end_ms",
 )
 
 
@@ -349,7 +421,7 @@ def _run(args: argparse.Namespace) -> int:
                 "run's options"
             )
         scaling = results.scaling
-        start_ms, start_from = results.start_ms, "summary"
+        start_ms, start_from, end_ms = results.start_ms, "summary", results.end_ms
         trace_dir, root = results.trace_dir, results.namespace_root
         if not trace_dir.is_dir():
             raise MimesisModelError(
@@ -360,11 +432,11 @@ def _run(args: argparse.Namespace) -> int:
             time_scale=args.time_scale, span_scale=args.span_scale,
             type_scales=dict(args.type_scale), types=args.types,
         )  # fmt: skip
-        start_ms, start_from = args.start_ms, "given"
+        start_ms, start_from, end_ms = args.start_ms, "given", args.end_ms
         trace_dir, root = Path(args.run_dir), args.namespace_root
     run = RunTrace.read(
         trace_dir, k=profile.k, window_ms=scaling.window_ms(profile) * scaling.time_scale,
-        namespace_root=root, start_ms=start_ms, start_from=start_from,
+        namespace_root=root, start_ms=start_ms, start_from=start_from, end_ms=end_ms,
     )  # fmt: skip
     original = None if args.against is None else read_for_fitting(args.against)
     report = score_run(

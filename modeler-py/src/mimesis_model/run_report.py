@@ -1,7 +1,7 @@
 """`report`: one self-contained HTML page of a run's results folder, its PNG plots embedded:
 throughput over time by op (timeline.csv), latency percentiles by op, ops per file type, the
-fidelity scores (fidelity.json, when `fidelity` has scored the run), the run's options, target
-and notes.
+fidelity scores (fidelity.json, when `fidelity` has scored the run: per dimension, and the whole
+workload's calls by command), the run's options, target and notes.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from mimesis_model import options
+from mimesis_model.command_mix import FLAG_SHARE
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.output import check_writable, write_file
-from mimesis_model.run_fidelity import FIDELITY_FILE
+from mimesis_model.run_fidelity import FIDELITY_FILE, FIDELITY_VERSION
 from mimesis_model.run_results import TIMELINE_FILE, RunResults, RunResultsError
 
 if TYPE_CHECKING:
@@ -58,6 +59,16 @@ def write_report(results: RunResults, out: Path, option: str | None = None) -> P
         plots.append(
             ("Fidelity: distance per dimension (KS; op mix: TV)", _fidelity_plot(fidelity))
         )
+        if fidelity.get("whole"):
+            plots.append(
+                ("Whole workload: calls by command (every audited command)",
+                 _commands_plot(fidelity["whole"]))
+            )  # fmt: skip
+        else:
+            notes.append(
+                f"{FIDELITY_FILE} is of version 1, without the whole workload's command mix: run "
+                "`mimesis-model fidelity` again for it."
+            )
     if "environment" not in results.summary:
         notes.append(
             "The summary records no environment (Hadoop version, DataNodes real or emulated); "
@@ -92,8 +103,15 @@ def _read_fidelity(results: RunResults) -> dict[str, Any] | None:
     try:
         report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         report["against_model"]["ks"]
+        version = int(report.get("version", 1))
+        if version >= 2:
+            report["whole"]["commands"]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise RunResultsError(f"{path}: not a fidelity report: {error!r}") from error
+    if version > FIDELITY_VERSION:
+        raise RunResultsError(
+            f"{path}: version {version}, newer than the {FIDELITY_VERSION} this mimesis-model reads"
+        )
     return report
 
 
@@ -187,6 +205,25 @@ def _fidelity_plot(report: dict[str, Any]) -> Figure:
     return figure
 
 
+def _commands_plot(whole: dict[str, Any]) -> Figure:
+    rows = whole["commands"]
+    sides = list(whole["calls"])
+    figure = new_figure(max(6.0, 0.5 * len(rows) + 3), 4.5)
+    axis = figure.subplots()
+    width = 0.8 / len(sides)
+    for i, side in enumerate(sides):
+        x = np.arange(len(rows)) + (i - (len(sides) - 1) / 2) * width
+        axis.bar(x, [row[side] for row in rows], width, label=side)
+    axis.set_xticks(range(len(rows)))
+    axis.set_xticklabels([row["command"] for row in rows], rotation=30, fontsize=8, ha="right")
+    axis.set_yscale("symlog", linthresh=1)
+    axis.set_ylim(0, 3 * max([row[side] for row in rows for side in sides] + [1]))
+    axis.set_ylabel("calls")
+    axis.grid(axis="y", alpha=0.3)
+    axis.legend(fontsize=8)
+    return figure
+
+
 def _html(
     results: RunResults,
     images: list[tuple[str, bytes]],
@@ -214,6 +251,10 @@ def _html(
     ]
     if fidelity is not None:
         sections.append("<h2>Fidelity</h2>" + _fidelity_table(fidelity))
+        if fidelity.get("whole"):
+            sections.append(
+                "<h2>Fidelity of the whole workload</h2>" + _whole_tables(fidelity["whole"])
+            )
     drift = summary.get("driftMicros") or {}
     if drift:
         sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))
@@ -265,6 +306,45 @@ def _fidelity_table(report: dict[str, Any]) -> str:
                 cells = [_e(label), *(_number(values.get(d), 4) for d in dimensions)]
                 rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def _whole_tables(whole: dict[str, Any]) -> str:
+    """Coverage and command-mix distance against each side, then calls by command on each side,
+    the commands never issued marked."""
+    scores = []
+    for side in ("model", "trace"):
+        distance = whole.get(f"against_{side}")
+        if distance:
+            coverage = distance["coverage"]
+            cells = [
+                f"against the {side}",
+                "not comparable" if coverage is None else f"{coverage:.3f}",
+                _number(distance["command_mix_tv"], 4),
+            ]
+            scores.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
+    sides = list(whole["calls"])
+    missing = {item["command"]: item for item in whole["never_issued"]}
+    rows = []
+    for row in [{"command": "all calls"} | whole["calls"], *whole["commands"]]:
+        item = missing.get(row["command"])
+        mark = (
+            "" if item is None else (" (never issued *)" if item["flagged"] else " (never issued)")
+        )
+        cells = [_e(row["command"] + mark), *(_number(row[side], 0) for side in sides)]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    head = "".join(f"<th>{_e(h)}</th>" for h in ["command", *sides])
+    notes = [
+        f"Every audited call, allowed and denied, by command (rename options folded). Coverage: "
+        f"the run's calls over the other side's. * at least {FLAG_SHARE:.1%} of the "
+        f"{whole['never_issued_of']}'s calls.",
+        *whole.get("notes", []),
+    ]
+    return (
+        "<table><thead><tr><th>whole workload</th><th>coverage</th><th>command mix TV</th>"
+        f"</tr></thead><tbody>{''.join(scores)}</tbody></table>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        + "".join(f"<p>{_e(note)}</p>" for note in notes)
+    )
 
 
 def _pairs_table(values: dict[str, Any]) -> str:

@@ -23,6 +23,9 @@ TRACE_DIR: Final = "trace"
 AUDIT_LOG: Final = "namenode-audit.log"
 CLOCK_SLACK_MS: Final = 100
 """how much earlier than workload.startMs phase 2's first audit events may be stamped"""
+END_SLACK_MS: Final = 1_000
+"""how much later than workload.endMs (the last op's end on a mapper's clock) phase 2's last
+audit events may be stamped; what follows (--cleanup's deletes) is not the workload"""
 
 
 class RunResultsError(MimesisModelError):
@@ -182,6 +185,13 @@ class RunResults:
         ours = ", ".join(f"{key} {given[key]!r}" for key in differ)
         named = made_from.get("path", "its profile")
         return f"the run was made from {named} ({theirs}), this profile has {ours}"
+
+    @property
+    def end_ms(self) -> int | None:
+        """Epoch ms after which the audit log holds no call of phase 2 (workload.endMs, the last
+        op's end, plus END_SLACK_MS), if the run recorded it."""
+        end = self.summary.get("workload", {}).get("endMs")
+        return None if end is None else int(end) + END_SLACK_MS
 
     @property
     def ops(self) -> dict[str, dict[str, Any]]:

@@ -53,6 +53,13 @@ class RunTrace:
     start_ms: int
     start_from: str
     """how time zero was found: 'summary' (workload.startMs), 'barrier' or 'given'"""
+    calls: dict[str, int]
+    """every call the run issued, allowed or denied, by op: from time zero to END_MS (if given),
+    on the root, under it, or on no path (a cluster-level call)"""
+    denied: int
+    """of those calls, the ones not allowed"""
+    end_ms: int | None = None
+    """epoch ms after which calls are not the run's (workload.endMs and a slack); None: none"""
 
     @classmethod
     def read(
@@ -64,9 +71,11 @@ class RunTrace:
         namespace_root: str | None = None,
         start_ms: int | None = None,
         start_from: str = "given",
+        end_ms: int | None = None,
     ) -> RunTrace:
         """The run trace in TRACE_DIR, for a profile of K types and a schedule WINDOW_MS long
-        (wall clock). Without NAMESPACE_ROOT or START_MS they are found in the trace."""
+        (wall clock). Without NAMESPACE_ROOT or START_MS they are found in the trace; without
+        END_MS every call from time zero on is the run's."""
         directory = Path(trace_dir)
         files = read_file_timelines(directory, paths=True)
         # Asked for above, so present.
@@ -84,7 +93,7 @@ class RunTrace:
         rows = np.flatnonzero(under & alive)
         if len(rows) == 0:
             raise TraceError(f"{directory / FILES_FILE}: no file under {root} in phase 2")
-        phase2 = _phase_two(files, rows, start_ms, depth_offset=_depth(root))
+        phase2 = _phase_two(files, rows, start_ms, end_ms, depth_offset=_depth(root))
         if phase2.access_times.size == 0 and not phase2.created.any():
             raise TraceError(f"{directory}: no access or create under {root} after time zero")
         behaviour = FileBehaviour.of(phase2, start_ms, max(round(window_ms), 1))
@@ -92,8 +101,16 @@ class RunTrace:
         labels = _type_labels(finals, k)
         labels[behaviour.dormant] = -1
         counts = Counter(
-            op for time, op, src in events if time >= start_ms and src.startswith(prefix)
-        )
+            op for time, op, src, allowed in events
+            if allowed and time >= start_ms and src.startswith(prefix)
+        )  # fmt: skip
+        # The whole workload: the namespace root's own calls and cluster-level (path-less) ones
+        # too, as the trace's "/" and its cluster-level calls; the run's bookkeeping is elsewhere.
+        last = np.iinfo(np.int64).max if end_ms is None else end_ms
+        issued = [
+            (op, allowed) for time, op, src, allowed in events
+            if start_ms <= time <= last and (src.startswith(prefix) or src in ("", root))
+        ]  # fmt: skip
         return cls(
             directory=directory,
             behaviour=behaviour,
@@ -102,18 +119,22 @@ class RunTrace:
             namespace_root=root,
             start_ms=int(start_ms),
             start_from=start_from,
+            calls=dict(Counter(op for op, _ in issued)),
+            denied=sum(1 for _, allowed in issued if not allowed),
+            end_ms=end_ms,
         )
 
 
-def _read_events(path: Path) -> list[tuple[int, str, str]]:
-    """(time, op, src) of the allowed events; a run's trace is small enough to hold as a list."""
+def _read_events(path: Path) -> list[tuple[int, str, str, bool]]:
+    """(time, op, src, allowed) of every event; a run's trace is small enough to hold as a list."""
     events = [
-        (record["time"], record["op"], record["src"] or "")
+        (record["time"], record["op"], record["src"] or "", bool(record["allowed"]))
         for record in read_records(path, schema.load(schema.AUDIT_EVENT))
-        if record["allowed"]
     ]
     if not events:
         raise TraceError(f"{path}: no events")
+    if not any(allowed for *_, allowed in events):
+        raise TraceError(f"{path}: no allowed events")
     return events
 
 
@@ -134,9 +155,12 @@ def _namespace_root(directory: Path, paths: list[str]) -> str:
     return roots.most_common(1)[0][0]
 
 
-def _barrier_start(directory: Path, events: list[tuple[int, str, str]]) -> int:
+def _barrier_start(directory: Path, events: list[tuple[int, str, str, bool]]) -> int:
     """Time zero from phase 2's start barrier: the last barrier file's create plus the lead."""
-    arrivals = [time for time, op, src in events if op == "create" and _BARRIER.search(src)]
+    arrivals = [
+        time for time, op, src, allowed in events
+        if allowed and op == "create" and _BARRIER.search(src)
+    ]  # fmt: skip
     if not arrivals:
         raise TraceError(
             f"{directory}: no start-barrier creates, so phase 2's start is unknown "
@@ -149,13 +173,18 @@ def _depth(root: str) -> int:
     return len([part for part in root.split("/") if part])
 
 
-def _phase_two(files: FileTimelines, rows: Ints, start_ms: int, depth_offset: int) -> FileTimelines:
-    """The files at ROWS from START_MS on: accesses before it dropped, a file created before it
-    (in phase 1) made pre-existing; depths counted from the namespace root."""
+def _phase_two(
+    files: FileTimelines, rows: Ints, start_ms: int, end_ms: int | None, depth_offset: int
+) -> FileTimelines:
+    """The files at ROWS from START_MS to END_MS: accesses outside dropped, a file created before
+    it (in phase 1) made pre-existing, a delete after it (--cleanup's) not phase 2's; depths
+    counted from the namespace root."""
+    last = np.iinfo(np.int64).max if end_ms is None else end_ms
     counts = files.accesses_per_file[rows]
     starts = files.access_offsets[:-1][rows]
     positions = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
-    kept = files.access_times[positions] >= start_ms
+    times = files.access_times[positions]
+    kept = (times >= start_ms) & (times <= last)
     owner = np.repeat(np.arange(len(rows)), counts)
     offsets = np.zeros(len(rows) + 1, dtype=np.int64)
     np.cumsum(np.bincount(owner[kept], minlength=len(rows)), out=offsets[1:])
@@ -167,10 +196,10 @@ def _phase_two(files: FileTimelines, rows: Ints, start_ms: int, depth_offset: in
         depth=files.depth[rows] - depth_offset,
         pre_existing=files.pre_existing[rows] | before,
         create_time=np.where(before, NO_TIME, create_time),
-        delete_time=files.delete_time[rows],
+        delete_time=np.where(files.delete_time[rows] > last, NO_TIME, files.delete_time[rows]),
         renames=files.renames[rows],
         access_offsets=offsets,
-        access_times=files.access_times[positions][kept],
+        access_times=times[kept],
         access_kinds=files.access_kinds[positions][kept],
         path=None,
         final_path=None,

@@ -103,6 +103,37 @@ def replicas_for(files: int) -> float:
     return max(1.0, MIN_SYNTHETIC_FILES / max(files, 1))
 
 
+def comparison_replicas(profile: Profile) -> float:
+    """The file scale at which PROFILE is synthesized to be compared with a trace: about
+    MIN_SYNTHETIC_FILES accessed files (popularity, the CDF k is chosen by, is over those alone),
+    or files when the profile accesses none."""
+    accessed = round(sum(t.files * (1.0 - t.unaccessed_share) for t in profile.file_types))
+    return replicas_for(accessed if accessed > 0 else profile.files)
+
+
+def synthesize_for_comparison(
+    profile: Profile,
+    *,
+    time_scale: float = 1.0,
+    span_scale: float = 1.0,
+    window_ms: float | None = None,
+    replicas: float | None = None,
+    random_state: int = 0,
+) -> tuple[SyntheticWorkload, float]:
+    """PROFILE's workload as every comparison with a trace draws it (the fit's k search,
+    `validate`, `fidelity`): REPLICAS copies (default comparison_replicas) in one synthesis, so
+    that the distances measure the model rather than one small random draw of it, and the k
+    search's figure for a profile is the one `validate` then reports for it. Returns the workload
+    and its replicas."""
+    if replicas is None:
+        replicas = comparison_replicas(profile)
+    workload = synthesize(
+        profile, time_scale=time_scale, span_scale=span_scale, file_scale=replicas,
+        window_ms=window_ms, random_state=random_state,
+    )  # fmt: skip
+    return workload, replicas
+
+
 def synthesize(
     profile: Profile,
     *,

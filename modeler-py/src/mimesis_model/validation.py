@@ -1,18 +1,23 @@
-"""`validate`: synthesize a profile's workload and measure how far it lies from a trace."""
+"""`validate`: synthesize a profile's workload and measure how far it lies from a trace: per
+dimension of the files the model generates, and over the whole workload (every audited command)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
+from mimesis_model.command_mix import CommandCounts, mix_distance, render_whole, whole_workload
 from mimesis_model.errors import ProfileError
 from mimesis_model.fidelity import compare, trace_op_counts
 from mimesis_model.file_behaviour import FileBehaviour
 from mimesis_model.fit import FittedTrace
 from mimesis_model.profile import Profile
-from mimesis_model.synthesis import replicas_for, synthesize
+from mimesis_model.synthesis import synthesize_for_comparison
+
+VALIDATION_VERSION: Final = 2
+"""of `validate --json`'s object; 2 added "whole" (the whole workload's command mix)"""
 
 
 def type_labels(profile: Profile, behaviour: FileBehaviour) -> npt.NDArray[np.int64]:
@@ -53,10 +58,8 @@ def validate(
     """The distances between PROFILE's synthetic workload and TRACE, as `validate --json` prints."""
     behaviour = trace.behaviour
     labels = type_labels(profile, behaviour)
-    if replicas is None:
-        replicas = replicas_for(profile.files)
-    model = synthesize(
-        profile, time_scale=time_scale, span_scale=span_scale, file_scale=replicas,
+    model, replicas = synthesize_for_comparison(
+        profile, time_scale=time_scale, span_scale=span_scale, replicas=replicas,
         random_state=random_state,
     )  # fmt: skip
     per_type = profile.fit is not None and all(t.centroid for t in profile.file_types)
@@ -66,6 +69,7 @@ def validate(
     overall = distances["overall"]
     trace_events = sum(trace_op_counts(behaviour, labels >= 0, trace.window.op_counts).values())
     return {
+        "version": VALIDATION_VERSION,
         "k": profile.k,
         "files": {
             "trace": overall["files"]["trace"],
@@ -84,6 +88,9 @@ def validate(
             }
             for item in distances["per_type"]
         ],
+        "whole": _whole(
+            trace, model_calls=CommandCounts.of_model(model, replicas), span_scale=span_scale
+        ),
         "options": {
             "time_scale": time_scale,
             "span_scale": span_scale,
@@ -93,13 +100,31 @@ def validate(
     }
 
 
+def _whole(trace: FittedTrace, model_calls: CommandCounts, span_scale: float) -> dict[str, Any]:
+    """The model's calls against every call of the trace (of_log: what its report or events
+    counted), by command; coverage is not comparable when the span scale changes the calls."""
+    trace_calls = CommandCounts.of_log(trace.window.op_counts, trace.window.denied)
+    comparable = span_scale == 1
+    whole = whole_workload({"trace": trace_calls, "model": model_calls}, "model", "trace")
+    whole |= mix_distance(model_calls, trace_calls, comparable)
+    whole["notes"] = (
+        []
+        if comparable
+        else [
+            f"span scale {span_scale:g} changes the calls a model issues: its coverage of the "
+            "trace is not comparable"
+        ]
+    )
+    return whole
+
+
 def render_validation(report: dict[str, Any]) -> str:
     """REPORT as a table: one row per dimension, overall and then per type."""
     lines = [
         f"k={report['k']}  files: trace {report['files']['trace']:,}, model "
         f"{report['files']['model']:,.0f}  events: trace {report['events']['trace']:,}, model "
         f"{report['events']['model']:,.0f}",
-        "distances (KS; op_mix: total variation)",
+        "distances of the files the model generates (KS; op_mix: total variation of their ops)",
     ]
     rows: list[tuple[str, int | None, dict[str, float | None]]] = [
         ("overall", report["files"]["trace"], report["ks"])
@@ -107,7 +132,11 @@ def render_validation(report: dict[str, Any]) -> str:
     rows += [
         (f"type {item['type']}", item["files"]["trace"], item["ks"]) for item in report["per_type"]
     ]
-    return "\n".join(lines + render_distance_rows(rows, "files"))
+    whole = report["whole"]
+    lines += render_distance_rows(rows, "files")
+    lines += render_whole(whole, [("trace", whole)])
+    lines += [f"note: {note}" for note in whole["notes"]]
+    return "\n".join(lines)
 
 
 def render_distance_rows(

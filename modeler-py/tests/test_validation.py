@@ -1,0 +1,82 @@
+"""`validate` over the whole workload, on the bundled sample of real MapReduce jobs: the model
+generates files only (create, open, listStatus and getfileinfo of a file, delete, mkdirs,
+rename), so the trace's other calls, and its listings and stats of directories, are a gap that
+the whole-workload scores must show (issue 18)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mimesis_model.cli import OK, main
+from mimesis_model.fit import FittedTrace, ProfileFitter, read_for_fitting
+from mimesis_model.profile import Profile
+from mimesis_model.validation import VALIDATION_VERSION, validate
+from test_profile_vectors import SAMPLE_TRACE
+
+# Measured on the sample's profile (k = 8, seed 0): the model's calls per replica.
+NEVER_ISSUED = {
+    "append", "contentSummary", "setReplication", "setOwner", "setTimes", "concat",
+    "setPermission", "setSpaceQuota", "truncate",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def sample() -> FittedTrace:
+    return read_for_fitting(SAMPLE_TRACE)
+
+
+@pytest.fixture(scope="module")
+def profile(sample: FittedTrace) -> Profile:
+    return ProfileFitter(random_state=0).fit(sample).profile_
+
+
+def test_the_whole_workload_shows_what_the_model_does_not_issue(
+    sample: FittedTrace, profile: Profile
+) -> None:
+    report = validate(profile, sample, random_state=0)
+    assert report["version"] == VALIDATION_VERSION == 2
+    whole = report["whole"]
+    assert whole["calls"]["trace"] == 6_789
+    assert whole["denied"] == {"trace": 5, "model": 0}
+    # The per-op mix of the files' ops is close; the whole is not.
+    assert report["ks"]["op_mix"] < 0.01
+    assert whole["coverage"] == pytest.approx(0.82, abs=0.01)
+    assert whole["command_mix_tv"] == pytest.approx(0.11, abs=0.01)
+    by_command = {row["command"]: row for row in whole["commands"]}
+    # 773 of the trace's 1,331 listings are of directories: the model lists files only.
+    assert by_command["listStatus"]["trace"] == 1_331
+    assert by_command["listStatus"]["model"] == pytest.approx(1_331 - 773, rel=0.1)
+    # The trace deletes job directories, one call each; the model deletes their files.
+    assert by_command["delete"]["trace"] == 41
+    assert by_command["delete"]["model"] == pytest.approx(67, rel=0.05)
+    assert {item["command"] for item in whole["never_issued"]} == NEVER_ISSUED
+    assert [item["command"] for item in whole["never_issued"] if item["flagged"]] == [
+        "append", "contentSummary", "setReplication"
+    ]  # fmt: skip
+    assert whole["calls"]["model"] == pytest.approx(sum(row["model"] for row in whole["commands"]))
+
+
+def test_span_scaling_makes_the_coverage_not_comparable(
+    sample: FittedTrace, profile: Profile
+) -> None:
+    whole = validate(profile, sample, span_scale=2.0, random_state=0)["whole"]
+    assert whole["coverage"] is None
+    assert "span scale 2" in whole["notes"][0]
+    assert whole["command_mix_tv"] is not None
+    assert validate(profile, sample, time_scale=0.5, random_state=0)["whole"]["coverage"] > 0.8
+
+
+def test_the_command_prints_coverage_and_what_was_never_issued(
+    profile: Profile, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile.write(tmp_path / "profile")
+    assert main(["validate", str(tmp_path / "profile"), str(SAMPLE_TRACE)]) == OK
+    text = capsys.readouterr().out
+    assert "against the trace: coverage 0.8" in text
+    assert "never issued: 9 of the trace's 16 commands" in text
+    assert "append, contentSummary, setReplication" in text
+    assert main(["validate", str(tmp_path / "profile"), str(SAMPLE_TRACE), "--json"]) == OK
+    assert json.loads(capsys.readouterr().out)["whole"]["never_issued_of"] == "trace"

@@ -11,6 +11,8 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.mimesisbench.namespace.stats.ProfileReader;
 import org.mimesisbench.profile.CallShare;
 import org.mimesisbench.profile.ClusterCalls;
+import org.mimesisbench.profile.DirectoryAccessShares;
+import org.mimesisbench.profile.DirectoryType;
 import org.mimesisbench.profile.Distribution;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.Probes;
@@ -39,7 +41,9 @@ public final class GeneratorVectors {
 
   /**
    * The vector profile with format 2's streams added: every file type gets 1.5 setPermission and
-   * 0.25 setReplication per file, and 2 probes per create; and 40 datanodeReport calls.
+   * 0.25 setReplication per file, and 2 probes per create; 40 datanodeReport calls; and a
+   * directory type of 30 directories, listed, stat'ed, summed up and half of them deleted with
+   * their subtree.
    */
   public static Profile profileWithCallsAndProbes() throws IOException {
     Profile p = Profile.newBuilder(profile()).build();
@@ -53,6 +57,16 @@ public final class GeneratorVectors {
     }
     p.setFileTypes(types);
     p.setClusterCalls(List.of(new ClusterCalls("datanodeReport", 40L, twoPoints(1000, 10000))));
+    p.setDirectoryTypes(List.of(DirectoryType.newBuilder()
+        .setIndex(0).setWeight(1.0).setDirectories(30).setPreExisting(6).setUnaccessedShare(0.1)
+        .setAccessShares(new DirectoryAccessShares(0.6, 0.3, 0.1))
+        .setDeleteShare(0.5).setSubtreeFiles(twoPoints(2, 5)).setDepth(twoPoints(2, 3))
+        .setCreateInterarrival(twoPoints(3000, 9000)).setActivationDelay(twoPoints(0, 5000))
+        .setAccessInterarrival(twoPoints(100, 2000)).setActiveSpan(twoPoints(1000, 20000))
+        .setAccessesPerDirectory(twoPoints(2, 10)).setDeleteDelay(twoPoints(100, 1000))
+        .setCalls(List.of(new CallShare("setPermission", 1.0, twoPoints(10, 500))))
+        .setProbes(new Probes(1.0, 0.0, twoPoints(5, 50)))
+        .build()));
     return p;
   }
 

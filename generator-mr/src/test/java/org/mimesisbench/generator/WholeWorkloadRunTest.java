@@ -52,11 +52,12 @@ class WholeWorkloadRunTest {
     JsonNode summary = RunChecks.assertValidAndComplete(results, o);
     JsonNode ops = summary.path("ops");
     for (String label : List.of("setPermission", "setReplication", "getFileInfoProbe", "listStatusProbe",
-        "datanodeReport")) {
+        "datanodeReport", "contentSummary", "deleteRecursive")) {
       assertTrue(ops.path(label).path("count").asLong() > 0, label + " issued: " + ops);
       assertEquals(0, ops.path(label).path("errors").asLong(), label + " errors: " + summary.path("errorSamples"));
     }
     assertTrue(summary.path("byType").has("cluster"), summary.path("byType").toString());
+    assertTrue(summary.path("byType").has("d0"), summary.path("byType").toString());
     Thread.sleep(500); // the audit log may lag
     Map<String, Long> audited = new HashMap<>();
     List<String> lines = Files.readAllLines(audit);
@@ -78,7 +79,7 @@ class WholeWorkloadRunTest {
         issued.merge(op.auditCommand(), ops.path(op.label()).path("count").asLong(), Long::sum);
       }
     }
-    for (String command : List.of("setPermission", "setReplication", "datanodeReport")) {
+    for (String command : List.of("setPermission", "setReplication", "datanodeReport", "contentSummary")) {
       assertEquals(issued.get(command), audited.getOrDefault(command, 0L), command + " in the audit log");
     }
     JsonNode counters = RunChecks.json(results, RunResults.COUNTERS).path("phase2").path("MimesisBench");

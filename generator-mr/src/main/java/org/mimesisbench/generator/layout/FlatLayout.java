@@ -52,6 +52,11 @@ public final class FlatLayout implements NamespaceLayout {
   }
 
   @Override
+  public String parentFor(int depth, SplittableRandom random) {
+    return "/";
+  }
+
+  @Override
   public void materializeTop(FileSystem fs, Path root, int shares, boolean resume) throws IOException {
     if (!fs.mkdirs(root)) {
       throw new IOException("mkdirs " + root + " returned false");

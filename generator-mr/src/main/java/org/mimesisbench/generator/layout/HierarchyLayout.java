@@ -121,7 +121,12 @@ public final class HierarchyLayout implements NamespaceLayout {
   public String directoryFor(FileTypeModel type, SplittableRandom random) {
     // The type's own depths: the hierarchy's files took them folded to the snapshot's depth.
     int fileDepth = type.depth().isEmpty() ? drawn(depthOf[type.index()], random) : (int) type.depth().sample(random);
-    int parentDepth = Math.max(0, fileDepth - 1);
+    return parentFor(fileDepth, random);
+  }
+
+  @Override
+  public String parentFor(int depth, SplittableRandom random) {
+    int parentDepth = Math.max(0, depth - 1);
     int d = Math.min(parentDepth, ns.maxDepth());
     String dir = ns.path(depthFirst[d] + random.nextInt(ns.directoriesAt(d)));
     // Deeper than the hierarchy (a trace's own mkdirs made such directories after its fsimage):

@@ -24,6 +24,9 @@ public interface NamespaceLayout {
   /** A directory for a new file of {@code type}, drawn with {@code random}. */
   String directoryFor(FileTypeModel type, SplittableRandom random);
 
+  /** A directory to hold an entry at depth {@code depth} (a directory type's), drawn with {@code random}. */
+  String parentFor(int depth, SplittableRandom random);
+
   /** Phase 1, coordinator: what must exist before {@code shares} mappers start (the root, top directories). */
   void materializeTop(FileSystem fs, Path root, int shares, boolean resume) throws IOException;
 

@@ -1,6 +1,7 @@
 package org.mimesisbench.generator.model;
 
 import java.util.List;
+import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.profile.FileType;
 
 /**
@@ -18,7 +19,8 @@ import org.mimesisbench.profile.FileType;
 public record FileTypeModel(int index, long preExisting, long creates, double unaccessedShare,
     double[] accessKinds, double deleteShare, EmpiricalCdf depth, EmpiricalCdf createInterarrival,
     EmpiricalCdf activationDelay, EmpiricalCdf accessInterarrival, EmpiricalCdf activeSpan,
-    EmpiricalCdf accessesPerFile, EmpiricalCdf deleteDelay, List<CallModel> calls, ProbeModel probes) {
+    EmpiricalCdf accessesPerFile, EmpiricalCdf deleteDelay, List<CallModel> calls, ProbeModel probes)
+    implements LifeModel {
 
   /** {@code t} of a profile read from {@code where}, its file counts times {@code fileScale}, its window stretched by {@code windowStretch} (>= 1 adds creates at the same rate). */
   static FileTypeModel of(String where, FileType t, double fileScale, double windowStretch) {
@@ -52,15 +54,14 @@ public record FileTypeModel(int index, long preExisting, long creates, double un
         ProbeModel.of(at + "probes", t.getProbes()));
   }
 
-  private static void share(String where, double v) {
+  static void share(String where, double v) {
     if (!(v >= 0 && v <= 1)) {
       throw new org.mimesisbench.cli.BadInputException(where + " " + v + ": a share must be within [0, 1]");
     }
   }
 
-  /** Whether any file of this type is ever accessed. */
-  public boolean accessed() {
-    return unaccessedShare < 1 && !activationDelay.isEmpty() && !activeSpan.isEmpty()
-        && !accessesPerFile.isEmpty();
+  @Override
+  public Op[] accessOps() {
+    return Op.ACCESSES;
   }
 }

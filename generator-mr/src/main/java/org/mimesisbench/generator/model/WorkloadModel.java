@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.profile.DirectoryType;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
@@ -19,10 +20,13 @@ import org.mimesisbench.run.RunOptions;
  * @param runTypes the types phase 2 runs (all, or those chosen with --types)
  * @param dormantFiles pre-existing files no type owns (never touched), scaled with every type
  * @param clusterCalls the commands without a path; none when types are isolated (--types)
+ * @param directoryTypes the profile's directory types, scaled ("d0", "d1"... in --type-scale); none
+ *     run when file types are isolated (--types)
  */
 public record WorkloadModel(String source, double windowMs, List<FileTypeModel> allTypes,
     List<FileTypeModel> runTypes, double spanScale, double mkdirsPerCreate, double renamesPerCreate,
-    long dormantFiles, List<ClusterCallModel> clusterCalls) {
+    long dormantFiles, List<ClusterCallModel> clusterCalls, List<DirectoryTypeModel> directoryTypes,
+    boolean directoriesRun) {
 
   /** {@code profile} (read from {@code where}) replayed with {@code options}. */
   public static WorkloadModel of(String where, Profile profile, RunOptions options) {
@@ -36,8 +40,11 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     double stretch = Math.max(1.0, window / profile.getDurationMs());
     Map<String, Double> scales = options.getTypeScales();
     int types = profile.getFileTypes().size();
+    int directoryTypes = profile.getDirectoryTypes().size();
     for (Map.Entry<String, Double> e : scales.entrySet()) {
-      if (!e.getKey().equals("all")) {
+      if (e.getKey().startsWith("d")) {
+        directoryIndex(e.getKey(), directoryTypes);
+      } else if (!e.getKey().equals("all")) {
         typeIndex(e.getKey(), types, "--type-scale"); // refuses an unknown type
       }
       if (!(e.getValue() > 0) || Double.isInfinite(e.getValue())) {
@@ -66,9 +73,18 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
       throw new BadInputException(where + ": mkdirsPerCreate, renamesPerCreate and dormantFiles must be >= 0");
     }
     List<ClusterCallModel> cluster = ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch);
+    List<DirectoryTypeModel> directories = new ArrayList<>();
+    for (int i = 0; i < directoryTypes; i++) {
+      DirectoryType t = profile.getDirectoryTypes().get(i);
+      if (t.getIndex() != i) {
+        throw new BadInputException(where + ": directoryTypes[" + i + "] has index " + t.getIndex());
+      }
+      directories.add(DirectoryTypeModel.of(where, t, all * scales.getOrDefault("d" + i, 1.0), stretch));
+    }
     return new WorkloadModel(where, window, List.copyOf(models), List.copyOf(run),
         options.getSpanScale(), profile.getMkdirsPerCreate(), profile.getRenamesPerCreate(),
-        Math.round(profile.getDormantFiles() * all), chosen.isEmpty() ? cluster : List.of());
+        Math.round(profile.getDormantFiles() * all), chosen.isEmpty() ? cluster : List.of(),
+        List.copyOf(directories), chosen.isEmpty());
   }
 
   /** The schedule's length in profile time: the profile's window, or --duration / time scale. */
@@ -91,6 +107,25 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
       // reported below
     }
     throw new BadInputException(option + ": no file type '" + text + "' (types 0 to " + (types - 1) + ", or all)");
+  }
+
+  /** {@code text} ("d2") as a directory type's index, of a profile with {@code types} of them. */
+  static int directoryIndex(String text, int types) {
+    try {
+      int j = Integer.parseInt(text.substring(1));
+      if (j >= 0 && j < types) {
+        return j;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new BadInputException("--type-scale: no directory type '" + text + "' ("
+        + (types == 0 ? "the profile has none" : "d0 to d" + (types - 1)) + ")");
+  }
+
+  /** The directory types phase 2 runs: all of them, or none when file types are isolated. */
+  public List<DirectoryTypeModel> runDirectoryTypes() {
+    return directoriesRun ? directoryTypes : List.of();
   }
 
   /** Pre-existing files of every type, the dormant ones included: what phase 1 creates. */

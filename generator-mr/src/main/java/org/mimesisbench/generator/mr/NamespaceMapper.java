@@ -2,6 +2,10 @@ package org.mimesisbench.generator.mr;
 
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.mimesisbench.generator.model.DirectoryTypeModel;
+import org.mimesisbench.generator.schedule.DirectorySchedule;
+import org.mimesisbench.generator.schedule.FileLife;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -15,12 +19,37 @@ public final class NamespaceMapper extends Mapper<TaskSplit, NullWritable, NullW
     RunPlan plan = RunPlan.fromConf(context.getConfiguration());
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
     Counter entries = context.getCounter(Counters.GROUP, Counters.NAMESPACE_ENTRIES);
-    plan.layout().materializeShare(fs, plan.root(), task.share(), task.shares(),
-        context.getConfiguration().getBoolean(RESUME, true), () -> {
-          entries.increment(1);
-          if ((entries.getValue() & 1023) == 0) {
-            context.progress();
-          }
-        });
+    boolean resume = context.getConfiguration().getBoolean(RESUME, true);
+    Runnable onEntry = () -> {
+      entries.increment(1);
+      if ((entries.getValue() & 1023) == 0) {
+        context.progress();
+      }
+    };
+    plan.layout().materializeShare(fs, plan.root(), task.share(), task.shares(), resume, onEntry);
+    for (DirectoryTypeModel type : plan.model().directoryTypes()) {
+      DirectorySchedule schedule = new DirectorySchedule(plan.model(), type, plan.layout(),
+          plan.options().getSeed(), task.share(), task.shares(), plan.runTag());
+      for (FileLife d = schedule.nextPreExisting(); d != null; d = schedule.nextPreExisting()) {
+        makeDirectory(fs, plan.root(), d, resume, onEntry);
+      }
+    }
+  }
+
+  /** A directory type's pre-existing directory, with the subtree its delete will remove. */
+  private static void makeDirectory(FileSystem fs, Path root, FileLife d, boolean resume, Runnable onEntry)
+      throws IOException {
+    Path dir = new Path(root + d.path());
+    if (!fs.mkdirs(dir)) {
+      throw new IOException("mkdirs " + dir + " returned false");
+    }
+    onEntry.run();
+    for (int i = 0; i < d.subtreeFiles(); i++) {
+      Path file = new Path(root + d.subtreeFile(i));
+      if (!(resume && fs.exists(file))) {
+        fs.create(file, true).close();
+      }
+      onEntry.run();
+    }
   }
 }

@@ -12,6 +12,7 @@ import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
+import org.mimesisbench.generator.schedule.DirectorySchedule;
 import org.mimesisbench.generator.schedule.Schedule;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 
@@ -24,15 +25,27 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
   public static final String PARTIES = "mimesisbench.barrier.parties";
   static final String BARRIER_TIMEOUT = "mimesisbench.barrier.timeout.ms";
 
+  /** The schedule of the task's file type, directory type or the cluster's calls. */
+  static Schedule schedule(RunPlan plan, TaskSplit task) {
+    long seed = plan.options().getSeed();
+    if (task.type() == ClusterSchedule.KEY) {
+      return new ClusterSchedule(plan.model(), seed, task.share(), task.shares());
+    }
+    int directoryType = DirectorySchedule.indexOf(task.type());
+    if (directoryType >= 0) {
+      return new DirectorySchedule(plan.model(), plan.model().directoryTypes().get(directoryType), plan.layout(),
+          seed, task.share(), task.shares(), plan.runTag());
+    }
+    return new TypeSchedule(plan.model(), plan.model().allTypes().get(task.type()), plan.layout(), seed,
+        task.share(), task.shares(), plan.runTag());
+  }
+
   @Override
   protected void map(TaskSplit task, NullWritable ignored, Context context)
       throws IOException, InterruptedException {
     RunPlan plan = RunPlan.fromConf(context.getConfiguration());
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
-    Schedule schedule = task.type() == ClusterSchedule.KEY
-        ? new ClusterSchedule(plan.model(), plan.options().getSeed(), task.share(), task.shares())
-        : new TypeSchedule(plan.model(), plan.model().allTypes().get(task.type()), plan.layout(),
-            plan.options().getSeed(), task.share(), task.shares(), plan.runTag());
+    Schedule schedule = schedule(plan, task);
     NamespaceClient client = new NamespaceClient(fs, plan.root());
     LongAdder issued = new LongAdder();
     double timeScale = plan.options().getTimeScale();

@@ -16,6 +16,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
+import org.mimesisbench.generator.schedule.DirectorySchedule;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
@@ -67,7 +68,7 @@ public final class RunResults {
     total.errorSamples().forEach(errors::add);
     ObjectNode types = s.putObject("byType");
     for (Map.Entry<Integer, RunStatistics> e : byType.entrySet()) {
-      ObjectNode t = types.putObject(e.getKey() == ClusterSchedule.KEY ? "cluster" : Integer.toString(e.getKey()));
+      ObjectNode t = types.putObject(typeName(e.getKey()));
       for (Op op : Op.values()) {
         if (e.getValue().count(op) > 0) {
           t.put(op.label(), e.getValue().count(op));
@@ -77,6 +78,12 @@ public final class RunResults {
       t.put("mappers", e.getValue().mappers());
     }
     return s;
+  }
+
+  /** How results name what a task replays: a file type's index, "d" and a directory type's, or "cluster". */
+  public static String typeName(int key) {
+    int directoryType = DirectorySchedule.indexOf(key);
+    return key == ClusterSchedule.KEY ? "cluster" : directoryType >= 0 ? "d" + directoryType : Integer.toString(key);
   }
 
   private static ObjectNode percentiles(Histogram h) {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.mimesisbench.generator.model.CallModel;
+import org.mimesisbench.generator.model.DirectoryTypeModel;
+import org.mimesisbench.generator.model.LifeModel;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.ProbeModel;
 
@@ -23,7 +25,9 @@ public final class FileLife implements Life {
   private static final int DELETE = 3;
   private static final int DONE = 4;
 
-  private final FileTypeModel type;
+  private final LifeModel type;
+  private final boolean directory; // a directory's life: made by mkdirs, deleted with its subtree
+  private int subtree; // files made in a directory with it, for its delete to remove in one call
   private final String path;
   private final String mkdirPrefix; // for mkdirs made alongside the create
   private final double window;
@@ -67,7 +71,24 @@ public final class FileLife implements Life {
   public FileLife(FileTypeModel type, String path, boolean created, double origin, double window,
       double spanScale, double mkdirsPerCreate, double renamesPerCreate, double popularity, long seed,
       String mkdirPrefix) {
+    this(type, false, path, created, origin, window, spanScale, mkdirsPerCreate, renamesPerCreate, popularity, seed,
+        mkdirPrefix);
+  }
+
+  /**
+   * A directory of {@code type} at {@code path}: made by mkdirs at {@code origin} when
+   * {@code created}, with the subtree its delete will remove (when it is to be deleted).
+   */
+  public static FileLife directory(DirectoryTypeModel type, String path, boolean created, double origin,
+      double window, double spanScale, double popularity, long seed) {
+    return new FileLife(type, true, path, created, origin, window, spanScale, 0, 0, popularity, seed, null);
+  }
+
+  private FileLife(LifeModel type, boolean directory, String path, boolean created, double origin, double window,
+      double spanScale, double mkdirsPerCreate, double renamesPerCreate, double popularity, long seed,
+      String mkdirPrefix) {
     this.type = type;
+    this.directory = directory;
     this.path = path;
     this.mkdirPrefix = mkdirPrefix;
     this.window = window;
@@ -87,6 +108,9 @@ public final class FileLife implements Life {
     boolean deleted = !type.deleteDelay().isEmpty() && type.deleteShare() > 0
         && random.nextDouble() < type.deleteShare();
     deleteDelay = deleted ? type.deleteDelay().sample(random) : Double.NaN;
+    if (directory && deleted && type instanceof DirectoryTypeModel d && !d.subtreeFiles().isEmpty()) {
+      subtree = (int) Math.round(d.subtreeFiles().sample(random));
+    }
     if (created && type.probes() != null) { // drawn after the rest: a format-1 profile draws as before
       drawProbes(type.probes());
     }
@@ -211,12 +235,15 @@ public final class FileLife implements Life {
         if (k < mkdirs) {
           e = new Event(origin, Op.MKDIRS, mkdirPrefix + k, null);
         } else if (k == mkdirs) {
-          e = new Event(origin, Op.CREATE, renames > 0 ? temporary(0) : path, null);
-        } else {
+          e = directory ? new Event(origin, Op.MKDIRS, path, null)
+              : new Event(origin, Op.CREATE, renames > 0 ? temporary(0) : path, null);
+        } else if (k <= mkdirs + renames) {
           int r = k - mkdirs - 1;
           e = new Event(origin, Op.RENAME, temporary(r), r == renames - 1 ? path : temporary(r + 1));
+        } else {
+          e = new Event(origin, Op.CREATE, subtreeFile(k - mkdirs - 1 - renames), null);
         }
-        if (originIssued == mkdirs + 1 + renames) {
+        if (originIssued == mkdirs + 1 + renames + subtree) {
           state = ACCESSES;
         }
       }
@@ -229,7 +256,7 @@ public final class FileLife implements Life {
         }
       }
       case DELETE -> {
-        e = new Event(mainTime, Op.DELETE, path, null);
+        e = new Event(mainTime, directory ? Op.DELETE_RECURSIVE : Op.DELETE, path, null);
         state = DONE;
         nextCall = callTimes.length; // nothing comes after a delete
       }
@@ -282,7 +309,22 @@ public final class FileLife implements Life {
   private Op accessKind() {
     double u = random.nextDouble();
     double[] kinds = type.accessKinds();
-    return u < kinds[0] ? Op.OPEN : u < kinds[1] ? Op.LIST_STATUS : Op.GET_FILE_INFO;
+    Op[] ops = type.accessOps();
+    return u < kinds[0] ? ops[0] : u < kinds[1] ? ops[1] : ops[2];
+  }
+
+  /** The files a deleted directory holds, made with it: phase 1 makes those of a pre-existing one. */
+  public int subtreeFiles() {
+    return subtree;
+  }
+
+  /** The path of file {@code i} of a directory's subtree. */
+  public String subtreeFile(int i) {
+    return path + "/s" + i;
+  }
+
+  public String path() {
+    return path;
   }
 
   private String temporary(int i) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.LongConsumer;
 import org.mimesisbench.generator.layout.NamespaceLayout;
+import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 
@@ -14,7 +15,8 @@ import org.mimesisbench.generator.model.WorkloadModel;
  * exactly, since the schedule is a function of the profile, the options and the seed.
  *
  * @param byOp operations per op, over every type phase 2 runs
- * @param byType operations per file type index ({@link ClusterSchedule#KEY} for the cluster's calls)
+ * @param byType operations per file type index ({@link ClusterSchedule#KEY} for the cluster's calls,
+ *     {@link DirectorySchedule#key} for a directory type's)
  */
 public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
 
@@ -38,6 +40,17 @@ public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
         onFile.accept(++files);
       }
       byType.put(type.index(), ops);
+    }
+    for (DirectoryTypeModel type : model.runDirectoryTypes()) {
+      DirectorySchedule schedule = new DirectorySchedule(model, type, layout, seed, 0, 1, runTag);
+      long ops = 0;
+      for (FileLife d = schedule.next(); d != null; d = schedule.next()) {
+        while (!d.done()) {
+          byOp.merge(d.next().op(), 1L, Long::sum);
+          ops++;
+        }
+      }
+      byType.put(DirectorySchedule.key(type), ops);
     }
     if (!model.clusterCalls().isEmpty()) {
       long ops = 0;

@@ -1,8 +1,6 @@
 package org.mimesisbench.generator.schedule;
 
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
@@ -31,9 +29,7 @@ public final class TypeSchedule implements Schedule {
   private final SplittableRandom creates;
   private final PopularityQuantiles popularity;
 
-  private final PriorityQueue<FileLife> pending = new PriorityQueue<>(Comparator.comparingDouble(FileLife::firstTime));
-  private boolean drawnAll;
-  private double lastOrigin;
+  private final FirstEventOrder order; // null without probes: the order of origin is the order of first event
   private int nextPreExisting;
   private long createIndex;
   private double createTime;
@@ -53,33 +49,17 @@ public final class TypeSchedule implements Schedule {
     this.preExisting = layout.preExisting(type.index(), share, shares);
     this.creates = new SplittableRandom(fileSeed(seed, type.index(), CREATES_STREAM));
     this.popularity = new PopularityQuantiles(fileSeed(seed, type.index(), POPULARITY_STREAM));
+    this.order = type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
 
   public FileTypeModel type() {
     return type;
   }
 
-  /**
-   * The next file to introduce, in order of first event, or null when the type has no more in the
-   * window. Files come in order of origin; a file's probes come before it, by at most the longest
-   * lead, so with probes the files drawn wait here until no file still to come can start earlier.
-   */
+  /** The next file to introduce, in order of first event, or null when the type has no more in the window. */
   @Override
   public FileLife next() {
-    if (type.probes() == null) {
-      return draw();
-    }
-    double maxLead = type.probes().maxLead();
-    while (!drawnAll && (pending.isEmpty() || pending.peek().firstTime() > lastOrigin - maxLead)) {
-      FileLife f = draw();
-      if (f == null) {
-        drawnAll = true;
-      } else {
-        lastOrigin = f.origin();
-        pending.add(f);
-      }
-    }
-    return pending.poll();
+    return order == null ? draw() : order.next();
   }
 
   /** The next file in order of origin. */

@@ -24,12 +24,10 @@ public final class DirectorySchedule implements Schedule {
   private final int share;
   private final int shares;
   private final String runTag;
-  private final SplittableRandom creates;
+  private final CreateProcess creates;
   private final PopularityQuantiles popularity;
   private final FirstEventOrder order;
   private long nextPreExisting;
-  private long createIndex;
-  private double createTime;
 
   public DirectorySchedule(WorkloadModel model, DirectoryTypeModel type, NamespaceLayout layout, long seed,
       int share, int shares, String runTag) {
@@ -41,7 +39,8 @@ public final class DirectorySchedule implements Schedule {
     this.shares = shares;
     this.runTag = runTag;
     this.nextPreExisting = share;
-    this.creates = new SplittableRandom(TypeSchedule.fileSeed(seed, key(type), CREATES_STREAM));
+    this.creates = new CreateProcess(type.createInterarrival(), type.creates(), model.windowMs(),
+        TypeSchedule.fileSeed(seed, key(type), CREATES_STREAM), share, shares);
     this.popularity = new PopularityQuantiles(TypeSchedule.fileSeed(seed, key(type), POPULARITY_STREAM));
     this.order = type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
@@ -78,21 +77,14 @@ public final class DirectorySchedule implements Schedule {
     if (pre != null) {
       return pre;
     }
-    while (createIndex < type.creates() && !type.createInterarrival().isEmpty()) {
-      createTime += type.createInterarrival().sample(creates);
-      long i = createIndex++;
-      if (createTime >= model.windowMs()) {
-        createIndex = type.creates();
-        break;
-      }
-      if (i % shares == share) {
-        long id = type.preExisting() + i;
-        String name = "c" + Long.toString(i, 36) + "-" + runTag + ".d" + type.index();
-        return FileLife.directory(type, place(id, name), true, createTime, model.windowMs(), model.spanScale(),
-            popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id));
-      }
+    if (!creates.next()) {
+      return null;
     }
-    return null;
+    long i = creates.index();
+    long id = type.preExisting() + i;
+    String name = "c" + Long.toString(i, 36) + "-" + runTag + ".d" + type.index();
+    return FileLife.directory(type, place(id, name), true, creates.time(), model.windowMs(), model.spanScale(),
+        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id));
   }
 
   /** Directory {@code name} under a directory of the layout at the depth its type draws for it. */

@@ -20,7 +20,7 @@ import org.mimesisbench.generator.model.WorkloadModel;
  */
 public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
 
-  /** Counts the schedule of every type phase 2 runs; {@code onFile} sees the files counted so far. */
+  /** Counts the schedule of every type phase 2 runs; {@code onFile} sees the files and directories counted so far. */
   public static Forecast count(WorkloadModel model, NamespaceLayout layout, long seed, String runTag,
       LongConsumer onFile) {
     Map<Op, Long> byOp = new EnumMap<>(Op.class);
@@ -28,41 +28,31 @@ public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
       byOp.put(op, 0L);
     }
     Map<Integer, Long> byType = new TreeMap<>();
-    long files = 0;
+    long[] lives = {0};
+    LongConsumer onLife = n -> onFile.accept(++lives[0]);
     for (FileTypeModel type : model.runTypes()) {
-      TypeSchedule schedule = new TypeSchedule(model, type, layout, seed, 0, 1, runTag);
-      long ops = 0;
-      for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
-        while (!f.done()) {
-          byOp.merge(f.next().op(), 1L, Long::sum);
-          ops++;
-        }
-        onFile.accept(++files);
-      }
-      byType.put(type.index(), ops);
+      byType.put(type.index(), count(new TypeSchedule(model, type, layout, seed, 0, 1, runTag), byOp, onLife));
     }
     for (DirectoryTypeModel type : model.runDirectoryTypes()) {
-      DirectorySchedule schedule = new DirectorySchedule(model, type, layout, seed, 0, 1, runTag);
-      long ops = 0;
-      for (FileLife d = schedule.next(); d != null; d = schedule.next()) {
-        while (!d.done()) {
-          byOp.merge(d.next().op(), 1L, Long::sum);
-          ops++;
-        }
-      }
-      byType.put(DirectorySchedule.key(type), ops);
+      byType.put(DirectorySchedule.key(type),
+          count(new DirectorySchedule(model, type, layout, seed, 0, 1, runTag), byOp, onLife));
     }
     if (!model.clusterCalls().isEmpty()) {
-      long ops = 0;
-      ClusterSchedule cluster = new ClusterSchedule(model, seed, 0, 1);
-      for (Life calls = cluster.next(); calls != null; calls = cluster.next()) {
-        while (!calls.done()) {
-          byOp.merge(calls.next().op(), 1L, Long::sum);
-          ops++;
-        }
-      }
-      byType.put(ClusterSchedule.KEY, ops);
+      byType.put(ClusterSchedule.KEY, count(new ClusterSchedule(model, seed, 0, 1), byOp, n -> {}));
     }
     return new Forecast(Collections.unmodifiableMap(byOp), Collections.unmodifiableMap(byType));
+  }
+
+  /** Every event of {@code schedule}, counted into {@code byOp}; {@code onLife} after each life. */
+  private static long count(Schedule schedule, Map<Op, Long> byOp, LongConsumer onLife) {
+    long ops = 0;
+    for (Life life = schedule.next(); life != null; life = schedule.next()) {
+      while (!life.done()) {
+        byOp.merge(life.next().op(), 1L, Long::sum);
+        ops++;
+      }
+      onLife.accept(ops);
+    }
+    return ops;
   }
 }

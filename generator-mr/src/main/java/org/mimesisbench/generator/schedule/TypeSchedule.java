@@ -26,13 +26,11 @@ public final class TypeSchedule implements Schedule {
   private final int shares;
   private final String runTag;
   private final List<String> preExisting;
-  private final SplittableRandom creates;
+  private final CreateProcess creates;
   private final PopularityQuantiles popularity;
 
   private final FirstEventOrder order; // null without probes: the order of origin is the order of first event
   private int nextPreExisting;
-  private long createIndex;
-  private double createTime;
 
   /**
    * @param runTag makes the names of created files unique to the run, so reruns in the same base never collide
@@ -47,7 +45,8 @@ public final class TypeSchedule implements Schedule {
     this.shares = shares;
     this.runTag = runTag;
     this.preExisting = layout.preExisting(type.index(), share, shares);
-    this.creates = new SplittableRandom(fileSeed(seed, type.index(), CREATES_STREAM));
+    this.creates = new CreateProcess(type.createInterarrival(), type.creates(), model.windowMs(),
+        fileSeed(seed, type.index(), CREATES_STREAM), share, shares);
     this.popularity = new PopularityQuantiles(fileSeed(seed, type.index(), POPULARITY_STREAM));
     this.order = type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
@@ -68,23 +67,16 @@ public final class TypeSchedule implements Schedule {
       long id = (long) nextPreExisting * shares + share; // the file's number among the type's pre-existing ones
       return life(preExisting.get(nextPreExisting++), false, 0.0, id);
     }
-    while (createIndex < type.creates() && !type.createInterarrival().isEmpty()) {
-      createTime += type.createInterarrival().sample(creates);
-      long i = createIndex++;
-      if (createTime >= model.windowMs()) {
-        createIndex = type.creates();
-        break;
-      }
-      if (i % shares == share) {
-        long id = type.preExisting() + i;
-        SplittableRandom placement = new SplittableRandom(fileSeed(seed, type.index(), id) ^ PLACEMENT);
-        String dir = layout.directoryFor(type, placement);
-        String name = "c" + Long.toString(i, 36) + "-" + runTag;
-        String parent = dir.equals("/") ? "" : dir;
-        return new FileLife(type, parent + "/" + name + ".t" + type.index(), true, createTime,
-            model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
-            popularity.of(id), fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-");
-      }
+    if (creates.next()) {
+      long i = creates.index();
+      long id = type.preExisting() + i;
+      SplittableRandom placement = new SplittableRandom(fileSeed(seed, type.index(), id) ^ PLACEMENT);
+      String dir = layout.directoryFor(type, placement);
+      String name = "c" + Long.toString(i, 36) + "-" + runTag;
+      String parent = dir.equals("/") ? "" : dir;
+      return new FileLife(type, parent + "/" + name + ".t" + type.index(), true, creates.time(),
+          model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
+          popularity.of(id), fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-");
     }
     return null;
   }

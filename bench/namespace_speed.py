@@ -9,7 +9,9 @@ the same encoder and codec with no generation (org.mimesisbench.namespace.bench.
 These machines are shared and noisy: the ratio is the figure. Peak memory is the JVM's maximum
 resident set (GNU time), and each generation's KS distances are printed from its report.
 
-usage: bench/namespace_speed.py [--rounds 3] [--dirs 7519938] [--files 49700655]   (after bin/setup)
+usage: bench/namespace_speed.py [--rounds 3] [--dirs 7519938] [--files 49700655] [--stats FILE|DIR]
+       (after bin/setup; --stats defaults to the Yahoo namespace's mimesis.properties, which
+       namespace-gen's tests hold)
 """
 import argparse
 import json
@@ -18,11 +20,13 @@ import platform
 import shutil
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-STATS = REPO.parent / "shared/data/yahoo-namespace/mimesis.properties"
+# the Yahoo cluster's namespace statistics (Mimesis Namespace Generator), as the repository holds them
+STATS = REPO / "namespace-gen/src/test/resources/yahoo-namespace/mimesis.properties"
 
 
 def timed(cmd: list[str]) -> tuple[float, int]:
@@ -38,8 +42,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--dirs", type=int, default=7_519_938)
     ap.add_argument("--files", type=int, default=49_700_655)
-    ap.add_argument("--stats", default=str(STATS))
+    ap.add_argument("--stats", default=str(STATS),
+                    help="mimesis.properties or a profile directory (namespace generate --stats)")
     a = ap.parse_args()
+    if not Path(a.stats).exists():
+        print(f"namespace_speed: --stats {a.stats}: no such file or directory", file=sys.stderr)
+        sys.exit(2)
     work = REPO / "build/bench/namespace-speed"
     work.mkdir(parents=True, exist_ok=True)
     jar = REPO / "dist/target/mimesisbench.jar"

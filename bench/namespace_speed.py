@@ -5,12 +5,13 @@ full Yahoo namespace, 7,519,938 directories and 49,700,655 files, generated to a
 
 Each round times `mimesisbench.jar namespace generate` (-Xmx8g) at the full Yahoo size, then the
 reference: the same number of NamespaceEntry records with paths as long on average, written by
-the same encoder and codec with no generation (org.mimesisbench.namespace.bench.WriteReference).
+the same encoder and codec with no generation (org.mimesisbench.namespace.bench.WriteReference, in
+bench/programs).
 These machines are shared and noisy: the ratio is the figure. Peak memory is the JVM's maximum
 resident set (GNU time), and each generation's KS distances are printed from its report.
 
 usage: bench/namespace_speed.py [--rounds 3] [--dirs 7519938] [--files 49700655] [--stats FILE|DIR]
-       (after bin/setup; --stats defaults to the Yahoo namespace's mimesis.properties, which
+       (after bin/setup, which builds the jar and bench/programs; --stats defaults to the Yahoo namespace's mimesis.properties, which
        namespace-gen's tests hold)
 """
 import argparse
@@ -23,6 +24,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import java_programs  # bench/java_programs.py, beside this script
 
 REPO = Path(__file__).resolve().parent.parent
 # the Yahoo cluster's namespace statistics (Mimesis Namespace Generator), as the repository holds them
@@ -67,7 +70,7 @@ def main() -> None:
         size = (out / "namespace.avro").stat().st_size
         entries, path_bytes = report["generated"]["entries"], report["generated"]["path_bytes"]
         gen.append(t)
-        tr, rss_r = timed(["java", "-Xmx8g", "-cp", str(jar), "org.mimesisbench.namespace.bench.WriteReference",
+        tr, rss_r = timed(["java", "-Xmx8g", "-cp", java_programs.classpath(), "org.mimesisbench.namespace.bench.WriteReference",
                            str(entries), str(path_bytes), str(work / "reference.avro")])
         ref.append(tr)
         print(f"round {i + 1}: generate {t:.2f} s (peak RSS {rss / 2**20:.2f} GiB, {size / 2**20:.0f} MiB), "

@@ -2,7 +2,7 @@
 """The closed-loop bar's odds (issue 7: on the bundled sample, a run's popularity KS against the
 original trace at most 0.05), over many seeds, without a cluster.
 
-A run issues its schedule exactly (the closed-loop section of BENCHMARKS.md shows the run's own
+A run issues its schedule exactly (bench/notes/closed-loop.md shows the run's own
 trace holding the very ops it scheduled), so the popularity a run at `--seed s` issues is the
 schedule's: `SchedulePopularity` (bench/programs) counts it with the generator's own classes, seed
 after seed.

@@ -2,21 +2,23 @@
 """The closed-loop bar's odds (issue 7: on the bundled sample, a run's popularity KS against the
 original trace at most 0.05), over many seeds, without a cluster.
 
-A run issues its schedule exactly (the closed-loop section of BENCHMARKS.md shows the run's own
+A run issues its schedule exactly (bench/notes/closed-loop.md shows the run's own
 trace holding the very ops it scheduled), so the popularity a run at `--seed s` issues is the
-schedule's: `SchedulePopularity` counts it with the generator's own classes, seed after seed.
+schedule's: `SchedulePopularity` (bench/programs) counts it with the generator's own classes, seed
+after seed.
 Beside it, the reference generator (modeler-py's synthesis.py) at the same size. Prints the
 distribution of the KS distance to the trace for both and plots it.
 
 usage: .venv/bin/python bench/closed_loop_schedule.py [--profile build/cl/profile]
        [--trace tests/sample-trace/trace] [--seeds 200] [--plot bench/results/closed-loop-schedule.png]
-       (after `mvn -o -q -pl dist -am package -DskipTests` and a fit of the sample:
+       (after `mvn -o -q -pl dist,bench/programs -am package -DskipTests` and a fit of the sample:
         mimesisbench.jar parse ... --out build/cl/trace; mimesis-model fit build/cl/trace --out build/cl/profile)
 """
 import argparse
 import subprocess
 from pathlib import Path
 
+import java_programs  # bench/java_programs.py, beside this script
 import machine  # bench/machine.py, beside this script
 import matplotlib  # the repo's venv: .venv/bin/python (bin/setup)
 import numpy as np
@@ -31,13 +33,12 @@ from mimesis_model.synthesis import synthesize
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-REPO = Path(__file__).resolve().parent.parent
 BAR = 0.05
 
 
 def java_distances(profile: Path, trace: np.ndarray, seeds: int) -> np.ndarray:
     """KS of each seed's schedule popularity (SchedulePopularity, one line per seed) to TRACE."""
-    command = ["java", "-cp", str(REPO / "dist/target/mimesisbench.jar"),
+    command = ["java", "-cp", java_programs.classpath(),
                "org.mimesisbench.generator.bench.SchedulePopularity", str(profile), "0", str(seeds)]
     distances = []
     with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as java:

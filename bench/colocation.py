@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Emulated-DataNode colocation (issue 6's bar: >= 200 DataNodes alive for 10 min beside a NameNode).
 
-For each N given, starts a NameNode and N emulated DataNodes in one JVM (tardis ColocationBench)
+For each N given, starts a NameNode and N emulated DataNodes in one JVM (ColocationBench, bench/programs)
 while a client creates 1 MiB files (replication 3, Tardis data unless --data random) at a steady
 rate, all kept unless --retain deletes each that long after it is written, and
 prints every 30 s the live/dead/stale DataNodes, the longest gap since a DataNode's last heartbeat,
@@ -9,15 +9,15 @@ the heap, threads and write rate, then a summary line. The machine is shared: it
 
 usage: bench/colocation.py [--datanodes 50 100 200] [--seconds 600] [--rate 2] [--storage memory|disk]
        [--data tardis|random] [--retain 0]
-       (after `mvn -o -q compile -pl tardis -am`)
+       (after `mvn -o -q -pl bench/programs -am package -DskipTests`, or bin/setup)
 """
 import argparse
 import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import java_programs  # noqa: E402
 import machine  # noqa: E402
 
 
@@ -31,15 +31,11 @@ def main() -> None:
     ap.add_argument("--retain", type=int, default=0, help="delete each file this many seconds after it is written (0: keep)")
     ap.add_argument("--heap", default="16g")
     a = ap.parse_args()
-    cp_file = REPO / "tardis/target/colocation.classpath"
-    subprocess.run(["mvn", "-o", "-q", "dependency:build-classpath", "-pl", "tardis",
-                    f"-Dmdep.outputFile={cp_file}"], cwd=REPO, check=True)
-    cp = ":".join([str(REPO / "tardis/target/classes"), str(REPO / "core/target/classes"),
-                   cp_file.read_text().strip()])
+    cp = java_programs.classpath()
     print(machine.describe())
     for n in a.datanodes:
         print(f"--- {n} DataNodes, load before: {machine.load()}", flush=True)
-        subprocess.run(["java", f"-Xmx{a.heap}", "-cp", cp, "org.mimesisbench.tardis.cluster.ColocationBench",
+        subprocess.run(["java", f"-Xmx{a.heap}", "-cp", cp, "org.mimesisbench.tardis.bench.ColocationBench",
                         str(n), str(a.seconds), str(a.rate), a.storage, a.data, str(a.retain)], check=False)
         print(f"--- load after: {machine.load()}", flush=True)
 

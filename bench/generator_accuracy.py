@@ -3,7 +3,7 @@
 20,000 scheduled ops/s at time scale 1 with p99 lateness under 2 ms, and its throughput overhead
 against a bare loop issuing the same calls is under 3 %).
 
-Runs org.mimesisbench.generator.bench.GeneratorAccuracy from the shaded jar: a synthetic profile
+Runs org.mimesisbench.generator.bench.GeneratorAccuracy (bench/programs): a synthetic profile
 (2,000 files, each accessed every 100 ms: 20,000 accesses/s, 60 % open, 10 % listStatus, 30 %
 getFileInfo) replayed by one mapper's three-thread pipeline on noop:/// at time scale 1 for 30 s;
 alternating with a bare loop that waits for the same due times the same way (parkNanos) and calls
@@ -15,16 +15,15 @@ lateness is mostly other processes' doing, as the bare loop's shows.
 
 usage: bench/generator_accuracy.py [--seconds 30] [--kept-rounds 3] [--rounds 7] [--files 2000]
        [--interval-ms 100]
-(after `mvn -o -q -pl dist -am package -DskipTests`)
+(after `mvn -o -q -pl bench/programs -am package -DskipTests`, or bin/setup)
 """
 import argparse
 import json
 import subprocess
-from pathlib import Path
 
+import java_programs  # bench/java_programs.py, beside this script
 import machine  # bench/machine.py, beside this script
 
-REPO = Path(__file__).resolve().parent.parent
 MAIN = "org.mimesisbench.generator.bench.GeneratorAccuracy"
 
 
@@ -37,11 +36,11 @@ def main() -> None:
     ap.add_argument("--files", type=int, default=2000)
     ap.add_argument("--interval-ms", type=int, default=100)
     a = ap.parse_args()
-    jar = REPO / "dist/target/mimesisbench.jar"
+    cp = java_programs.classpath()
     print(machine.describe())
     print(f"load average before: {machine.load()}", flush=True)
     figures = {}
-    with subprocess.Popen(["java", "-cp", str(jar), MAIN, "--seconds", str(a.seconds), "--kept-rounds", str(a.kept_rounds),
+    with subprocess.Popen(["java", "-cp", cp, MAIN, "--seconds", str(a.seconds), "--kept-rounds", str(a.kept_rounds),
                            "--rounds", str(a.rounds),
                            "--files", str(a.files), "--interval-ms", str(a.interval_ms)],
                           stdout=subprocess.PIPE, text=True) as p:

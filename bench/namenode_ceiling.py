@@ -3,7 +3,7 @@
 5's bar: at time scale 0, open and getFileInfo throughput at least 0.9x NNThroughputBenchmark's
 over RPC with the same thread count, side by side in one run).
 
-Runs org.mimesisbench.generator.bench.NameNodeCeiling from the shaded jar. One embedded HDFS (as
+Runs org.mimesisbench.generator.bench.NameNodeCeiling (bench/programs). One embedded HDFS (as
 `run` starts it: 20 handlers, audit log on, here written to /dev/null); each round measures, for
 open and then getFileInfo, (1) NNThroughputBenchmark -fs hdfs://... -op open|fileStatus -threads T
 -files N -filesPerDir N, (2) a direct RPC loop: T threads calling the same ClientProtocol methods
@@ -16,7 +16,7 @@ FileSystem. The side that goes first rotates by round. The CPU per op of the who
 and client) is printed for sides 2-4: their differences are client-side costs.
 
 usage: bench/namenode_ceiling.py [--threads 4] [--files 50000] [--rounds 5]
-(after `mvn -o -q -pl dist -am package -DskipTests`)
+(after `mvn -o -q -pl bench/programs -am package -DskipTests`, or bin/setup)
 """
 import argparse
 import json
@@ -24,6 +24,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import java_programs  # bench/java_programs.py, beside this script
 import machine  # bench/machine.py, beside this script
 
 REPO = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ def main() -> None:
     ap.add_argument("--files", type=int, default=50_000)
     ap.add_argument("--rounds", type=int, default=5)
     a = ap.parse_args()
-    jar = REPO / "dist/target/mimesisbench.jar"
+    cp = java_programs.classpath()
     work = REPO / "build/bench/namenode-ceiling"
     shutil.rmtree(work, ignore_errors=True)
     log = REPO / "build/bench/namenode-ceiling.log"  # the servers' and NNThroughputBenchmark's own messages
@@ -45,7 +46,7 @@ def main() -> None:
     print(machine.describe())
     print(f"load average before: {machine.load()}", flush=True)
     figures = {}
-    with subprocess.Popen(["java", "-cp", str(jar), MAIN, "--work", str(work), "--threads", str(a.threads),
+    with subprocess.Popen(["java", "-cp", cp, MAIN, "--work", str(work), "--threads", str(a.threads),
                            "--files", str(a.files), "--rounds", str(a.rounds)],
                           stdout=subprocess.PIPE, stderr=log.open("w"), text=True) as p:
         for line in p.stdout:

@@ -5,11 +5,14 @@ full Yahoo namespace, 7,519,938 directories and 49,700,655 files, generated to a
 
 Each round times `mimesisbench.jar namespace generate` (-Xmx8g) at the full Yahoo size, then the
 reference: the same number of NamespaceEntry records with paths as long on average, written by
-the same encoder and codec with no generation (org.mimesisbench.namespace.bench.WriteReference).
+the same encoder and codec with no generation (org.mimesisbench.namespace.bench.WriteReference, in
+bench/programs).
 These machines are shared and noisy: the ratio is the figure. Peak memory is the JVM's maximum
 resident set (GNU time), and each generation's KS distances are printed from its report.
 
-usage: bench/namespace_speed.py [--rounds 3] [--dirs 7519938] [--files 49700655]   (after bin/setup)
+usage: bench/namespace_speed.py [--rounds 3] [--dirs 7519938] [--files 49700655] [--stats FILE|DIR]
+       (after bin/setup, which builds the jar and bench/programs; --stats defaults to the Yahoo namespace's mimesis.properties, which
+       namespace-gen's tests hold)
 """
 import argparse
 import json
@@ -18,11 +21,15 @@ import platform
 import shutil
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 
+import java_programs  # bench/java_programs.py, beside this script
+
 REPO = Path(__file__).resolve().parent.parent
-STATS = REPO.parent / "shared/data/yahoo-namespace/mimesis.properties"
+# the Yahoo cluster's namespace statistics (Mimesis Namespace Generator), as the repository holds them
+STATS = REPO / "namespace-gen/src/test/resources/yahoo-namespace/mimesis.properties"
 
 
 def timed(cmd: list[str]) -> tuple[float, int]:
@@ -38,8 +45,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--dirs", type=int, default=7_519_938)
     ap.add_argument("--files", type=int, default=49_700_655)
-    ap.add_argument("--stats", default=str(STATS))
+    ap.add_argument("--stats", default=str(STATS),
+                    help="mimesis.properties or a profile directory (namespace generate --stats)")
     a = ap.parse_args()
+    if not Path(a.stats).exists():
+        print(f"namespace_speed: --stats {a.stats}: no such file or directory", file=sys.stderr)
+        sys.exit(2)
     work = REPO / "build/bench/namespace-speed"
     work.mkdir(parents=True, exist_ok=True)
     jar = REPO / "dist/target/mimesisbench.jar"
@@ -59,7 +70,7 @@ def main() -> None:
         size = (out / "namespace.avro").stat().st_size
         entries, path_bytes = report["generated"]["entries"], report["generated"]["path_bytes"]
         gen.append(t)
-        tr, rss_r = timed(["java", "-Xmx8g", "-cp", str(jar), "org.mimesisbench.namespace.bench.WriteReference",
+        tr, rss_r = timed(["java", "-Xmx8g", "-cp", java_programs.classpath(), "org.mimesisbench.namespace.bench.WriteReference",
                            str(entries), str(path_bytes), str(work / "reference.avro")])
         ref.append(tr)
         print(f"round {i + 1}: generate {t:.2f} s (peak RSS {rss / 2**20:.2f} GiB, {size / 2**20:.0f} MiB), "

@@ -19,7 +19,8 @@ def test_a_heavy_tailed_sample_keeps_its_mean_tails_and_shape_in_the_budget() ->
     distribution = Distribution.of_sample(sample, max_points=1024)
     assert len(distribution) <= 1024
     assert distribution.mean == pytest.approx(sample.mean(), rel=1e-9)
-    assert distribution.values[0] == sample.min() and distribution.values[-1] == sample.max()
+    assert distribution.values[0] == sample.min()
+    assert distribution.values[-1] == sample.max()
     drawn = distribution.sample(rng, 200_000)
     assert ks_2samp(sample, drawn).statistic < 0.01
 
@@ -27,7 +28,8 @@ def test_a_heavy_tailed_sample_keeps_its_mean_tails_and_shape_in_the_budget() ->
 def test_ties_are_never_split_between_bins() -> None:
     sample = np.concatenate((np.zeros(5000), np.arange(1, 10_001)))
     distribution = Distribution.of_sample(sample, max_points=64)
-    assert distribution.values[0] == 0 and distribution.cumulative[0] == pytest.approx(5000 / 15000)
+    assert distribution.values[0] == 0
+    assert distribution.cumulative[0] == pytest.approx(5000 / 15000)
 
 
 def test_inverse_cdf_sampling() -> None:

@@ -54,7 +54,8 @@ def test_types_hold_every_modeled_file_and_their_counts(sample) -> None:  # type
         # A file accessed once has no interarrival but a span of 0: kept, not dropped.
         once = (rows & (behaviour.accesses == 1)).sum()
         assert file_type["activeSpan"].cdf(0.0)[()] * accessed.sum() >= once - 1e-9
-    assert profile.namespace is not None and profile.namespace.directories > 0
+    assert profile.namespace is not None
+    assert profile.namespace.directories > 0
 
 
 def test_k_bounds(sample) -> None:  # type: ignore[no-untyped-def]
@@ -84,6 +85,7 @@ def test_a_tiny_trace_fits(tmp_path: Path) -> None:
         file_timeline(1, [(T0 + 3, "G")], created=T0 + 1, deleted=T0 + 9),
     ]
     profile = ProfileFitter().fit(read_for_fitting(_trace(tmp_path / "t", files))).profile_
-    assert profile.files == 2 and profile.duration_ms == 9
+    assert profile.files == 2
+    assert profile.duration_ms == 9
     assert profile.problems() == []
     assert np.isclose(sum(t.delete_share * t.files for t in profile.file_types), 1)

@@ -20,7 +20,9 @@ from mimesis_model.import_mimesis import (
 )
 from mimesis_model.profile import Profile
 
-YAHOO_ZIP = Path("/work/shared/data/yahoo-workload-profile/nnmetadata.properties.zip")
+# The original prototype's Yahoo profile: optional data beside the repository, not part of it.
+YAHOO_ZIP = (Path(__file__).resolve().parents[2].parent
+             / "shared/data/yahoo-workload-profile/nnmetadata.properties.zip")
 PREFIX = "nnmetadata.properties"
 
 # Two types. Type 1: 2 pre-existing files, 4 created (activation weights are quarters), one of
@@ -260,7 +262,9 @@ def test_command_writes_a_profile_that_reads_back(
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not YAHOO_ZIP.is_file(), reason="the Yahoo profile zip is not here")
+@pytest.mark.skipif(
+    not YAHOO_ZIP.is_file(), reason=f"optional data beside the repository absent: {YAHOO_ZIP}"
+)
 def test_imports_the_yahoo_profile(tmp_path: Path) -> None:
     with zipfile.ZipFile(YAHOO_ZIP) as archive:
         archive.extractall(tmp_path / "yahoo")

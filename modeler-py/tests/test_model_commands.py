@@ -28,7 +28,9 @@ def test_validate_json_has_every_distance(
 ) -> None:
     assert main(["validate", str(profile_dir), str(SAMPLE_TRACE), "--json"]) == OK
     report = json.loads(capsys.readouterr().out)
-    assert report["k"] == 5 and report["files"]["trace"] > 0 and report["events"]["model"] > 0
+    assert report["k"] == 5
+    assert report["files"]["trace"] > 0
+    assert report["events"]["model"] > 0
     assert set(report["ks"]) == {
         "popularity",
         "interarrival",
@@ -47,7 +49,8 @@ def test_validate_text_and_scaled_prediction(
 ) -> None:
     assert main(["validate", str(profile_dir), str(SAMPLE_TRACE), "--span-scale", "2"]) == OK
     text = capsys.readouterr().out
-    assert "popularity" in text and "type 4" in text
+    assert "popularity" in text
+    assert "type 4" in text
 
 
 def test_scale_writes_a_new_profile(profile_dir: Path, tmp_path: Path) -> None:
@@ -90,7 +93,8 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(
     }
     assert main([a.format(**names) for a in arguments]) == BAD_INPUT
     error = capsys.readouterr().err
-    assert message in error and len(error.strip().splitlines()) == 1
+    assert message in error
+    assert len(error.strip().splitlines()) == 1
     assert not (tmp_path / "out").exists()
 
 

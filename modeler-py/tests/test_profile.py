@@ -42,7 +42,7 @@ def test_missing_and_foreign_files_are_named(tmp_path: Path) -> None:
     with pytest.raises(ProfileError, match="no such profile directory"):
         Profile.read(tmp_path / "nothing")
     (tmp_path / "empty").mkdir()
-    with pytest.raises(ProfileError, match="profile.avro: missing"):
+    with pytest.raises(ProfileError, match=r"profile\.avro: missing"):
         Profile.read(tmp_path / "empty")
     (tmp_path / "empty" / PROFILE_FILE).write_bytes(b"not avro")
     with pytest.raises(ProfileError, match="not an Avro container"):

@@ -31,7 +31,8 @@ def test_popularity_quantiles_spread_evenly(files: int) -> None:
 
 def test_each_popularity_quantile_is_uniform_over_seeds() -> None:
     third = np.array([popularity_quantiles(5, np.random.default_rng(s))[3] for s in range(4000)])
-    assert abs(third.mean() - 0.5) < 0.02 and abs(np.mean(third < 0.25) - 0.25) < 0.03
+    assert abs(third.mean() - 0.5) < 0.02
+    assert abs(np.mean(third < 0.25) - 0.25) < 0.03
 
 
 def test_a_small_run_leaves_the_unaccessed_share_unaccessed(profile: Profile) -> None:
@@ -57,9 +58,8 @@ def test_counts_follow_the_profile(profile: Profile) -> None:
         assert (rows & ~workload.pre_existing).sum() <= round(file_type.created * 50)
         assert set(np.unique(workload.depth[rows])) <= set(file_type.depth.values)
     ops = workload.op_counts()
-    assert ops["create"] == workload.created and ops["mkdirs"] == round(
-        ops["create"] * profile.mkdirs_per_create
-    )
+    assert ops["create"] == workload.created
+    assert ops["mkdirs"] == round(ops["create"] * profile.mkdirs_per_create)
 
 
 def test_time_scale_multiplies_every_time_and_keeps_the_operations(profile: Profile) -> None:

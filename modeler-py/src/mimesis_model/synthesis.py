@@ -261,7 +261,7 @@ def popularity_quantiles(files: int, rng: np.random.Generator) -> Floats:
     Each is uniform, yet n of them lie within about log(n)/n of the uniform CDF, where n
     independent draws lie within about 1/sqrt(n).
     """
-    return (rng.random() + np.arange(files) * GOLDEN_STEP % 1.0) % 1.0
+    return np.asarray((rng.random() + np.arange(files) * GOLDEN_STEP % 1.0) % 1.0, np.float64)
 
 
 def _accesses(

@@ -67,23 +67,24 @@ final class OivXmlReader extends FsImageReader {
           String value = text.toString().trim();
           text.setLength(0);
           if (open.contains("INodeSection") && inode != null) {
-            boolean inBlock = open.contains("blocks");
-            switch (name) {
-              case "id" -> { if (!inBlock) inode.id = Long.parseLong(value); }
-              case "type" -> inode.type = value;
-              case "name" -> inode.name = value;
-              case "mtime" -> inode.mtime = Long.parseLong(value);
-              case "atime" -> inode.atime = Long.parseLong(value);
-              case "replication" -> inode.replication = Integer.parseInt(value);
-              case "permission" -> inode.permission = value;
-              case "numBytes" -> inode.size += Long.parseLong(value);
-              case "inode" -> {
-                if (!open.contains("inode")) {
-                  inodes.put(inode.id, inode);
-                  inode = null;
-                }
+            // an inode's own fields are its direct children: blocks have ids, xattrs have names
+            String within = open.peekLast();
+            if (name.equals("inode") && !open.contains("inode")) {
+              inodes.put(inode.id, inode);
+              inode = null;
+            } else if (name.equals("numBytes") && "block".equals(within)) {
+              inode.size += Long.parseLong(value);
+            } else if ("inode".equals(within)) {
+              switch (name) {
+                case "id" -> inode.id = Long.parseLong(value);
+                case "type" -> inode.type = value;
+                case "name" -> inode.name = value;
+                case "mtime" -> inode.mtime = Long.parseLong(value);
+                case "atime" -> inode.atime = Long.parseLong(value);
+                case "replication" -> inode.replication = Integer.parseInt(value);
+                case "permission" -> inode.permission = value;
+                default -> { }
               }
-              default -> { }
             }
           } else if (open.contains("INodeReferenceSection") && name.equals("referredId")) {
             references.add(Long.parseLong(value));

@@ -1,11 +1,14 @@
 package org.mimesisbench.audit.testing;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.hadoop.conf.Configuration;
@@ -55,15 +58,29 @@ public final class Traces {
     return records;
   }
 
-  /** The shared/ folder beside the repository (real data: public samples, Yahoo profile). */
-  public static Path shared() {
-    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-      Path candidate = p.resolveSibling("shared");
-      if (Files.isDirectory(candidate.resolve("data"))) {
-        return candidate;
-      }
+  /**
+   * The public audit-log and fsimage samples, {@code ../shared/data/public-audit-samples} beside
+   * the repository: other people's files under their licences, so not in it. A test that reads
+   * them is skipped, saying why, where they are absent (a fresh clone); CI has them. The
+   * repository's own variants are in src/test/resources/audit-variants and fsimage/.
+   */
+  public static Path publicSamples() {
+    Path samples = repo().resolveSibling("shared").resolve("data/public-audit-samples");
+    assumeTrue(Files.isDirectory(samples), "optional outside data absent: " + samples
+        + " (public samples beside the repository, not part of it); skipped");
+    return samples;
+  }
+
+  /** The repository's own audit lines in every format variant (README.md there). */
+  public static Path auditVariants() {
+    return repo().resolve("audit-parsers/src/test/resources/audit-variants");
+  }
+
+  /** The variant logs of {@link #auditVariants}, in name order. */
+  public static List<String> auditVariantLogs() throws IOException {
+    try (Stream<Path> files = Files.list(auditVariants())) {
+      return files.map(Path::toString).filter(p -> p.endsWith(".log") || p.endsWith(".json")).sorted().toList();
     }
-    throw new IllegalStateException("shared/ not found beside the repository");
   }
 
   /** The repository root (where the top pom.xml is). */

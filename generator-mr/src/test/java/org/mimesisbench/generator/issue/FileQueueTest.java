@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mimesisbench.generator.GeneratorVectors;
-import org.mimesisbench.generator.bench.SyntheticProfile;
+import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mimesisbench.generator.GeneratorVectors;
-import org.mimesisbench.generator.bench.SyntheticProfile;
+import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.model.FileTypeModel;

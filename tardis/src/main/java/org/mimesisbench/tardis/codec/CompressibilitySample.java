@@ -3,9 +3,10 @@ package org.mimesisbench.tardis.codec;
 import java.util.zip.Deflater;
 
 /**
- * BlobSeer's test (seeds/blobseer-adaptive-compression.txt): deflate a small sample of a chunk and
- * compress the whole chunk only if the sample shrank enough. The sample is a few slices spread
- * evenly over the chunk rather than one random piece, so a chunk is always encoded the same way.
+ * BlobSeer's test (B. Nicolae, "High throughput data-compression for cloud storage", Globe 2010):
+ * deflate a small sample of a chunk and compress the whole chunk only if the sample shrank
+ * enough. The sample is a few slices spread evenly over the chunk rather than one random piece,
+ * so a chunk is always encoded the same way.
  */
 final class CompressibilitySample {
   private static final int SLICES = 4;

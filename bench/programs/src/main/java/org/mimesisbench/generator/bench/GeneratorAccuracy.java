@@ -23,6 +23,7 @@ import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 

@@ -1,4 +1,4 @@
-package org.mimesisbench.generator.bench;
+package org.mimesisbench.generator.testing;
 
 import java.util.ArrayList;
 import java.util.List;

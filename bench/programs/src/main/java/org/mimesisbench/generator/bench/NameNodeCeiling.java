@@ -40,6 +40,7 @@ import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.run.RunOptions;
 
 /**

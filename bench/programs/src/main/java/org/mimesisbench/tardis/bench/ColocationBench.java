@@ -1,4 +1,4 @@
-package org.mimesisbench.tardis.cluster;
+package org.mimesisbench.tardis.bench;
 
 import java.io.File;
 import java.io.IOException;
@@ -10,8 +10,6 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.Random;
-import org.mimesisbench.tardis.format.TardisFlag;
-import org.mimesisbench.tardis.format.TardisSequence;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +23,10 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.util.Time;
+import org.mimesisbench.tardis.cluster.EmulatedCluster;
 import org.mimesisbench.tardis.dataset.TardisDataset;
+import org.mimesisbench.tardis.format.TardisFlag;
+import org.mimesisbench.tardis.format.TardisSequence;
 
 /**
  * The colocation bench: a NameNode and N emulated DataNodes in this JVM while a client creates

@@ -1,5 +1,6 @@
 package org.mimesisbench.generator;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -28,5 +29,27 @@ class StatisticsSortBufferTest {
     // the record and its accounting share the buffer: a record under a fifth of it is never spilled alone
     long buffer = BenchmarkRun.STATISTICS_SORT_MB * 1024L * 1024;
     assertTrue(bytes.size() < buffer / 5, bytes.size() + " bytes against a " + buffer + "-byte buffer");
+  }
+
+  @Test
+  void aRecordReadsBackAsWrittenWithOnlyTheOpsIssued() throws IOException {
+    RunStatistics stats = new RunStatistics();
+    for (int second = 0; second < 100; second++) {
+      stats.record(Op.OPEN, 1_000 * (second + 1), 10, second, null);
+      stats.record(Op.SET_PERMISSION, 2_000, 0, second, second == 7 ? "AccessControlException: no" : null);
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    stats.write(new DataOutputStream(bytes));
+    RunStatistics read = new RunStatistics();
+    read.readFields(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())));
+    for (Op op : Op.values()) {
+      assertEquals(stats.count(op), read.count(op), op.label());
+      assertEquals(stats.errors(op), read.errors(op), op.label());
+      assertEquals(stats.latency(op).getTotalCount(), read.latency(op).getTotalCount(), op.label());
+      for (int second = 0; second < 100; second++) {
+        assertEquals(stats.timeline(second, op), read.timeline(second, op), op.label() + " at " + second);
+      }
+    }
+    assertEquals(1, read.errors(Op.SET_PERMISSION));
   }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.io.WritableUtils;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
@@ -168,17 +169,33 @@ public final class RunStatistics implements Writable {
     return mappers;
   }
 
+  /**
+   * Only the ops issued are written, and per-second counts as variable-length numbers: a mapper
+   * issues a few of the many ops, and its record must fit phase 2's small sort buffer.
+   */
   @Override
   public void write(DataOutput out) throws IOException {
+    int issued = 0;
     for (int i = 0; i < OPS; i++) {
-      out.writeLong(count[i]);
-      out.writeLong(errors[i]);
-      writeHistogram(out, latency[i]);
+      issued += count[i] + errors[i] > 0 ? 1 : 0;
+    }
+    out.writeInt(issued);
+    for (int i = 0; i < OPS; i++) {
+      if (count[i] + errors[i] > 0) {
+        out.writeInt(i);
+        out.writeLong(count[i]);
+        out.writeLong(errors[i]);
+        writeHistogram(out, latency[i]);
+      }
     }
     writeHistogram(out, lateness);
     out.writeInt(seconds);
-    for (int k = 0; k < seconds * OPS; k++) {
-      out.writeLong(timeline[k]);
+    for (int i = 0; i < OPS; i++) {
+      if (count[i] + errors[i] > 0) {
+        for (int sec = 0; sec < seconds; sec++) {
+          WritableUtils.writeVLong(out, timeline[sec * OPS + i]);
+        }
+      }
     }
     for (int sec = 0; sec < seconds; sec++) {
       out.writeLong(latestMicros[sec]);
@@ -191,7 +208,16 @@ public final class RunStatistics implements Writable {
 
   @Override
   public void readFields(DataInput in) throws IOException {
+    java.util.Arrays.fill(count, 0);
+    java.util.Arrays.fill(errors, 0);
     for (int i = 0; i < OPS; i++) {
+      latency[i] = histogram();
+    }
+    int issued = in.readInt();
+    int[] ops = new int[issued];
+    for (int k = 0; k < issued; k++) {
+      int i = in.readInt();
+      ops[k] = i;
       count[i] = in.readLong();
       errors[i] = in.readLong();
       latency[i] = readHistogram(in);
@@ -199,8 +225,10 @@ public final class RunStatistics implements Writable {
     lateness = readHistogram(in);
     seconds = in.readInt();
     timeline = new long[Math.max(64, seconds) * OPS];
-    for (int k = 0; k < seconds * OPS; k++) {
-      timeline[k] = in.readLong();
+    for (int i : ops) {
+      for (int sec = 0; sec < seconds; sec++) {
+        timeline[sec * OPS + i] = WritableUtils.readVLong(in);
+      }
     }
     latestMicros = new long[Math.max(64, seconds)];
     for (int sec = 0; sec < seconds; sec++) {

@@ -152,26 +152,22 @@ def _depth(root: str) -> int:
 def _phase_two(files: FileTimelines, rows: Ints, start_ms: int, depth_offset: int) -> FileTimelines:
     """The files at ROWS from START_MS on: accesses before it dropped, a file created before it
     (in phase 1) made pre-existing; depths counted from the namespace root."""
-    counts = files.accesses_per_file[rows]
-    starts = files.access_offsets[:-1][rows]
-    positions = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
-    kept = files.access_times[positions] >= start_ms
+    taken = files.take(rows)
+    counts = taken.accesses_per_file
+    kept = taken.access_times >= start_ms
     owner = np.repeat(np.arange(len(rows)), counts)
     offsets = np.zeros(len(rows) + 1, dtype=np.int64)
     np.cumsum(np.bincount(owner[kept], minlength=len(rows)), out=offsets[1:])
-    create_time = files.create_time[rows]
+    create_time = taken.create_time
     before = (create_time != NO_TIME) & (create_time < start_ms)
     return replace(
-        files,
-        id=files.id[rows],
-        depth=files.depth[rows] - depth_offset,
-        pre_existing=files.pre_existing[rows] | before,
+        taken,
+        depth=taken.depth - depth_offset,
+        pre_existing=taken.pre_existing | before,
         create_time=np.where(before, NO_TIME, create_time),
-        delete_time=files.delete_time[rows],
-        renames=files.renames[rows],
         access_offsets=offsets,
-        access_times=files.access_times[positions][kept],
-        access_kinds=files.access_kinds[positions][kept],
+        access_times=taken.access_times[kept],
+        access_kinds=taken.access_kinds[kept],
         path=None,
         final_path=None,
     )

@@ -22,8 +22,9 @@ File types, per type j:
    that named the file itself: a file that a recursive delete of a directory above it removed
    is not deleted by its type (the directory type's one delete stands for that call);
 5. every file's depth is drawn from depth_j;
-6. other calls (profile format 2): every file of the type that the window introduces draws,
-   for each CallShare c of calls_j, n = floor(perFile_c) + (1 if u < frac(perFile_c) else 0)
+6. other calls (profile format 2): every file of the type that the window introduces (each
+   pre-existing one, origin 0, and each created one, at its creation) draws, for each
+   CallShare c of calls_j, n = floor(perFile_c) + (1 if u < frac(perFile_c) else 0)
    calls (u uniform in [0, 1)), each at origin + offset_c (one draw each). A call at or after
    the window's end, or after the file's delete, is dropped. Calls are not scaled by the span
    scale;
@@ -35,14 +36,19 @@ Directory types (format 2), per type d, exactly as file types, of directories:
 
 - preExisting_d directories exist at 0 (made in phase 1); the others are made by mkdirs at the
   times of the createInterarrival_d renewal process (at most directories_d - preExisting_d);
-- accesses as in 3, with accessesPerDirectory_d in place of accessesPerFile and each access a
-  listStatus, getfileinfo or contentSummary by accessShares_d; calls as in 6, probes as in 7;
+- accesses as in 3, with accessesPerDirectory_d in place of accessesPerFile; their kinds by
+  systematic sampling, not one draw per access: a directory with n accesses in the window
+  draws one uniform u, and its i-th access (0-based, in time order) is the first kind k of
+  (listStatus, getfileinfo, contentSummary) with (u + i) / n < C_k, C the cumulative
+  accessShares_d (C_contentSummary = 1). Each kind then gets floor or ceil of n * share of the
+  directory's accesses, as the trace's directories, listed or stat'ed in fixed proportions, do
+  (independent draws would scatter a type's listing popularity). Calls as in 6, probes as in 7;
 - with probability deleteShare_d a directory is deleted at its last access (or origin) +
   deleteDelay_d, if that falls in the window: one recursive delete of its subtree. A directory
-  whose delete is issued has a subtree of subtreeFiles_d files (one draw), made with it: in
-  phase 1 for a pre-existing directory; for a created one, created at its origin right after
-  its mkdirs, and those creates are issued in the window and counted under create. They are
-  no file type's files: nothing else happens to them until the delete removes them;
+  whose delete is issued has a subtree of subtreeFiles_d files (one draw), made directly under
+  it with it: in phase 1 for a pre-existing directory; for a created one, created at its origin
+  right after its mkdirs, and those creates are issued in the window and counted under create.
+  They are no file type's files: nothing else happens to them until the delete removes them;
 - depth from depth_d.
 
 A directory that the trace made implicitly (a create or mkdirs of a path below it made it; no
@@ -61,12 +67,14 @@ skipped; the profile keeps it (it models the trace) and names it in unmodeledCom
 Scales: the file scale f (a run's `--type-scale all=f`; the replicas of a comparison) makes
 every type f times as large, file and directory types alike: f times the pre-existing and
 created entities, creates f times as often (createInterarrival / f); cluster calls at most
-f * calls, interarrivals / f. A scaled type (`--type-scale j=f`, directory types `dJ=f`) is
-changed in the profile itself (scaling.py). An isolated run (`--types`) runs only the named
-types and no cluster calls. The span scale s multiplies every file's and directory's active
-span, so their accesses, not their calls. A time scale c multiplies every time of the
-schedule afterwards: the same operations happen c times as fast (c < 1) or slow (c > 1);
-c = 0 issues them back to back.
+f * calls, interarrivals / f. A longer window than the profile's (a run's --duration) adds
+creates and cluster calls at the same rates (at most window / W times as many). A scaled type
+(`--type-scale j=f`; a directory type is named dJ: `dJ=f`) is changed in the profile itself
+(scaling.py). An isolated run (`--types`) runs only the named types (J: file types, dJ:
+directory types; a directory type not named is not run) and no cluster calls. The span scale
+s multiplies every file's and directory's active span, so their accesses, not their calls. A
+time scale c multiplies every time of the schedule afterwards: the same operations happen c
+times as fast (c < 1) or slow (c > 1); c = 0 issues them back to back.
 
 Random streams: files draw from the generator given; their calls and probes, the directories
 (with theirs) and the cluster calls each from a child stream of it (Generator.spawn), so that

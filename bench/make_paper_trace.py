@@ -4,8 +4,10 @@
 paper's size must fit in 10 minutes and 16 GiB on a 2-core machine). Seeded: one seed, one trace.
 
 The folder is what `mimesisbench.jar parse` would write from that day's audit log and fsimage:
-files.avro (FileTimeline), namespace.avro (NamespaceEntry: the snapshot at the window's start)
-and parse-report.json, whose "synthetic" key says it is made up. events.avro (AuditEvent) is
+files.avro (FileTimeline), dirs.avro (DirectoryTimeline: the snapshot's directories that were
+listed or stat'ed, and the job directories, made by mkdirs and deleted whole), namespace.avro
+(NamespaceEntry: the snapshot at the window's start) and parse-report.json (by_cmd, by_target),
+whose "synthetic" key says it is made up. events.avro (AuditEvent) is
 written only with --events: 70 million records take Python several minutes, and `fit` does not
 read it (`mimesis-model summary` does). The workload mixes 45 file behaviours (15 kinds, each at
 3 time scales): MapReduce outputs read within minutes then deleted with their job directory,
@@ -381,15 +383,52 @@ def file_records(order, ident, f, times, kinds, chunk=100_000):
         count = f["count"][rows]
         at = np.repeat(offsets[rows], count) + in_segments(count)  # this chunk's accesses, gathered
         t, k, pos = (times[at] + T0).tolist(), kinds[at].tobytes().decode("ascii"), 0
-        for i, c, fid, cr, de, rn in zip(rows.tolist(), count.tolist(), ident[rows].tolist(),
-                                          f["create"][rows].tolist(), f["delete"][rows].tolist(),
-                                          (f["rename"][rows] >= 0).tolist()):
+        for i, c, fid, cr, de, rn, by_job in zip(rows.tolist(), count.tolist(), ident[rows].tolist(),
+                                                  f["create"][rows].tolist(), f["delete"][rows].tolist(),
+                                                  (f["rename"][rows] >= 0).tolist(), f["by_job"][rows].tolist()):
             path = f["path"][i]
             yield {"id": fid, "path": path, "finalPath": f["final"][i], "depth": path.count("/"),
                    "preExisting": cr < 0, "createTime": cr + T0 if cr >= 0 else None,
-                   "deleteTime": de + T0 if de >= 0 else None, "renames": int(rn),
+                   "deleteTime": de + T0 if de >= 0 else None, "deletedItself": not by_job,
+                   "renames": int(rn),
                    "accessTimes": t[pos:pos + c], "accessKinds": k[pos:pos + c]}
             pos += c
+
+
+def directory_records(tree, jobs, f, groups, first_id):
+    """DirectoryTimelines: the snapshot directories the day listed or stat'ed (pre-existing),
+    then the job directories (made by mkdirs, deleted whole with their files)."""
+    times, ops, _, refs, *_ = groups[5]  # the directory accesses of side_events
+    order = np.lexsort((times, refs))
+    times, ops, refs = times[order], ops[order], refs[order]
+    starts = np.flatnonzero(np.r_[True, refs[1:] != refs[:-1]]) if len(refs) else np.zeros(0, int)
+    ends = np.r_[starts[1:], len(refs)]
+    letters = np.where(ops == LIST, ord("L"), ord("G")).astype(np.uint8)
+    ident = first_id
+    for a, b in zip(starts.tolist(), ends.tolist()):
+        path = tree["dirs"][int(refs[a])]
+        yield {"id": ident, "path": path, "finalPath": path, "depth": int(tree["depth"][int(refs[a])]),
+               "preExisting": True, "createTime": None, "deleteTime": None, "deletedItself": False,
+               "renames": 0, "accessTimes": (times[a:b] + T0).tolist(),
+               "accessKinds": letters[a:b].tobytes().decode("ascii")}
+        ident += 1
+    files_of_job = np.bincount(f["job"][f["job"] >= 0], minlength=len(jobs["dir"]))
+    made = np.maximum(jobs["start"] - 5, 0)
+    for j, (path, when, gone) in enumerate(zip(jobs["dir"], made.tolist(), jobs["delete"].tolist())):
+        yield {"id": ident + j, "path": path, "finalPath": path, "depth": path.count("/"),
+               "preExisting": False, "createTime": when + T0, "deleteTime": gone + T0 if gone >= 0 else None,
+               "deletedItself": gone >= 0, "subtreeFiles": int(files_of_job[j]) if gone >= 0 else 0,
+               "renames": 0, "accessTimes": [], "accessKinds": ""}
+
+
+def by_target(by_cmd, groups, kinds):
+    """parse-report's by_target: the directory accesses, job mkdirs and job deletes name
+    directories; every other event a file."""
+    directory = {"listStatus": int(np.count_nonzero(groups[5][1] == LIST)),
+                 "getfileinfo": int(np.count_nonzero(groups[5][1] == STAT)),
+                 "mkdirs": by_cmd["mkdirs"], "delete": len(groups[8][0])}
+    file = {op: n - directory.get(op, 0) for op, n in by_cmd.items()}
+    return {"directory": directory, "file": {op: n for op, n in file.items() if n}}
 
 
 def namespace_records(rng, tree, snap_paths, snap_dir):
@@ -468,7 +507,7 @@ def main() -> None:
         b["path"] = b["final"] = snap_paths[at:at + b["n"]]
         at += b["n"]
     f = {key: np.concatenate([b[key] for b in behaviours])
-         for key in ("count", "create", "rename", "delete", "owner", "by_job")}
+         for key in ("count", "create", "rename", "delete", "owner", "by_job", "job")}
     f["path"], f["final"] = ([p for b in behaviours for p in b[key]] for key in ("path", "final"))
     f["attempt"] = np.concatenate([np.full(b["n"], b["kind"][3] == "output") for b in behaviours]) & (f["rename"] >= 0)
     pre, first_access = f["create"] < 0, times[np.minimum(np.cumsum(f["count"]) - f["count"], a.accesses - 1)]
@@ -497,15 +536,19 @@ def main() -> None:
                   "deleted": int(np.count_nonzero(f["delete"] >= 0)), "files": a.files,
                   "pre_existing": int(np.count_nonzero(pre)), "pre_existing_not_in_fsimage": 0,
                   "renamed": int(np.count_nonzero(f["rename"] >= 0))},
+        "by_target": by_target(by_cmd, groups, kinds),
         "namespace": {"directories": len(tree["dirs"]), "files": len(snap_paths), "fsimage": "synthetic"},
         "malformed_share": 0.0,
     }
     out.mkdir(parents=True, exist_ok=True)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill still removes the partial files
-    names = ["files.avro", "namespace.avro", "parse-report.json"] + ["events.avro"] * a.events
+    names = ["files.avro", "dirs.avro", "namespace.avro", "parse-report.json"] + ["events.avro"] * a.events
     partial = {name: out / f".{name}.partial" for name in names}  # renamed into place once all are written
     try:
         write_avro(partial["files.avro"], "FileTimeline", file_records(order, ident, f, times, kinds), a.files, a.seed)
+        listed = len(np.unique(groups[5][3]))
+        write_avro(partial["dirs.avro"], "DirectoryTimeline", directory_records(tree, jobs, f, groups, a.files),
+                   listed + len(jobs["dir"]), a.seed)
         write_avro(partial["namespace.avro"], "NamespaceEntry",
                    namespace_records(snapshot_rng, tree, snap_paths, snap_dir), len(tree["dirs"]) + len(snap_paths),
                    a.seed)

@@ -59,7 +59,7 @@ def test_types_hold_every_modeled_file_and_their_counts(sample) -> None:  # type
 
 
 def test_k_bounds(sample) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(ProfileError, match="-k 100000: must be between 1 and the 398 files"):
+    with pytest.raises(ProfileError, match="-k 100000: must be between 1 and the 388 files"):
         ProfileFitter(n_types=100_000).fit(sample)
     assert ProfileFitter(n_types=1).fit(sample).profile_.k == 1
 

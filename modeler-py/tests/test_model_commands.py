@@ -119,3 +119,50 @@ def test_a_profile_with_nan_is_refused(profile_dir: Path, tmp_path: Path) -> Non
         fastavro.writer(stream, schema.load(schema.PROFILE), [record])
     assert main(["scale", str(tmp_path / "nan"), "--out", str(tmp_path / "o")]) == BAD_INPUT
     assert not (tmp_path / "o").exists()
+
+
+def test_validate_prints_the_directories_and_the_unmodeled_commands(
+    profile_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", str(profile_dir), str(SAMPLE_TRACE), "--json"]) == OK
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["directories"]["ks"]) == {
+        "listing_popularity", "popularity", "interarrival", "active_span",
+    }  # fmt: skip
+    assert report["unmodeled"][0] == {
+        "command": "getfileinfo", "calls": 94, "why": "probes of paths never made"
+    }  # fmt: skip
+    assert main(["validate", str(profile_dir), str(SAMPLE_TRACE)]) == OK
+    text = capsys.readouterr().out
+    assert "listing_popu" in text
+    assert "unmodeled commands (158 calls of the trace the profile does not reproduce):" in text
+    assert "  concat              1  the generator cannot issue it" in text
+
+
+def test_describe_prints_the_whole_workload(
+    profile_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["describe", str(profile_dir), "--out", str(tmp_path / "d")]) == OK
+    text = capsys.readouterr().out
+    profile = Profile.read(profile_dir)
+    assert f"directory types: {profile.directory_k}, 100 directories" in text
+    assert "other calls and probes per type:" in text
+    assert "setReplication" in text
+    assert "probes " in text
+    assert "cluster calls: none" in text
+    assert "unmodeled commands (158 calls" in text
+    assert "unmodeled commands" in (tmp_path / "d" / "index.html").read_text()
+
+
+def test_scale_names_directory_types_with_d(profile_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "dirs"
+    arguments = ["--type-scale", "d0=3", "--type-scale", "all=2", "--types", "0,d0"]
+    assert main(["scale", str(profile_dir), "--out", str(out), *arguments]) == OK
+    scaled, original = Profile.read(out), Profile.read(profile_dir)
+    assert (scaled.k, scaled.directory_k) == (1, 1)
+    assert scaled.directory_types[0].directories == 6 * original.directory_types[0].directories
+    assert (
+        main(["scale", str(profile_dir), "--out", str(tmp_path / "x"), "--type-scale", "d99=2"])
+        == BAD_INPUT
+    )
+    assert not (tmp_path / "x").exists()

@@ -1,4 +1,5 @@
 import io
+import json
 import math
 import zlib
 from pathlib import Path
@@ -11,8 +12,8 @@ from mimesis_model import schema
 from mimesis_model.errors import ProfileError
 from mimesis_model.fit import ProfileFitter, read_for_fitting
 from mimesis_model.output import OutputError
-from mimesis_model.profile import PROFILE_FILE, PROFILE_JSON, Profile
-from test_profile_vectors import SAMPLE_TRACE
+from mimesis_model.profile import FORMAT_VERSION, PROFILE_FILE, PROFILE_JSON, CallShare, Profile
+from test_profile_vectors import REPOSITORY, SAMPLE_TRACE
 
 NAN = math.nan
 INF = math.inf
@@ -30,11 +31,11 @@ def test_written_profile_reads_back_equal(sample_profile: Profile, tmp_path: Pat
 
 
 def test_a_profile_from_a_future_format_is_refused(sample_profile: Profile, tmp_path: Path) -> None:
-    record = sample_profile.to_record() | {"formatVersion": 2}
+    record = sample_profile.to_record() | {"formatVersion": 3}
     (tmp_path / "future").mkdir()
     with (tmp_path / "future" / PROFILE_FILE).open("wb") as stream:
         fastavro.writer(stream, schema.load(schema.PROFILE), [record])
-    with pytest.raises(ProfileError, match="format version 2 is newer"):
+    with pytest.raises(ProfileError, match="format version 3 is newer"):
         Profile.read(tmp_path / "future")
 
 
@@ -158,3 +159,61 @@ def _zigzag(value: int) -> bytes:
         encoded >>= 7
     out.append(encoded)
     return bytes(out)
+def test_a_profile_of_format_1_reads_with_format_2s_streams_empty(tmp_path: Path) -> None:
+    """The shipped Yahoo profile is files only (format 1)."""
+    shipped = REPOSITORY / "profiles" / "yahoo-2011"
+    with (shipped / PROFILE_FILE).open("rb") as stream:
+        assert next(iter(fastavro.reader(stream)))["formatVersion"] == 1  # type: ignore[index,call-overload]
+    profile = Profile.read(shipped)
+    assert profile.k > 0
+    assert profile.directory_types == []
+    assert (profile.cluster_calls, profile.unmodeled_commands, profile.directory_fit) == (
+        [],
+        [],
+        None,
+    )
+    assert all(t.calls == [] and t.probes is None for t in profile.file_types)
+    profile.write(tmp_path / "again")
+    again = Profile.read(tmp_path / "again")
+    assert again.to_record() == profile.to_record()
+    assert again.to_record()["formatVersion"] == FORMAT_VERSION == 2
+
+
+def test_format_2_round_trips_with_its_streams(sample_profile: Profile, tmp_path: Path) -> None:
+    assert sample_profile.directory_types
+    assert any(t.calls for t in sample_profile.file_types)
+    assert any(t.probes is not None for t in sample_profile.file_types)
+    assert sample_profile.unmodeled_commands
+    sample_profile.write(tmp_path / "p")
+    summary = json.loads((tmp_path / "p" / PROFILE_JSON).read_text())
+    assert summary["formatVersion"] == 2
+    first = summary["directoryTypes"][0]
+    assert set(first["activeSpan"]) == {
+        "count",
+        "points",
+        "mean",
+        "min",
+        "p50",
+        "p90",
+        "p99",
+        "max",
+    }
+    assert summary["unmodeledCommands"][0] == {
+        "command": "getfileinfo", "calls": 94, "why": "probes of paths never made"
+    }  # fmt: skip
+
+
+def test_a_directory_types_problems_are_named(sample_profile: Profile, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    directory_type = sample_profile.directory_types[1]
+    broken = replace(
+        directory_type, delete_share=1.5, calls=[CallShare("setOwner", -1.0, directory_type.depth)]
+    )
+    profile = replace(sample_profile, directory_types=[sample_profile.directory_types[0], broken])
+    assert profile.problems() == [
+        "directory type 1: a weight or share outside [0, 1]",
+        "directory type 1: a perFile or perCreate that is not a number >= 0",
+    ]
+    with pytest.raises(ProfileError, match="directory type 1: a weight or share"):
+        profile.write(tmp_path / "out")

@@ -15,7 +15,7 @@ import fastavro
 import pytest
 
 from mimesis_model.fit import ProfileFitter, read_for_fitting
-from mimesis_model.profile import DISTRIBUTIONS, PROFILE_FILE, Profile
+from mimesis_model.profile import DIRECTORY_DISTRIBUTIONS, DISTRIBUTIONS, PROFILE_FILE, Profile
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 SAMPLE_TRACE = REPOSITORY / "tests" / "sample-trace" / "trace"
@@ -27,17 +27,33 @@ def expected_of(profile: Profile) -> dict[str, Any]:
     """What Java checks: every scalar, and each distribution's count, length and ends."""
     record = profile.to_record()
     for item in record["fileTypes"]:
-        for name in ("depth", *DISTRIBUTIONS):
-            values = item[name]
-            item[name] = {
-                "count": values["count"], "points": len(values["values"]),
-                "first": values["values"][0] if values["values"] else None,
-                "last": values["values"][-1] if values["values"] else None,
-            }  # fmt: skip
-        item.pop("centroid")
+        _summarize(item, ("depth", *DISTRIBUTIONS))
+    for item in record["directoryTypes"]:
+        _summarize(item, ("depth", "subtreeFiles", *DIRECTORY_DISTRIBUTIONS))
+    for item in record["clusterCalls"]:
+        item["interarrival"] = _ends(item["interarrival"])
     record.pop("namespace")
     record.pop("fit")
-    return {"format": 1, "profile": record, "k": profile.k}
+    record.pop("directoryFit")
+    return {"format": 2, "profile": record, "k": profile.k, "directoryK": profile.directory_k}
+
+
+def _summarize(item: dict[str, Any], names: tuple[str, ...]) -> None:
+    for name in names:
+        item[name] = _ends(item[name])
+    for call in item["calls"]:
+        call["offset"] = _ends(call["offset"])
+    if item["probes"] is not None:
+        item["probes"]["lead"] = _ends(item["probes"]["lead"])
+    item.pop("centroid")
+
+
+def _ends(values: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "count": values["count"], "points": len(values["values"]),
+        "first": values["values"][0] if values["values"] else None,
+        "last": values["values"][-1] if values["values"] else None,
+    }  # fmt: skip
 
 
 def fitted_sample() -> Profile:

@@ -12,9 +12,12 @@ def test_finds_the_repository_schema_folder() -> None:
     assert schema.schema_dir().resolve() == REPOSITORY_SCHEMAS
 
 
-@pytest.mark.parametrize(
-    "name", [schema.AUDIT_EVENT, schema.FILE_TIMELINE, schema.DIRECTORY_TIMELINE, schema.NAMESPACE_ENTRY]
-)
+TRACE_SCHEMAS = [
+    schema.AUDIT_EVENT, schema.FILE_TIMELINE, schema.DIRECTORY_TIMELINE, schema.NAMESPACE_ENTRY
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", TRACE_SCHEMAS)
 def test_loads_each_trace_schema(name: str) -> None:
     loaded = schema.load(name)
 
@@ -24,8 +27,9 @@ def test_loads_each_trace_schema(name: str) -> None:
 
 def test_field_names_follow_the_avsc() -> None:
     assert schema.field_names(schema.load(schema.FILE_TIMELINE)) == [
-        "id", "path", "finalPath", "depth", "preExisting", "createTime", "deleteTime", "deletedItself",
-        "renames", "accessTimes", "accessKinds", "probeTimes", "callTimes", "calls",
+        "id", "path", "finalPath", "depth", "preExisting", "createTime", "deleteTime",
+        "deletedItself", "renames", "accessTimes", "accessKinds", "probeTimes", "callTimes",
+        "calls",
     ]  # fmt: skip
 
 

@@ -1,10 +1,27 @@
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
+from mimesis_model.distribution import Distribution
+from mimesis_model.errors import ProfileError
 from mimesis_model.fit import ProfileFitter, read_for_fitting
-from mimesis_model.profile import Profile
-from mimesis_model.scaling import isolate_types, scale_types
-from mimesis_model.synthesis import popularity_quantiles, synthesize
+from mimesis_model.profile import (
+    CallShare,
+    ClusterCalls,
+    DirectoryType,
+    FileType,
+    Probes,
+    Profile,
+)
+from mimesis_model.scaling import isolate_named, isolate_types, scale_named, scale_types
+from mimesis_model.synthesis import (
+    popularity_quantiles,
+    synthesize,
+    synthesize_directories,
+    systematic_kinds,
+)
+from mimesis_model.trace import audit_commands
 from test_profile_vectors import SAMPLE_TRACE
 
 
@@ -100,3 +117,170 @@ def test_isolation_keeps_only_the_chosen_types(profile: Profile) -> None:
     ]
     assert "isolated types 0->0, 2->1" in isolated.source
     assert isolated.namespace is profile.namespace
+
+
+WINDOW_MS = 100_000
+
+
+def _constant(value: float) -> Distribution:
+    return Distribution.of_sample([value])
+
+
+def whole_profile(call_offset: float = 1_000.0) -> Profile:
+    """One file type and one directory type with calls and probes, and cluster calls, every
+    distribution a constant so that the counts are exact."""
+    times = {
+        "createInterarrival": _constant(100), "activationDelay": _constant(500),
+        "accessInterarrival": _constant(1_000), "activeSpan": _constant(4_000),
+        "deleteDelay": _constant(10_000),
+    }  # fmt: skip
+    file_type = FileType(
+        index=0, weight=1.0, files=1_000, pre_existing=400, unaccessed_share=0.0,
+        access_shares={"open": 1.0, "listStatus": 0.0, "getFileInfo": 0.0}, delete_share=0.5,
+        depth=_constant(3), distributions=times | {"accessesPerFile": _constant(5)},
+        calls=[
+            CallShare("setReplication", 1.5, _constant(call_offset)),
+            CallShare("concat", 1.0, _constant(5)),  # the generator cannot issue it
+        ],
+        probes=Probes(2.5, 0.2, _constant(300)),
+    )  # fmt: skip
+    directory_type = DirectoryType(
+        index=0, weight=1.0, directories=200, pre_existing=100, unaccessed_share=0.0,
+        access_shares={"listStatus": 0.6, "getFileInfo": 0.3, "contentSummary": 0.1},
+        delete_share=0.5, subtree_files=_constant(4), depth=_constant(2),
+        distributions=times | {
+            "createInterarrival": _constant(200), "accessesPerDirectory": _constant(10),
+        },
+        calls=[CallShare("setPermission", 0.5, _constant(10))],
+        probes=Probes(1.0, 1.0, _constant(50)),
+    )  # fmt: skip
+    return Profile(
+        "test", WINDOW_MS, [file_type], 0, 0.0, 0.0,
+        directory_types=[directory_type],
+        cluster_calls=[
+            ClusterCalls("datanodeReport", 50, _constant(1_000)),
+            ClusterCalls("getDelegationToken", 9, _constant(10)),  # the generator cannot issue it
+        ],
+    )  # fmt: skip
+
+
+def test_file_calls_each_file_draws_floor_or_ceil_of_per_file() -> None:
+    workload = synthesize(whole_profile(), random_state=0)
+    names = audit_commands()
+    commands = [names[code] for code in workload.call_command.tolist()]
+    assert set(commands) == {"setReplication"}
+    # 1,000 files, 1.5 calls each on average: 1,000 + Binomial(1,000, 0.5)
+    assert abs(len(commands) - 1_500) < 4 * np.sqrt(250)
+    # each at origin + 1 s: pre-existing files' at 1 s, created files' 1 s after their create
+    assert set(workload.call_time.tolist()) == {1_000.0 + 100.0 * n for n in range(601)}
+
+
+def test_a_call_after_the_window_or_the_files_delete_is_dropped() -> None:
+    late = synthesize(whole_profile(call_offset=WINDOW_MS), random_state=0)
+    assert len(late.call_time) == 0
+    # deleted 10 s after the last access (4.5 s after origin): a call at 20 s is dropped
+    after = synthesize(whole_profile(call_offset=20_000), random_state=0)
+    assert 0 < len(after.call_time) < 1_500 - 4 * np.sqrt(250)
+    assert np.count_nonzero(after.deleted) > 0
+
+
+def test_probes_come_before_their_files_create() -> None:
+    workload = synthesize(whole_profile(), random_state=0)
+    # 600 created files, 2.5 probes each on average: 2 each and one more for half of them
+    assert abs(len(workload.probe_time) - 1_500) < 4 * np.sqrt(150)
+    assert set(workload.probe_time.tolist()) == {0.0} | {100.0 * n - 300 for n in range(4, 601)}
+    assert abs(workload.probe_listing.mean() - 0.2) < 0.05
+
+
+def test_directory_types_are_synthesized_as_file_types() -> None:
+    workload = synthesize(whole_profile(), random_state=0)
+    directories = workload.directories
+    assert directories is not None
+    assert (len(directories), int(directories.pre_existing.sum())) == (200, 100)
+    assert directories.kinds == ("listStatus", "getFileInfo", "contentSummary")
+    # 10 accesses each: systematic kinds give each directory exactly its shares
+    assert directories.accesses.tolist() == [10] * 200
+    assert directories.kind_counts.tolist() == [[6, 3, 1]] * 200
+    # a recursive delete for about half; created and deleted ones make 4 subtree files each
+    deleted = directories.deleted
+    assert abs(int(deleted.sum()) - 100) < 4 * np.sqrt(50)
+    assert directories.subtree_files.tolist() == np.where(deleted, 4, 0).tolist()
+    counts = workload.command_counts()
+    made = int(np.count_nonzero(~directories.pre_existing & deleted))
+    assert counts["create"] == 600 + 4 * made
+    assert counts["mkdirs"] == 100
+    assert counts["delete"] == int(workload.deleted.sum()) + int(deleted.sum())
+    assert counts["contentSummary"] == int(directories.kind_counts[:, 2].sum())
+    assert counts["setPermission"] == len(directories.call_time)
+    # probes of directories: listings, each 50 ms before its mkdirs (100 created, 1 each)
+    assert len(directories.probe_time) == 100
+    assert directories.probe_listing.all()
+    listings = int(directories.kind_counts[:, 0].sum()) + int(workload.probe_listing.sum()) + 100
+    assert counts["listStatus"] == listings
+
+
+def test_cluster_calls_are_renewal_processes_scaled_as_file_types() -> None:
+    workload = synthesize(whole_profile(), random_state=0)
+    assert workload.cluster_command == ("datanodeReport",) * 50
+    assert workload.cluster_time.tolist() == [1_000.0 * n for n in range(1, 51)]
+    twice = synthesize(whole_profile(), file_scale=2, random_state=0)
+    assert twice.cluster_time.tolist() == [500.0 * n for n in range(1, 101)]
+    fast = synthesize(whole_profile(), time_scale=0.5, random_state=0)
+    assert fast.cluster_time.tolist() == [500.0 * n for n in range(1, 51)]
+    assert fast.directories is not None
+    assert workload.directories is not None
+    assert np.allclose(fast.directories.origin, workload.directories.origin * 0.5)
+    assert fast.command_counts() == workload.command_counts()
+
+
+def test_the_directories_alone_draw_what_the_whole_synthesis_draws() -> None:
+    profile = whole_profile()
+    whole = synthesize(profile, file_scale=3, span_scale=2, random_state=5).directories
+    alone = synthesize_directories(profile, file_scale=3, span_scale=2, random_state=5)
+    assert whole is not None
+    assert alone is not None
+    assert np.array_equal(whole.kind_counts, alone.kind_counts)
+    assert np.array_equal(whole.call_time, alone.call_time)
+
+
+def test_adding_directories_leaves_the_files_draws_alone() -> None:
+    with_directories = synthesize(whole_profile(), random_state=7)
+    without = synthesize(
+        replace(whole_profile(), directory_types=[], cluster_calls=[]), random_state=7
+    )
+    assert np.array_equal(with_directories.accesses, without.accesses)
+    assert np.array_equal(with_directories.probe_time, without.probe_time)
+
+
+def test_directory_types_scale_and_all_scales_the_cluster_calls() -> None:
+    profile = whole_profile()
+    scaled = scale_named(profile, {"d0": 2.0})
+    assert (scaled.directories, scaled.files) == (400, 1_000)
+    assert scaled.directory_types[0]["createInterarrival"].mean == pytest.approx(100)
+    assert scaled.cluster_calls == profile.cluster_calls
+    every = scale_named(profile, {"all": 3.0, "0": 2.0})
+    assert (every.files, every.directories) == (6_000, 600)
+    assert [c.calls for c in every.cluster_calls] == [150, 27]
+    assert every.cluster_calls[0].interarrival.mean == pytest.approx(1_000 / 3)
+    with pytest.raises(ProfileError, match="type d1: the profile has d0 to d0"):
+        scale_named(profile, {"d1": 2.0})
+
+
+def test_isolation_keeps_the_named_directory_types_and_no_cluster_calls() -> None:
+    profile = whole_profile()
+    files_only = isolate_named(profile, ["0"])
+    assert (files_only.directory_k, files_only.cluster_calls) == (0, [])
+    both = isolate_named(profile, ["0", "d0"])
+    assert both.directory_k == 1
+    assert "isolated types 0->0, d0->d0" in both.source
+    with pytest.raises(ProfileError, match="name at least one file type"):
+        isolate_named(profile, ["d0"])
+
+
+def test_systematic_kinds_give_each_kind_floor_or_ceil_of_its_share() -> None:
+    accesses = np.arange(0, 200, dtype=np.int64)
+    shares = np.array([0.55, 0.3, 0.15])
+    counts = systematic_kinds(accesses, shares, np.random.default_rng(3))
+    assert counts.sum(axis=1).tolist() == accesses.tolist()
+    expected = accesses[:, None] * shares[None, :]
+    assert (np.abs(counts - expected) < 1).all()

@@ -1,4 +1,5 @@
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -8,6 +9,7 @@ import pytest
 
 from mimesis_model import schema
 from mimesis_model.trace import (
+    CONTENT_SUMMARY,
     EVENTS_FILE,
     FILES_FILE,
     GET_FILE_INFO,
@@ -17,8 +19,13 @@ from mimesis_model.trace import (
     OPEN,
     Trace,
     TraceError,
+    audit_commands,
+    read_cluster_events,
+    read_directory_timelines,
+    read_file_timelines,
 )
-from tracefiles import T0, audit_event, file_timeline, write_avro, write_trace
+from test_profile_vectors import SAMPLE_TRACE
+from tracefiles import T0, audit_event, directory_timeline, file_timeline, write_avro, write_trace
 
 
 def test_events_are_columns(trace_dir: Path) -> None:
@@ -287,3 +294,79 @@ def test_large_trace_matches_its_records(tmp_path: Path) -> None:
         times, kinds_of_file = trace.files.accesses(row)
         assert times.tolist() == timelines[row]["accessTimes"]
         assert kinds_of_file.tobytes().decode() == timelines[row]["accessKinds"]
+
+
+def test_the_samples_timelines_hold_deletes_probes_and_calls() -> None:
+    """The real sample (MapReduce jobs on HDFS): what the parse wrote beyond the accesses."""
+    files = read_file_timelines(SAMPLE_TRACE)
+    names = audit_commands()
+    assert (len(files), int(files.deleted.sum()), int(files.deleted_itself.sum())) == (404, 67, 10)
+    assert int(files.probes_per_file.sum()) == 21
+    assert Counter(names[code] for code in files.call_codes.tolist()) == {
+        "append": 15, "setReplication": 11, "setTimes": 2, "truncate": 1, "concat": 1,
+    }  # fmt: skip
+    directories = read_directory_timelines(SAMPLE_TRACE)
+    assert directories is not None
+    assert (len(directories), int(directories.deleted_itself.sum())) == (106, 14)
+    assert int(directories.subtree_files.sum()) == 49
+    assert int(directories.subtree_directories.sum()) == 9
+    assert int(directories.probes_per_file.sum()) == 30
+    assert sorted(names[code] for code in directories.call_codes.tolist()) == [
+        "setOwner", "setOwner", "setPermission", "setSpaceQuota",
+    ]  # fmt: skip
+    assert set(directories.access_kinds.tobytes()) == {LIST_STATUS, GET_FILE_INFO, CONTENT_SUMMARY}
+
+
+def test_a_trace_without_dirs_avro_has_no_directory_timelines(trace_dir: Path) -> None:
+    assert read_directory_timelines(trace_dir) is None
+
+
+def test_take_keeps_each_files_accesses_probes_and_calls() -> None:
+    files = read_file_timelines(SAMPLE_TRACE)
+    rows = np.flatnonzero(files.calls_per_file + files.probes_per_file > 0)[::-1].copy()
+    taken = files.take(rows)
+    for new, old in enumerate(rows.tolist()):
+        assert taken.accesses(new)[0].tolist() == files.accesses(old)[0].tolist()
+        for offsets, values, taken_offsets, taken_values in [
+            (files.probe_offsets, files.probe_times, taken.probe_offsets, taken.probe_times),
+            (files.call_offsets, files.call_codes, taken.call_offsets, taken.call_codes),
+        ]:
+            assert (
+                taken_values[taken_offsets[new] : taken_offsets[new + 1]].tolist()
+                == values[offsets[old] : offsets[old + 1]].tolist()
+            )
+    assert taken.deleted_itself.tolist() == files.deleted_itself[rows].tolist()
+
+
+def test_a_call_that_is_no_command_is_refused(tmp_path: Path) -> None:
+    bad = file_timeline(7, callTimes=[T0], calls=[len(audit_commands())])
+    write_trace(tmp_path, [audit_event(T0, "open")], [file_timeline(6), bad])
+
+    assert _error(tmp_path).startswith(
+        f"{tmp_path / FILES_FILE}: file id 7 has 1 callTimes for 1 calls, or a call that is not "
+        "an AuditCommand"
+    )
+
+
+def test_a_directorys_access_kinds_are_l_g_c(tmp_path: Path) -> None:
+    write_trace(
+        tmp_path, [audit_event(T0, "open")], [],
+        directories=[directory_timeline(3, [(T0, "L"), (T0 + 1, "O")])],
+    )  # fmt: skip
+
+    with pytest.raises(TraceError, match="directory id 3 has an access kind other than L/G/C"):
+        read_directory_timelines(tmp_path)
+
+
+def test_cluster_events_are_the_path_less_ones(tmp_path: Path) -> None:
+    events = [
+        audit_event(T0, "open"),
+        audit_event(T0 + 5, "datanodeReport", None),
+        audit_event(T0 + 9, "datanodeReport", None),
+        audit_event(T0 + 9, "listCachePools", None, allowed=False),
+    ]
+    cluster = read_cluster_events(write_trace(tmp_path, events, []))
+
+    assert cluster.time.tolist() == [T0 + 5, T0 + 9]
+    assert cluster.command.values() == ["datanodeReport", "datanodeReport"]
+    assert cluster.denied == {"listCachePools": 1}

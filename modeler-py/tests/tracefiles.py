@@ -9,7 +9,7 @@ from typing import Any
 import fastavro
 
 from mimesis_model import schema
-from mimesis_model.trace import EVENTS_FILE, FILES_FILE, NAMESPACE_FILE
+from mimesis_model.trace import DIRS_FILE, EVENTS_FILE, FILES_FILE, NAMESPACE_FILE
 
 T0 = 1_700_000_000_000
 """2023-11-14T22:13:20.000Z, the start of every test trace"""
@@ -46,6 +46,27 @@ def file_timeline(
     return record | fields
 
 
+def directory_timeline(
+    directory_id: int,
+    accesses: Sequence[tuple[int, str]] = (),
+    *,
+    created: int | None = None,
+    deleted: int | None = None,
+    path: str | None = None,
+    **fields: Any,
+) -> dict[str, Any]:
+    """A DirectoryTimeline record; ACCESSES are (time, kind letter: L, G or C) pairs."""
+    path = path or f"/data/d{directory_id}"
+    record: dict[str, Any] = {
+        "id": directory_id, "path": path, "finalPath": path, "depth": path.count("/"),
+        "preExisting": created is None, "createTime": created, "deleteTime": deleted,
+        "deletedItself": deleted is not None, "renames": 0,
+        "accessTimes": [time for time, _ in accesses],
+        "accessKinds": "".join(kind for _, kind in accesses),
+    }  # fmt: skip
+    return record | fields
+
+
 def namespace_entry(path: str, is_dir: bool, size: int = 0, **fields: Any) -> dict[str, Any]:
     """A NamespaceEntry record."""
     record: dict[str, Any] = {
@@ -71,13 +92,16 @@ def write_trace(
     events: Iterable[dict[str, Any]],
     files: Iterable[dict[str, Any]],
     namespace: Iterable[dict[str, Any]] | None = None,
+    directories: Iterable[dict[str, Any]] | None = None,
 ) -> Path:
-    """A trace folder: events.avro, files.avro and, if given, namespace.avro."""
+    """A trace folder: events.avro, files.avro and, if given, namespace.avro and dirs.avro."""
     directory.mkdir(parents=True, exist_ok=True)
     write_avro(directory / EVENTS_FILE, schema.AUDIT_EVENT, events)
     write_avro(directory / FILES_FILE, schema.FILE_TIMELINE, files)
     if namespace is not None:
         write_avro(directory / NAMESPACE_FILE, schema.NAMESPACE_ENTRY, namespace)
+    if directories is not None:
+        write_avro(directory / DIRS_FILE, schema.DIRECTORY_TIMELINE, directories)
     return directory
 
 

@@ -13,6 +13,7 @@ from typing import Final
 
 from mimesis_model import __version__, options
 from mimesis_model.describe import add_command as add_describe_command
+from mimesis_model.directory_fit import DirectoryFitter
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.fit import AUTO, CRITERIA, POPULARITY, ProfileFitter, read_for_fitting
 from mimesis_model.import_mimesis import add_command as add_import_command
@@ -22,7 +23,7 @@ from mimesis_model.run_comparison import add_command as add_compare_command
 from mimesis_model.run_comparison import sides_marked
 from mimesis_model.run_fidelity import add_command as add_fidelity_command
 from mimesis_model.run_report import add_command as add_report_command
-from mimesis_model.scaling import isolate_types, scale_types
+from mimesis_model.scaling import isolate_named, scale_named
 from mimesis_model.summary import render_text, summarize
 from mimesis_model.sweep import add_command as add_sweep_command
 from mimesis_model.trace import Trace
@@ -80,10 +81,15 @@ def _summary(args: argparse.Namespace) -> int:
 def _fit(args: argparse.Namespace) -> int:
     check_writable(Path(args.out), "--out")  # before minutes of fitting, not after
     trace = read_for_fitting(args.trace_dir, progress=not args.quiet)
+    directories = DirectoryFitter(
+        args.directory_k, max_ks=args.max_directory_ks, max_types=args.max_k,
+        random_state=args.seed, progress=not args.quiet,
+    )  # fmt: skip
     fitter = ProfileFitter(
         AUTO if args.k == AUTO else int(args.k), max_ks=args.max_ks, max_types=args.max_k,
         criterion=args.criterion,
         search_files=args.search_files, random_state=args.seed, progress=not args.quiet,
+        directories=directories,
     ).fit(trace)  # fmt: skip
     profile = fitter.profile_
     profile.write(args.out, "--out")
@@ -94,9 +100,14 @@ def _fit(args: argparse.Namespace) -> int:
                 f"k={step.k:<3} popularity KS {step.popularity_ks:.4f}  interarrival KS "
                 + ("-" if interarrival is None else f"{interarrival:.4f}")
             )
+        for step in directories.k_search_:
+            print(f"directory k={step.k:<3} listing popularity KS {step.popularity_ks:.4f}")
+        unmodeled = sum(item.calls for item in profile.unmodeled_commands)
         print(
             f"{args.out}: {profile.k} file types, {profile.files:,} files "
-            f"({profile.dormant_files:,} dormant), window {profile.duration_ms / 1000:,.1f} s"
+            f"({profile.dormant_files:,} dormant); {profile.directory_k} directory types, "
+            f"{profile.directories:,} directories; {len(profile.cluster_calls)} cluster "
+            f"commands; {unmodeled:,} calls unmodeled; window {profile.duration_ms / 1000:,.1f} s"
         )
     return OK
 
@@ -114,11 +125,14 @@ def _validate(args: argparse.Namespace) -> int:
 def _scale(args: argparse.Namespace) -> int:
     profile = Profile.read(args.profile_dir)
     if args.type_scale:
-        profile = scale_types(profile, dict(args.type_scale))
+        profile = scale_named(profile, dict(args.type_scale))
     if args.types is not None:
-        profile = isolate_types(profile, args.types)
+        profile = isolate_named(profile, args.types)
     profile.write(args.out, "--out")
-    print(f"{args.out}: {profile.k} file types, {profile.files:,} files")
+    print(
+        f"{args.out}: {profile.k} file types, {profile.files:,} files; {profile.directory_k} "
+        f"directory types, {profile.directories:,} directories"
+    )
     return OK
 
 
@@ -159,6 +173,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     fit.add_argument("--max-k", type=options.whole, default=50, help="largest k searched")
     fit.add_argument(
+        "--directory-k", default=AUTO, type=_k_value,
+        help="number of directory types, or 'auto' (default): the smallest k whose synthetic "
+        "directory listing popularity is within --max-directory-ks of the trace's",
+    )  # fmt: skip
+    fit.add_argument(
+        "--max-directory-ks", type=options.fraction, default=0.05,
+        help="KS bound of the directory k search (default 0.05)",
+    )  # fmt: skip
+    fit.add_argument(
         "--criterion", choices=CRITERIA, default=POPULARITY,
         help="what --max-ks bounds: popularity (default, the paper's), or access: popularity "
         "and access interarrivals both",
@@ -198,19 +221,22 @@ def _parser() -> argparse.ArgumentParser:
     scale = commands.add_parser(
         "scale", help="what-if transforms of a profile",
         description="Scale the file count of chosen types (paper equations 1-3) or keep only "
-        "chosen types. Types are numbered from 0, as in profile.json. "
-        "Example: mimesis-model scale profile/ --out hot/ --type-scale 0=2",
+        "chosen types. File types are numbered from 0, as in profile.json; directory types "
+        "are d0, d1, ...; 'all' is every type and the cluster calls. "
+        "Example: mimesis-model scale profile/ --out hot/ --type-scale 0=2 --type-scale d1=3",
     )  # fmt: skip
     options.add_verbose(scale)
     scale.add_argument("profile_dir", metavar="PROFILE_DIR")
     scale.add_argument("--out", required=True, help="profile folder to write")
     scale.add_argument(
-        "--type-scale", type=options.type_factor, action="append", default=[], metavar="J=F",
-        help="multiply type J's files by F (repeatable)",
+        "--type-scale", type=options.named_type_factor, action="append", default=[],
+        metavar="J=F", help="multiply type J's files (dJ: directory type J's directories; all: "
+        "every type's, and the cluster calls) by F (repeatable)",
     )  # fmt: skip
     scale.add_argument(
-        "--types", type=options.type_list, default=None, metavar="J,...",
-        help="keep only these types (renumbered from 0)",
+        "--types", type=options.named_type_list, default=None, metavar="J,...",
+        help="keep only these types (J, or dJ for a directory type; each kind renumbered from "
+        "0), and no cluster calls",
     )  # fmt: skip
     scale.set_defaults(run=_scale)
     add_describe_command(commands)

@@ -19,9 +19,6 @@ from mimesis_model.synthesis import SyntheticWorkload
 FLAG_SHARE: Final = 0.001
 """a command never issued is flagged when it made at least this share of the reference's calls"""
 
-_MODEL_COMMANDS: Final = {"getFileInfo": "getfileinfo"}
-"""the model's op names that the audit log writes otherwise"""
-
 
 def command_of(cmd: str) -> str:
     """CMD as the log wrote it, without its options: what the parser stores as the event's op."""
@@ -47,10 +44,9 @@ class CommandCounts:
 
     @classmethod
     def of_model(cls, workload: SyntheticWorkload, per: float = 1.0) -> CommandCounts:
-        """The calls WORKLOAD issued, divided by PER (its replicas), named as the log names them."""
-        return cls(
-            {_MODEL_COMMANDS.get(op, op): n / per for op, n in workload.op_counts().items()}, 0
-        )
+        """Every call WORKLOAD issued (files, directories, calls, probes, the cluster's), divided
+        by PER (its replicas), named as the log names them."""
+        return cls({command: n / per for command, n in workload.command_counts().items()}, 0)
 
     @property
     def total(self) -> float:

@@ -22,9 +22,10 @@ from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.fit import FittedTrace, read_for_fitting
 from mimesis_model.options import add_verbose
 from mimesis_model.output import AtomicOutputDir, check_writable
-from mimesis_model.profile import FileType, Profile
+from mimesis_model.profile import DirectoryType, FileType, Profile
 from mimesis_model.synthesis import synthesize_for_comparison
 from mimesis_model.trace import FILES_FILE
+from mimesis_model.validation import render_unmodeled, unmodeled_list
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -118,6 +119,82 @@ def _overview(profile: Profile) -> str:
         f"k={profile.k}  files {profile.files:,}  dormant files {profile.dormant_files:,}  "
         f"window {format_duration(profile.duration_ms)}"
     )
+
+
+_DIRECTORY_COLUMNS: Final = (
+    "type", "weight", "dirs", "pre-existing", "unaccessed", "list share", "accesses/dir",
+    "active span", "interarrival", "delete share", "subtree files",
+)  # fmt: skip
+
+
+def render_workload(profile: Profile) -> str:
+    """What the profile models beyond the file types' accesses (format 2): the directory types,
+    each type's other calls and probes, the cluster calls and the unmodeled commands."""
+    lines = []
+    if profile.directory_types:
+        rows = [list(_DIRECTORY_COLUMNS)]
+        rows += [_directory_row(t) for t in profile.directory_types]
+        lines += [f"directory types: {profile.directory_k}, {profile.directories:,} directories"]
+        lines += _aligned(rows)
+    else:
+        lines.append("directory types: none")
+    calls = [
+        f"  {name}: {_calls_text(t)}"
+        for name, t in [(f"type {t.index}", t) for t in profile.file_types]
+        + [(f"d{t.index}", t) for t in profile.directory_types]
+        if t.calls or t.probes is not None
+    ]
+    lines += ["other calls and probes per type:", *calls] if calls else ["other calls: none"]
+    if profile.cluster_calls:
+        lines.append("cluster calls (no path):")
+        lines += [
+            f"  {item.command}: {item.calls:,} calls, median interarrival "
+            f"{_median(item.interarrival, format_duration)}"
+            for item in profile.cluster_calls
+        ]
+    else:
+        lines.append("cluster calls: none")
+    lines += render_unmodeled(unmodeled_list(profile))
+    return "\n".join(lines)
+
+
+def _directory_row(directory_type: DirectoryType) -> list[str]:
+    return [
+        f"d{directory_type.index}", f"{directory_type.weight:.3f}",
+        f"{directory_type.directories:,}", f"{directory_type.pre_existing:,}",
+        _percent(directory_type.unaccessed_share),
+        "-" if directory_type.unaccessed_share >= 1
+        else _percent(directory_type.access_shares["listStatus"]),
+        _median(directory_type.entity_accesses, lambda x: f"{x:g}"),
+        _median(directory_type["activeSpan"], format_duration),
+        _median(directory_type["accessInterarrival"], format_duration),
+        _percent(directory_type.delete_share),
+        _median(directory_type.subtree_files, lambda x: f"{x:g}"),
+    ]  # fmt: skip
+
+
+def _calls_text(modeled: FileType | DirectoryType) -> str:
+    per = "dir" if isinstance(modeled, DirectoryType) else "file"
+    parts = [
+        f"{call.command} {call.per_file:.3g}/{per} (median at "
+        f"{_median(call.offset, format_duration)})"
+        for call in modeled.calls
+    ]
+    probes = modeled.probes
+    if probes is not None:
+        parts.append(
+            f"probes {probes.per_create:.3g}/create ({_percent(probes.list_status_share)} "
+            f"listStatus, median lead {_median(probes.lead, format_duration)})"
+        )
+    return ", ".join(parts)
+
+
+def _aligned(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True))
+        for row in rows
+    ]
 
 
 def _type_row(file_type: FileType) -> list[str]:
@@ -305,6 +382,7 @@ def _html(profile: Profile, plots: list[tuple[str, str, bytes]], notes: list[str
         for name, caption, png in plots
     )
     remarks = "".join(f"<p class=note>{html.escape(note)}</p>" for note in notes)
+    remarks += f"<pre>{html.escape(render_workload(profile))}</pre>"
     return (
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
         f"<title>Profile {html.escape(profile.source)}</title><style>"
@@ -326,7 +404,9 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     """Add `describe` to COMMANDS, the subparsers of the mimesis-model parser."""
     parser = commands.add_parser(
         "describe", help="plot a profile and tabulate its file types",
-        description="Print a table of the profile's file types and write PNG plots (popularity "
+        description="Print a table of the profile's file types, its directory types, each "
+        "type's other calls and probes, the cluster calls and the commands it does not "
+        "reproduce, and write PNG plots (popularity "
         "of trace vs model, per-type access interarrival and active span CDFs, the k search) "
         "with an index.html showing them. "
         "Example: mimesis-model describe profile/ --trace trace/ --out report/",
@@ -355,5 +435,6 @@ def _run(args: argparse.Namespace) -> int:
         option="--out" if args.out is not None else None,
     )  # fmt: skip
     print(render_type_table(profile))
+    print(render_workload(profile))
     print(f"{index}: plots of {'trace and model' if trace else 'the model (no trace)'}")
     return 0

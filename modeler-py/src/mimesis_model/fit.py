@@ -1,4 +1,5 @@
-"""Fitting a profile from a trace: k-means file types, k chosen by popularity fidelity."""
+"""Fitting a profile from a trace: k-means file types, k chosen by popularity fidelity; then the
+rest of the workload (workload_fit: directory types, cluster calls, unmodeled commands)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 from tqdm import tqdm
 
+from mimesis_model.clustering import cluster
+from mimesis_model.directory_fit import DirectoryFitter, as_fitted
 from mimesis_model.errors import ProfileError, TraceError
 from mimesis_model.fidelity import interarrival_ks, popularity_ks
 from mimesis_model.file_behaviour import FEATURES, FileBehaviour
@@ -21,10 +24,17 @@ from mimesis_model.namespace_statistics import namespace_statistics
 from mimesis_model.parse_report import TraceWindow
 from mimesis_model.profile import FileType, FitReport, KSearchStep, Profile
 from mimesis_model.synthesis import synthesize_for_comparison
-from mimesis_model.trace import FILES_FILE, read_file_timelines, read_namespace
-
-if TYPE_CHECKING:
-    from sklearn.cluster import KMeans, MiniBatchKMeans
+from mimesis_model.trace import (
+    EVENTS_FILE,
+    FILES_FILE,
+    ClusterEvents,
+    read_cluster_events,
+    read_directory_timelines,
+    read_file_timelines,
+    read_namespace,
+)
+from mimesis_model.trace_commands import probe_listing_share
+from mimesis_model.workload_fit import complete
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -34,27 +44,41 @@ POPULARITY: Final = "popularity"
 ACCESS: Final = "access"
 CRITERIA: Final = (POPULARITY, ACCESS)
 
-# Below this many files Lloyd's k-means is fast enough; above, mini-batches keep it linear.
-_FULL_KMEANS_FILES: Final = 50_000
-
 
 @dataclass
 class FittedTrace:
-    """A trace read for fitting: what each file did, its window and op counts."""
+    """A trace read for fitting: what each file and directory did, its window and op counts,
+    and its path-less (cluster) calls."""
 
     behaviour: FileBehaviour
     window: TraceWindow
     source: Path
+    directories: FileBehaviour | None = None
+    """None for a trace parsed before directories had timelines (no dirs.avro)"""
+    implicit_probes: int = 0
+    """probes of directories made implicitly, which the model leaves out (directory_fit)"""
+    cluster: ClusterEvents | None = None
+    """None when the parse report counts no path-less event"""
 
 
 def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> FittedTrace:
-    """The parts of TRACE_DIR fitting needs (files.avro and the parse report)."""
+    """The parts of TRACE_DIR fitting needs: files.avro, dirs.avro and the parse report; and
+    events.avro's path-less events when the report says it has some, or cannot say (a report
+    without by_target, or none): reading every event costs more than the rest of a fit."""
     window = TraceWindow.read(trace_dir)
     files = read_file_timelines(trace_dir, progress)
     if len(files) == 0:
         raise TraceError(f"{Path(trace_dir) / FILES_FILE}: no files, nothing to model")
     behaviour = FileBehaviour.of(files, window.start_ms, window.duration_ms)
-    return FittedTrace(behaviour, window, Path(trace_dir))
+    trace = FittedTrace(behaviour, window, Path(trace_dir))
+    timelines = read_directory_timelines(trace_dir, progress)
+    if timelines is not None:
+        fitted, trace.implicit_probes = as_fitted(timelines)
+        trace.directories = FileBehaviour.of(fitted, window.start_ms, window.duration_ms)
+    unknown = not window.by_target and (Path(trace_dir) / EVENTS_FILE).exists()
+    if window.by_target.get("cluster") or unknown:
+        trace.cluster = read_cluster_events(trace_dir, progress)
+    return trace
 
 
 class ProfileFitter:
@@ -68,6 +92,8 @@ class ProfileFitter:
     Each k is scored as `validate` scores a profile (synthesis.synthesize_for_comparison, the
     same seed), so the figure of the chosen k is the one `validate` reports for the profile.
     features: the per-file features clustered (file_behaviour.CANDIDATE_FEATURES).
+    directories: the fitter of the directory types (default: directory_fit.DirectoryFitter
+    with this random_state and progress).
     """
 
     def __init__(
@@ -82,6 +108,7 @@ class ProfileFitter:
         features: Sequence[str] = FEATURES,
         random_state: int = 0,
         progress: bool = False,
+        directories: DirectoryFitter | None = None,
     ) -> None:
         self.n_types = n_types
         self.max_ks = max_ks
@@ -92,6 +119,7 @@ class ProfileFitter:
         self.features = features
         self.random_state = random_state
         self.progress = progress
+        self.directories = directories
 
     def fit(self, trace: FittedTrace) -> ProfileFitter:
         if self.criterion not in CRITERIA:
@@ -138,7 +166,8 @@ class ProfileFitter:
                 )
             self.k_search_ = []
         labels, centroids = self._cluster(scaled, modeled, k)
-        types = file_types_of(behaviour, labels, k, centroids, self.max_points)
+        share = probe_listing_share(trace.window)
+        types = file_types_of(behaviour, labels, k, centroids, self.max_points, share)
         # Types come sorted by weight, each still numbered by its k-means cluster.
         type_of_cluster = np.full(k, -1, dtype=np.int64)
         type_of_cluster[[file_type.index for file_type in types]] = np.arange(len(types))
@@ -152,7 +181,13 @@ class ProfileFitter:
             k_search=self.k_search_,
             criterion=self.criterion,
         )
-        self.profile_ = self._profile(trace, types, labels)
+        self.directory_fitter_ = self.directories or DirectoryFitter(
+            random_state=self.random_state, progress=self.progress
+        )
+        self.profile_ = complete(
+            self._profile(trace, types, labels), trace.window, behaviour, labels,
+            trace.directories, self.directory_fitter_, trace.cluster, trace.implicit_probes,
+        )  # fmt: skip
         if self.chosen_ is not None and searched < len(modeled):
             # Searched on a subset: the figure validate will report is the whole trace's.
             self.chosen_ = self._score(k, self.profile_, behaviour, self.labels_)
@@ -205,21 +240,7 @@ class ProfileFitter:
 
     def _cluster(self, scaled: Floats, rows: Ints, k: int) -> tuple[Ints, Floats]:
         """Labels for every row of SCALED (-1 outside ROWS) and the K centroids."""
-        from sklearn.cluster import KMeans, MiniBatchKMeans
-
-        points = scaled[rows]
-        if len(points) <= _FULL_KMEANS_FILES:
-            model: KMeans | MiniBatchKMeans = KMeans(
-                n_clusters=k, n_init=4, random_state=self.random_state
-            )
-        else:
-            model = MiniBatchKMeans(
-                n_clusters=k, n_init=3, batch_size=8192, random_state=self.random_state
-            )
-        fitted = model.fit(points)
-        labels = np.full(len(scaled), -1, dtype=np.int64)
-        labels[rows] = fitted.labels_
-        return labels, np.asarray(fitted.cluster_centers_, dtype=np.float64)
+        return cluster(scaled, rows, k, self.random_state)
 
     def _profile(self, trace: FittedTrace, types: list[FileType], labels: Ints) -> Profile:
         behaviour = trace.behaviour

@@ -82,6 +82,30 @@ def type_list(text: str) -> list[int]:
     return types
 
 
+def named_type(text: str) -> str:
+    """A type as the command line names it: J (a file type), dJ (a directory type) or all."""
+    from mimesis_model.scaling import type_name
+
+    try:
+        kind, index = type_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return kind if index is None else f"{'d' if kind == 'directory' else ''}{index}"
+
+
+def named_type_factor(text: str) -> tuple[str, float]:
+    """J=F, dJ=F or all=F: that type's (every type's) files or directories multiplied by F."""
+    name, _, factor = text.partition("=")
+    if not factor:
+        raise argparse.ArgumentTypeError(f"{text!r} is not J=F (e.g. 0=2, d1=2 or all=2)")
+    return named_type(name), non_negative(factor)
+
+
+def named_type_list(text: str) -> list[str]:
+    """J,dK,...: file and directory types."""
+    return [named_type(part) for part in text.split(",") if part.strip()]
+
+
 def add_run_option(parser: argparse.ArgumentParser, field: str, value_type: Any) -> None:
     """Adds the benchmark run's option FIELD (e.g. 'timeScale') to PARSER, with the flag, help
     and default that profiles/schema/RunOptions.avsc gives it: one definition for both languages."""

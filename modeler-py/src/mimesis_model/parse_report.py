@@ -1,5 +1,5 @@
-"""What the trace's parse-report.json says of the whole trace: its time window, its op counts and
-how many of its calls were denied.
+"""What the trace's parse-report.json says of the whole trace: its time window, its op counts,
+how many of its calls were denied and what each event's path named (by_target).
 
 Fitting reads these from the report instead of from events.avro, which holds every audit event
 (tens of millions for a busy day) and would take longer to read than the rest of the fit.
@@ -8,7 +8,7 @@ Fitting reads these from the report instead of from events.avro, which holds eve
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from os import PathLike
 from pathlib import Path
@@ -36,6 +36,9 @@ class TraceWindow:
     not"""
     denied: int | None = None
     """audit events not allowed; None when the report does not say"""
+    by_target: dict[str, dict[str, int]] = field(default_factory=dict)
+    """audit events by what their path named (file, directory, missing, unknown, cluster), then
+    by command; empty for a trace parsed before the report had them"""
 
     @property
     def duration_ms(self) -> int:
@@ -66,6 +69,10 @@ class TraceWindow:
                 _epoch_ms(report["last_event"]),
                 op_counts,
                 None if denied is None else int(denied),
+                {
+                    str(target): {str(op): int(n) for op, n in counts.items()}
+                    for target, counts in report.get("by_target", {}).items()
+                },
             )
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise TraceError(f"{path}: not a parse report: {error!r}") from error

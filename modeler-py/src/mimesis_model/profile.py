@@ -1,5 +1,9 @@
 """A workload profile (profiles/schema/Profile.avsc): file types, their distributions and the
 namespace's shape, read and written as profile.avro plus a human-readable profile.json.
+
+Format 2 adds to each file type its other calls and its probes, directory types (the same
+model for directories), the cluster's path-less calls and the commands the profile does not
+reproduce; a profile of format 1 (files only) reads with those empty.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from mimesis_model.output import AtomicOutputDir
 
 PROFILE_FILE: Final = "profile.avro"
 PROFILE_JSON: Final = "profile.json"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
 
 DISTRIBUTIONS: Final = (
     "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",
@@ -30,6 +34,41 @@ DISTRIBUTIONS: Final = (
 """The per-type time distributions, by their Profile.avsc names."""
 
 ACCESS_KINDS: Final = ("open", "listStatus", "getFileInfo")
+
+DIRECTORY_DISTRIBUTIONS: Final = (
+    "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",
+    "accessesPerDirectory", "deleteDelay",
+)  # fmt: skip
+"""A directory type's time distributions, by their Profile.avsc names."""
+
+DIRECTORY_ACCESS_KINDS: Final = ("listStatus", "getFileInfo", "contentSummary")
+
+AUDIT_NAMES: Final = {"getFileInfo": "getfileinfo"}
+"""An access kind's command as an audit log names it, where the profile spells it otherwise."""
+
+
+@dataclass(frozen=True, eq=False)
+class CallShare:
+    """A command other than the accesses, create, rename and delete, on a type's files (or
+    directories): how many per file and when (Profile.avsc: CallShare)."""
+
+    command: str
+    """an AuditCommand.avsc symbol"""
+    per_file: float
+    """mean calls per file of the type, called or not"""
+    offset: Distribution
+    """the call's time minus its file's origin"""
+
+
+@dataclass(frozen=True, eq=False)
+class Probes:
+    """Stats and listings of a type's paths before their creation (Profile.avsc: Probes)."""
+
+    per_create: float
+    list_status_share: float
+    """of the probes; the others are getfileinfo"""
+    lead: Distribution
+    """creation minus the probe's time"""
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,14 +87,95 @@ class FileType:
     distributions: dict[str, Distribution]
     """by DISTRIBUTIONS name"""
     centroid: list[float] = field(default_factory=list)
+    calls: list[CallShare] = field(default_factory=list)
+    probes: Probes | None = None
 
     @property
     def created(self) -> int:
         """Files of this type created in the window."""
         return self.files - self.pre_existing
 
+    @property
+    def entities(self) -> int:
+        """What the type models: its files."""
+        return self.files
+
+    @property
+    def entity_accesses(self) -> Distribution:
+        """Accesses of one accessed file."""
+        return self.distributions["accessesPerFile"]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return ACCESS_KINDS
+
     def __getitem__(self, name: str) -> Distribution:
         return self.distributions[name]
+
+
+@dataclass(frozen=True, eq=False)
+class DirectoryType:
+    """One directory type (a k-means cluster of directories); Profile.avsc's DirectoryType."""
+
+    index: int
+    weight: float
+    directories: int
+    pre_existing: int
+    unaccessed_share: float
+    access_shares: dict[str, float]
+    """by DIRECTORY_ACCESS_KINDS name; sums to 1"""
+    delete_share: float
+    subtree_files: Distribution
+    depth: Distribution
+    distributions: dict[str, Distribution]
+    """by DIRECTORY_DISTRIBUTIONS name"""
+    calls: list[CallShare] = field(default_factory=list)
+    probes: Probes | None = None
+    centroid: list[float] = field(default_factory=list)
+
+    @property
+    def created(self) -> int:
+        """Directories of this type made (by mkdirs) in the window."""
+        return self.directories - self.pre_existing
+
+    @property
+    def entities(self) -> int:
+        """What the type models: its directories."""
+        return self.directories
+
+    @property
+    def entity_accesses(self) -> Distribution:
+        """Accesses of one accessed directory."""
+        return self.distributions["accessesPerDirectory"]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return DIRECTORY_ACCESS_KINDS
+
+    def __getitem__(self, name: str) -> Distribution:
+        return self.distributions[name]
+
+
+ModeledType = FileType | DirectoryType
+
+
+@dataclass(frozen=True, eq=False)
+class ClusterCalls:
+    """A command without a path: a renewal process over the window (Profile.avsc)."""
+
+    command: str
+    calls: int
+    interarrival: Distribution
+    """time between consecutive calls, the first from the window's start"""
+
+
+@dataclass(frozen=True, eq=False)
+class UnmodeledCommand:
+    """Calls of the trace that the profile does not reproduce, and why."""
+
+    command: str
+    calls: int
+    why: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,14 +224,26 @@ class Profile:
     renames_per_create: float
     namespace: NamespaceStatistics | None = None
     fit: FitReport | None = None
+    directory_types: list[DirectoryType] = field(default_factory=list)
+    cluster_calls: list[ClusterCalls] = field(default_factory=list)
+    unmodeled_commands: list[UnmodeledCommand] = field(default_factory=list)
+    directory_fit: FitReport | None = None
 
     @property
     def k(self) -> int:
         return len(self.file_types)
 
     @property
+    def directory_k(self) -> int:
+        return len(self.directory_types)
+
+    @property
     def files(self) -> int:
         return sum(file_type.files for file_type in self.file_types)
+
+    @property
+    def directories(self) -> int:
+        return sum(directory_type.directories for directory_type in self.directory_types)
 
     def with_types(self, file_types: list[FileType], source: str) -> Profile:
         """This profile with other FILE_TYPES, re-indexed, weights renormalized."""
@@ -121,6 +253,15 @@ class Profile:
             for index, file_type in enumerate(file_types)
         ]
         return replace(self, file_types=renumbered, source=source)
+
+    def with_directory_types(self, directory_types: list[DirectoryType]) -> Profile:
+        """This profile with other DIRECTORY_TYPES, re-indexed, weights renormalized."""
+        total = sum(directory_type.directories for directory_type in directory_types) or 1
+        renumbered = [
+            replace(directory_type, index=index, weight=directory_type.directories / total)
+            for index, directory_type in enumerate(directory_types)
+        ]
+        return replace(self, directory_types=renumbered)
 
     # --- Avro records -------------------------------------------------------------------
 
@@ -135,17 +276,28 @@ class Profile:
             "renamesPerCreate": self.renames_per_create,
             "namespace": None if self.namespace is None else _namespace_record(self.namespace),
             "fit": None if self.fit is None else _fit_record(self.fit),
-            # format 2's streams, not fitted yet: a profile of files only
-            "directoryTypes": [],
-            "clusterCalls": [],
-            "unmodeledCommands": [],
-            "directoryFit": None,
+            "directoryTypes": [_directory_type_record(item) for item in self.directory_types],
+            "clusterCalls": [
+                {
+                    "command": item.command,
+                    "calls": item.calls,
+                    "interarrival": item.interarrival.to_record(),
+                }
+                for item in self.cluster_calls
+            ],
+            "unmodeledCommands": [
+                {"command": item.command, "calls": item.calls, "why": item.why}
+                for item in self.unmodeled_commands
+            ],
+            "directoryFit": None if self.directory_fit is None else _fit_record(self.directory_fit),
         }
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Profile:
+        """The profile of RECORD (format 1 or 2; format 2's fields may be absent)."""
         namespace = record["namespace"]
         fit = record["fit"]
+        directory_fit = record.get("directoryFit")
         return cls(
             source=record["source"],
             duration_ms=int(record["durationMs"]),
@@ -155,6 +307,20 @@ class Profile:
             renames_per_create=float(record["renamesPerCreate"]),
             namespace=None if namespace is None else _namespace(namespace),
             fit=None if fit is None else _fit(fit),
+            directory_types=[_directory_type(item) for item in record.get("directoryTypes", [])],
+            cluster_calls=[
+                ClusterCalls(
+                    str(item["command"]),
+                    int(item["calls"]),
+                    Distribution.from_record(item["interarrival"]),
+                )
+                for item in record.get("clusterCalls", [])
+            ],
+            unmodeled_commands=[
+                UnmodeledCommand(str(item["command"]), int(item["calls"]), str(item["why"]))
+                for item in record.get("unmodeledCommands", [])
+            ],
+            directory_fit=None if directory_fit is None else _fit(directory_fit),
         )
 
     # --- files --------------------------------------------------------------------------
@@ -220,23 +386,24 @@ class Profile:
                     f"namespace: {avro_name}: {problem}" for problem in distribution.problems()
                 ]
         for file_type in self.file_types:
-            where = f"file type {file_type.index}"
-            shares = {"weight": file_type.weight, "unaccessedShare": file_type.unaccessed_share,
-                      "deleteShare": file_type.delete_share}  # fmt: skip
-            shares |= {f"accessShares.{kind}": x for kind, x in file_type.access_shares.items()}
-            outside = [name for name, x in shares.items() if not (math.isfinite(x) and 0 <= x <= 1)]
-            if outside:
-                found.append(f"{where}: {outside[0]} {shares[outside[0]]} is not a share in [0, 1]")
-            if not all(math.isfinite(x) for x in file_type.centroid):
-                found.append(f"{where}: centroid has non-finite numbers")
-            if not 0 <= file_type.pre_existing <= file_type.files:
-                found.append(f"{where}: preExisting {file_type.pre_existing} of {file_type.files}")
-            named = {"depth": file_type.depth} | file_type.distributions
-            for name, distribution in named.items():
-                found += [f"{where}: {name}: {problem}" for problem in distribution.problems()]
-            create = file_type["createInterarrival"]
-            if file_type.created > 0 and (create.is_empty or create.values[-1] <= 0):
-                found.append(f"{where}: creates files but its createInterarrival is never > 0")
+            found += _type_problems(file_type, f"file type {file_type.index}")
+        for directory_type in self.directory_types:
+            where = f"directory type {directory_type.index}"
+            found += _type_problems(directory_type, where)
+            found += [
+                f"{where}: subtreeFiles: {problem}"
+                for problem in directory_type.subtree_files.problems()
+            ]
+        for cluster in self.cluster_calls:
+            where = f"cluster calls {cluster.command}"
+            found += [f"{where}: {problem}" for problem in cluster.interarrival.problems()]
+            if cluster.calls < 0 or (cluster.calls > 0 and cluster.interarrival.is_empty):
+                found.append(f"{where}: {cluster.calls} calls, interarrival empty")
+        found += [
+            f"unmodeled command {item.command}: {item.calls} calls"
+            for item in self.unmodeled_commands
+            if item.calls < 0
+        ]
         return found
 
     def summary(self) -> dict[str, Any]:
@@ -244,14 +411,61 @@ class Profile:
         record = self.to_record()
         for item in record["fileTypes"]:
             for name in ("depth", *DISTRIBUTIONS):
-                item[name] = _distribution_summary(Distribution.from_record(item[name]))
+                item[name] = _summarized(item[name])
+            _summarize_calls(item)
+        for item in record["directoryTypes"]:
+            for name in ("depth", "subtreeFiles", *DIRECTORY_DISTRIBUTIONS):
+                item[name] = _summarized(item[name])
+            _summarize_calls(item)
+        for item in record["clusterCalls"]:
+            item["interarrival"] = _summarized(item["interarrival"])
         if record["namespace"] is not None:
             for name, value in record["namespace"].items():
                 if isinstance(value, dict):
-                    record["namespace"][name] = _distribution_summary(
-                        Distribution.from_record(value)
-                    )
+                    record["namespace"][name] = _summarized(value)
         return record
+
+
+def _type_problems(modeled: ModeledType, where: str) -> list[str]:
+    """Why a file or directory type cannot drive a generator."""
+    found = []
+    shares = {"weight": modeled.weight, "unaccessedShare": modeled.unaccessed_share,
+              "deleteShare": modeled.delete_share}  # fmt: skip
+    shares |= {f"accessShares.{kind}": x for kind, x in modeled.access_shares.items()}
+    if modeled.probes is not None:
+        shares["probes.listStatusShare"] = modeled.probes.list_status_share
+    outside = [name for name, x in shares.items() if not (math.isfinite(x) and 0 <= x <= 1)]
+    if outside:
+        found.append(f"{where}: {outside[0]} {shares[outside[0]]} is not a share in [0, 1]")
+    if not all(math.isfinite(x) for x in modeled.centroid):
+        found.append(f"{where}: centroid has non-finite numbers")
+    if not 0 <= modeled.pre_existing <= modeled.entities:
+        found.append(f"{where}: preExisting {modeled.pre_existing} of {modeled.entities}")
+    named = {"depth": modeled.depth} | modeled.distributions
+    named |= {f"calls {call.command} offset": call.offset for call in modeled.calls}
+    if modeled.probes is not None:
+        named["probes lead"] = modeled.probes.lead
+    for name, distribution in named.items():
+        found += [f"{where}: {name}: {problem}" for problem in distribution.problems()]
+    rates = [call.per_file for call in modeled.calls]
+    rates += [] if modeled.probes is None else [modeled.probes.per_create]
+    if not all(math.isfinite(x) and x >= 0 for x in rates):
+        found.append(f"{where}: a perFile or perCreate that is not a number >= 0")
+    create = modeled["createInterarrival"]
+    if modeled.created > 0 and (create.is_empty or create.values[-1] <= 0):
+        found.append(f"{where}: creates but its createInterarrival is never > 0")
+    return found
+
+
+def _summarized(record: dict[str, Any]) -> dict[str, Any]:
+    return _distribution_summary(Distribution.from_record(record))
+
+
+def _summarize_calls(item: dict[str, Any]) -> None:
+    for call in item["calls"]:
+        call["offset"] = _summarized(call["offset"])
+    if item["probes"] is not None:
+        item["probes"]["lead"] = _summarized(item["probes"]["lead"])
 
 
 def _distribution_summary(distribution: Distribution) -> dict[str, Any]:
@@ -276,12 +490,92 @@ def _type_record(file_type: FileType) -> dict[str, Any]:
         "deleteShare": file_type.delete_share,
         "depth": file_type.depth.to_record(),
         "centroid": list(file_type.centroid),
-        "calls": [],
-        "probes": None,
+        "calls": _calls_record(file_type.calls),
+        "probes": _probes_record(file_type.probes),
     }
     for name in DISTRIBUTIONS:
         record[name] = file_type.distributions[name].to_record()
     return record
+
+
+def _directory_type_record(directory_type: DirectoryType) -> dict[str, Any]:
+    record = {
+        "index": directory_type.index,
+        "weight": directory_type.weight,
+        "directories": directory_type.directories,
+        "preExisting": directory_type.pre_existing,
+        "unaccessedShare": directory_type.unaccessed_share,
+        "accessShares": {
+            kind: directory_type.access_shares[kind] for kind in DIRECTORY_ACCESS_KINDS
+        },
+        "deleteShare": directory_type.delete_share,
+        "subtreeFiles": directory_type.subtree_files.to_record(),
+        "depth": directory_type.depth.to_record(),
+        "calls": _calls_record(directory_type.calls),
+        "probes": _probes_record(directory_type.probes),
+        "centroid": list(directory_type.centroid),
+    }
+    for name in DIRECTORY_DISTRIBUTIONS:
+        record[name] = directory_type.distributions[name].to_record()
+    return record
+
+
+def _calls_record(calls: list[CallShare]) -> list[dict[str, Any]]:
+    return [
+        {"command": call.command, "perFile": call.per_file, "offset": call.offset.to_record()}
+        for call in calls
+    ]
+
+
+def _probes_record(probes: Probes | None) -> dict[str, Any] | None:
+    if probes is None:
+        return None
+    return {
+        "perCreate": probes.per_create,
+        "listStatusShare": probes.list_status_share,
+        "lead": probes.lead.to_record(),
+    }
+
+
+def _calls(records: list[dict[str, Any]]) -> list[CallShare]:
+    return [
+        CallShare(
+            str(item["command"]), float(item["perFile"]), Distribution.from_record(item["offset"])
+        )
+        for item in records
+    ]
+
+
+def _probes(record: dict[str, Any] | None) -> Probes | None:
+    if record is None:
+        return None
+    return Probes(
+        float(record["perCreate"]),
+        float(record["listStatusShare"]),
+        Distribution.from_record(record["lead"]),
+    )
+
+
+def _directory_type(record: dict[str, Any]) -> DirectoryType:
+    return DirectoryType(
+        index=int(record["index"]),
+        weight=float(record["weight"]),
+        directories=int(record["directories"]),
+        pre_existing=int(record["preExisting"]),
+        unaccessed_share=float(record["unaccessedShare"]),
+        access_shares={
+            kind: float(record["accessShares"][kind]) for kind in DIRECTORY_ACCESS_KINDS
+        },
+        delete_share=float(record["deleteShare"]),
+        subtree_files=Distribution.from_record(record["subtreeFiles"]),
+        depth=Distribution.from_record(record["depth"]),
+        distributions={
+            name: Distribution.from_record(record[name]) for name in DIRECTORY_DISTRIBUTIONS
+        },
+        calls=_calls(record.get("calls", [])),
+        probes=_probes(record.get("probes")),
+        centroid=[float(x) for x in record.get("centroid", [])],
+    )
 
 
 def _file_type(record: dict[str, Any]) -> FileType:
@@ -296,6 +590,8 @@ def _file_type(record: dict[str, Any]) -> FileType:
         depth=Distribution.from_record(record["depth"]),
         distributions={name: Distribution.from_record(record[name]) for name in DISTRIBUTIONS},
         centroid=[float(x) for x in record.get("centroid", [])],
+        calls=_calls(record.get("calls", [])),
+        probes=_probes(record.get("probes")),
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from os import PathLike
 from pathlib import Path
 from typing import Any, Final
@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.profile import Profile
-from mimesis_model.scaling import scale_types
+from mimesis_model.scaling import scale_types, type_name
 
 SUMMARY_FILE: Final = "summary.json"
 TIMELINE_FILE: Final = "timeline.csv"
@@ -78,20 +78,31 @@ class RunScaling:
 
     def profile_run(self, profile: Profile) -> Profile:
         """PROFILE with the run's type scaling and isolation applied; types keep their numbers
-        (an isolated-out type keeps none of its files), as run paths name the original type."""
-        factors = {j: 1.0 for j in range(profile.k)}
+        (an isolated-out type keeps none of its files), as run paths name the original type.
+        Directory types are named dJ; an isolated run has no directory types not named and no
+        cluster calls."""
+        factors = dict.fromkeys(range(profile.k), 1.0)
+        directory_factors = dict.fromkeys(range(profile.directory_k), 1.0)
         every = self.type_scales.get("all", 1.0)
         for key, factor in self.type_scales.items():
             if key != "all":
-                if not key.strip().isdigit():
-                    raise RunResultsError(f"--type-scale {key}={factor}: not a type number")
-                factors[int(key)] = factors.get(int(key), 1.0) * factor
+                try:
+                    kind, index = type_name(key)
+                except ValueError:
+                    raise RunResultsError(f"--type-scale {key}={factor}: not a type") from None
+                chosen = factors if kind == "file" else directory_factors
+                if index is not None:
+                    chosen[index] = chosen.get(index, 1.0) * factor
         factors = {j: f * every for j, f in factors.items()}
+        directory_factors = {j: f * every for j, f in directory_factors.items()}
         if self.types:
             factors = {j: (f if j in self.types else 0.0) for j, f in factors.items()}
-        if all(f == 1.0 for f in factors.values()):
+            directory_factors = dict.fromkeys(directory_factors, 0.0)
+        unchanged = all(f == 1.0 for f in [*factors.values(), *directory_factors.values()])
+        if unchanged and every == 1.0:
             return profile
-        return scale_types(profile, factors)
+        scaled = scale_types(profile, factors, directory_factors, every)
+        return replace(scaled, cluster_calls=[]) if self.types else scaled
 
     def as_json(self) -> dict[str, Any]:
         return {

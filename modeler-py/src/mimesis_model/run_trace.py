@@ -180,27 +180,23 @@ def _phase_two(
     it (in phase 1) made pre-existing, a delete after it (--cleanup's) not phase 2's; depths
     counted from the namespace root."""
     last = np.iinfo(np.int64).max if end_ms is None else end_ms
-    counts = files.accesses_per_file[rows]
-    starts = files.access_offsets[:-1][rows]
-    positions = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
-    times = files.access_times[positions]
-    kept = (times >= start_ms) & (times <= last)
+    taken = files.take(rows)
+    counts = taken.accesses_per_file
+    kept = (taken.access_times >= start_ms) & (taken.access_times <= last)
     owner = np.repeat(np.arange(len(rows)), counts)
     offsets = np.zeros(len(rows) + 1, dtype=np.int64)
     np.cumsum(np.bincount(owner[kept], minlength=len(rows)), out=offsets[1:])
-    create_time = files.create_time[rows]
+    create_time = taken.create_time
     before = (create_time != NO_TIME) & (create_time < start_ms)
     return replace(
-        files,
-        id=files.id[rows],
-        depth=files.depth[rows] - depth_offset,
-        pre_existing=files.pre_existing[rows] | before,
+        taken,
+        depth=taken.depth - depth_offset,
+        pre_existing=taken.pre_existing | before,
         create_time=np.where(before, NO_TIME, create_time),
-        delete_time=np.where(files.delete_time[rows] > last, NO_TIME, files.delete_time[rows]),
-        renames=files.renames[rows],
+        delete_time=np.where(taken.delete_time > last, NO_TIME, taken.delete_time),
         access_offsets=offsets,
-        access_times=times[kept],
-        access_kinds=files.access_kinds[positions][kept],
+        access_times=taken.access_times[kept],
+        access_kinds=taken.access_kinds[kept],
         path=None,
         final_path=None,
     )

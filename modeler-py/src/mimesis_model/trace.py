@@ -8,11 +8,12 @@ events costs a few bytes per value, not a Python dict per record.
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 from operator import itemgetter
 from os import PathLike
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +26,8 @@ from mimesis_model.errors import TraceError
 
 __all__ = [
     "ACCESS_KIND_NAMES",
+    "CONTENT_SUMMARY",
+    "DIRECTORY_ACCESS_KIND_NAMES",
     "DIRS_FILE",
     "EVENTS_FILE",
     "FILES_FILE",
@@ -33,11 +36,16 @@ __all__ = [
     "NAMESPACE_FILE",
     "NO_TIME",
     "OPEN",
+    "ClusterEvents",
+    "DirectoryTimelines",
     "Events",
     "FileTimelines",
     "Namespace",
     "Trace",
     "TraceError",
+    "audit_commands",
+    "read_cluster_events",
+    "read_directory_timelines",
     "read_events",
     "read_file_timelines",
     "read_namespace",
@@ -55,10 +63,16 @@ NO_TIME: Final = int(np.iinfo(np.int64).min)
 OPEN: Final = ord("O")
 LIST_STATUS: Final = ord("L")
 GET_FILE_INFO: Final = ord("G")
+CONTENT_SUMMARY: Final = ord("C")
 ACCESS_KIND_NAMES: Final = {OPEN: "open", LIST_STATUS: "listStatus", GET_FILE_INFO: "getfileinfo"}
+DIRECTORY_ACCESS_KIND_NAMES: Final = {
+    LIST_STATUS: "listStatus", GET_FILE_INFO: "getfileinfo", CONTENT_SUMMARY: "contentSummary",
+}  # fmt: skip
+"""DirectoryTimeline.accessKinds' letters: a directory is listed, stat'ed or summarized."""
 
 Int64s = npt.NDArray[np.int64]
 Int32s = npt.NDArray[np.int32]
+Int16s = npt.NDArray[np.int16]
 Bools = npt.NDArray[np.bool_]
 _Scalar = TypeVar("_Scalar", bound=np.generic)
 
@@ -82,11 +96,27 @@ class Events:
 
 
 @dataclass(frozen=True, eq=False)
+class ClusterEvents:
+    """The events without a path (datanodeReport, listCachePools, ...): the cluster's."""
+
+    time: Int64s
+    """epoch ms of each allowed one, in trace order"""
+    command: Categorical
+    """each allowed one's command (op)"""
+    denied: dict[str, int]
+    """the others, by command"""
+
+    def __len__(self) -> int:
+        return len(self.time)
+
+
+@dataclass(frozen=True, eq=False)
 class FileTimelines:
-    """One row per file (FileTimeline.avsc); accesses in CSR form.
+    """One row per file (FileTimeline.avsc); accesses, probes and calls in CSR form.
 
     The accesses of file i are access_times[access_offsets[i]:access_offsets[i + 1]]
-    with kinds (OPEN, LIST_STATUS, GET_FILE_INFO) at the same positions.
+    with kinds (OPEN, LIST_STATUS, GET_FILE_INFO) at the same positions; its probes and its
+    other calls likewise, by probe_offsets and call_offsets.
     """
 
     id: Int64s
@@ -96,10 +126,19 @@ class FileTimelines:
     """epoch ms, or NO_TIME when the file was not created in the trace"""
     delete_time: Int64s
     """epoch ms, or NO_TIME when the file is alive at trace end"""
+    deleted_itself: Bools
+    """with a delete_time: a delete named this path itself (not an ancestor, an overwrite...)"""
     renames: Int32s
     access_offsets: Int64s
     access_times: Int64s
     access_kinds: npt.NDArray[np.uint8]
+    probe_offsets: Int64s
+    probe_times: Int64s
+    """stats and listings of the path before its create, while nothing was there"""
+    call_offsets: Int64s
+    call_times: Int64s
+    call_codes: Int16s
+    """each call's command, an index into audit_commands()"""
     path: list[str] | None = None
     """path at trace start or at creation; read only when asked (millions of strings)"""
     final_path: list[str] | None = None
@@ -113,12 +152,21 @@ class FileTimelines:
         return np.diff(self.access_offsets)
 
     @property
+    def probes_per_file(self) -> Int64s:
+        return np.diff(self.probe_offsets)
+
+    @property
+    def calls_per_file(self) -> Int64s:
+        return np.diff(self.call_offsets)
+
+    @property
     def created(self) -> Bools:
         created: Bools = self.create_time != NO_TIME
         return created
 
     @property
     def deleted(self) -> Bools:
+        """Ended in the trace: deleted (itself or by an ancestor), overwritten or concatenated."""
         deleted: Bools = self.delete_time != NO_TIME
         return deleted
 
@@ -126,6 +174,40 @@ class FileTimelines:
         """Times and kinds of the accesses of the file in ROW (a view, not a copy)."""
         start, end = self.access_offsets[row], self.access_offsets[row + 1]
         return self.access_times[start:end], self.access_kinds[start:end]
+
+    def take(self, rows: Int64s) -> FileTimelines:
+        """The files at ROWS (any order), each with its accesses, probes and calls."""
+        access_offsets, (access_times, access_kinds) = _take_ragged(
+            self.access_offsets, rows, self.access_times, self.access_kinds
+        )
+        probe_offsets, (probe_times,) = _take_ragged(self.probe_offsets, rows, self.probe_times)
+        call_offsets, (call_times, call_codes) = _take_ragged(
+            self.call_offsets, rows, self.call_times, self.call_codes
+        )
+        return replace(
+            self,
+            id=self.id[rows], depth=self.depth[rows], pre_existing=self.pre_existing[rows],
+            create_time=self.create_time[rows], delete_time=self.delete_time[rows],
+            deleted_itself=self.deleted_itself[rows], renames=self.renames[rows],
+            access_offsets=access_offsets, access_times=access_times, access_kinds=access_kinds,
+            probe_offsets=probe_offsets, probe_times=probe_times,
+            call_offsets=call_offsets, call_times=call_times, call_codes=call_codes,
+            path=None if self.path is None else [self.path[row] for row in rows.tolist()],
+            final_path=None if self.final_path is None else [
+                self.final_path[row] for row in rows.tolist()
+            ],
+        )  # fmt: skip
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class DirectoryTimelines(FileTimelines):
+    """One row per directory the trace touched (DirectoryTimeline.avsc), as FileTimelines are
+    files: access kinds LIST_STATUS, GET_FILE_INFO, CONTENT_SUMMARY; deleted_itself is a
+    recursive delete that named the directory, removing its subtree in that one call."""
+
+    subtree_files: Int64s
+    """with deleted_itself: files the one delete removed with it"""
+    subtree_directories: Int64s
 
 
 @dataclass(frozen=True, eq=False)
@@ -175,6 +257,24 @@ def read_file_timelines(
     return _read_files(_trace_directory(trace_dir) / FILES_FILE, progress, paths)
 
 
+def read_directory_timelines(
+    trace_dir: str | PathLike[str], progress: bool = False, paths: bool = False
+) -> DirectoryTimelines | None:
+    """The dirs.avro of TRACE_DIR, or None for a trace parsed before directories had timelines."""
+    path = _trace_directory(trace_dir) / DIRS_FILE
+    if not path.exists():
+        return None
+    directories = _read_timelines(path, progress, paths, directory=True)
+    assert isinstance(directories, DirectoryTimelines)
+    return directories
+
+
+@cache
+def audit_commands() -> tuple[str, ...]:
+    """AuditCommand.avsc's symbols: what a timeline's call codes index."""
+    return tuple(schema.declaration(schema.AUDIT_COMMAND)["symbols"])
+
+
 def read_namespace(trace_dir: str | PathLike[str]) -> Namespace | None:
     """The namespace.avro of TRACE_DIR, or None when it was parsed without an fsimage."""
     path = _trace_directory(trace_dir) / NAMESPACE_FILE
@@ -184,6 +284,32 @@ def read_namespace(trace_dir: str | PathLike[str]) -> Namespace | None:
 def read_events(trace_dir: str | PathLike[str]) -> Events:
     """Only the events.avro of TRACE_DIR."""
     return _read_events(_trace_directory(trace_dir) / EVENTS_FILE)
+
+
+def read_cluster_events(trace_dir: str | PathLike[str], progress: bool = False) -> ClusterEvents:
+    """The events of TRACE_DIR's events.avro that have no path: a pass over every event."""
+    path = _trace_directory(trace_dir) / EVENTS_FILE
+    times = array("q")
+    codes = array("i")
+    commands: dict[str, int] = {}
+    denied: dict[str, int] = {}
+    columns = itemgetter("time", "op", "src", "allowed")
+    quiet = None if progress else True
+    records = read_records(path, schema.load(schema.AUDIT_EVENT))
+    for record in tqdm(records, desc=f"read {path.name}", unit=" events", disable=quiet):
+        time, op, src, allowed = columns(record)
+        if src is not None:
+            continue
+        if allowed:
+            times.append(time)
+            codes.append(commands.setdefault(op, len(commands)))
+        else:
+            denied[op] = denied.get(op, 0) + 1
+    return ClusterEvents(
+        time=_column(times, np.int64),
+        command=Categorical.from_first_seen(_column(codes, np.int32), commands),
+        denied=denied,
+    )
 
 
 def _trace_directory(trace_dir: str | PathLike[str]) -> Path:
@@ -220,82 +346,149 @@ def _read_events(path: Path) -> Events:
 
 
 def _read_files(path: Path, progress: bool = False, paths: bool = False) -> FileTimelines:
+    return _read_timelines(path, progress, paths, directory=False)
+
+
+def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) -> FileTimelines:
     ids = array("q")
     depths = array("i")
     pre_existing = bytearray()
     create_times = array("q")
     delete_times = array("q")
+    deleted_itself = bytearray()
     renames = array("i")
     access_counts = array("q")
     access_times = array("q")
     access_kinds: list[str] = []
+    probe_counts = array("q")
+    probe_times = array("q")
+    call_counts = array("q")
+    call_times = array("q")
+    call_codes = array("h")
+    subtree_files = array("q")
+    subtree_directories = array("q")
     first_paths: list[str] = []
     final_paths: list[str] = []
     columns = itemgetter(
-        "id", "depth", "preExisting", "createTime", "deleteTime", "renames",
-        "accessTimes", "accessKinds",
+        "id", "depth", "preExisting", "createTime", "deleteTime", "deletedItself", "renames",
+        "accessTimes", "accessKinds", "probeTimes", "callTimes", "calls",
     )  # fmt: skip
     path_columns = itemgetter("path", "finalPath")
-    records = read_records(path, schema.load(schema.FILE_TIMELINE))
-    for record in tqdm(
-        records, desc=f"read {path.name}", unit=" files", disable=None if progress else True
-    ):
-        file_id, depth, existed, created, deleted, renamed, times, kinds = columns(record)
+    subtree_columns = itemgetter("subtreeFiles", "subtreeDirectories")
+    commands = len(audit_commands())
+    name = schema.DIRECTORY_TIMELINE if directory else schema.FILE_TIMELINE
+    records = read_records(path, schema.load(name))
+    noun = "directory" if directory else "file"
+    unit = " directories" if directory else " files"
+    quiet = None if progress else True
+    for record in tqdm(records, desc=f"read {path.name}", unit=unit, disable=quiet):
+        (
+            entry_id, depth, existed, created, deleted, itself, renamed, times, kinds, probes,
+            calls_at, calls,
+        ) = columns(record)  # fmt: skip
         if len(times) != len(kinds):
             raise TraceError(
-                f"{path}: file id {file_id} has {len(times)} accessTimes "
+                f"{path}: {noun} id {entry_id} has {len(times)} accessTimes "
                 f"but {len(kinds)} accessKinds letters"
             )
-        ids.append(file_id)
+        if len(calls_at) != len(calls) or any(not 0 <= code < commands for code in calls):
+            raise TraceError(
+                f"{path}: {noun} id {entry_id} has {len(calls_at)} callTimes for "
+                f"{len(calls)} calls, or a call that is not an AuditCommand (0 to {commands - 1})"
+            )
+        ids.append(entry_id)
         depths.append(depth)
         pre_existing.append(existed)
         create_times.append(NO_TIME if created is None else created)
         delete_times.append(NO_TIME if deleted is None else deleted)
+        deleted_itself.append(deleted is not None and itself)
         renames.append(renamed)
         access_counts.append(len(times))
         access_times.extend(times)
         access_kinds.append(kinds)
+        probe_counts.append(len(probes))
+        probe_times.extend(probes)
+        call_counts.append(len(calls))
+        call_times.extend(calls_at)
+        call_codes.extend(calls)
+        if directory:
+            files_under, directories_under = subtree_columns(record)
+            subtree_files.append(files_under)
+            subtree_directories.append(directories_under)
         if paths:
             first, final = path_columns(record)
             first_paths.append(first)
             final_paths.append(final)
-    offsets = np.zeros(len(ids) + 1, dtype=np.int64)
-    np.cumsum(_column(access_counts, np.int64), out=offsets[1:])
+    offsets = _offsets(access_counts)
+    letters = DIRECTORY_ACCESS_KIND_NAMES if directory else ACCESS_KIND_NAMES
+    common: dict[str, Any] = {
+        "id": _column(ids, np.int64),
+        "depth": _column(depths, np.int32),
+        "pre_existing": _column(pre_existing, np.bool_),
+        "create_time": _column(create_times, np.int64),
+        "delete_time": _column(delete_times, np.int64),
+        "deleted_itself": _column(deleted_itself, np.bool_),
+        "renames": _column(renames, np.int32),
+        "access_offsets": offsets,
+        "access_times": _column(access_times, np.int64),
+        "access_kinds": _decode_kinds(path, "".join(access_kinds), offsets, ids, letters, noun),
+        "probe_offsets": _offsets(probe_counts),
+        "probe_times": _column(probe_times, np.int64),
+        "call_offsets": _offsets(call_counts),
+        "call_times": _column(call_times, np.int64),
+        "call_codes": _column(call_codes, np.int16),
+        "path": first_paths if paths else None,
+        "final_path": final_paths if paths else None,
+    }
+    timelines: FileTimelines
+    if directory:
+        timelines = DirectoryTimelines(
+            **common,
+            subtree_files=_column(subtree_files, np.int64),
+            subtree_directories=_column(subtree_directories, np.int64),
+        )
+    else:
+        timelines = FileTimelines(**common)
+    _check_access_order(path, timelines, noun)
+    return timelines
+
+
+def _take_ragged(
+    offsets: Int64s, rows: Int64s, *columns: npt.NDArray[Any]
+) -> tuple[Int64s, list[npt.NDArray[Any]]]:
+    """The CSR rows ROWS of COLUMNS (all indexed by OFFSETS): new offsets and columns."""
+    counts = np.diff(offsets)[rows]
+    taken = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(counts, out=taken[1:])
+    positions = np.repeat(offsets[:-1][rows] - taken[:-1], counts) + np.arange(taken[-1])
+    return taken, [column[positions] for column in columns]
+
+
+def _offsets(counts: array[int]) -> Int64s:
+    """CSR offsets of rows holding COUNTS values each."""
+    offsets = np.zeros(len(counts) + 1, dtype=np.int64)
+    np.cumsum(_column(counts, np.int64), out=offsets[1:])
     offsets.flags.writeable = False
-    files = FileTimelines(
-        id=_column(ids, np.int64),
-        depth=_column(depths, np.int32),
-        pre_existing=_column(pre_existing, np.bool_),
-        create_time=_column(create_times, np.int64),
-        delete_time=_column(delete_times, np.int64),
-        renames=_column(renames, np.int32),
-        access_offsets=offsets,
-        access_times=_column(access_times, np.int64),
-        access_kinds=_decode_kinds(path, "".join(access_kinds), offsets, ids),
-        path=first_paths if paths else None,
-        final_path=final_paths if paths else None,
-    )
-    _check_access_order(path, files)
-    return files
+    return offsets
 
 
 def _decode_kinds(
-    path: Path, letters: str, offsets: Int64s, ids: array[int]
+    path: Path, letters: str, offsets: Int64s, ids: array[int], known: dict[int, str], noun: str
 ) -> npt.NDArray[np.uint8]:
     # "replace" keeps one byte per letter, so positions still match access_times.
     kinds = np.frombuffer(letters.encode("ascii", errors="replace"), dtype=np.uint8)
-    unknown = np.flatnonzero(~np.isin(kinds, list(ACCESS_KIND_NAMES)))
+    unknown = np.flatnonzero(~np.isin(kinds, list(known)))
     if unknown.size:
         position = int(unknown[0])
         row = int(np.searchsorted(offsets, position, side="right")) - 1
         raise TraceError(
-            f"{path}: file id {ids[row]} has an access kind other than "
-            f"{'/'.join(chr(kind) for kind in ACCESS_KIND_NAMES)}"
+            f"{path}: {noun} id {ids[row]} has an access kind other than "
+            f"{'/'.join(chr(kind) for kind in known)}"
         )
     return kinds
 
 
-def _check_access_order(path: Path, files: FileTimelines) -> None:
+def _check_access_order(path: Path, files: FileTimelines, noun: str) -> None:
     """accessTimes are ascending within each file (interarrivals rely on it)."""
     backwards = np.diff(files.access_times) < 0
     file_starts = files.access_offsets[1:-1]
@@ -303,7 +496,7 @@ def _check_access_order(path: Path, files: FileTimelines) -> None:
     if backwards.any():
         position = int(np.argmax(backwards)) + 1
         row = int(np.searchsorted(files.access_offsets, position, side="right")) - 1
-        raise TraceError(f"{path}: file id {files.id[row]} has accessTimes out of order")
+        raise TraceError(f"{path}: {noun} id {files.id[row]} has accessTimes out of order")
 
 
 def _read_namespace(path: Path) -> Namespace:

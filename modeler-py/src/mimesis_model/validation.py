@@ -9,12 +9,13 @@ import numpy as np
 import numpy.typing as npt
 
 from mimesis_model.command_mix import CommandCounts, mix_distance, render_whole, whole_workload
+from mimesis_model.directory_fit import directory_distances
 from mimesis_model.errors import ProfileError
 from mimesis_model.fidelity import compare, trace_op_counts
 from mimesis_model.file_behaviour import FileBehaviour
 from mimesis_model.fit import FittedTrace
 from mimesis_model.profile import Profile
-from mimesis_model.synthesis import synthesize_for_comparison
+from mimesis_model.synthesis import SyntheticWorkload, synthesize_for_comparison
 
 VALIDATION_VERSION: Final = 2
 """of `validate --json`'s object; 2 added "whole" (the whole workload's command mix)"""
@@ -97,6 +98,8 @@ def validate(
             "replicas": replicas,
             "seed": random_state,
         },
+        "directories": _directories(profile, trace, model, replicas, time_scale),
+        "unmodeled": unmodeled_list(profile),
     }
 
 
@@ -116,6 +119,47 @@ def _whole(trace: FittedTrace, model_calls: CommandCounts, span_scale: float) ->
         ]
     )
     return whole
+def _directories(
+    profile: Profile,
+    trace: FittedTrace,
+    model: SyntheticWorkload,
+    replicas: float,
+    time_scale: float,
+) -> dict[str, Any] | None:
+    """The directory types against the trace's directories; None when either has none."""
+    if trace.directories is None or not profile.directory_types:
+        return None
+    rows = ~trace.directories.dormant
+    synthetic = model.directories
+    return {
+        "k": profile.directory_k,
+        "directories": {
+            "trace": int(rows.sum()),
+            "model": 0 if synthetic is None else len(synthetic) / replicas,
+        },
+        "ks": directory_distances(trace.directories, rows, synthetic, time_scale),
+    }
+
+
+def unmodeled_list(profile: Profile) -> list[dict[str, Any]]:
+    """The profile's unmodeledCommands, as JSON."""
+    return [
+        {"command": item.command, "calls": item.calls, "why": item.why}
+        for item in profile.unmodeled_commands
+    ]
+
+
+def render_unmodeled(unmodeled: list[dict[str, Any]]) -> list[str]:
+    """The calls of the trace that the profile does not reproduce, one line per command and why."""
+    if not unmodeled:
+        return ["unmodeled commands: none"]
+    total = sum(item["calls"] for item in unmodeled)
+    lines = [f"unmodeled commands ({total:,} calls of the trace the profile does not reproduce):"]
+    width = max(len(item["command"]) for item in unmodeled)
+    lines += [
+        f"  {item['command']:<{width}} {item['calls']:>9,}  {item['why']}" for item in unmodeled
+    ]
+    return lines
 
 
 def render_validation(report: dict[str, Any]) -> str:
@@ -134,9 +178,17 @@ def render_validation(report: dict[str, Any]) -> str:
     ]
     whole = report["whole"]
     lines += render_distance_rows(rows, "files")
+    directories = report.get("directories")
+    if directories is not None:
+        counts = directories["directories"]
+        lines += [
+            f"directory types: {directories['k']}  directories: trace {counts['trace']:,}, "
+            f"model {counts['model']:,.0f}  (KS)",
+            *render_distance_rows([("overall", counts["trace"], directories["ks"])], "dirs"),
+        ]
     lines += render_whole(whole, [("trace", whole)])
     lines += [f"note: {note}" for note in whole["notes"]]
-    return "\n".join(lines)
+    return "\n".join(lines + render_unmodeled(report.get("unmodeled", [])))
 
 
 def render_distance_rows(

@@ -97,9 +97,9 @@ CASES: list[tuple[str, list[str]]] = [
      ["scale", "{profile}", "--out", "{file}/x"]),
     ("--out /proc/mimesis-x: cannot create it: ",
      ["scale", "{profile}", "--out", "/proc/mimesis-x"]),
-    ("argument --types: '': no type numbers",
+    ("--types: name at least one file type",
      ["scale", "{profile}", "--out", "{out}", "--types", ""]),
-    ("argument --types: ' , ': no type numbers",
+    ("--types: name at least one file type",
      ["scale", "{profile}", "--out", "{out}", "--types", " , "]),
     ("{nan}/profile.avro: file type 1", ["scale", "{nan}", "--out", "{out}"]),
     # describe

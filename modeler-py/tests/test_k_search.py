@@ -49,7 +49,7 @@ def sample() -> FittedTrace:
 def test_a_search_on_a_subset_reports_the_whole_traces_figure(
     sample: FittedTrace, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Searched on 300 of the sample's 398 files, the chosen k is fitted on all of them and
+    """Searched on 300 of the sample's 388 modeled files, the chosen k is fitted on all of them and
     scored again there: that figure is validate's, and fit says it on stderr."""
     fitter = ProfileFitter(search_files=300, random_state=0).fit(sample)
     chosen = fitter.chosen_
@@ -59,7 +59,7 @@ def test_a_search_on_a_subset_reports_the_whole_traces_figure(
     report = validate(fitter.profile_, sample, random_state=0)
     assert report["ks"]["popularity"] == chosen.popularity_ks
     error = capsys.readouterr().err
-    assert f"k={chosen.k}, searched on 300 of 398 files, has popularity KS" in error
+    assert f"k={chosen.k}, searched on 300 of 388 files, has popularity KS" in error
     assert f"{chosen.popularity_ks:.4f} on all of them" in error
 
 

@@ -91,7 +91,7 @@ def test_directory_types(sample: FittedTrace, fitter: ProfileFitter, profile: Pr
     assert sample.directories is not None
     modeled = ~sample.directories.dormant
     assert profile.directories == int(modeled.sum()) == 100
-    assert profile.directory_k == len(fitter.directory_fitter_.k_search_) == 8
+    assert profile.directory_k == len(fitter.directory_fitter_.k_search_) == 18
     assert sum(t.weight for t in profile.directory_types) == pytest.approx(1)
     assert sum(t.created for t in profile.directory_types) == 26
     # the 14 recursive deletes, their subtrees holding 49 files
@@ -112,7 +112,7 @@ def test_validate_measures_the_directory_ks_the_search_found(
     validate confirms the search's figure (same replicas, same seed, same draws)."""
     report = validate(profile, sample, random_state=0)
     directories = report["directories"]
-    assert directories["k"] == 8
+    assert directories["k"] == 18
     assert directories["directories"] == {"trace": 100, "model": pytest.approx(100, abs=1)}
     found = profile.directory_fit.k_search[-1].popularity_ks  # type: ignore[union-attr]
     assert directories["ks"]["listing_popularity"] == pytest.approx(found)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from mimesis_model.synthesis import SyntheticWorkload
+if TYPE_CHECKING:  # synthesis reads the trace's commands, which read this module
+    from mimesis_model.synthesis import SyntheticWorkload
 
 FLAG_SHARE: Final = 0.001
 """a command never issued is flagged when it made at least this share of the reference's calls"""

@@ -20,7 +20,7 @@ from mimesis_model.fidelity import ks_distance
 from mimesis_model.file_behaviour import DIRECTORY_FEATURES, FileBehaviour
 from mimesis_model.file_types import directory_types_of
 from mimesis_model.profile import DirectoryType, FitReport, KSearchStep, Profile
-from mimesis_model.synthesis import SyntheticWorkload, replicas_for, synthesize_directories
+from mimesis_model.synthesis import SyntheticWorkload, comparison_replicas, synthesize_directories
 from mimesis_model.trace import NO_TIME, DirectoryTimelines
 
 Ints = npt.NDArray[np.int64]
@@ -220,8 +220,8 @@ class DirectoryFitter:
             sample = np.sort(rng.choice(modeled, self.search_directories, replace=False))
         subset = behaviour.subset(sample)
         rows = np.ones(len(sample), dtype=np.bool_)
-        # What validate synthesizes: the file profile's replicas, scaled to the sample.
-        replicas = replicas_for(self.profile_.files) * len(modeled) / len(sample)
+        # What validate synthesizes (comparison_replicas), scaled to the sample.
+        replicas = comparison_replicas(self.profile_) * len(modeled) / len(sample)
         largest = min(self.max_types, len(sample))
         quiet = None if self.progress else True
         with tqdm(total=largest, desc="directory k search", unit="k", disable=quiet) as bar:

@@ -103,6 +103,10 @@ public final class BenchmarkRun {
     // the whole plan (model, namespace layout) is checked before anything exists
     RunPlan plan = RunPlan.of(profileDir.resolve(ProfileReader.PROFILE_FILE).toString(), profile, options,
         runId, new org.apache.hadoop.fs.Path(options.getBaseDir()));
+    if (!plan.model().notIssued().isEmpty()) {
+      notes.add("the profile's calls of " + String.join(", ", plan.model().notIssued()) + " are not issued: the"
+          + " generator has no call for them (the profile lists them among its unmodeledCommands)");
+    }
     if (plan.layoutNote() != null) {
       notes.add(plan.layoutNote());
     }

@@ -161,7 +161,8 @@ public final class HierarchyLayout implements NamespaceLayout {
   }
 
   private NamespaceMaterializer materializer(FileSystem fs, Path root, boolean resume) {
-    return new NamespaceMaterializer(fs, BasePath.of(root.toUri().getPath(), root), ns, resume);
+    // an earlier run in this base may have appended to its files
+    return new NamespaceMaterializer(fs, BasePath.of(root.toUri().getPath(), root), ns, resume).acceptingWrittenFiles();
   }
 
   @Override

@@ -2,6 +2,7 @@ package org.mimesisbench.generator.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.profile.CallShare;
@@ -12,16 +13,20 @@ import org.mimesisbench.profile.CallShare;
  */
 public record CallModel(Op op, double perFile, EmpiricalCdf offset) {
 
-  /** A type's calls, read from {@code at} ("fileTypes[2]."); a command no op issues is bad input, never dropped. */
-  static List<CallModel> of(String at, List<CallShare> calls) {
+  /**
+   * A type's calls, read from {@code at} ("fileTypes[2]."). A command the generator has no call for
+   * (the profile models the trace, and names such commands in unmodeledCommands) is not issued:
+   * it goes to {@code notIssued}, for the run's notes, never silently.
+   */
+  static List<CallModel> of(String at, List<CallShare> calls, Set<String> notIssued) {
     List<CallModel> models = new ArrayList<>();
     for (int k = 0; k < calls.size(); k++) {
       CallShare c = calls.get(k);
       String where = at + "calls[" + k + "]";
       Op op = Op.ofCall(c.getCommand());
       if (op == null || Op.CLUSTER.contains(op) || Op.BASE.contains(op)) {
-        throw new BadInputException(where + ": command '" + c.getCommand() + "' is not one the generator issues as a"
-            + " call (AuditCommand.avsc's generated list, less the accesses, create, rename, delete and mkdirs)");
+        notIssued.add(c.getCommand());
+        continue;
       }
       if (!(c.getPerFile() >= 0) || Double.isInfinite(c.getPerFile())) {
         throw new BadInputException(where + ".perFile " + c.getPerFile() + " must be a number >= 0");

@@ -1,6 +1,7 @@
 package org.mimesisbench.generator.model;
 
 import java.util.List;
+import java.util.Set;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.profile.DirectoryType;
@@ -31,7 +32,8 @@ public record DirectoryTypeModel(int index, long preExisting, long creates, doub
   }
 
   /** {@code t} read from {@code where}, its directory counts times {@code scale}, its window stretched by {@code windowStretch}. */
-  static DirectoryTypeModel of(String where, DirectoryType t, double scale, double windowStretch) {
+  static DirectoryTypeModel of(String where, DirectoryType t, double scale, double windowStretch,
+      Set<String> notIssued) {
     String at = where + ": directoryTypes[" + t.getIndex() + "].";
     double list = t.getAccessShares().getListStatus();
     double info = t.getAccessShares().getGetFileInfo();
@@ -59,7 +61,7 @@ public record DirectoryTypeModel(int index, long preExisting, long creates, doub
         EmpiricalCdf.of(at + "activeSpan", t.getActiveSpan()),
         EmpiricalCdf.of(at + "accessesPerDirectory", t.getAccessesPerDirectory()),
         EmpiricalCdf.of(at + "deleteDelay", t.getDeleteDelay()),
-        CallModel.of(at, t.getCalls()),
+        CallModel.of(at, t.getCalls(), notIssued),
         ProbeModel.of(at + "probes", t.getProbes()));
   }
 }

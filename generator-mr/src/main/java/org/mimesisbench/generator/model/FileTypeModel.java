@@ -1,6 +1,7 @@
 package org.mimesisbench.generator.model;
 
 import java.util.List;
+import java.util.Set;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.profile.FileType;
 
@@ -23,7 +24,7 @@ public record FileTypeModel(int index, long preExisting, long creates, double un
     implements LifeModel {
 
   /** {@code t} of a profile read from {@code where}, its file counts times {@code fileScale}, its window stretched by {@code windowStretch} (>= 1 adds creates at the same rate). */
-  static FileTypeModel of(String where, FileType t, double fileScale, double windowStretch) {
+  static FileTypeModel of(String where, FileType t, double fileScale, double windowStretch, Set<String> notIssued) {
     String at = where + ": fileTypes[" + t.getIndex() + "].";
     double open = t.getAccessShares().getOpen();
     double list = t.getAccessShares().getListStatus();
@@ -50,7 +51,7 @@ public record FileTypeModel(int index, long preExisting, long creates, double un
         EmpiricalCdf.of(at + "activeSpan", t.getActiveSpan()),
         EmpiricalCdf.of(at + "accessesPerFile", t.getAccessesPerFile()),
         EmpiricalCdf.of(at + "deleteDelay", t.getDeleteDelay()),
-        CallModel.of(at, t.getCalls()),
+        CallModel.of(at, t.getCalls(), notIssued),
         ProbeModel.of(at + "probes", t.getProbes()));
   }
 

@@ -3,6 +3,7 @@ package org.mimesisbench.generator.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.profile.DirectoryType;
@@ -22,11 +23,13 @@ import org.mimesisbench.run.RunOptions;
  * @param clusterCalls the commands without a path; none when types are isolated (--types)
  * @param directoryTypes the profile's directory types, scaled ("d0", "d1"... in --type-scale); none
  *     run when file types are isolated (--types)
+ * @param notIssued the profile's commands the generator has no call for (the profile names them
+ *     in unmodeledCommands too); the run's notes list them
  */
 public record WorkloadModel(String source, double windowMs, List<FileTypeModel> allTypes,
     List<FileTypeModel> runTypes, double spanScale, double mkdirsPerCreate, double renamesPerCreate,
     long dormantFiles, List<ClusterCallModel> clusterCalls, List<DirectoryTypeModel> directoryTypes,
-    boolean directoriesRun) {
+    boolean directoriesRun, Set<String> notIssued) {
 
   /** {@code profile} (read from {@code where}) replayed with {@code options}. */
   public static WorkloadModel of(String where, Profile profile, RunOptions options) {
@@ -52,6 +55,7 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
       }
     }
     double all = scales.getOrDefault("all", 1.0);
+    Set<String> notIssued = new java.util.TreeSet<>();
     List<FileTypeModel> models = new ArrayList<>();
     for (int i = 0; i < types; i++) {
       FileType t = profile.getFileTypes().get(i);
@@ -59,7 +63,7 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
         throw new BadInputException(where + ": fileTypes[" + i + "] has index " + t.getIndex());
       }
       double f = all * scales.getOrDefault(Integer.toString(i), 1.0);
-      models.add(FileTypeModel.of(where, t, f, stretch));
+      models.add(FileTypeModel.of(where, t, f, stretch, notIssued));
     }
     TreeSet<Integer> chosen = new TreeSet<>();
     for (int j : options.getTypes()) {
@@ -72,19 +76,19 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     if (profile.getMkdirsPerCreate() < 0 || profile.getRenamesPerCreate() < 0 || profile.getDormantFiles() < 0) {
       throw new BadInputException(where + ": mkdirsPerCreate, renamesPerCreate and dormantFiles must be >= 0");
     }
-    List<ClusterCallModel> cluster = ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch);
+    List<ClusterCallModel> cluster = ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch, notIssued);
     List<DirectoryTypeModel> directories = new ArrayList<>();
     for (int i = 0; i < directoryTypes; i++) {
       DirectoryType t = profile.getDirectoryTypes().get(i);
       if (t.getIndex() != i) {
         throw new BadInputException(where + ": directoryTypes[" + i + "] has index " + t.getIndex());
       }
-      directories.add(DirectoryTypeModel.of(where, t, all * scales.getOrDefault("d" + i, 1.0), stretch));
+      directories.add(DirectoryTypeModel.of(where, t, all * scales.getOrDefault("d" + i, 1.0), stretch, notIssued));
     }
     return new WorkloadModel(where, window, List.copyOf(models), List.copyOf(run),
         options.getSpanScale(), profile.getMkdirsPerCreate(), profile.getRenamesPerCreate(),
         Math.round(profile.getDormantFiles() * all), chosen.isEmpty() ? cluster : List.of(),
-        List.copyOf(directories), chosen.isEmpty());
+        List.copyOf(directories), chosen.isEmpty(), java.util.Collections.unmodifiableSet(notIssued));
   }
 
   /** The schedule's length in profile time: the profile's window, or --duration / time scale. */

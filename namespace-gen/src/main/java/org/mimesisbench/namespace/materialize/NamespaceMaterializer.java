@@ -36,15 +36,30 @@ import org.mimesisbench.namespace.generate.NamespaceVisitor;
  */
 public final class NamespaceMaterializer {
   private final FileSystem fs;
+  private final boolean writtenFiles;
   private final BasePath base;
   private final GeneratedNamespace ns;
   private final boolean resume;
 
   public NamespaceMaterializer(FileSystem fs, BasePath base, GeneratedNamespace ns, boolean resume) {
+    this(fs, base, ns, resume, false);
+  }
+
+  private NamespaceMaterializer(FileSystem fs, BasePath base, GeneratedNamespace ns, boolean resume,
+      boolean writtenFiles) {
     this.fs = fs;
     this.base = base;
     this.ns = ns;
     this.resume = resume;
+    this.writtenFiles = writtenFiles;
+  }
+
+  /**
+   * This materializer, resuming a namespace whose files a workload may have written to (a
+   * benchmark run's appends): a file found with bytes in it is taken as present, not a conflict.
+   */
+  public NamespaceMaterializer acceptingWrittenFiles() {
+    return new NamespaceMaterializer(fs, base, ns, resume, true);
   }
 
   /** Creates the plan's top directories (the base first), not their files; {@code onEntry} runs after each. */
@@ -147,7 +162,7 @@ public final class NamespaceMaterializer {
       if (st.isDirectory()) {
         throw new NamespaceConflictException(p + " is a directory; the namespace has a file there");
       }
-      if (st.getLen() != 0) {
+      if (st.getLen() != 0 && !writtenFiles) {
         throw new NamespaceConflictException(p + " is a file of " + st.getLen() + " bytes; the namespace has a zero-length file there");
       }
       counts.filesPresent++;

@@ -94,7 +94,7 @@ public final class RunStatistics implements Writable {
     stops.add(reason);
   }
 
-  /** Every call failed for {@code nanos} ({@code what}: when it began and the first error); the longest few are kept. */
+  /** Every call failed for {@code nanos} ({@code what}: when it began, the first error); the longest few are kept. */
   public void outage(long nanos, String what) {
     if (nanos > longestOutageNanos) {
       longestOutageNanos = nanos;

@@ -30,6 +30,7 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
   static final String BARRIER_TIMEOUT = "mimesisbench.barrier.timeout.ms";
   /** Counters of failed calls by op and exception class per mapper, at most: the job's counters are limited. */
   private static final int ERROR_CLASS_COUNTERS = 12;
+  private final Set<String> classCounters = new HashSet<>();
 
   @Override
   protected void map(TaskSplit task, NullWritable ignored, Context context)
@@ -79,8 +80,6 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
     }
     return c;
   }
-
-  private final Set<String> classCounters = new HashSet<>();
 
   /** Brings this task's counters up to {@code stats}: ops issued and failed, per op and by exception class. */
   private void counters(Context context, RunStatistics stats) {

@@ -166,7 +166,7 @@ public final class ClusterCommand implements Command {
             + "NameNode's address once all registered, and runs until stopped.", options, 2, 2,
         "Examples:\n"
             + "  java -jar mimesisbench.jar cluster --datanodes 200 --namenode-port 8020 --in-memory\n"
-            + "  java -jar mimesisbench.jar cluster --datanodes 200 --base-dir nn/ --restart   # same storage and port\n"
+            + "  java -jar mimesisbench.jar cluster --datanodes 200 --base-dir nn/ --restart   # its storage and port\n"
             + "  hadoop fs -fs hdfs://localhost:8020 -ls /");
     w.flush();
   }

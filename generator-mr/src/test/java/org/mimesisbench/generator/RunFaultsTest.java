@@ -12,11 +12,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.log4j.AppenderSkeleton;
+import org.apache.log4j.Logger;
+import org.apache.log4j.spi.LoggingEvent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -55,6 +60,39 @@ class RunFaultsTest {
     argv.addAll(java.util.List.of(args));
     return new MimesisBench(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8)).execute(new Configuration(), argv.toArray(new String[0]));
+  }
+
+  /** What reaches the root logger, so the terminal, while it is open: the events logged with a stack trace. */
+  private static final class Console extends AppenderSkeleton implements AutoCloseable {
+    private final List<String> traces = new ArrayList<>();
+
+    Console() {
+      Logger.getRootLogger().addAppender(this);
+    }
+
+    @Override
+    protected synchronized void append(LoggingEvent event) {
+      String from = event.getLoggerName();
+      // the NameNode under test shares this JVM: its own log is not the run's
+      boolean server = from.startsWith("org.apache.hadoop.ipc.Server") || from.startsWith("org.apache.hadoop.hdfs.server");
+      if (event.getThrowableInformation() != null && !server) {
+        traces.add(event.getLoggerName() + ": " + event.getRenderedMessage());
+      }
+    }
+
+    synchronized List<String> traces() {
+      return List.copyOf(traces);
+    }
+
+    @Override
+    public void close() {
+      Logger.getRootLogger().removeAppender(this);
+    }
+
+    @Override
+    public boolean requiresLayout() {
+      return false;
+    }
   }
 
   /** Waits until the run in {@code base} is in phase 2 (its mappers are at the start barrier), then {@code ms} more. */
@@ -127,13 +165,37 @@ class RunFaultsTest {
   }
 
   @Test
+  void aPhaseThatFailsStillEndsWithASummaryAndAOneLineReason() throws Exception {
+    Path out = dir.resolve("failed");
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    // a setting only phase 2's map output buffer reads, and refuses: each of its tasks fails as it starts
+    int exit;
+    try (Console console = new Console()) {
+      exit = run(cluster, printed, err, "--base-dir", "/failed", "--time-scale", "0.05", "--out", out.toString(),
+          "-D", "mapreduce.map.sort.spill.percent=2.0");
+      assertEquals(List.of(), console.traces(), "no stack trace on the terminal without --verbose");
+    }
+    String said = printed.toString(StandardCharsets.UTF_8);
+    assertEquals(1, exit, said + err);
+    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertFalse(summary.path("valid").asBoolean());
+    String why = summary.path("invalidBecause").get(0).asText();
+    assertTrue(why.matches("phase 2 failed at \\d\\d:\\d\\d:\\d\\d, \\d+ s after its start: .*spill.percent.*"), why);
+    assertTrue(summary.path("notes").toString().contains("phase 2 failed: ops and errors are from the job's counters"),
+        summary.path("notes").toString());
+    assertEquals("", err.toString(StandardCharsets.UTF_8).strip(), "nothing on stderr: the task's trace is not shown");
+    assertEquals(1, said.lines().filter(l -> l.contains("NOT valid") && l.contains("spill.percent")).count(), said);
+  }
+
+  @Test
   void aNameNodeKilledMidRunEndsItAfterTheOutageLimitWithASummary(@TempDir Path own) throws Exception {
     Path out = own.resolve("killed");
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     long limitMs = 3_000;
     try (EmbeddedCluster doomed = EmbeddedCluster.start(new Configuration(), own.resolve("dfs"),
-        own.resolve("audit.log"), 1)) {
+        own.resolve("audit.log"), 1); Console console = new Console()) {
       CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> run(doomed, printed, err,
           "--base-dir", "/killed", "--time-scale", "0.1", "--outage-limit", limitMs + "ms", "--out", out.toString()));
       inPhase2(doomed, "/killed", 4_000);
@@ -170,6 +232,7 @@ class RunFaultsTest {
           summary.path("outages").toString());
       // one line says what happened; no stack trace anywhere
       assertEquals("", err.toString(StandardCharsets.UTF_8).strip(), "nothing on stderr");
+      assertEquals(List.of(), console.traces(), "no stack trace on the terminal without --verbose");
       assertFalse(said.contains("\tat "), said);
       assertEquals(1, said.lines().filter(l -> l.contains("NOT valid")).count(), said);
       assertTrue(said.lines().anyMatch(l -> l.contains("NOT valid") && l.contains("outage")), said);

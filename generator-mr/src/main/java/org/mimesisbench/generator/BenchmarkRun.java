@@ -128,7 +128,8 @@ public final class BenchmarkRun {
         localRunnerDirs(embedded);
         if (embedded) {
           out.println("no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
-          cluster = EmbeddedCluster.start(conf, work.path("dfs"), results.file(AUDIT_LOG), EmbeddedCluster.DATA_NODES);
+          cluster = EmbeddedCluster.start(serverConf(), work.path("dfs"), results.file(AUDIT_LOG),
+              EmbeddedCluster.DATA_NODES);
           work.onInterrupt(cluster::close);
           conf.set("fs.defaultFS", cluster.uri().toString());
         }
@@ -436,16 +437,22 @@ public final class BenchmarkRun {
     return base.getFileSystem(conf);
   }
 
+  /** The embedded servers' settings: their web servers' temporary folders in the run's working folder, not /tmp. */
+  private Configuration serverConf() {
+    Configuration servers = new Configuration(conf); // not the jobs': on YARN it would name a folder of this machine
+    if (servers.get(HttpServer2.HTTP_TEMP_DIR_KEY) == null) {
+      servers.set(HttpServer2.HTTP_TEMP_DIR_KEY, work.path("http").toString());
+    }
+    return servers;
+  }
+
   /**
-   * The local job runner's staging and scratch space, Hadoop's temporary folder and the embedded
-   * servers' web temporary folders: inside the run's own working folder, never /tmp.
+   * The local job runner's staging and scratch space and Hadoop's temporary folder: inside the
+   * run's own working folder, never /tmp.
    */
   private void localRunnerDirs(boolean embedded) {
     if (embedded) {
       conf.set("mapreduce.framework.name", "local");
-    }
-    if (conf.get(HttpServer2.HTTP_TEMP_DIR_KEY) == null) {
-      conf.set(HttpServer2.HTTP_TEMP_DIR_KEY, work.path("http").toString());
     }
     if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
       conf.set("mapreduce.jobtracker.staging.root.dir", work.path("staging").toString());

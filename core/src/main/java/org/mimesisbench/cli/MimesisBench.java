@@ -22,6 +22,8 @@ import org.mimesisbench.output.OutputProblems;
  * {@code --verbose}.
  */
 public final class MimesisBench extends Configured implements Tool {
+  /** Set in the configuration a command gets when {@code --verbose} is given: commands that quiet a log keep it. */
+  public static final String VERBOSE = "mimesisbench.verbose";
 
   private final PrintStream out;
   private final PrintStream err;
@@ -74,6 +76,9 @@ public final class MimesisBench extends Configured implements Tool {
         if (parser.getRemainingArgs().length > 0) {
           throw new BadInputException("cannot read generic options " + split.generic);
         }
+      }
+      if (verbose) {
+        conf.setBoolean(VERBOSE, true);
       }
       String[] rest = split.rest.subList(1, split.rest.size()).toArray(new String[0]);
       return command.run(conf, rest, out);

@@ -5,20 +5,23 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.Counter;
@@ -34,10 +37,14 @@ import org.mimesisbench.audit.input.AuditLogFiles;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Messages;
+import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.infra.LocalRunnerLog;
+import org.mimesisbench.generator.infra.NativeLibraries;
+import org.mimesisbench.generator.infra.WorkFolder;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.RunStatistics;
@@ -50,6 +57,7 @@ import org.mimesisbench.generator.mr.StatisticsReducer;
 import org.mimesisbench.generator.mr.TaskInputFormat;
 import org.mimesisbench.generator.mr.TaskSplit;
 import org.mimesisbench.generator.mr.WorkloadMapper;
+import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.schedule.Forecast;
 import org.mimesisbench.generator.schedule.Op;
@@ -82,6 +90,9 @@ public final class BenchmarkRun {
   private final PrintStream out;
   private final List<String> notes = new ArrayList<>();
   private final Map<String, String> givenSettings;
+  private WorkFolder work;
+  private org.apache.hadoop.fs.Path statisticsDir; // phase 2's output: local with the local job runner
+  private ObjectNode written; // the summary, once the results are written
 
   public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out) {
     this.givenSettings = givenSettings(conf);
@@ -96,6 +107,7 @@ public final class BenchmarkRun {
         || !Double.isFinite(options.getSpanScale()) || options.getSpanScale() < 0) {
       throw new BadInputException("run: time and span scales must be finite numbers >= 0");
     }
+    NativeLibraries.load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
     Path profileDir = Path.of(options.getProfile());
     Profile profile = ProfileReader.readProfile(profileDir);
     String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
@@ -111,35 +123,55 @@ public final class BenchmarkRun {
       notes.add(plan.layoutNote());
     }
     Path outDir = Path.of(options.getOut() != null ? options.getOut() : "results/" + runId);
-    if (Files.exists(outDir) && (!Files.isDirectory(outDir) || Files.list(outDir).findAny().isPresent())) {
-      throw new BadInputException("run: --out " + outDir + " exists and is not empty");
-    }
     boolean embedded = !fileSystemConfigured();
     List<String> auditLogs = capturedAuditLogs(embedded);
+    OutFolder.RUN.prepare(outDir, options.getOverwrite(), out);
     try (AtomicOutputDir results = new AtomicOutputDir("run: --out", outDir)) {
-      Path work = outDir.resolve(".work");
+      work = new WorkFolder(outDir.resolve(WorkFolder.NAME), results::close);
       EmbeddedCluster cluster = null;
       try {
+        localRunnerDirs(embedded);
         if (embedded) {
           out.println("no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
-          cluster = EmbeddedCluster.start(conf, work.resolve("dfs"), results.file(AUDIT_LOG), EmbeddedCluster.DATA_NODES);
+          cluster = EmbeddedCluster.start(serverConf(), work.path("dfs"), results.file(AUDIT_LOG),
+              EmbeddedCluster.DATA_NODES);
+          work.onInterrupt(cluster::close);
           conf.set("fs.defaultFS", cluster.uri().toString());
         }
-        localRunnerDirs(work, embedded);
-        ObjectNode summary = run(plan, runId, embedded, results, profileDir);
+        ObjectNode summary;
+        try {
+          summary = run(plan, runId, embedded, results, profileDir);
+        } catch (Exception e) {
+          if (written == null) {
+            throw e;
+          }
+          // what failed came after the results were written (the run's record on the file system): keep them
+          summary = written;
+          RunResults.print(summary, out);
+          out.println("note: the results are complete, but the run's end could not be recorded under "
+              + options.getBaseDir() + ": " + Messages.firstLine(e));
+        }
         if (cluster != null) {
           cluster.close(); // the audit log is complete only now
           cluster = null;
         }
-        captureAudit(embedded ? List.of(results.file(AUDIT_LOG).toUri().toString()) : auditLogs, results.file(TRACE),
-            outDir.resolve(TRACE));
+        try {
+          captureAudit(embedded ? List.of(results.file(AUDIT_LOG).toUri().toString()) : auditLogs,
+              results.file(TRACE), outDir.resolve(TRACE));
+        } catch (IOException | RuntimeException e) { // the results stand without the run's trace
+          out.println("note: the NameNode's audit log could not be captured: " + Messages.firstLine(e));
+        }
         results.commit();
         return summary;
       } finally {
         if (cluster != null) {
           cluster.close();
         }
-        deleteTree(work);
+        try {
+          work.close();
+        } catch (UncheckedIOException e) {
+          out.println("note: " + e.getMessage() + " (" + Messages.firstLine(e.getCause()) + ")");
+        }
       }
     }
   }
@@ -205,37 +237,57 @@ public final class BenchmarkRun {
     Map<Op, Long> scheduled = forecast.byOp();
     forecastProgress.done(0);
 
-    long phase1Start = System.nanoTime();
-    Job namespaceJob = namespaceJob(plan, fs);
-    boolean phase1 = waitFor(namespaceJob, "phase 1: namespace", Counters.NAMESPACE_ENTRIES, 0,
-        "directories and files made");
-    double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
-    if (!phase1) {
-      base.markFinished(runId, "failed in phase 1");
-      throw new IOException("phase 1 (namespace) failed: " + failure(namespaceJob));
-    }
-
     List<TaskSplit> tasks = MapperAllotment.tasks(forecast.byType(), options.getMappersPerType());
     if (tasks.isEmpty()) {
       throw new BadInputException("run: the chosen file types have no operations to replay");
     }
+    List<String> invalid = new ArrayList<>();
+    long phase1Start = System.nanoTime();
+    Job namespaceJob = namespaceJob(plan, fs);
+    String phase1Failure = waitFor(namespaceJob, "phase 1: namespace", Counters.NAMESPACE_ENTRIES, 0,
+        "directories and files made");
+    double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
+    if (phase1Failure != null) { // phase 2 is not started: the summary says why
+      invalid.add("phase 1 (namespace) failed: " + phase1Failure);
+    }
+
     Job workloadJob = workloadJob(plan, tasks);
     long startMillis = System.currentTimeMillis();
     long scheduledOps = scheduled.values().stream().mapToLong(Long::longValue).sum();
     JvmUse phase2Start = JvmUse.now();
-    boolean phase2 = waitFor(workloadJob, "phase 2: workload", Counters.ISSUED, scheduledOps, "ops issued");
+    String phase2Failure = phase1Failure != null ? null
+        : waitFor(workloadJob, "phase 2: workload", Counters.ISSUED, scheduledOps, "ops issued");
+    boolean phase2 = phase1Failure == null && phase2Failure == null;
     JvmUse phase2Use = JvmUse.now().since(phase2Start);
     long endMillis = System.currentTimeMillis();
-    long scheduleStartMillis = phase2 ? StartBarrier.startMillis(fs, plan.barrierDir()) : -1;
+    long scheduleStartMillis = -1;
+    if (phase2) {
+      try {
+        scheduleStartMillis = StartBarrier.startMillis(fs, plan.barrierDir());
+      } catch (IOException e) { // the file system went away after the ops: the results stand without it
+        notes.add("the schedule's start could not be read from its barrier on the file system: "
+            + Messages.firstLine(e));
+      }
+    }
 
     Map<Integer, RunStatistics> byType = new TreeMap<>();
     RunStatistics total = new RunStatistics();
+    String lost = null;
     if (phase2) {
-      readStatistics(fs, plan.statisticsDir(), byType, total);
+      try {
+        readStatistics(statisticsDir.getFileSystem(conf), statisticsDir, byType, total);
+      } catch (IOException e) {
+        lost = "the mappers' statistics could not be read (" + Messages.firstLine(e) + ")";
+      }
+    } else if (phase1Failure == null) {
+      invalid.add("phase 2 failed at " + LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss")) + ", "
+          + Math.round((endMillis - startMillis) / 1000.0) + " s after its start: " + phase2Failure);
+      lost = "phase 2 failed";
     }
-    List<String> invalid = new ArrayList<>();
-    if (!phase2) {
-      invalid.add("phase 2 failed: " + failure(workloadJob));
+    if (lost != null) { // what was issued before is still known, op by op, from the job's counters
+      byType.clear();
+      total = countedStatistics(workloadJob, (endMillis - startMillis) / 1000.0);
+      notes.add(lost + ": ops and errors are from the job's counters, without latencies");
     }
     List<String> stops = total.stops().stream().filter(why -> !why.equals(IssuingPipeline.DURATION_ENDED)).toList();
     if (!stops.isEmpty()) {
@@ -249,7 +301,11 @@ public final class BenchmarkRun {
       invalid.add(total.mappers() + " of " + tasks.size() + " mappers reported statistics");
     }
     if (total.totalErrors() > 0) {
-      notes.add(total.totalErrors() + " ops failed (see errorSamples); each is counted, the run goes on");
+      notes.add(total.totalErrors() + " ops failed, each counted as an error (see errorSamples, errorsByClass)");
+    }
+    // a run through an outage measured a file system that was away: its errors are counted, it does not count
+    if (!total.outages().isEmpty() && stops.stream().noneMatch(s -> s.startsWith(IssuingPipeline.OUTAGE))) {
+      invalid.add(IssuingPipeline.OUTAGE + total.outages().get(0)); // each mapper saw it: the longest says enough
     }
 
     ObjectNode head = new ObjectMapper().createObjectNode();
@@ -274,7 +330,7 @@ public final class BenchmarkRun {
     ObjectNode ns = head.putObject("namespace");
     ns.put("layout", plan.layout().describe());
     ns.put("seconds", Math.round(phase1Seconds * 1000) / 1000.0);
-    ns.put("entries", counter(namespaceJob, Counters.NAMESPACE_ENTRIES));
+    ns.put("entries", counter(namespaceJob, Counters.GROUP, Counters.NAMESPACE_ENTRIES));
     ObjectNode wl = head.putObject("workload");
     wl.put("windowMs", plan.model().windowMs());
     wl.put("timeScale", options.getTimeScale());
@@ -296,8 +352,9 @@ public final class BenchmarkRun {
     RunResults.writeTimeline(results.file(RunResults.TIMELINE), total);
     ObjectNode counters = new ObjectMapper().createObjectNode();
     counters.set("phase1", counters(namespaceJob));
-    counters.set("phase2", counters(workloadJob));
+    counters.set("phase2", phase1Failure != null ? new ObjectMapper().createObjectNode() : counters(workloadJob));
     RunResults.writeCounters(results.file(RunResults.COUNTERS), counters);
+    written = summary;
 
     base.markFinished(runId, invalid.isEmpty() ? "valid" : "invalid");
     if (options.getCleanup()) {
@@ -349,7 +406,8 @@ public final class BenchmarkRun {
     Configuration defaults = new Configuration();
     Map<String, String> given = new TreeMap<>();
     for (Map.Entry<String, String> e : conf) {
-      if (!e.getValue().equals(defaults.getRaw(e.getKey())) && !e.getKey().startsWith("mapreduce.client.genericoptionsparser")) {
+      if (!e.getValue().equals(defaults.getRaw(e.getKey()))
+          && !e.getKey().startsWith("mapreduce.client.genericoptionsparser") && !e.getKey().equals(MimesisBench.VERBOSE)) {
         given.put(e.getKey(), e.getValue());
       }
     }
@@ -374,14 +432,29 @@ public final class BenchmarkRun {
     return base.getFileSystem(conf);
   }
 
-  /** The local job runner's staging and scratch space: inside the run's own folder, never /tmp. */
-  private void localRunnerDirs(Path work, boolean embedded) {
+  /** The embedded servers' settings: their web servers' temporary folders in the run's working folder, not /tmp. */
+  private Configuration serverConf() {
+    Configuration servers = new Configuration(conf); // not the jobs': on YARN it would name a folder of this machine
+    if (servers.get(HttpServer2.HTTP_TEMP_DIR_KEY) == null) {
+      servers.set(HttpServer2.HTTP_TEMP_DIR_KEY, work.path("http").toString());
+    }
+    return servers;
+  }
+
+  /**
+   * The local job runner's staging and scratch space and Hadoop's temporary folder: inside the
+   * run's own working folder, never /tmp.
+   */
+  private void localRunnerDirs(boolean embedded) {
     if (embedded) {
       conf.set("mapreduce.framework.name", "local");
     }
     if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
-      conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toAbsolutePath().toString());
-      conf.set("mapreduce.cluster.local.dir", work.resolve("local").toAbsolutePath().toString());
+      conf.set("mapreduce.jobtracker.staging.root.dir", work.path("staging").toString());
+      conf.set("mapreduce.cluster.local.dir", work.path("local").toString());
+      if (!givenSettings.containsKey("hadoop.tmp.dir")) {
+        conf.set("hadoop.tmp.dir", work.path("hadoop").toString());
+      }
     }
   }
 
@@ -425,7 +498,11 @@ public final class BenchmarkRun {
     job.setOutputKeyClass(IntWritable.class);
     job.setOutputValueClass(RunStatistics.class);
     job.setOutputFormatClass(SequenceFileOutputFormat.class);
-    SequenceFileOutputFormat.setOutputPath(job, plan.statisticsDir());
+    // with the local job runner the statistics stay on this machine: a file system that went away
+    // during the ops cannot take them along
+    statisticsDir = "local".equals(c.get("mapreduce.framework.name", "local"))
+        ? new org.apache.hadoop.fs.Path(work.path("statistics").toUri()) : plan.statisticsDir();
+    SequenceFileOutputFormat.setOutputPath(job, statisticsDir);
     return job;
   }
 
@@ -453,25 +530,32 @@ public final class BenchmarkRun {
   /**
    * Runs {@code job}, printing a line every few seconds with {@code counter}, the count its mappers
    * move as they go (their own map progress jumps from 0 to 100 % at once), against
-   * {@code expected} of {@code unit} when that is known (> 0).
+   * {@code expected} of {@code unit} when that is known (> 0), and the failed ops when there are
+   * some. Returns null when the job succeeded, else why it failed, in a line.
    */
-  private boolean waitFor(Job job, String step, String counter, long expected, String unit) throws Exception {
-    job.submit();
-    long start = System.nanoTime();
-    long next = start + PROGRESS_EVERY_NANOS;
-    while (!job.isComplete()) {
-      Thread.sleep(200);
-      long now = System.nanoTime();
-      if (now - next >= 0 && !job.isComplete()) {
-        next = now + PROGRESS_EVERY_NANOS;
-        long done = counter(job, counter);
-        double seconds = (now - start) / 1e9;
-        String of = expected > 0 ? String.format(" of %,d", expected) : "";
-        String share = expected > 0 ? String.format(" (%.0f %%)", 100.0 * done / expected) : "";
-        out.printf("%s: %,d%s %s%s, %,.0f/s, %.0f s%n", step, done, of, unit, share, done / seconds, seconds);
+  private String waitFor(Job job, String step, String counter, long expected, String unit) throws Exception {
+    boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
+    try (LocalRunnerLog log = local ? new LocalRunnerLog(conf.getBoolean(MimesisBench.VERBOSE, false)) : null) {
+      job.submit();
+      long start = System.nanoTime();
+      long next = start + PROGRESS_EVERY_NANOS;
+      while (!job.isComplete()) {
+        Thread.sleep(200);
+        long now = System.nanoTime();
+        if (now - next >= 0 && !job.isComplete()) {
+          next = now + PROGRESS_EVERY_NANOS;
+          long done = counter(job, Counters.GROUP, counter);
+          long failed = counter(job, Counters.GROUP, Counters.FAILED);
+          double seconds = (now - start) / 1e9;
+          String of = expected > 0 ? String.format(" of %,d", expected) : "";
+          String share = expected > 0 ? String.format(" (%.0f %%)", 100.0 * done / expected) : "";
+          String failures = failed > 0 ? String.format(", %,d failed", failed) : "";
+          out.printf("%s: %,d%s %s%s%s, %,.0f/s, %.0f s%n", step, done, of, unit, share, failures, done / seconds,
+              seconds);
+        }
       }
+      return job.isSuccessful() ? null : failure(job, log);
     }
-    return job.isSuccessful();
   }
 
   private static void readStatistics(FileSystem fs, org.apache.hadoop.fs.Path dir,
@@ -491,8 +575,42 @@ public final class BenchmarkRun {
     }
   }
 
-  /** Why a job failed: its first failed task's diagnostics, else the job's own failure info. */
-  private static String failure(Job job) throws IOException, InterruptedException {
+  /**
+   * What phase 2's counters say the mappers issued, op by op, and how their calls failed: the
+   * statistics when the mappers' own are lost (the job failed). {@code seconds}: the phase's length.
+   */
+  private static RunStatistics countedStatistics(Job job, double seconds) {
+    Map<Op, Long> counts = new EnumMap<>(Op.class);
+    Map<Op, Long> errors = new EnumMap<>(Op.class);
+    Map<Op, Map<String, Long>> classes = new EnumMap<>(Op.class);
+    for (Op op : Op.values()) {
+      counts.put(op, counter(job, Counters.GROUP, Counters.ops(op)));
+      errors.put(op, counter(job, Counters.GROUP, Counters.errors(op)));
+    }
+    try {
+      org.apache.hadoop.mapreduce.Counters all = job.getCounters();
+      for (Counter c : all == null ? List.<Counter>of() : all.getGroup(Counters.ERROR_CLASSES)) {
+        String[] opAndClass = c.getName().split(" ", 2);
+        for (Op op : Op.values()) {
+          if (opAndClass.length == 2 && op.label().equals(opAndClass[0])) {
+            classes.computeIfAbsent(op, o -> new TreeMap<>()).put(opAndClass[1], c.getValue());
+          }
+        }
+      }
+    } catch (IOException e) {
+      // no counters to read: counts stay 0
+    }
+    return RunStatistics.counted(counts, errors, classes, seconds);
+  }
+
+  /**
+   * Why a job failed: its first failed task's diagnostics, else what the local job runner logged
+   * (it keeps no diagnostics), else the job's own failure info.
+   */
+  private static String failure(Job job, LocalRunnerLog log) throws IOException, InterruptedException {
+    if (log != null && log.failure() != null) {
+      return log.failure();
+    }
     for (var event : job.getTaskCompletionEvents(0, 1000)) {
       if (event.getStatus() == org.apache.hadoop.mapreduce.TaskCompletionEvent.Status.FAILED) {
         String[] diagnostics = job.getTaskDiagnostics(event.getTaskAttemptId());
@@ -503,12 +621,18 @@ public final class BenchmarkRun {
     }
     String info = job.getStatus().getFailureInfo();
     // the local job runner keeps no diagnostics: it logs the first failed task's exception instead
-    return info == null || info.isBlank() || "NA".equals(info) ? "a task failed (its exception is logged above)" : info;
+    return info == null || info.isBlank() || "NA".equals(info) ? "a task failed" : Messages.firstLine(info);
   }
 
-  private static long counter(Job job, String name) throws IOException {
-    Counter c = job.getCounters().findCounter(Counters.GROUP, name);
-    return c == null ? 0 : c.getValue();
+  /** A counter of {@code job}; 0 when the job has no counters to give (it failed before it had any). */
+  private static long counter(Job job, String group, String name) {
+    try {
+      org.apache.hadoop.mapreduce.Counters all = job.getCounters();
+      Counter c = all == null ? null : all.findCounter(group, name);
+      return c == null ? 0 : c.getValue();
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private static ObjectNode counters(Job job) throws IOException {
@@ -524,17 +648,6 @@ public final class BenchmarkRun {
       }
     }
     return o;
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (var paths = Files.walk(dir)) {
-      for (Path p : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 
 }

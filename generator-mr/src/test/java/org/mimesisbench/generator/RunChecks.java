@@ -74,6 +74,8 @@ final class RunChecks {
       Map.Entry<String, JsonNode> c = it.next();
       if (c.getKey().equals(Counters.ISSUED)) {
         assertEquals(overall.path("count").asLong(), c.getValue().asLong(), "the live counter of ops issued");
+      } else if (c.getKey().equals(Counters.FAILED)) {
+        assertEquals(0, c.getValue().asLong(), "the live counter of ops failed");
       } else if (c.getKey().endsWith(" errors")) {
         errors += c.getValue().asLong();
       } else {

@@ -1,11 +1,16 @@
 package org.mimesisbench.generator.issue;
 
 import java.io.IOException;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.hadoop.ipc.RemoteException;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.Event;
@@ -24,7 +29,10 @@ import org.mimesisbench.generator.schedule.Schedule;
  * </ol>
  * The sequencer hands events over in batches of up to {@value #BATCH} through a {@link BatchFifo}.
  * Issuing stops early when an op is more than the maximum drift late, when the wall-clock limit
- * is reached, or when {@link #stop} is called; the statistics say why.
+ * is reached, when every call has failed for the outage limit (the file system is down), or when
+ * {@link #stop} is called; the statistics say why. Lateness that an outage caused (the calls
+ * waited or failed while the file system was away) is not counted as drift: after a restart of
+ * the NameNode the run goes on, the failed calls counted as errors.
  *
  * <p>The issuer reads the clock twice per op at a time scale above 0 (when the wait for the due
  * time ends, which is the op's begin, and when the op ends) and once at time scale 0, where ops go
@@ -37,15 +45,21 @@ public final class IssuingPipeline {
   static final double LOOKAHEAD_MS = 5_000;
   /** Why issuing stopped when the wall-clock limit (--duration at time scale 0) came first. */
   public static final String DURATION_ENDED = "the --duration ended with events still scheduled";
+  /** How an outage (every call failing for a while) is named: in why issuing stopped, and in the run's summary. */
+  public static final String OUTAGE = "outage: ";
   private static final int FIFO_CAPACITY = 8192; // events
   private static final int BATCH = 64;
   private static final long POLL_NANOS = TimeUnit.SECONDS.toNanos(1);
+  /** Outages shorter than this (a failed call or two between successes) are errors, not outages worth a note. */
+  private static final long OUTAGE_NOTED_NANOS = TimeUnit.SECONDS.toNanos(1);
+  private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
   private final Schedule schedule;
   private final EventSink sink;
   private final double timeScale;
   private final long maxDriftNanos;
   private final long wallLimitNanos;
+  private long outageLimitNanos = Long.MAX_VALUE;
   private final RunStatistics stats = new RunStatistics();
 
   private final ReentrantLock lock = new ReentrantLock();
@@ -60,6 +74,11 @@ public final class IssuingPipeline {
   private volatile Throwable failure;
   private long lastEnd; // when the last op issued ended (System.nanoTime)
   private long idleSince; // when the issuer was last free to issue: the last op's end, or when a batch came
+  private boolean failing; // every call since failingSince failed: an outage, if it lasts
+  private long failingSince; // System.nanoTime at the begin of the outage's first failed call
+  private long failingSinceMillis; // the same on the wall clock, for the summary
+  private String firstFailure; // the outage's first error
+  private long excusedNanos; // lateness that past outages explain (never more than the lateness since)
 
   /** Where events go: the file system under test, or nowhere (measuring the generator alone). */
   @FunctionalInterface
@@ -81,6 +100,17 @@ public final class IssuingPipeline {
     this.wallLimitNanos = wallLimitMs > 0 ? wallLimitMs * 1_000_000L : Long.MAX_VALUE;
   }
 
+  /** Stops issuing once every call has failed for {@code ms} (0: never); returns this pipeline. */
+  public IssuingPipeline outageLimit(long ms) {
+    this.outageLimitNanos = ms > 0 ? ms * 1_000_000L : Long.MAX_VALUE;
+    return this;
+  }
+
+  /** The statistics so far: read them only from the progress callback, which runs on the issuing thread. */
+  public RunStatistics statistics() {
+    return stats;
+  }
+
   /**
    * Runs the schedule from {@code startNanos} (a {@link System#nanoTime} value, the common start
    * after the barrier); returns when it is issued or issuing stopped. {@code onProgress} runs
@@ -95,6 +125,9 @@ public final class IssuingPipeline {
     sequencer.start();
     try {
       issue(startNanos, onProgress);
+      if (failing) { // the schedule or the run ended during an outage
+        endOutage(lastEnd);
+      }
     } finally {
       stop();
       introducer.interrupt();
@@ -249,22 +282,62 @@ public final class IssuingPipeline {
       return false;
     }
     long late = begin - due;
-    if (late > maxDriftNanos) {
+    long excused = Math.min(Math.max(late, 0), excusedNanos + (failing ? begin - failingSince : 0));
+    if (late - excused > maxDriftNanos) {
       stats.stopped(String.format("drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
           late / 1e6, maxDriftNanos / 1_000_000));
       return false;
     }
     String error = null;
+    String errorClass = null;
     try {
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
-      error = ex.getClass().getSimpleName() + ": " + Messages.firstLine(ex);
+      errorClass = ex instanceof RemoteException r ? r.getClassName().substring(r.getClassName().lastIndexOf('.') + 1)
+          : ex.getClass().getSimpleName();
+      error = errorClass + ": " + Messages.firstLine(ex);
     }
     long end = System.nanoTime();
     lastEnd = end;
     idleSince = end;
-    stats.record(e.op(), end - begin, timeScale > 0 ? late : 0, (int) ((begin - startNanos) / 1_000_000_000L), error);
+    stats.record(e.op(), end - begin, timeScale > 0 ? late : 0, (int) ((begin - startNanos) / 1_000_000_000L), error,
+        errorClass);
+    if (error == null) {
+      if (failing) {
+        endOutage(begin);
+      }
+      excusedNanos = Math.min(excusedNanos, Math.max(late, 0)); // caught up: what is late from now on is drift
+    } else {
+      if (!failing) {
+        failing = true;
+        failingSince = begin;
+        failingSinceMillis = System.currentTimeMillis() - (end - begin) / 1_000_000L;
+        firstFailure = error;
+      }
+      if (end - failingSince >= outageLimitNanos) {
+        stats.outage(end - failingSince, outage(end - failingSince, ""));
+        failing = false;
+        stats.stopped(OUTAGE + outage(end - failingSince, ", the --outage-limit"));
+        return false;
+      }
+    }
     return true;
+  }
+
+  /** The outage that began at failingSince ended at {@code at}: noted if it lasted, its time excused from drift. */
+  private void endOutage(long at) {
+    failing = false;
+    long nanos = at - failingSince;
+    excusedNanos += nanos;
+    if (nanos >= OUTAGE_NOTED_NANOS) {
+      stats.outage(nanos, outage(nanos, ""));
+    }
+  }
+
+  private String outage(long nanos, String what) {
+    LocalTime from = LocalTime.ofInstant(Instant.ofEpochMilli(failingSinceMillis), ZoneId.systemDefault());
+    return String.format("every call failed for %.1f s from %s%s (first: %s)", nanos / 1e9,
+        from.format(CLOCK), what, firstFailure);
   }
 
   /** Parks until {@code due} (a System.nanoTime value); returns the clock read when the wait ended. */

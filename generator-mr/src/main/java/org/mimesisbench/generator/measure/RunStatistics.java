@@ -7,6 +7,8 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.io.Writable;
@@ -14,19 +16,26 @@ import org.apache.hadoop.io.WritableUtils;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
- * What issuing measured, kept apart from the workload (as YCSB does): per op the count, errors and
- * latency histogram (microseconds, HdrHistogram); the lateness of every op against its schedule
- * (the drift); ops per second of the run by op; and why issuing stopped early, if it did.
+ * What issuing measured, kept apart from the workload (as YCSB does): per op the count, errors (by
+ * exception class) and latency histogram (microseconds, HdrHistogram); the lateness of every op
+ * against its schedule (the drift); ops per second of the run by op; the outages (spans in which
+ * every call failed); and why issuing stopped early, if it did.
  * Mappers each fill one; the reducer merges them with {@link #add}.
  */
 public final class RunStatistics implements Writable {
   /** Significant digits of every histogram. */
   private static final int DIGITS = 3;
   private static final int ERROR_SAMPLES = 3;
+  /** Exception classes kept apart per op; more are counted as {@link #OTHER_CLASSES}. */
+  private static final int ERROR_CLASSES = 16;
+  static final String OTHER_CLASSES = "(other)";
+  private static final int OUTAGES = 3;
   private static final int OPS = Op.values().length;
 
   private final long[] count = new long[OPS];
   private final long[] errors = new long[OPS];
+  @SuppressWarnings("unchecked")
+  private final Map<String, Long>[] errorClasses = new TreeMap[OPS];
   private final Histogram[] latency = new Histogram[OPS];
   private Histogram lateness = histogram();
   private long[] timeline = new long[64 * OPS]; // [second * OPS + op]
@@ -34,12 +43,15 @@ public final class RunStatistics implements Writable {
   private int seconds;
   private final List<String> errorSamples = new ArrayList<>();
   private final List<String> stops = new ArrayList<>(); // why issuing ended early, one per mapper that stopped
+  private final List<String> outages = new ArrayList<>(); // the longest few, as described by the mapper
+  private long longestOutageNanos;
   private long mappers;
   private long elapsedNanos; // from the start to the last op's end, the longest of the mappers
 
   public RunStatistics() {
     for (int i = 0; i < OPS; i++) {
       latency[i] = histogram();
+      errorClasses[i] = new TreeMap<>();
     }
   }
 
@@ -49,12 +61,18 @@ public final class RunStatistics implements Writable {
 
   /** One op issued at {@code second} of the run, {@code latencyNanos} long, {@code latenessNanos} after its due time. */
   public void record(Op op, long latencyNanos, long latenessNanos, int second, String error) {
+    record(op, latencyNanos, latenessNanos, second, error, error == null ? null : OTHER_CLASSES);
+  }
+
+  /** As {@link #record(Op, long, long, int, String)}; a failed call's exception class is {@code errorClass}. */
+  public void record(Op op, long latencyNanos, long latenessNanos, int second, String error, String errorClass) {
     int i = op.ordinal();
     count[i]++;
     latency[i].recordValue(Math.max(0, latencyNanos / 1000));
     lateness.recordValue(Math.max(0, latenessNanos / 1000));
     if (error != null) {
       errors[i]++;
+      countClass(errorClasses[i], errorClass, 1);
       if (errorSamples.size() < ERROR_SAMPLES) {
         errorSamples.add(op.label() + ": " + error);
       }
@@ -77,6 +95,40 @@ public final class RunStatistics implements Writable {
     stops.add(reason);
   }
 
+  /** Every call failed for {@code nanos} ({@code what}: when it began, the first error); the longest few are kept. */
+  public void outage(long nanos, String what) {
+    if (nanos > longestOutageNanos) {
+      longestOutageNanos = nanos;
+      outages.add(0, what);
+    } else {
+      outages.add(what);
+    }
+    while (outages.size() > OUTAGES) {
+      outages.remove(outages.size() - 1);
+    }
+  }
+
+  /**
+   * Statistics known only from the jobs' counters (the mappers' own were lost): counts, errors and
+   * errors by exception class per op; no latencies, timeline or drift. {@code seconds} is the run's length.
+   */
+  public static RunStatistics counted(Map<Op, Long> counts, Map<Op, Long> errorCounts,
+      Map<Op, Map<String, Long>> classes, double seconds) {
+    RunStatistics s = new RunStatistics();
+    for (Op op : Op.values()) {
+      s.count[op.ordinal()] = counts.getOrDefault(op, 0L);
+      s.errors[op.ordinal()] = errorCounts.getOrDefault(op, 0L);
+      classes.getOrDefault(op, Map.of()).forEach((c, n) -> countClass(s.errorClasses[op.ordinal()], c, n));
+    }
+    s.elapsedNanos = Math.round(seconds * 1e9);
+    return s;
+  }
+
+  private static void countClass(Map<String, Long> classes, String name, long n) {
+    String key = classes.containsKey(name) || classes.size() < ERROR_CLASSES ? name : OTHER_CLASSES;
+    classes.merge(key, n, Long::sum);
+  }
+
   /** One more mapper's statistics are in; it issued for {@code elapsedNanos} after the start. */
   public void mapperDone(long elapsedNanos) {
     mappers++;
@@ -93,6 +145,9 @@ public final class RunStatistics implements Writable {
       count[i] += o.count[i];
       errors[i] += o.errors[i];
       latency[i].add(o.latency[i]);
+      for (Map.Entry<String, Long> c : o.errorClasses[i].entrySet()) {
+        countClass(errorClasses[i], c.getKey(), c.getValue());
+      }
     }
     lateness.add(o.lateness);
     if (o.seconds > seconds) {
@@ -112,6 +167,11 @@ public final class RunStatistics implements Writable {
       }
     }
     stops.addAll(o.stops);
+    outages.addAll(o.longestOutageNanos > longestOutageNanos ? 0 : outages.size(), o.outages); // longest first
+    longestOutageNanos = Math.max(longestOutageNanos, o.longestOutageNanos);
+    while (outages.size() > OUTAGES) {
+      outages.remove(outages.size() - 1);
+    }
     mappers += o.mappers;
     elapsedNanos = Math.max(elapsedNanos, o.elapsedNanos);
   }
@@ -130,6 +190,30 @@ public final class RunStatistics implements Writable {
 
   public long totalErrors() {
     return Arrays.stream(errors).sum();
+  }
+
+  /** Failed calls of {@code op} by exception class (simple name). */
+  public Map<String, Long> errorClasses(Op op) {
+    return Map.copyOf(errorClasses[op.ordinal()]);
+  }
+
+  /** Failed calls of every op by exception class (simple name). */
+  public Map<String, Long> errorClasses() {
+    Map<String, Long> all = new TreeMap<>();
+    for (Map<String, Long> byClass : errorClasses) {
+      byClass.forEach((c, n) -> all.merge(c, n, Long::sum));
+    }
+    return all;
+  }
+
+  /** The outages (every call failing), longest first: when each began, how long, the first error. */
+  public List<String> outages() {
+    return List.copyOf(outages);
+  }
+
+  /** The longest outage, in seconds (0: none). */
+  public double longestOutageSeconds() {
+    return longestOutageNanos / 1e9;
   }
 
   /** Latency of {@code op} in microseconds. */
@@ -186,6 +270,11 @@ public final class RunStatistics implements Writable {
         out.writeLong(count[i]);
         out.writeLong(errors[i]);
         writeHistogram(out, latency[i]);
+        out.writeInt(errorClasses[i].size());
+        for (Map.Entry<String, Long> c : errorClasses[i].entrySet()) {
+          out.writeUTF(c.getKey());
+          out.writeLong(c.getValue());
+        }
       }
     }
     writeHistogram(out, lateness);
@@ -202,6 +291,8 @@ public final class RunStatistics implements Writable {
     }
     writeStrings(out, errorSamples);
     writeStrings(out, stops);
+    writeStrings(out, outages);
+    out.writeLong(longestOutageNanos);
     out.writeLong(mappers);
     out.writeLong(elapsedNanos);
   }
@@ -212,6 +303,7 @@ public final class RunStatistics implements Writable {
     java.util.Arrays.fill(errors, 0);
     for (int i = 0; i < OPS; i++) {
       latency[i] = histogram();
+      errorClasses[i].clear(); // a reducer reads every record into the same instance
     }
     int issued = in.readInt();
     int[] ops = new int[issued];
@@ -221,6 +313,10 @@ public final class RunStatistics implements Writable {
       count[i] = in.readLong();
       errors[i] = in.readLong();
       latency[i] = readHistogram(in);
+      errorClasses[i].clear();
+      for (int n = in.readInt(); n > 0; n--) {
+        errorClasses[i].put(in.readUTF(), in.readLong());
+      }
     }
     lateness = readHistogram(in);
     seconds = in.readInt();
@@ -236,6 +332,8 @@ public final class RunStatistics implements Writable {
     }
     readStrings(in, errorSamples);
     readStrings(in, stops);
+    readStrings(in, outages);
+    longestOutageNanos = in.readLong();
     mappers = in.readLong();
     elapsedNanos = in.readLong();
   }

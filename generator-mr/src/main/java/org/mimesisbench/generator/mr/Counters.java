@@ -3,14 +3,19 @@ package org.mimesisbench.generator.mr;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
- * The run's MapReduce counters: one group, ops and errors per op, and the two that move while the
- * jobs run (phase 1's entries, phase 2's ops issued), for progress.
+ * The run's MapReduce counters: one group, ops and errors per op, and those that move while the
+ * jobs run (phase 1's entries, phase 2's ops issued and failed), for progress; a second group
+ * counts the failed calls by op and exception class.
  */
 public final class Counters {
   public static final String GROUP = "MimesisBench";
   public static final String NAMESPACE_ENTRIES = "namespace entries";
   /** Every op issued, counted as it goes (about once a second); at the end the sum of the per-op counters. */
   public static final String ISSUED = "ops issued";
+  /** Of those, the calls that failed, counted as they go. */
+  public static final String FAILED = "ops failed";
+  /** Failed calls by op and exception class ({@link #errorClass}), a group of their own. */
+  public static final String ERROR_CLASSES = "MimesisBench errors by class";
 
   private Counters() {}
 
@@ -20,5 +25,10 @@ public final class Counters {
 
   public static String errors(Op op) {
     return op.label() + " errors";
+  }
+
+  /** The counter of {@code op}'s calls that failed with {@code exceptionClass}, in {@link #ERROR_CLASSES}. */
+  public static String errorClass(Op op, String exceptionClass) {
+    return op.label() + " " + exceptionClass;
   }
 }

@@ -20,12 +20,19 @@ public final class StartBarrier {
   private final Path dir;
   private final int parties;
   private final long timeoutMs;
+  private long outageLimitMs = Long.MAX_VALUE;
 
   public StartBarrier(FileSystem fs, Path dir, int parties, long timeoutMs) {
     this.fs = fs;
     this.dir = dir;
     this.parties = parties;
     this.timeoutMs = timeoutMs;
+  }
+
+  /** Gives up once the file system has failed every listing for {@code ms}; returns this barrier. */
+  public StartBarrier outageLimit(long ms) {
+    outageLimitMs = ms > 0 ? ms : Long.MAX_VALUE;
+    return this;
   }
 
   /**
@@ -35,12 +42,16 @@ public final class StartBarrier {
   public long await(String party, Runnable onWait) throws IOException, InterruptedException {
     fs.create(new Path(dir, party), true).close();
     long deadline = System.currentTimeMillis() + timeoutMs;
+    long failingSince = -1;
     while (true) {
       FileStatus[] arrived;
       try {
         arrived = fs.listStatus(dir);
+        failingSince = -1;
       } catch (IOException e) { // the file system is restarting: keep waiting until the deadline
-        if (System.currentTimeMillis() > deadline) {
+        long now = System.currentTimeMillis();
+        failingSince = failingSince < 0 ? now : failingSince;
+        if (now > deadline || now - failingSince >= outageLimitMs) {
           throw e;
         }
         Thread.sleep(POLL_MS);

@@ -118,6 +118,13 @@ public final class RunOptionsParser {
     if (cl.hasOption("max-drift")) {
       b.setMaxDriftMs(millis("max-drift", cl.getOptionValue("max-drift"), true));
     }
+    if (cl.hasOption("outage-limit")) {
+      long ms = millis("outage-limit", cl.getOptionValue("outage-limit"), false);
+      if (ms <= 0) {
+        throw bad("outage-limit", cl.getOptionValue("outage-limit"), "must be positive");
+      }
+      b.setOutageLimitMs(ms);
+    }
     if (cl.hasOption("base-dir")) {
       b.setBaseDir(cl.getOptionValue("base-dir"));
     }
@@ -135,6 +142,7 @@ public final class RunOptionsParser {
     if (cl.hasOption("out")) {
       b.setOut(cl.getOptionValue("out"));
     }
+    b.setOverwrite(cl.hasOption("overwrite"));
     return b.build();
   }
 

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.mimesisbench.generator.measure.RunStatistics;
@@ -49,6 +50,9 @@ public final class RunResults {
       ObjectNode o = ops.putObject(op.label());
       o.put("count", n);
       o.put("errors", total.errors(op));
+      if (total.errors(op) > 0) {
+        o.set("errorsByClass", JSON.valueToTree(new TreeMap<>(total.errorClasses(op))));
+      }
       o.put("scheduled", scheduled.getOrDefault(op, 0L));
       o.put("opsPerSecond", round(n / seconds));
       o.set("latencyMicros", percentiles(total.latency(op)));
@@ -56,6 +60,7 @@ public final class RunResults {
     ObjectNode overall = s.putObject("overall");
     overall.put("count", total.totalCount());
     overall.put("errors", total.totalErrors());
+    overall.set("errorsByClass", JSON.valueToTree(total.errorClasses()));
     overall.put("scheduled", scheduled.values().stream().mapToLong(Long::longValue).sum());
     overall.put("seconds", round(total.elapsedSeconds()));
     overall.put("opsPerSecond", round(total.totalCount() / seconds));
@@ -66,6 +71,8 @@ public final class RunResults {
     total.stops().forEach(stops::add);
     ArrayNode errors = s.putArray("errorSamples");
     total.errorSamples().forEach(errors::add);
+    ArrayNode outages = s.putArray("outages");
+    total.outages().forEach(outages::add);
     ObjectNode types = s.putObject("byType");
     for (Map.Entry<Integer, RunStatistics> e : byType.entrySet()) {
       ObjectNode t = types.putObject(typeName(e.getKey()));
@@ -174,6 +181,13 @@ public final class RunResults {
           o.path("errors").asLong(), o.path("opsPerSecond").asDouble(), l.path("p50").asLong(),
           l.path("p99").asLong(), l.path("p999").asLong(), l.path("max").asLong());
     });
+    var byClass = summary.path("overall").path("errorsByClass");
+    if (byClass.size() > 0) {
+      StringBuilder classes = new StringBuilder();
+      byClass.fields().forEachRemaining(e -> classes.append(String.format("%s%s %,d", classes.length() > 0 ? ", " : "",
+          e.getKey(), e.getValue().asLong())));
+      out.println("  errors by class: " + classes);
+    }
     var d = summary.path("driftMicros");
     out.printf("  drift (us): p50 %,d  p99 %,d  max %,d%n", d.path("p50").asLong(), d.path("p99").asLong(), d.path("max").asLong());
     var jvm = summary.path("jvm");

@@ -6,13 +6,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.generator.BenchmarkRun;
+import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.run.RunOptions;
 
@@ -45,9 +44,7 @@ public final class Sweep {
 
   /** Runs the series; returns sweep.json's content. A run that is not valid is kept, marked so. */
   public ObjectNode execute(Path outDir) throws Exception {
-    if (Files.exists(outDir) && (!Files.isDirectory(outDir) || Files.list(outDir).findAny().isPresent())) {
-      throw new BadInputException("sweep: --out " + outDir + " exists and is not empty");
-    }
+    OutFolder.SWEEP.prepare(outDir, options.getOverwrite(), out);
     ObjectNode sweep = JSON.createObjectNode();
     sweep.put("profile", options.getProfile().toString());
     ArrayNode scales = sweep.putArray("timeScales");

@@ -3,12 +3,16 @@ package org.mimesisbench.generator.issue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.ConnectException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.io.DataInputBuffer;
+import org.apache.hadoop.io.DataOutputBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mimesisbench.generator.GeneratorVectors;
@@ -25,7 +29,8 @@ import org.mimesisbench.run.RunOptions;
 /**
  * The three threads hand the issuer every event of the schedule once, in time order; above time
  * scale 0 no op goes before its due time and each op's lateness is measured; issuing stops at the
- * duration, at the maximum drift, or when told to.
+ * duration, at the maximum drift, after an outage longer than its limit (lateness an outage caused
+ * is not drift), or when told to.
  */
 @Timeout(120)
 class IssuingPipelineTest {
@@ -121,6 +126,53 @@ class IssuingPipelineTest {
   }
 
   @Test
+  void anOutageLongerThanTheLimitStopsIssuingAndTheStatisticsSayWhenAndHow() throws Exception {
+    WorkloadModel m = steady(10, 100, 10); // 1,000 ops a ms apart
+    List<Event> issued = new ArrayList<>();
+    long t0 = System.nanoTime();
+    RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
+      issued.add(e);
+      if (issued.size() > 100) {
+        throw new ConnectException("Connection refused");
+      }
+    }, 1, 50, 0).outageLimit(200).run(System.nanoTime(), () -> {});
+    long ms = (System.nanoTime() - t0) / MS;
+    assertTrue(ms < 600, "stopped after " + ms + " ms");
+    assertTrue(issued.size() > 200 && issued.size() < 600, issued.size() + " ops issued");
+    assertEquals(issued.size(), stats.totalCount());
+    assertEquals(issued.size() - 100, stats.totalErrors());
+    assertEquals(Map.of("ConnectException", (long) issued.size() - 100), stats.errorClasses());
+    assertEquals(1, stats.stops().size());
+    String why = stats.stops().get(0);
+    assertTrue(why.matches("outage: every call failed for 0\\.2 s from \\d\\d:\\d\\d:\\d\\d, the --outage-limit "
+        + "\\(first: ConnectException: Connection refused\\)"), why);
+    assertEquals(1, stats.outages().size(), stats.outages().toString());
+    RunStatistics copy = roundTrip(stats);
+    assertEquals(stats.errorClasses(), copy.errorClasses());
+    assertEquals(stats.outages(), copy.outages());
+    assertEquals(stats.longestOutageSeconds(), copy.longestOutageSeconds());
+  }
+
+  @Test
+  void lateOpsAfterAnOutageThatEndedAreNotDriftAndTheScheduleGoesOn() throws Exception {
+    WorkloadModel m = steady(10, 300, 10); // 3,000 ops a ms apart
+    long start = System.nanoTime() + 200 * MS;
+    RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
+      long at = (System.nanoTime() - start) / MS;
+      if (at >= 500 && at < 1_700) { // a NameNode restart: each call waits, then fails
+        sleepMs(100);
+        throw new ConnectException("Connection refused");
+      }
+    }, 1, 300, 0).outageLimit(5_000).run(start, () -> {}); // the outage makes ops 1.2 s late, the limit is 0.3 s
+    assertTrue(stats.stops().isEmpty(), stats.stops().toString());
+    assertEquals(3000, stats.totalCount());
+    assertTrue(stats.totalErrors() >= 10 && stats.totalErrors() <= 14, stats.totalErrors() + " errors");
+    assertEquals(1, stats.outages().size(), stats.outages().toString());
+    assertTrue(stats.outages().get(0).startsWith("every call failed for 1."), stats.outages().get(0));
+    assertTrue(stats.lateness().getMaxValue() > 1_000_000, "the ops due in the outage were late");
+  }
+
+  @Test
   void stopEndsAWaitingIssuerAtOnce() throws Exception {
     WorkloadModel m = steady(10, 10, 10);
     IssuingPipeline p = new IssuingPipeline(schedule(m), e -> {}, 1000, 0, 0); // 100 s of wall time
@@ -137,6 +189,16 @@ class IssuingPipelineTest {
     RunStatistics stats = run.get(30, TimeUnit.SECONDS);
     assertTrue(stats.totalCount() < 100, stats.totalCount() + " ops issued");
     assertTrue(System.nanoTime() - t0 < 5_000 * MS, "stop took " + (System.nanoTime() - t0) / MS + " ms");
+  }
+
+  private static RunStatistics roundTrip(RunStatistics stats) throws IOException {
+    DataOutputBuffer out = new DataOutputBuffer();
+    stats.write(out);
+    DataInputBuffer in = new DataInputBuffer();
+    in.reset(out.getData(), out.getLength());
+    RunStatistics copy = new RunStatistics();
+    copy.readFields(in);
+    return copy;
   }
 
   private static WorkloadModel steady(long files, long accessesPerFile, double intervalMs) {

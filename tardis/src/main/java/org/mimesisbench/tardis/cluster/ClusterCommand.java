@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.HelpFormatter;
@@ -24,6 +25,8 @@ import org.mimesisbench.output.OutputProblems;
  */
 public final class ClusterCommand implements Command {
   static final String COMMAND = "cluster";
+  /** Left in --base-dir by the cluster that formatted it: its NameNode's port, for --restart. */
+  static final String STORAGE_MARKER = "mimesisbench-cluster.properties";
 
   @Override
   public String name() {
@@ -44,6 +47,9 @@ public final class ClusterCommand implements Command {
     o.addOption(Option.builder().longOpt("base-dir").hasArg().argName("dir")
         .desc("where the NameNode and DataNodes keep their storage; absent or empty (default: a new "
             + "folder under the temporary directory)").build());
+    o.addOption(Option.builder().longOpt("restart")
+        .desc("start again on the storage an earlier cluster left in --base-dir (its namespace kept, not "
+            + "formatted), on that cluster's NameNode port unless --namenode-port is given").build());
     o.addOption(Option.builder().longOpt("in-memory")
         .desc("keep block data on the heap instead of under the DataNodes' directories").build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
@@ -66,19 +72,29 @@ public final class ClusterCommand implements Command {
     if (port < 0 || port > 65_535) {
       throw new BadInputException(COMMAND + ": --namenode-port " + port + ": not a port (0-65535)");
     }
-    Path base = baseDir(cl.getOptionValue("base-dir"));
+    boolean restart = cl.hasOption("restart");
+    Path base = restart ? storage(cl.getOptionValue("base-dir")) : baseDir(cl.getOptionValue("base-dir"));
+    if (restart && !cl.hasOption("namenode-port")) {
+      port = storagePort(base);
+    }
+    if (conf.get("hadoop.http.temp.dir") == null) { // the web servers' Jetty folders: with the storage, not in /tmp
+      conf.set("hadoop.http.temp.dir", base.resolve("http-tmp").toAbsolutePath().toString());
+    }
     CountDownLatch stopped = new CountDownLatch(1);
-    try (EmulatedCluster cluster = EmulatedCluster.start(conf, base.toFile(), (int) dataNodes, (int) port,
-        cl.hasOption("in-memory"))) {
+    boolean keep = cl.hasOption("base-dir"); // the user's folder outlives the cluster: --restart starts on it
+    EmulatedCluster cluster = EmulatedCluster.start(conf, base.toFile(), (int) dataNodes, (int) port,
+        cl.hasOption("in-memory"), !restart);
+    try {
+      Files.writeString(base.resolve(STORAGE_MARKER), "namenode-port=" + cluster.uri().getPort() + "\n");
       Thread hook = new Thread(() -> {
-        cluster.close();
+        cluster.close(keep);
         stopped.countDown();
       }, "cluster-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
       out.println(cluster.uri());
       out.flush();
       System.err.println("cluster: " + dataNodes + " emulated DataNodes registered, storage under " + base
-          + "; Ctrl-C stops it");
+          + (restart ? " (restarted on it)" : "") + "; Ctrl-C stops it");
       try {
         stopped.await();
       } catch (InterruptedException e) {
@@ -87,6 +103,8 @@ public final class ClusterCommand implements Command {
       if (stopped.getCount() > 0) {
         Runtime.getRuntime().removeShutdownHook(hook);
       }
+    } finally {
+      cluster.close(keep);
     }
     return ExitCodes.OK;
   }
@@ -103,6 +121,10 @@ public final class ClusterCommand implements Command {
     if (Files.isDirectory(p)) {
       try (var entries = Files.list(p)) {
         if (entries.findAny().isPresent()) {
+          if (Files.exists(p.resolve(STORAGE_MARKER))) {
+            throw new BadInputException(COMMAND + ": --base-dir " + option + ": holds an earlier cluster's storage; "
+                + "give --restart to start on it again");
+          }
           throw new BadInputException(COMMAND + ": --base-dir " + option + ": not empty (the cluster formats it)");
         }
       }
@@ -118,14 +140,41 @@ public final class ClusterCommand implements Command {
     return p;
   }
 
+  /** The storage of an earlier cluster, for --restart: a --base-dir it formatted (its marker is there). */
+  static Path storage(String option) {
+    if (option == null) {
+      throw new BadInputException(COMMAND + ": --restart needs the --base-dir of the cluster to start again");
+    }
+    Path p = Path.of(option);
+    if (!Files.isRegularFile(p.resolve(STORAGE_MARKER))) {
+      throw new BadInputException(COMMAND + ": --base-dir " + option + ": no cluster storage to restart (no "
+          + STORAGE_MARKER + "; a cluster leaves it in the --base-dir it formats)");
+    }
+    return p;
+  }
+
+  /** The NameNode port the cluster that formatted {@code base} had. */
+  static int storagePort(Path base) throws IOException {
+    Properties p = new Properties();
+    try (var in = Files.newBufferedReader(base.resolve(STORAGE_MARKER))) {
+      p.load(in);
+    }
+    try {
+      return Integer.parseInt(p.getProperty("namenode-port", "0").strip());
+    } catch (NumberFormatException e) {
+      throw new BadInputException(COMMAND + ": " + base.resolve(STORAGE_MARKER) + ": namenode-port is not a number");
+    }
+  }
+
   private static void help(Options options, PrintStream out) {
     PrintWriter w = new PrintWriter(out);
     new HelpFormatter().printHelp(w, 100, "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
-            + "[--base-dir dir] [--in-memory] [-D k=v]",
+            + "[--base-dir dir [--restart]] [--in-memory] [-D k=v]",
         "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "
             + "NameNode's address once all registered, and runs until stopped.", options, 2, 2,
         "Examples:\n"
             + "  java -jar mimesisbench.jar cluster --datanodes 200 --namenode-port 8020 --in-memory\n"
+            + "  java -jar mimesisbench.jar cluster --datanodes 200 --base-dir nn/ --restart   # its storage and port\n"
             + "  hadoop fs -fs hdfs://localhost:8020 -ls /");
     w.flush();
   }

@@ -23,10 +23,16 @@ public final class EmulatedCluster implements AutoCloseable {
    */
   public static EmulatedCluster start(Configuration base, File baseDir, int dataNodes, int nameNodePort,
       boolean inMemory) throws IOException {
+    return start(base, baseDir, dataNodes, nameNodePort, inMemory, true);
+  }
+
+  /** As {@link #start(Configuration, File, int, int, boolean)}; {@code format} false starts on the storage there. */
+  public static EmulatedCluster start(Configuration base, File baseDir, int dataNodes, int nameNodePort,
+      boolean inMemory, boolean format) throws IOException {
     quietServers();
     Configuration conf = new Configuration(base);
     MiniDFSCluster cluster = EmulatedDataNodes.builder(conf, baseDir, dataNodes, inMemory)
-        .nameNodePort(nameNodePort).format(true).build();
+        .nameNodePort(nameNodePort).format(format).build();
     try {
       cluster.waitActive();
     } catch (IOException | RuntimeException e) {
@@ -54,10 +60,23 @@ public final class EmulatedCluster implements AutoCloseable {
   }
 
   @Override
-  public synchronized void close() {
+  public void close() {
+    close(false);
+  }
+
+  /**
+   * Stops the servers; {@code keepStorage} leaves their storage for a restart on it (MiniDFSCluster's
+   * own shutdown deletes its folder when the JVM exits).
+   */
+  public synchronized void close(boolean keepStorage) {
     if (!closed) {
       closed = true;
-      cluster.shutdown();
+      if (keepStorage) {
+        cluster.shutdownDataNodes();
+        cluster.shutdownNameNodes();
+      } else {
+        cluster.shutdown();
+      }
     }
   }
 }

@@ -50,6 +50,66 @@ class ClusterCommandTest {
     assertEquals(2, run("cluster", "--datanodes", "3", "--base-dir", tmp.toString()));
     assertEquals(2, run("cluster", "--datanodes", "3", "--bogus"));
     assertEquals(0, run("cluster", "--help"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--restart"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--restart", "--base-dir", tmp.resolve("none").toString()));
+  }
+
+  @Test
+  void aFolderAnEarlierClusterFormattedIsRestartedNotFormattedAgain() throws IOException {
+    Path storage = Files.createDirectories(tmp.resolve("storage"));
+    Files.writeString(storage.resolve(ClusterCommand.STORAGE_MARKER), "namenode-port=8020\n");
+    assertTrue(err("cluster", "--datanodes", "3", "--base-dir", storage.toString()).contains("give --restart"));
+    assertEquals(8020, ClusterCommand.storagePort(storage));
+  }
+
+  @Tag("slow")
+  @Test
+  void aClusterRestartedOnItsStorageKeepsItsNamespaceAndPort() throws Exception {
+    Path base = tmp.resolve("kept");
+    Running first = start("cluster", "--datanodes", "1", "--base-dir", base.toString());
+    String address = new String(readLine(first.printed()), StandardCharsets.UTF_8);
+    try (FileSystem fs = FileSystem.newInstance(URI.create(address), new Configuration())) {
+      fs.create(new org.apache.hadoop.fs.Path("/kept/dir/file")).close();
+    }
+    first.stop(); // its storage stays in the folder it was given
+    assertTrue(Files.exists(base.resolve(ClusterCommand.STORAGE_MARKER)));
+
+    Running second = start("cluster", "--datanodes", "1", "--base-dir", base.toString(), "--restart");
+    assertEquals(address, new String(readLine(second.printed()), StandardCharsets.UTF_8), "the same port");
+    try (FileSystem fs = FileSystem.newInstance(URI.create(address), new Configuration())) {
+      assertTrue(fs.getFileStatus(new org.apache.hadoop.fs.Path("/kept/dir/file")).isFile());
+    }
+    second.stop();
+  }
+
+  /** A cluster command on a thread of its own: what it prints, and how to stop it. */
+  private record Running(Thread thread, PipedInputStream printed, AtomicInteger rc) {
+    void stop() throws InterruptedException {
+      thread.interrupt();
+      thread.join(60_000);
+      assertEquals(0, rc.get());
+    }
+  }
+
+  private static Running start(String... argv) throws IOException {
+    PipedOutputStream sink = new PipedOutputStream();
+    PipedInputStream printed = new PipedInputStream(sink, 1 << 16);
+    AtomicInteger rc = new AtomicInteger(-1);
+    Thread command = new Thread(() -> rc.set(new MimesisBench(new PrintStream(sink, true), System.err)
+        .execute(new Configuration(), argv)));
+    command.start();
+    return new Running(command, printed, rc);
+  }
+
+  /** What a refused command line printed on stderr (one line, exit code 2). */
+  private static String err(String... args) {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true))
+        .execute(new Configuration(), args);
+    String text = err.toString(StandardCharsets.UTF_8).strip();
+    assertEquals(2, rc, text);
+    assertEquals(1, text.lines().count(), text);
+    return text;
   }
 
   @Tag("slow")

@@ -1,0 +1,117 @@
+package org.mimesisbench.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run of the jar killed in phase 2: on SIGTERM it removes its working files and unfinished
+ * results; on SIGKILL it leaves them in --out only (never in the temporary directory), and the
+ * next run with that --out names them as a killed run's and deletes them with --overwrite.
+ */
+@Tag("slow")
+class KilledRunIT {
+  private static final Path JAR = Path.of("target/mimesisbench.jar").toAbsolutePath();
+  private static final Path PROFILE = Path.of("../profiles/vectors/profile").toAbsolutePath();
+  @TempDir Path dir;
+
+  /** The jar's run with its own java.io.tmpdir, so what it leaves there is its own. */
+  private Process start(Path out, Path tmp, String... more) throws IOException {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Djava.io.tmpdir=" + tmp, "-jar", JAR.toString(), "run", "--profile", PROFILE.toString(),
+        "--base-dir", "/bench", "--out", out.toString()));
+    command.addAll(List.of(more));
+    return new ProcessBuilder(command).redirectErrorStream(true).start();
+  }
+
+  /** Reads the process's output until a line starts with {@code prefix}; the rest is read in the background. */
+  private static CompletableFuture<String> readUntil(Process p, String prefix) throws IOException {
+    BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    StringBuilder seen = new StringBuilder();
+    for (String line = r.readLine(); line != null; line = r.readLine()) {
+      seen.append(line).append('\n');
+      if (line.startsWith(prefix)) {
+        break;
+      }
+    }
+    assertTrue(seen.toString().contains(prefix), seen.toString());
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        r.lines().forEach(l -> seen.append(l).append('\n'));
+      } catch (RuntimeException e) {
+        // the stream closes with the process
+      }
+      return seen.toString();
+    });
+  }
+
+  private static List<String> names(Path folder) throws IOException {
+    if (!Files.exists(folder)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.list(folder)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  private static String run(int expected, Process p) throws Exception {
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(300, TimeUnit.SECONDS));
+    assertEquals(expected, p.exitValue(), output);
+    return output;
+  }
+
+  @Test
+  void aRunStoppedBySigtermLeavesNothingAndOneKilledHardIsNamedByTheNext() throws Exception {
+    Path out = dir.resolve("run");
+    Path tmp = Files.createDirectories(dir.resolve("jvm-tmp"));
+
+    Process terminated = start(out, tmp, "--time-scale", "0.2");
+    CompletableFuture<String> rest = readUntil(terminated, "phase 2:");
+    assertTrue(Files.isDirectory(out.resolve(".work")), "the running run's working files are in --out");
+    long t0 = System.nanoTime();
+    terminated.destroy(); // SIGTERM
+    assertTrue(terminated.waitFor(60, TimeUnit.SECONDS), "still running a minute after SIGTERM");
+    System.out.printf("SIGTERM: gone after %.1f s; --out holds %s; java.io.tmpdir holds %s%n",
+        (System.nanoTime() - t0) / 1e9, names(out), names(tmp));
+    assertEquals(List.of(), names(out), "nothing of the stopped run in --out: " + rest.get());
+    assertEquals(List.of(), names(tmp), "nothing of it in java.io.tmpdir (snappy, jetty)");
+
+    Process killed = start(out, tmp, "--time-scale", "0.2");
+    readUntil(killed, "phase 2:");
+    killed.destroyForcibly(); // SIGKILL: no hook runs
+    assertTrue(killed.waitFor(60, TimeUnit.SECONDS));
+    System.out.printf("SIGKILL: --out holds %s; java.io.tmpdir holds %s%n", names(out), names(tmp));
+    assertTrue(names(out).contains(".work"), names(out).toString());
+    assertEquals(List.of(), names(tmp), "nothing of it in java.io.tmpdir (snappy, jetty)");
+
+    String refused = run(2, start(out, tmp, "--time-scale", "0.02")).strip();
+    System.out.println("the rerun: " + refused);
+    assertEquals(1, refused.lines().count(), refused);
+    assertTrue(refused.contains("holds what a killed run left (its working files (.work, ")
+        && refused.contains("give --overwrite to delete it"), refused);
+
+    String rerun = run(0, start(out, tmp, "--time-scale", "0.02", "--overwrite"));
+    assertTrue(rerun.contains("run: --overwrite: deleted what a killed run left") && rerun.contains(": valid"), rerun);
+    assertTrue(Files.exists(out.resolve("summary.json")), names(out).toString());
+    assertTrue(Files.notExists(out.resolve(".work")), names(out).toString());
+    assertEquals(List.of(), names(tmp));
+
+    refused = run(2, start(out, tmp, "--time-scale", "0.02")).strip();
+    assertTrue(refused.contains("holds a finished run's results (summary.json)"), refused);
+  }
+}

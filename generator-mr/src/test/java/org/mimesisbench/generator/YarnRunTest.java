@@ -98,7 +98,10 @@ class YarnRunTest {
     Path results = tmp.resolve("results");
 
     // what a user gives on a small cluster: small containers, a shorter wait at the start barrier
-    Outcome o = run(conf, "--profile", PROFILE.toString(), "--time-scale", "0.05", "--out", results.toString(),
+    // the file types only: the vector's 18 directory types would need 18 more containers at once than
+    // this cluster has (a mapper holding several types is issue 23's; WholeWorkloadRunTest runs them)
+    Outcome o = run(conf, "--profile", PROFILE.toString(), "--types", "0,1,2,3,4,5,6,7",
+        "--time-scale", "0.05", "--out", results.toString(),
         "-D", "mapreduce.map.memory.mb=" + CONTAINER_MB, "-D", "mapreduce.reduce.memory.mb=" + CONTAINER_MB,
         "-D", "yarn.app.mapreduce.am.resource.mb=" + 2 * CONTAINER_MB, "-D", "mapreduce.map.java.opts=" + JVM,
         "-D", "mapreduce.reduce.java.opts=" + JVM, "-D", "yarn.app.mapreduce.am.command-opts=" + JVM,

@@ -75,11 +75,11 @@ class FileQueueTest {
     }
   }
 
-  /** What the sequencer does, on one thread: never past the origin of the next file to introduce. */
+  /** What the sequencer does, on one thread: never past the first event of the next file to introduce. */
   private static List<Event> drain(TypeSchedule schedule, Queue q) {
     List<Event> out = new ArrayList<>();
     for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
-      drainUpTo(q, f.origin(), out);
+      drainUpTo(q, f.firstTime(), out);
       if (!f.done()) {
         q.add(f);
       }

@@ -290,9 +290,11 @@ public final class IssuingPipeline {
     }
     String error = null;
     String errorClass = null;
+    boolean lacking = false; // a call the file system does not have: an error, never an outage
     try {
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
+      lacking = ex instanceof UnsupportedOperationException;
       errorClass = ex instanceof RemoteException r ? r.getClassName().substring(r.getClassName().lastIndexOf('.') + 1)
           : ex.getClass().getSimpleName();
       error = errorClass + ": " + Messages.firstLine(ex);
@@ -302,7 +304,7 @@ public final class IssuingPipeline {
     idleSince = end;
     stats.record(e.op(), end - begin, timeScale > 0 ? late : 0, (int) ((begin - startNanos) / 1_000_000_000L), error,
         errorClass);
-    if (error == null) {
+    if (error == null || lacking) {
       if (failing) {
         endOutage(begin);
       }

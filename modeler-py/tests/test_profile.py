@@ -215,5 +215,5 @@ def test_a_directory_types_problems_are_named(sample_profile: Profile, tmp_path:
         "directory type 1: deleteShare 1.5 is not a share in [0, 1]",
         "directory type 1: a perFile or perCreate that is not a number >= 0",
     ]
-    with pytest.raises(ProfileError, match="directory type 1: deleteShare 1.5 is not a share"):
+    with pytest.raises(ProfileError, match=r"directory type 1: deleteShare 1\.5 is not a share"):
         profile.write(tmp_path / "out")

@@ -17,7 +17,6 @@ from mimesis_model.validation import VALIDATION_VERSION, validate
 from test_profile_vectors import SAMPLE_TRACE
 
 
-
 @pytest.fixture(scope="module")
 def sample() -> FittedTrace:
     return read_for_fitting(SAMPLE_TRACE)

@@ -58,10 +58,15 @@ final class Jobs {
    * command line, generic options (-D) included. Failures are recorded, not thrown.
    */
   boolean tool(String name, String user, Tool tool, String... args) {
+    return tool(name, user, "mr_" + name + "_" + user + "_" + (seq + 1), tool, args);
+  }
+
+  /** As {@link #tool(String, String, Tool, String...)}, with the caller context given. */
+  boolean tool(String name, String user, String ctx, Tool tool, String... args) {
     Configuration c = new Configuration(env.conf);
     Env.JobRecord rec = new Env.JobRecord(name, user, Arrays.asList(args));
     env.jobs.add(rec);
-    String ctx = "mr_" + name + "_" + user + "_" + (++seq);
+    seq++;
     Env.context(ctx);
     try {
       int rc = env.as(user, () -> ToolRunner.run(c, tool, args));

@@ -47,8 +47,10 @@ import org.apache.hadoop.util.VersionInfo;
  * <p>The JVM runs in UTC, so audit timestamps (log4j ISO8601, local time without an
  * offset) are UTC: parse them with {@code --tz UTC}.
  *
- * <p>Usage: {@code SampleTraceMaker [--out DIR] [--work DIR] [--seed N] [--pace F]
- * [--max-trace-seconds S] [--audit-max-kb K]}
+ * <p>Usage: {@code SampleTraceMaker [--workload sample|warehouse] [--out DIR] [--work DIR]
+ * [--seed N] [--pace F] [--max-trace-seconds S] [--audit-max-kb K]}. The {@code sample}
+ * workload ({@link Workload}) makes tests/sample-trace; {@code warehouse}
+ * ({@link WarehouseWorkload}) makes tests/warehouse-trace.
  */
 public final class SampleTraceMaker {
 
@@ -56,8 +58,9 @@ public final class SampleTraceMaker {
   private static final int AUDIT_MAX_BACKUPS = 99;
   private static final Pattern FSIMAGE = Pattern.compile("fsimage_(\\d+)");
 
-  private File out = new File("tests/sample-trace/data");
-  private File work = new File("tests/sample-trace/target/sample-trace-work");
+  private String workload = "sample";
+  private File out;
+  private File work;
   private long seed = 20240108L;
   private double pace = 1.0;
   private long maxTraceSeconds = 240;
@@ -104,14 +107,21 @@ public final class SampleTraceMaker {
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("-h") || a.equals("--help")) {
-        throw new IllegalArgumentException("usage: SampleTraceMaker [--out DIR] [--work DIR]"
-            + " [--seed N] [--pace F] [--max-trace-seconds S] [--audit-max-kb K]");
+        throw new IllegalArgumentException("usage: SampleTraceMaker [--workload sample|warehouse]"
+            + " [--out DIR] [--work DIR] [--seed N] [--pace F] [--max-trace-seconds S]"
+            + " [--audit-max-kb K]");
       }
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException("missing value for " + a);
       }
       String v = args[++i];
       switch (a) {
+        case "--workload":
+          if (!v.equals("sample") && !v.equals("warehouse")) {
+            throw new IllegalArgumentException("unknown workload " + v + " (sample or warehouse)");
+          }
+          workload = v;
+          break;
         case "--out":
           out = new File(v);
           break;
@@ -134,6 +144,16 @@ public final class SampleTraceMaker {
           throw new IllegalArgumentException("unknown option " + a);
       }
     }
+    if (out == null) {
+      out = new File("tests/" + workload + "-trace/data");
+    }
+    if (work == null) {
+      work = new File("tests/sample-trace/target/" + workload + "-trace-work");
+    }
+  }
+
+  private boolean warehouse() {
+    return workload.equals("warehouse");
   }
 
   private void say(String msg) {
@@ -165,7 +185,8 @@ public final class SampleTraceMaker {
     Configuration conf = new HdfsConfiguration();
     conf.setBoolean("hadoop.caller.context.enabled", true);
     conf.set("hadoop.tmp.dir", new File(work, "hadoop-tmp").getPath());
-    conf.set("hadoop.user.group.static.mapping.overrides", Workload.GROUP_MAPPING);
+    conf.set("hadoop.user.group.static.mapping.overrides",
+        warehouse() ? WarehouseWorkload.GROUP_MAPPING : Workload.GROUP_MAPPING);
     conf.setLong("dfs.blocksize", 1L << 20);
     conf.set("mapreduce.framework.name", "local");
     conf.setInt("mapreduce.local.map.tasks.maximum", 2);
@@ -183,15 +204,15 @@ public final class SampleTraceMaker {
       String superUser = UserGroupInformation.getLoginUser().getShortUserName();
       Env env = new Env(conf, superUser, pace, seed);
       env.addUser(superUser, UserGroupInformation.getLoginUser());
-      for (String u : Workload.USERS) {
+      for (String u : users()) {
         env.addUser(u, UserGroupInformation.createRemoteUser(u));
       }
       DistributedFileSystem admin = (DistributedFileSystem) env.fs(superUser);
       say("mini cluster up at " + cluster.getURI() + ": 1 NameNode, 3 DataNodes, superuser "
           + superUser + ", Hadoop " + VersionInfo.getVersion());
 
-      Workload workload = new Workload(env);
-      workload.phaseA();
+      TracedWorkload traced = warehouse() ? new WarehouseWorkload(env) : new Workload(env);
+      traced.phaseA();
       int setupJobs = env.jobs.size();
       say("phase A (not traced): initial namespace built, " + setupJobs + " jobs");
 
@@ -201,10 +222,11 @@ public final class SampleTraceMaker {
       Instant traceStart = Instant.now();
       say("trace start: fsimage_" + pad(startTxid) + " saved; audit log on");
 
-      workload.phaseB(maxTraceSeconds * 1000);
+      traced.phaseB(maxTraceSeconds * 1000);
       Instant traceEnd = Instant.now();
       Logs.auditToPlainFile(new File(logs, "audit-teardown.log"));
-      say("phase B (traced): " + (env.jobs.size() - setupJobs) + " jobs and 7 other actors done in "
+      say("phase B (traced): " + (env.jobs.size() - setupJobs) + " jobs and "
+          + traced.actors() + " actors done in "
           + Duration.between(traceStart, traceEnd).toSeconds() + " s; audit log off");
 
       long endTxid = saveImage(cluster, admin, new File(staged, "fsimage-end"));
@@ -304,6 +326,7 @@ public final class SampleTraceMaker {
     j.append("{\n");
     j.append("  \"generator\": ").append(Manifest.q(SampleTraceMaker.class.getName())).append(",\n");
     j.append("  \"hadoop_version\": ").append(Manifest.q(VersionInfo.getVersion())).append(",\n");
+    j.append("  \"workload\": ").append(Manifest.q(workload)).append(",\n");
     j.append("  \"seed\": ").append(seed).append(",\n");
     j.append("  \"pace\": ").append(pace).append(",\n");
     j.append("  \"time_zone\": \"UTC\",\n");
@@ -336,7 +359,7 @@ public final class SampleTraceMaker {
     j.append("  \"caller_context_lines\": ").append(mf.callerContextLines).append(",\n");
     j.append("  \"cmd_counts\": ").append(Manifest.counts(mf.cmdCounts, "  ")).append(",\n");
     j.append("  \"lines_per_ugi\": ").append(Manifest.counts(mf.ugiCounts, "  ")).append(",\n");
-    List<String> users = new ArrayList<>(Arrays.asList(Workload.USERS));
+    List<String> users = new ArrayList<>(Arrays.asList(users()));
     j.append("  \"users\": ").append(Manifest.strings(users)).append(",\n");
     j.append("  \"superuser\": ").append(Manifest.q(env.superUser)).append(",\n");
     j.append("  \"jobs\": [");
@@ -362,6 +385,10 @@ public final class SampleTraceMaker {
     j.append("  \"unexpected_errors\": ").append(env.unexpectedErrors.get()).append('\n');
     j.append("}\n");
     Files.writeString(f.toPath(), j.toString(), StandardCharsets.UTF_8);
+  }
+
+  private String[] users() {
+    return warehouse() ? WarehouseWorkload.USERS : Workload.USERS;
   }
 
   private static void mkdirs(File d) throws IOException {

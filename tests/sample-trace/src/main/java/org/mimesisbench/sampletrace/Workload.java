@@ -16,7 +16,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  * jobs and interactive sessions of several users, run concurrently, each thread with
  * its own seeded Random so that the sequence of calls is the same on every run.
  */
-final class Workload {
+final class Workload implements TracedWorkload {
 
   static final String[] USERS = {"alice", "bob", "carol", "dave"};
   /** Static group mapping (hadoop.user.group.static.mapping.overrides). */
@@ -57,7 +57,8 @@ final class Workload {
   // ------------------------------------------------------------------ phase A
 
   /** The namespace before the trace: directories, files and two MapReduce outputs. */
-  void phaseA() throws Exception {
+  @Override
+  public void phaseA() throws Exception {
     Random r = new Random(env.seed);
     FileSystem su = env.fs(env.superUser);
 
@@ -162,7 +163,8 @@ final class Workload {
   // ------------------------------------------------------------------ phase B
 
   /** The traced workload: eight concurrent actors; returns when all have finished. */
-  void phaseB(long maxMillis) throws InterruptedException {
+  @Override
+  public void phaseB(long maxMillis) throws InterruptedException {
     env.stopAtMillis = System.currentTimeMillis() + maxMillis;
     List<Thread> threads = new ArrayList<>();
     threads.add(actor("jobs", this::jobSequence));
@@ -179,6 +181,16 @@ final class Workload {
     for (Thread t : threads) {
       t.join();
     }
+  }
+
+  @Override
+  public String name() {
+    return "sample";
+  }
+
+  @Override
+  public int actors() {
+    return 8;
   }
 
   private Thread actor(String name, Env.IoAction body) {

@@ -56,10 +56,10 @@ class WarehouseTraceDataTest extends TraceDataChecks {
     assertTrue(count(lines, l -> l.contains("\tcmd=rename\t") && l.contains("/.hive-staging_hive_")
         && l.matches(".*\tdst=/warehouse/[^\t]*/dt=[^/\t]*(/hr=\\d\\d)?\t.*")) >= 3,
         "no partition renamed out of a Hive staging directory");
-    assertTrue(count(lines, l -> l.contains("\tcmd=delete\t") && l.contains("src=/warehouse/sales.db/orders/dt="))
-        >= 1, "no partition dropped");
-    assertTrue(count(lines, l -> l.contains("\tcmd=rename\t") && l.contains("/.Trash/Current/")) >= 1,
-        "nothing moved to the trash");
+    assertTrue(count(lines, l -> l.contains("\tcmd=delete\t")
+        && l.contains("src=/warehouse/sales.db/orders/dt=")) >= 1, "no partition dropped");
+    assertTrue(count(lines, l -> l.contains("\tcmd=rename (options=[TO_TRASH])\t")
+        && l.contains("/.Trash/Current/")) >= 1, "nothing moved to the trash");
     assertTrue(count(lines, l -> l.contains("\tcmd=create\t") && l.contains("/.distcp.tmp.")) >= 3,
         "DistCp copied nothing");
     assertTrue(count(lines, l -> l.contains("\tcmd=listStatus\t") && l.contains("/.snapshot/")) >= 1,

@@ -1,9 +1,15 @@
 package org.mimesisbench.generator.mr;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.FileSystem;
@@ -21,15 +27,15 @@ import org.mimesisbench.generator.schedule.Schedule;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 
 /**
- * Phase 2: replays one share of one file type. Waits at the start barrier with the other
- * mappers, runs the three-thread pipeline against the file system under test, and passes its
- * statistics, keyed by type, to the reducer. A call that fails is counted as an error; when every
+ * Phase 2: replays its shares of the file types (one, or several when the run is packed into fewer
+ * mappers than shares). Waits at the start barrier with the other mappers, runs a three-thread
+ * pipeline per share against the file system under test, and passes each share's statistics,
+ * keyed by type, to the reducer. A call that fails is counted as an error; when every
  * call has failed for the outage limit (the NameNode is gone) the mapper stops issuing and still
  * passes on what it measured.
  */
-public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWritable, RunStatistics> {
+public final class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritable, RunStatistics> {
   public static final String PARTIES = "mimesisbench.barrier.parties";
-  static final String BARRIER_TIMEOUT = "mimesisbench.barrier.timeout.ms";
   /** Counters of failed calls by op and exception class per mapper, at most: the job's counters are limited. */
   private static final int ERROR_CLASS_COUNTERS = 12;
   private final Set<String> classCounters = new HashSet<>();
@@ -50,35 +56,74 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
   }
 
   @Override
-  protected void map(TaskSplit task, NullWritable ignored, Context context)
+  protected void map(MapperTasks mapper, NullWritable ignored, Context context)
       throws IOException, InterruptedException {
     RunPlan plan = RunPlan.fromConf(context.getConfiguration());
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
-    Schedule schedule = schedule(plan, task);
+    List<TaskSplit> tasks = mapper.tasks();
     long outageLimit = plan.options().getOutageLimitMs();
     try (FileSystem issuing = FileSystem.newInstance(plan.root().toUri(), clientConf(context.getConfiguration(),
         outageLimit))) {
       NamespaceClient client = new NamespaceClient(issuing, plan.root());
       double timeScale = plan.options().getTimeScale();
       Long duration = plan.options().getDurationMs();
-      IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, timeScale,
-          plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0).outageLimit(outageLimit);
-      StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
-          context.getConfiguration().getInt(PARTIES, 1),
-          context.getConfiguration().getLong(BARRIER_TIMEOUT, 600_000)).outageLimit(outageLimit);
-      long start = barrier.await("type" + task.type() + "-share" + task.share(), context::progress);
-      Runnable report = () -> { // the job's status and counters move while it runs
-        RunStatistics now = pipeline.statistics();
-        counters(context, now);
-        context.setStatus(task + ": " + now.totalCount() + " ops issued, " + now.totalErrors() + " failed");
-        context.progress();
-      };
-      RunStatistics stats = pipeline.run(start, report);
-      counters(context, stats);
-      for (String why : stats.stops()) {
-        context.setStatus(task + " stopped early: " + why);
+      List<IssuingPipeline> pipelines = new ArrayList<>();
+      for (TaskSplit task : tasks) { // a share each, on its own pipeline: the statistics stay per type
+        pipelines.add(new IssuingPipeline(schedule(plan, task), client::issue, timeScale,
+            plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0)
+            .outageLimit(outageLimit));
       }
-      context.write(new IntWritable(task.type()), stats);
+      StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
+          context.getConfiguration().getInt(PARTIES, 1), plan.options().getBarrierTimeoutMs()).outageLimit(outageLimit);
+      long start = barrier.await("mapper" + context.getTaskAttemptID().getTaskID().getId(), context::progress);
+      Runnable report = () -> { // the job's status and counters move while it runs
+        synchronized (this) {
+          RunStatistics now = new RunStatistics();
+          pipelines.forEach(p -> now.add(p.statistics()));
+          counters(context, now);
+          context.setStatus(mapper + ": " + now.totalCount() + " ops issued, " + now.totalErrors() + " failed");
+          context.progress();
+        }
+      };
+      List<RunStatistics> stats = runAll(pipelines, start, report);
+      RunStatistics all = new RunStatistics();
+      stats.forEach(all::add);
+      synchronized (this) {
+        counters(context, all);
+      }
+      for (int i = 0; i < tasks.size(); i++) {
+        for (String why : stats.get(i).stops()) {
+          context.setStatus(tasks.get(i) + " stopped early: " + why);
+        }
+        context.write(new IntWritable(tasks.get(i).type()), stats.get(i));
+      }
+    }
+  }
+
+  /** Runs the pipelines together from {@code start}, one thread each beside the caller; their statistics in order. */
+  private static List<RunStatistics> runAll(List<IssuingPipeline> pipelines, long start, Runnable report)
+      throws InterruptedException, IOException {
+    if (pipelines.size() == 1) {
+      return List.of(pipelines.get(0).run(start, report));
+    }
+    ExecutorService threads = Executors.newFixedThreadPool(pipelines.size());
+    try {
+      List<Future<RunStatistics>> running = new ArrayList<>();
+      for (IssuingPipeline p : pipelines) {
+        running.add(threads.submit(() -> p.run(start, report)));
+      }
+      List<RunStatistics> stats = new ArrayList<>();
+      for (Future<RunStatistics> f : running) {
+        try {
+          stats.add(f.get());
+        } catch (ExecutionException e) {
+          pipelines.forEach(IssuingPipeline::stop);
+          throw new IOException("a share's pipeline failed: " + e.getCause(), e.getCause());
+        }
+      }
+      return stats;
+    } finally {
+      threads.shutdownNow();
     }
   }
 

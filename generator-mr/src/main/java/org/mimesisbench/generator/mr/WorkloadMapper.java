@@ -2,10 +2,12 @@ package org.mimesisbench.generator.mr;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -76,19 +78,30 @@ public final class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntW
       StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
           context.getConfiguration().getInt(PARTIES, 1), plan.options().getBarrierTimeoutMs()).outageLimit(outageLimit);
       long start = barrier.await("mapper" + context.getTaskAttemptID().getTaskID().getId(), context::progress);
-      Runnable report = () -> { // the job's status and counters move while it runs
-        synchronized (this) {
-          RunStatistics now = new RunStatistics();
-          pipelines.forEach(p -> now.add(p.statistics()));
-          counters(context, now);
-          context.setStatus(mapper + ": " + now.totalCount() + " ops issued, " + now.totalErrors() + " failed");
-          context.progress();
-        }
-      };
-      List<RunStatistics> stats = runAll(pipelines, start, report);
+      RunStatistics[] seen = new RunStatistics[pipelines.size()]; // each share's counts at its last report
+      List<Runnable> reports = new ArrayList<>();
+      for (int i = 0; i < pipelines.size(); i++) {
+        int share = i;
+        reports.add(() -> { // the job's status and counters move while it runs
+          RunStatistics own = countsOf(pipelines.get(share).statistics()); // on its own issuing thread: safe
+          synchronized (seen) {
+            seen[share] = own;
+            RunStatistics now = new RunStatistics();
+            for (RunStatistics s : seen) {
+              if (s != null) {
+                now.add(s);
+              }
+            }
+            counters(context, now);
+            context.setStatus(mapper + ": " + now.totalCount() + " ops issued, " + now.totalErrors() + " failed");
+            context.progress();
+          }
+        });
+      }
+      List<RunStatistics> stats = runAll(pipelines, start, reports);
       RunStatistics all = new RunStatistics();
       stats.forEach(all::add);
-      synchronized (this) {
+      synchronized (seen) {
         counters(context, all);
       }
       for (int i = 0; i < tasks.size(); i++) {
@@ -100,16 +113,34 @@ public final class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntW
     }
   }
 
-  /** Runs the pipelines together from {@code start}, one thread each beside the caller; their statistics in order. */
-  private static List<RunStatistics> runAll(List<IssuingPipeline> pipelines, long start, Runnable report)
+  /** A share's counts alone (no latencies), copied on its issuing thread for the mapper's counters. */
+  private static RunStatistics countsOf(RunStatistics stats) {
+    Map<Op, Long> counts = new EnumMap<>(Op.class);
+    Map<Op, Long> errors = new EnumMap<>(Op.class);
+    Map<Op, Map<String, Long>> classes = new EnumMap<>(Op.class);
+    for (Op op : Op.values()) {
+      counts.put(op, stats.count(op));
+      errors.put(op, stats.errors(op));
+      classes.put(op, new TreeMap<>(stats.errorClasses(op)));
+    }
+    return RunStatistics.counted(counts, errors, classes, 0);
+  }
+
+  /**
+   * Runs the pipelines together from {@code start}, one thread each (the caller's for one), each
+   * reporting with its own of {@code reports}; their statistics in order.
+   */
+  private static List<RunStatistics> runAll(List<IssuingPipeline> pipelines, long start, List<Runnable> reports)
       throws InterruptedException, IOException {
     if (pipelines.size() == 1) {
-      return List.of(pipelines.get(0).run(start, report));
+      return List.of(pipelines.get(0).run(start, reports.get(0)));
     }
     ExecutorService threads = Executors.newFixedThreadPool(pipelines.size());
     try {
       List<Future<RunStatistics>> running = new ArrayList<>();
-      for (IssuingPipeline p : pipelines) {
+      for (int i = 0; i < pipelines.size(); i++) {
+        IssuingPipeline p = pipelines.get(i);
+        Runnable report = reports.get(i);
         running.add(threads.submit(() -> p.run(start, report)));
       }
       List<RunStatistics> stats = new ArrayList<>();

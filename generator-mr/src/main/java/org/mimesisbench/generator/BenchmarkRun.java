@@ -45,8 +45,8 @@ import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.infra.LocalRunnerLog;
 import org.mimesisbench.generator.infra.NativeLibraries;
+import org.mimesisbench.generator.infra.QueueFit;
 import org.mimesisbench.generator.infra.RunningJob;
-import org.mimesisbench.generator.infra.YarnCapacity;
 import org.mimesisbench.generator.infra.WorkFolder;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.measure.JvmUse;
@@ -251,7 +251,10 @@ public final class BenchmarkRun {
     }
     work.onInterrupt(() -> interrupted(base, runId));
     try { // a phase 2 the cluster cannot run at once is refused before phase 1
-      mappers = fitted(plan, forecast.byType(), mappers);
+      mappers = QueueFit.fit(jobConf(plan), forecast.byType(), mappers, options.getMappers() != null, note -> {
+        notes.add(note);
+        out.println("note: " + note);
+      });
     } catch (BadInputException e) {
       base.markFinished(runId, "not run: " + e.getMessage());
       throw e;
@@ -370,6 +373,7 @@ public final class BenchmarkRun {
     notes.forEach(n::add);
     ObjectNode summary = RunResults.summary(head, total, byType, scheduled);
 
+    running.haltIfInterrupted();
     RunResults.writeSummary(results.file(RunResults.SUMMARY), summary);
     RunResults.writeHistograms(results.file(RunResults.HISTOGRAMS), total, startMillis, endMillis);
     RunResults.writeTimeline(results.file(RunResults.TIMELINE), total);
@@ -589,9 +593,12 @@ public final class BenchmarkRun {
               seconds);
         }
       }
+      running.haltIfInterrupted();
+      // what the job did, read at once: its application master answers for a few seconds more
+      String failure = job.isSuccessful() ? null : failure(job, log);
       finished.put(job, JobCounters.finished(job, step.replaceFirst(":.*", ""), seen));
       running.set(null);
-      return job.isSuccessful() ? null : failure(job, log);
+      return failure;
     }
   }
 
@@ -604,44 +611,6 @@ public final class BenchmarkRun {
   /** The counters {@code job} ended with; none when it never ran. */
   private JobCounters countersOf(Job job) {
     return finished.getOrDefault(job, JobCounters.none());
-  }
-
-  /**
-   * Phase 2's mappers as the cluster can run them at once: on YARN the ResourceManager is asked;
-   * shares that do not fit are packed into fewer mappers, unless --mappers asked for more than fit
-   * (then, or when not even one fits, the run is refused: bad input, exit code 2).
-   */
-  private List<List<TaskSplit>> fitted(RunPlan plan, Map<Integer, Long> opsByType, List<List<TaskSplit>> mappers)
-      throws IOException {
-    Configuration job = jobConf(plan);
-    if ("local".equals(job.get("mapreduce.framework.name", "local"))) {
-      return mappers;
-    }
-    YarnCapacity capacity;
-    try {
-      capacity = YarnCapacity.ask(job);
-    } catch (YarnCapacity.QueueException e) {
-      throw new BadInputException("run: " + e.getMessage());
-    } catch (IOException e) {
-      if (Messages.firstLine(e).contains("onnect")) { // the jobs could not be submitted either
-        throw new BadInputException("run: cannot reach the ResourceManager at " + job.get("yarn.resourcemanager.address")
-            + " (" + Messages.firstLine(e) + ")");
-      }
-      notes.add("the ResourceManager could not say how many containers its queue can run at once ("
-          + Messages.firstLine(e) + "): phase 2 runs " + mappers.size() + " mappers unchecked");
-      return mappers;
-    }
-    int n = capacity.mappersFor(mappers.size(), options.getMappers() != null);
-    if (n == mappers.size()) {
-      return mappers;
-    }
-    int shares = mappers.stream().mapToInt(List::size).sum();
-    List<List<TaskSplit>> packed = MapperPacking.pack(mappers.stream().flatMap(List::stream).toList(), opsByType, n);
-    String note = capacity.describe(mappers.size()) + ": its " + shares + " shares are packed into " + packed.size()
-        + " mappers (each share on its own issuing threads)";
-    notes.add(note);
-    out.println("note: " + note);
-    return packed;
   }
 
   /** On SIGTERM or Ctrl-C: the running job is killed and the run's state says so. */
@@ -700,7 +669,15 @@ public final class BenchmarkRun {
    * Why a job failed: its first failed task's diagnostics, else what the local job runner logged
    * (it keeps no diagnostics), else the job's own failure info.
    */
-  private static String failure(Job job, LocalRunnerLog log) throws IOException, InterruptedException {
+  private static String failure(Job job, LocalRunnerLog log) throws InterruptedException {
+    try {
+      return failureOf(job, log);
+    } catch (IOException | RuntimeException e) { // gone with its application master: the failure stands without why
+      return "a task failed (why could not be read: " + Messages.firstLine(e) + ")";
+    }
+  }
+
+  private static String failureOf(Job job, LocalRunnerLog log) throws IOException, InterruptedException {
     if (log != null && log.failure() != null) {
       return log.failure();
     }

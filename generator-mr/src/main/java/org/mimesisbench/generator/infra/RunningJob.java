@@ -13,6 +13,7 @@ public final class RunningJob {
   private final PrintStream err;
   private volatile Job job;
   private volatile String killed;
+  private volatile boolean interrupted;
 
   public RunningJob(PrintStream err) {
     this.err = err;
@@ -25,6 +26,7 @@ public final class RunningJob {
 
   /** Kills the job waited for, if it still runs; says so on the error stream. */
   public void kill() {
+    interrupted = true; // first: the job's end must not be taken for the run's
     Job j = job;
     if (j == null) {
       return;
@@ -37,6 +39,20 @@ public final class RunningJob {
       }
     } catch (IOException | RuntimeException e) {
       err.println("run: interrupted: could not kill job " + j.getJobID() + ": " + Messages.firstLine(e));
+    }
+  }
+
+  /**
+   * Returns at once unless the run was interrupted; then never: the JVM is shutting down, and the
+   * run's thread must write no results of a job its hook killed (the hook drops them).
+   */
+  public void haltIfInterrupted() {
+    while (interrupted) {
+      try {
+        Thread.sleep(Long.MAX_VALUE);
+      } catch (InterruptedException e) {
+        // still shutting down
+      }
     }
   }
 

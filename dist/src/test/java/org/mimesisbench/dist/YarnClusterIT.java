@@ -69,8 +69,9 @@ class YarnClusterIT {
         "-nnport", free(), "-rmport", free(), "-jhsport", free(), "-writeConfig", config.toString(),
         "-D", "yarn.minicluster.yarn.nodemanager.resource.memory-mb=4096"));
     // with fixed ports the cluster takes Hadoop's defaults for its other servers: free ones, beside other builds
-    for (String address : List.of("yarn.resourcemanager.scheduler.address", "yarn.resourcemanager.resource-tracker.address",
-        "yarn.resourcemanager.admin.address", "yarn.resourcemanager.webapp.address", "mapreduce.jobhistory.admin.address",
+    for (String address : List.of("yarn.resourcemanager.scheduler.address",
+        "yarn.resourcemanager.resource-tracker.address", "yarn.resourcemanager.admin.address",
+        "yarn.resourcemanager.webapp.address", "mapreduce.jobhistory.admin.address",
         "mapreduce.jobhistory.webapp.address")) {
       command.addAll(List.of("-D", address + "=localhost:" + free()));
     }

@@ -368,7 +368,8 @@ class RunEndToEndTest {
     }
     assertTrue(types >= workload.path("types").asInt(), r.summary().path("byType").toString());
     assertEquals(workload.path("mappers").asInt(), mappers);
-    assertEquals(r.summary().path("overall").path("scheduled").asLong(), r.summary().path("overall").path("count").asLong());
+    JsonNode overall = r.summary().path("overall");
+    assertEquals(overall.path("scheduled").asLong(), overall.path("count").asLong());
   }
 
   @Test

@@ -15,17 +15,18 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.Counter;
-import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
@@ -44,12 +45,16 @@ import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.infra.LocalRunnerLog;
 import org.mimesisbench.generator.infra.NativeLibraries;
+import org.mimesisbench.generator.infra.QueueFit;
+import org.mimesisbench.generator.infra.RunningJob;
 import org.mimesisbench.generator.infra.WorkFolder;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.mr.BarrierWatch;
 import org.mimesisbench.generator.mr.Counters;
-import org.mimesisbench.generator.mr.MapperAllotment;
+import org.mimesisbench.generator.mr.JobCounters;
+import org.mimesisbench.generator.mr.MapperPacking;
 import org.mimesisbench.generator.mr.NamespaceMapper;
 import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.generator.mr.StartBarrier;
@@ -93,6 +98,8 @@ public final class BenchmarkRun {
   private WorkFolder work;
   private org.apache.hadoop.fs.Path statisticsDir; // phase 2's output: local with the local job runner
   private ObjectNode written; // the summary, once the results are written
+  private final RunningJob running = new RunningJob(System.err); // killed on SIGTERM or Ctrl-C
+  private final Map<Job, JobCounters> finished = new IdentityHashMap<>(); // read as each job ended
 
   public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out) {
     this.givenSettings = givenSettings(conf);
@@ -237,26 +244,39 @@ public final class BenchmarkRun {
     Map<Op, Long> scheduled = forecast.byOp();
     forecastProgress.done(0);
 
-    List<TaskSplit> tasks = MapperAllotment.tasks(forecast.byType(), options.getMappersPerType());
-    if (tasks.isEmpty()) {
+    List<List<TaskSplit>> mappers = MapperPacking.mappers(forecast.byType(), options.getMappersPerType(),
+        options.getMappers());
+    if (mappers.isEmpty()) {
       throw new BadInputException("run: the chosen file types have no operations to replay");
     }
+    work.onInterrupt(() -> interrupted(base, runId));
+    try { // a phase 2 the cluster cannot run at once is refused before phase 1
+      mappers = QueueFit.fit(jobConf(plan), forecast.byType(), mappers, options.getMappers() != null, note -> {
+        notes.add(note);
+        out.println("note: " + note);
+      });
+    } catch (BadInputException e) {
+      base.markFinished(runId, "not run: " + e.getMessage());
+      throw e;
+    }
+    int shares = mappers.stream().mapToInt(List::size).sum();
     List<String> invalid = new ArrayList<>();
     long phase1Start = System.nanoTime();
     Job namespaceJob = namespaceJob(plan, fs);
     String phase1Failure = waitFor(namespaceJob, "phase 1: namespace", Counters.NAMESPACE_ENTRIES, 0,
-        "directories and files made");
+        "directories and files made", () -> null);
     double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
     if (phase1Failure != null) { // phase 2 is not started: the summary says why
       invalid.add("phase 1 (namespace) failed: " + phase1Failure);
     }
 
-    Job workloadJob = workloadJob(plan, tasks);
+    Job workloadJob = workloadJob(plan, mappers);
     long startMillis = System.currentTimeMillis();
     long scheduledOps = scheduled.values().stream().mapToLong(Long::longValue).sum();
     JvmUse phase2Start = JvmUse.now();
+    BarrierWatch barrier = new BarrierWatch(fs, plan.barrierDir(), mappers.size());
     String phase2Failure = phase1Failure != null ? null
-        : waitFor(workloadJob, "phase 2: workload", Counters.ISSUED, scheduledOps, "ops issued");
+        : waitFor(workloadJob, "phase 2: workload", Counters.ISSUED, scheduledOps, "ops issued", barrier::waiting);
     boolean phase2 = phase1Failure == null && phase2Failure == null;
     JvmUse phase2Use = JvmUse.now().since(phase2Start);
     long endMillis = System.currentTimeMillis();
@@ -286,7 +306,7 @@ public final class BenchmarkRun {
     }
     if (lost != null) { // what was issued before is still known, op by op, from the job's counters
       byType.clear();
-      total = countedStatistics(workloadJob, (endMillis - startMillis) / 1000.0);
+      total = countedStatistics(countersOf(workloadJob), (endMillis - startMillis) / 1000.0);
       notes.add(lost + ": ops and errors are from the job's counters, without latencies");
     }
     List<String> stops = total.stops().stream().filter(why -> !why.equals(IssuingPipeline.DURATION_ENDED)).toList();
@@ -297,8 +317,8 @@ public final class BenchmarkRun {
       notes.add("the --duration ended with ops still scheduled: " + total.totalCount() + " of " + scheduledOps
           + " issued");
     }
-    if (phase2 && total.mappers() != tasks.size()) {
-      invalid.add(total.mappers() + " of " + tasks.size() + " mappers reported statistics");
+    if (phase2 && total.mappers() != shares) {
+      invalid.add(total.mappers() + " of " + shares + " mappers reported statistics");
     }
     if (total.totalErrors() > 0) {
       notes.add(total.totalErrors() + " ops failed, each counted as an error (see errorSamples, errorsByClass)");
@@ -308,6 +328,11 @@ public final class BenchmarkRun {
       invalid.add(IssuingPipeline.OUTAGE + total.outages().get(0)); // each mapper saw it: the longest says enough
     }
 
+    for (Job job : List.of(namespaceJob, workloadJob)) {
+      if (countersOf(job).warning() != null) {
+        notes.add(countersOf(job).warning());
+      }
+    }
     ObjectNode head = new ObjectMapper().createObjectNode();
     head.put("runId", runId);
     head.put("valid", invalid.isEmpty());
@@ -330,12 +355,13 @@ public final class BenchmarkRun {
     ObjectNode ns = head.putObject("namespace");
     ns.put("layout", plan.layout().describe());
     ns.put("seconds", Math.round(phase1Seconds * 1000) / 1000.0);
-    ns.put("entries", counter(namespaceJob, Counters.GROUP, Counters.NAMESPACE_ENTRIES));
+    ns.put("entries", countersOf(namespaceJob).get(Counters.GROUP, Counters.NAMESPACE_ENTRIES));
     ObjectNode wl = head.putObject("workload");
     wl.put("windowMs", plan.model().windowMs());
     wl.put("timeScale", options.getTimeScale());
     wl.put("types", plan.model().runTypes().size());
-    wl.put("mappers", tasks.size());
+    wl.put("mappers", shares);
+    wl.put("mapTasks", mappers.size()); // fewer than the mappers when shares were packed together
     if (scheduleStartMillis > 0) { // the schedule's time zero on the file system's clock: phase 2's audit events follow it
       wl.put("startMs", scheduleStartMillis);
       wl.put("endMs", scheduleStartMillis + Math.round(total.elapsedSeconds() * 1000));
@@ -347,12 +373,13 @@ public final class BenchmarkRun {
     notes.forEach(n::add);
     ObjectNode summary = RunResults.summary(head, total, byType, scheduled);
 
+    running.haltIfInterrupted();
     RunResults.writeSummary(results.file(RunResults.SUMMARY), summary);
     RunResults.writeHistograms(results.file(RunResults.HISTOGRAMS), total, startMillis, endMillis);
     RunResults.writeTimeline(results.file(RunResults.TIMELINE), total);
     ObjectNode counters = new ObjectMapper().createObjectNode();
-    counters.set("phase1", counters(namespaceJob));
-    counters.set("phase2", phase1Failure != null ? new ObjectMapper().createObjectNode() : counters(workloadJob));
+    counters.set("phase1", countersOf(namespaceJob).json());
+    counters.set("phase2", countersOf(workloadJob).json());
     RunResults.writeCounters(results.file(RunResults.COUNTERS), counters);
     written = summary;
 
@@ -478,17 +505,17 @@ public final class BenchmarkRun {
     return job;
   }
 
-  /** One task per share of each type that has files to replay. */
-  private Job workloadJob(RunPlan plan, List<TaskSplit> tasks) throws IOException {
+  /** One map task per list of shares (usually one share each) of the types that have files to replay. */
+  private Job workloadJob(RunPlan plan, List<List<TaskSplit>> mappers) throws IOException {
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 2 (workload) " + plan.runId());
     Configuration c = job.getConfiguration();
-    c.setInt(WorkloadMapper.PARTIES, tasks.size());
-    c.setInt("mapreduce.local.map.tasks.maximum", tasks.size()); // all at once: they meet at the barrier
+    c.setInt(WorkloadMapper.PARTIES, mappers.size());
+    c.setInt("mapreduce.local.map.tasks.maximum", mappers.size()); // all at once: they meet at the barrier
     c.setInt("mapreduce.map.maxattempts", 1); // a retried mapper would replay its share twice
     // each mapper emits one small record; the default 100 MB sort buffer per mapper made 53 local
     // mappers need 5.3 GB of heap, and one failing to get it never reached the start barrier
     c.setInt("mapreduce.task.io.sort.mb", STATISTICS_SORT_MB);
-    TaskInputFormat.setTasks(c, tasks);
+    TaskInputFormat.setMappers(c, mappers);
     job.setInputFormatClass(TaskInputFormat.class);
     job.setMapperClass(WorkloadMapper.class);
     job.setMapOutputKeyClass(IntWritable.class);
@@ -531,22 +558,34 @@ public final class BenchmarkRun {
    * Runs {@code job}, printing a line every few seconds with {@code counter}, the count its mappers
    * move as they go (their own map progress jumps from 0 to 100 % at once), against
    * {@code expected} of {@code unit} when that is known (> 0), and the failed ops when there are
-   * some. Returns null when the job succeeded, else why it failed, in a line.
+   * some; before the first, what the job waits for when {@code waiting} says (the start barrier).
+   * Reads the job's counters as soon as it completes ({@link #countersOf}). Returns null when the
+   * job succeeded, else why it failed, in a line.
    */
-  private String waitFor(Job job, String step, String counter, long expected, String unit) throws Exception {
+  private String waitFor(Job job, String step, String counter, long expected, String unit,
+      Supplier<String> waiting) throws Exception {
     boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
     try (LocalRunnerLog log = local ? new LocalRunnerLog(conf.getBoolean(MimesisBench.VERBOSE, false)) : null) {
       job.submit();
+      running.set(job);
       long start = System.nanoTime();
       long next = start + PROGRESS_EVERY_NANOS;
+      org.apache.hadoop.mapreduce.Counters seen = null;
       while (!job.isComplete()) {
         Thread.sleep(200);
         long now = System.nanoTime();
         if (now - next >= 0 && !job.isComplete()) {
           next = now + PROGRESS_EVERY_NANOS;
-          long done = counter(job, Counters.GROUP, counter);
-          long failed = counter(job, Counters.GROUP, Counters.FAILED);
+          org.apache.hadoop.mapreduce.Counters live = JobCounters.now(job);
+          seen = live != null ? live : seen;
+          long done = value(live, counter);
+          long failed = value(live, Counters.FAILED);
           double seconds = (now - start) / 1e9;
+          String wait = done == 0 ? waiting.get() : null;
+          if (wait != null) {
+            out.printf("%s: %s, %.0f s%n", step, wait, seconds);
+            continue;
+          }
           String of = expected > 0 ? String.format(" of %,d", expected) : "";
           String share = expected > 0 ? String.format(" (%.0f %%)", 100.0 * done / expected) : "";
           String failures = failed > 0 ? String.format(", %,d failed", failed) : "";
@@ -554,7 +593,34 @@ public final class BenchmarkRun {
               seconds);
         }
       }
-      return job.isSuccessful() ? null : failure(job, log);
+      running.haltIfInterrupted();
+      // what the job did, read at once: its application master answers for a few seconds more
+      String failure = job.isSuccessful() ? null : failure(job, log);
+      finished.put(job, JobCounters.finished(job, step.replaceFirst(":.*", ""), seen));
+      running.set(null);
+      return failure;
+    }
+  }
+
+  /** A counter of ours in {@code counters}; 0 when there are none. */
+  private static long value(org.apache.hadoop.mapreduce.Counters counters, String name) {
+    Counter c = counters == null ? null : counters.findCounter(Counters.GROUP, name);
+    return c == null ? 0 : c.getValue();
+  }
+
+  /** The counters {@code job} ended with; none when it never ran. */
+  private JobCounters countersOf(Job job) {
+    return finished.getOrDefault(job, JobCounters.none());
+  }
+
+  /** On SIGTERM or Ctrl-C: the running job is killed and the run's state says so. */
+  private void interrupted(BaseDirectory base, String runId) {
+    running.kill();
+    try (FileSystem fresh = FileSystem.newInstance(base.path().toUri(), conf)) {
+      base.through(fresh).markFinished(runId, "killed (SIGTERM or Ctrl-C)"
+          + (running.killed() != null ? "; its job " + running.killed() + " was killed" : ""));
+    } catch (IOException | RuntimeException e) {
+      // the file system is going too: the next run in this base names the run as never finished
     }
   }
 
@@ -579,26 +645,22 @@ public final class BenchmarkRun {
    * What phase 2's counters say the mappers issued, op by op, and how their calls failed: the
    * statistics when the mappers' own are lost (the job failed). {@code seconds}: the phase's length.
    */
-  private static RunStatistics countedStatistics(Job job, double seconds) {
+  private static RunStatistics countedStatistics(JobCounters job, double seconds) {
     Map<Op, Long> counts = new EnumMap<>(Op.class);
     Map<Op, Long> errors = new EnumMap<>(Op.class);
     Map<Op, Map<String, Long>> classes = new EnumMap<>(Op.class);
     for (Op op : Op.values()) {
-      counts.put(op, counter(job, Counters.GROUP, Counters.ops(op)));
-      errors.put(op, counter(job, Counters.GROUP, Counters.errors(op)));
+      counts.put(op, job.get(Counters.GROUP, Counters.ops(op)));
+      errors.put(op, job.get(Counters.GROUP, Counters.errors(op)));
     }
-    try {
-      org.apache.hadoop.mapreduce.Counters all = job.getCounters();
-      for (Counter c : all == null ? List.<Counter>of() : all.getGroup(Counters.ERROR_CLASSES)) {
-        String[] opAndClass = c.getName().split(" ", 2);
-        for (Op op : Op.values()) {
-          if (opAndClass.length == 2 && op.label().equals(opAndClass[0])) {
-            classes.computeIfAbsent(op, o -> new TreeMap<>()).put(opAndClass[1], c.getValue());
-          }
+    org.apache.hadoop.mapreduce.Counters all = job.counters();
+    for (Counter c : all == null ? List.<Counter>of() : all.getGroup(Counters.ERROR_CLASSES)) {
+      String[] opAndClass = c.getName().split(" ", 2);
+      for (Op op : Op.values()) {
+        if (opAndClass.length == 2 && op.label().equals(opAndClass[0])) {
+          classes.computeIfAbsent(op, o -> new TreeMap<>()).put(opAndClass[1], c.getValue());
         }
       }
-    } catch (IOException e) {
-      // no counters to read: counts stay 0
     }
     return RunStatistics.counted(counts, errors, classes, seconds);
   }
@@ -607,7 +669,15 @@ public final class BenchmarkRun {
    * Why a job failed: its first failed task's diagnostics, else what the local job runner logged
    * (it keeps no diagnostics), else the job's own failure info.
    */
-  private static String failure(Job job, LocalRunnerLog log) throws IOException, InterruptedException {
+  private static String failure(Job job, LocalRunnerLog log) throws InterruptedException {
+    try {
+      return failureOf(job, log);
+    } catch (IOException | RuntimeException e) { // gone with its application master: the failure stands without why
+      return "a task failed (why could not be read: " + Messages.firstLine(e) + ")";
+    }
+  }
+
+  private static String failureOf(Job job, LocalRunnerLog log) throws IOException, InterruptedException {
     if (log != null && log.failure() != null) {
       return log.failure();
     }
@@ -623,31 +693,4 @@ public final class BenchmarkRun {
     // the local job runner keeps no diagnostics: it logs the first failed task's exception instead
     return info == null || info.isBlank() || "NA".equals(info) ? "a task failed" : Messages.firstLine(info);
   }
-
-  /** A counter of {@code job}; 0 when the job has no counters to give (it failed before it had any). */
-  private static long counter(Job job, String group, String name) {
-    try {
-      org.apache.hadoop.mapreduce.Counters all = job.getCounters();
-      Counter c = all == null ? null : all.findCounter(group, name);
-      return c == null ? 0 : c.getValue();
-    } catch (IOException e) {
-      return 0;
-    }
-  }
-
-  private static ObjectNode counters(Job job) throws IOException {
-    ObjectNode o = new ObjectMapper().createObjectNode();
-    org.apache.hadoop.mapreduce.Counters counters = job.getCounters();
-    if (counters == null) {
-      return o;
-    }
-    for (CounterGroup g : counters) {
-      ObjectNode group = o.putObject(g.getDisplayName());
-      for (Counter c : g) {
-        group.put(c.getDisplayName(), c.getValue());
-      }
-    }
-    return o;
-  }
-
 }

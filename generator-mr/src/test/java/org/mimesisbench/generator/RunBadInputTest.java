@@ -74,6 +74,8 @@ class RunBadInputTest {
     assertTrue(refused("--profile", p, "--type-scale", "3=0").contains("the factor must be positive"));
     assertTrue(refused("--profile", p, "--duration", "600").contains("give a unit"));
     assertTrue(refused("--profile", p, "--mappers-per-type", "0").contains("--mappers-per-type 0"));
+    assertTrue(refused("--profile", p, "--mappers", "0").contains("--mappers 0: must be 1 to 10000"));
+    assertTrue(refused("--profile", p, "--barrier-timeout", "0s").contains("--barrier-timeout 0s: must be positive"));
     assertTrue(refused("--profile", p, "--outage-limit", "0s").contains("--outage-limit 0s: must be positive"));
     assertTrue(refused("--profile", p, "--outage-limit", "60").contains("--outage-limit 60: give a unit"));
     assertTrue(refused("--profile", p, "--bogus").contains("Unrecognized option: --bogus"));

@@ -350,6 +350,28 @@ class RunEndToEndTest {
     assertEquals(r.summary().path("overall").path("scheduled").asLong(), r.summary().path("overall").path("count").asLong());
   }
 
+  /** --mappers 2 packs every share into two map tasks; each share keeps its own pipeline and statistics. */
+  @Test
+  void packedSharesKeepTheirTypesApartAndEveryOpIsIssued() throws Exception {
+    Run r = run("packed", "--time-scale", "0.02", "--mappers", "2");
+    assertEquals(0, r.exit(), r.output());
+    JsonNode workload = r.summary().path("workload");
+    assertEquals(2, workload.path("mapTasks").asInt(), workload.toString());
+    assertTrue(workload.path("mappers").asInt() > 2, workload.toString());
+    assertEquals(workload.path("mappers").asInt(), r.summary().path("overall").path("mappers").asInt());
+    int types = 0;
+    int mappers = 0;
+    for (JsonNode type : r.summary().path("byType")) { // file types, directory types, the cluster's calls
+      assertTrue(type.path("mappers").asInt() >= 1, type.toString());
+      mappers += type.path("mappers").asInt();
+      types++;
+    }
+    assertTrue(types >= workload.path("types").asInt(), r.summary().path("byType").toString());
+    assertEquals(workload.path("mappers").asInt(), mappers);
+    JsonNode overall = r.summary().path("overall");
+    assertEquals(overall.path("scheduled").asLong(), overall.path("count").asLong());
+  }
+
   @Test
   void aKilledRunIsReportedByTheNextAndCleanupRemovesEverything() throws Exception {
     FileSystem fs = FileSystem.get(cluster.uri(), new Configuration());

@@ -105,7 +105,7 @@ class YarnRunTest {
         "-D", "mapreduce.map.memory.mb=" + CONTAINER_MB, "-D", "mapreduce.reduce.memory.mb=" + CONTAINER_MB,
         "-D", "yarn.app.mapreduce.am.resource.mb=" + 2 * CONTAINER_MB, "-D", "mapreduce.map.java.opts=" + JVM,
         "-D", "mapreduce.reduce.java.opts=" + JVM, "-D", "yarn.app.mapreduce.am.command-opts=" + JVM,
-        "-D", "mimesisbench.barrier.timeout.ms=120000");
+        "--barrier-timeout", "2m");
 
     System.out.println(o.both());
     JsonNode summary = assertValidAndComplete(results, o);

@@ -76,6 +76,11 @@ public final class BaseDirectory {
     return base;
   }
 
+  /** This base through another client of its file system (e.g. a fresh one while the JVM shuts down). */
+  public BaseDirectory through(FileSystem other) {
+    return new BaseDirectory(other, base);
+  }
+
   public FileSystem fs() {
     return fs;
   }

@@ -11,11 +11,12 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /** Phase 1: creates one share of the run's namespace (directories and pre-existing files). */
-public final class NamespaceMapper extends Mapper<TaskSplit, NullWritable, NullWritable, NullWritable> {
+public final class NamespaceMapper extends Mapper<MapperTasks, NullWritable, NullWritable, NullWritable> {
   public static final String RESUME = "mimesisbench.namespace.resume";
 
   @Override
-  protected void map(TaskSplit task, NullWritable ignored, Context context) throws IOException {
+  protected void map(MapperTasks mapper, NullWritable ignored, Context context) throws IOException {
+    TaskSplit task = mapper.only();
     RunPlan plan = RunPlan.fromConf(context.getConfiguration());
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
     Counter entries = context.getCounter(Counters.GROUP, Counters.NAMESPACE_ENTRIES);

@@ -62,13 +62,24 @@ public final class StartBarrier {
         return System.nanoTime() + (startMillis - System.currentTimeMillis()) * 1_000_000L;
       }
       if (System.currentTimeMillis() > deadline) {
-        throw new IOException("start barrier: " + arrived.length + " of " + parties + " mappers arrived within "
-            + timeoutMs / 1000 + " s; the cluster may not run that many mappers at once (lower"
-            + " --mappers-per-type or use --types), or one failed before the barrier (see its task log)");
+        throw new IOException(timedOut(arrived.length, parties, timeoutMs));
       }
       onWait.run();
       Thread.sleep(POLL_MS);
     }
+  }
+
+  /** Why a barrier that {@code arrived} of {@code parties} reached within {@code timeoutMs} gave up, in a line. */
+  public static String timedOut(int arrived, int parties, long timeoutMs) {
+    return "start barrier: " + arrived + " of " + parties + " mappers arrived within " + timeoutMs / 1000
+        + " s (--barrier-timeout); a mapper that never came either found no room (the queue cannot run "
+        + parties + " map containers and the application master at once: give --mappers " + Math.max(1, arrived)
+        + ", smaller containers or a larger queue) or failed before the barrier (see its task log)";
+  }
+
+  /** How many mappers have arrived at the barrier in {@code dir}, as its driver sees it while they gather. */
+  public static int arrived(FileSystem fs, Path dir) throws IOException {
+    return fs.exists(dir) ? fs.listStatus(dir).length : 0;
   }
 
   /**

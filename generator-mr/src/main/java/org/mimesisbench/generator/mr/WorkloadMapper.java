@@ -1,9 +1,17 @@
 package org.mimesisbench.generator.mr;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.FileSystem;
@@ -21,15 +29,15 @@ import org.mimesisbench.generator.schedule.Schedule;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 
 /**
- * Phase 2: replays one share of one file type. Waits at the start barrier with the other
- * mappers, runs the three-thread pipeline against the file system under test, and passes its
- * statistics, keyed by type, to the reducer. A call that fails is counted as an error; when every
+ * Phase 2: replays its shares of the file types (one, or several when the run is packed into fewer
+ * mappers than shares). Waits at the start barrier with the other mappers, runs a three-thread
+ * pipeline per share against the file system under test, and passes each share's statistics,
+ * keyed by type, to the reducer. A call that fails is counted as an error; when every
  * call has failed for the outage limit (the NameNode is gone) the mapper stops issuing and still
  * passes on what it measured.
  */
-public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWritable, RunStatistics> {
+public final class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritable, RunStatistics> {
   public static final String PARTIES = "mimesisbench.barrier.parties";
-  static final String BARRIER_TIMEOUT = "mimesisbench.barrier.timeout.ms";
   /** Counters of failed calls by op and exception class per mapper, at most: the job's counters are limited. */
   private static final int ERROR_CLASS_COUNTERS = 12;
   private final Set<String> classCounters = new HashSet<>();
@@ -50,35 +58,103 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
   }
 
   @Override
-  protected void map(TaskSplit task, NullWritable ignored, Context context)
+  protected void map(MapperTasks mapper, NullWritable ignored, Context context)
       throws IOException, InterruptedException {
     RunPlan plan = RunPlan.fromConf(context.getConfiguration());
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
-    Schedule schedule = schedule(plan, task);
+    List<TaskSplit> tasks = mapper.tasks();
     long outageLimit = plan.options().getOutageLimitMs();
     try (FileSystem issuing = FileSystem.newInstance(plan.root().toUri(), clientConf(context.getConfiguration(),
         outageLimit))) {
       NamespaceClient client = new NamespaceClient(issuing, plan.root());
       double timeScale = plan.options().getTimeScale();
       Long duration = plan.options().getDurationMs();
-      IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, timeScale,
-          plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0).outageLimit(outageLimit);
-      StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
-          context.getConfiguration().getInt(PARTIES, 1),
-          context.getConfiguration().getLong(BARRIER_TIMEOUT, 600_000)).outageLimit(outageLimit);
-      long start = barrier.await("type" + task.type() + "-share" + task.share(), context::progress);
-      Runnable report = () -> { // the job's status and counters move while it runs
-        RunStatistics now = pipeline.statistics();
-        counters(context, now);
-        context.setStatus(task + ": " + now.totalCount() + " ops issued, " + now.totalErrors() + " failed");
-        context.progress();
-      };
-      RunStatistics stats = pipeline.run(start, report);
-      counters(context, stats);
-      for (String why : stats.stops()) {
-        context.setStatus(task + " stopped early: " + why);
+      List<IssuingPipeline> pipelines = new ArrayList<>();
+      for (TaskSplit task : tasks) { // a share each, on its own pipeline: the statistics stay per type
+        pipelines.add(new IssuingPipeline(schedule(plan, task), client::issue, timeScale,
+            plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0)
+            .outageLimit(outageLimit));
       }
-      context.write(new IntWritable(task.type()), stats);
+      StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
+          context.getConfiguration().getInt(PARTIES, 1), plan.options().getBarrierTimeoutMs()).outageLimit(outageLimit);
+      long start = barrier.await("mapper" + context.getTaskAttemptID().getTaskID().getId(), context::progress);
+      RunStatistics[] seen = new RunStatistics[pipelines.size()]; // each share's counts at its last report
+      List<Runnable> reports = new ArrayList<>();
+      for (int i = 0; i < pipelines.size(); i++) {
+        int share = i;
+        reports.add(() -> { // the job's status and counters move while it runs
+          RunStatistics own = countsOf(pipelines.get(share).statistics()); // on its own issuing thread: safe
+          synchronized (seen) {
+            seen[share] = own;
+            RunStatistics now = new RunStatistics();
+            for (RunStatistics s : seen) {
+              if (s != null) {
+                now.add(s);
+              }
+            }
+            counters(context, now);
+            context.setStatus(mapper + ": " + now.totalCount() + " ops issued, " + now.totalErrors() + " failed");
+            context.progress();
+          }
+        });
+      }
+      List<RunStatistics> stats = runAll(pipelines, start, reports);
+      RunStatistics all = new RunStatistics();
+      stats.forEach(all::add);
+      synchronized (seen) {
+        counters(context, all);
+      }
+      for (int i = 0; i < tasks.size(); i++) {
+        for (String why : stats.get(i).stops()) {
+          context.setStatus(tasks.get(i) + " stopped early: " + why);
+        }
+        context.write(new IntWritable(tasks.get(i).type()), stats.get(i));
+      }
+    }
+  }
+
+  /** A share's counts alone (no latencies), copied on its issuing thread for the mapper's counters. */
+  private static RunStatistics countsOf(RunStatistics stats) {
+    Map<Op, Long> counts = new EnumMap<>(Op.class);
+    Map<Op, Long> errors = new EnumMap<>(Op.class);
+    Map<Op, Map<String, Long>> classes = new EnumMap<>(Op.class);
+    for (Op op : Op.values()) {
+      counts.put(op, stats.count(op));
+      errors.put(op, stats.errors(op));
+      classes.put(op, new TreeMap<>(stats.errorClasses(op)));
+    }
+    return RunStatistics.counted(counts, errors, classes, 0);
+  }
+
+  /**
+   * Runs the pipelines together from {@code start}, one thread each (the caller's for one), each
+   * reporting with its own of {@code reports}; their statistics in order.
+   */
+  private static List<RunStatistics> runAll(List<IssuingPipeline> pipelines, long start, List<Runnable> reports)
+      throws InterruptedException, IOException {
+    if (pipelines.size() == 1) {
+      return List.of(pipelines.get(0).run(start, reports.get(0)));
+    }
+    ExecutorService threads = Executors.newFixedThreadPool(pipelines.size());
+    try {
+      List<Future<RunStatistics>> running = new ArrayList<>();
+      for (int i = 0; i < pipelines.size(); i++) {
+        IssuingPipeline p = pipelines.get(i);
+        Runnable report = reports.get(i);
+        running.add(threads.submit(() -> p.run(start, report)));
+      }
+      List<RunStatistics> stats = new ArrayList<>();
+      for (Future<RunStatistics> f : running) {
+        try {
+          stats.add(f.get());
+        } catch (ExecutionException e) {
+          pipelines.forEach(IssuingPipeline::stop);
+          throw new IOException("a share's pipeline failed: " + e.getCause(), e.getCause());
+        }
+      }
+      return stats;
+    } finally {
+      threads.shutdownNow();
     }
   }
 

@@ -112,6 +112,20 @@ public final class RunOptionsParser {
       }
       b.setMappersPerType((int) n);
     }
+    if (cl.hasOption("mappers")) {
+      long n = CommandLines.whole(cl, COMMAND, "mappers", 1);
+      if (n < 1 || n > 10_000) {
+        throw bad("mappers", cl.getOptionValue("mappers"), "must be 1 to 10000");
+      }
+      b.setMappers((int) n);
+    }
+    if (cl.hasOption("barrier-timeout")) {
+      long ms = millis("barrier-timeout", cl.getOptionValue("barrier-timeout"), false);
+      if (ms <= 0) {
+        throw bad("barrier-timeout", cl.getOptionValue("barrier-timeout"), "must be positive");
+      }
+      b.setBarrierTimeoutMs(ms);
+    }
     if (cl.hasOption("seed")) {
       b.setSeed(CommandLines.whole(cl, COMMAND, "seed", 0));
     }

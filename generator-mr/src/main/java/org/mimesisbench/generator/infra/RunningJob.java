@@ -1,0 +1,63 @@
+package org.mimesisbench.generator.infra;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import org.apache.hadoop.mapreduce.Job;
+import org.mimesisbench.cli.Messages;
+
+/**
+ * The job a run is waiting for, killed when the run is interrupted (SIGTERM, Ctrl-C): on YARN the
+ * application outlives its client otherwise, its mappers waiting at the barrier or issuing on.
+ */
+public final class RunningJob {
+  private final PrintStream err;
+  private volatile Job job;
+  private volatile String killed;
+  private volatile boolean interrupted;
+
+  public RunningJob(PrintStream err) {
+    this.err = err;
+  }
+
+  /** The job now waited for; null when none is. */
+  public void set(Job job) {
+    this.job = job;
+  }
+
+  /** Kills the job waited for, if it still runs; says so on the error stream. */
+  public void kill() {
+    interrupted = true; // first: the job's end must not be taken for the run's
+    Job j = job;
+    if (j == null) {
+      return;
+    }
+    try {
+      if (!j.isComplete()) {
+        j.killJob();
+        killed = j.getJobID() + " (" + j.getJobName() + ")";
+        err.println("run: interrupted: killed job " + killed);
+      }
+    } catch (IOException | RuntimeException e) {
+      err.println("run: interrupted: could not kill job " + j.getJobID() + ": " + Messages.firstLine(e));
+    }
+  }
+
+  /**
+   * Returns at once unless the run was interrupted; then never: the JVM is shutting down, and the
+   * run's thread must write no results of a job its hook killed (the hook drops them).
+   */
+  public void haltIfInterrupted() {
+    while (interrupted) {
+      try {
+        Thread.sleep(Long.MAX_VALUE);
+      } catch (InterruptedException e) {
+        // still shutting down
+      }
+    }
+  }
+
+  /** The job killed on an interrupt, or null. */
+  public String killed() {
+    return killed;
+  }
+}

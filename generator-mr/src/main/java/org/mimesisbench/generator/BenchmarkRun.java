@@ -335,7 +335,7 @@ public final class BenchmarkRun {
     ObjectNode wl = head.putObject("workload");
     wl.put("windowMs", plan.windowMs());
     wl.put("timeScale", options.getTimeScale());
-    plan.describeInput(head);
+    plan.describeInput(head, phase1Failure != null ? null : workloadJob.getCounters());
     wl.put("mappers", tasks.size());
     if (scheduleStartMillis > 0) { // the schedule's time zero on the file system's clock: phase 2's audit events follow it
       wl.put("startMs", scheduleStartMillis);
@@ -416,7 +416,7 @@ public final class BenchmarkRun {
   }
 
   /** Whether the user pointed the run at a file system: -fs, -D fs.defaultFS, a site file, or a URI as base. */
-  boolean fileSystemConfigured() {
+  public boolean fileSystemConfigured() {
     if (conf.getBoolean(FORCE_EMBEDDED, false)) {
       return false;
     }

@@ -149,7 +149,7 @@ public final class RunPlan implements Workload {
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
-  static RunOptions optionsFromJson(String json) throws IOException {
+  public static RunOptions optionsFromJson(String json) throws IOException {
     return new SpecificDatumReader<>(RunOptions.class)
         .read(null, DecoderFactory.get().jsonDecoder(RunOptions.getClassSchema(), json));
   }
@@ -261,7 +261,7 @@ public final class RunPlan implements Workload {
   }
 
   @Override
-  public void describeInput(ObjectNode head) {
+  public void describeInput(ObjectNode head, org.apache.hadoop.mapreduce.Counters phase2) {
     ObjectNode p = head.putObject("profile");
     p.put("path", java.nio.file.Path.of(where).getParent().toString());
     p.put("source", profile.getSource());

@@ -79,9 +79,10 @@ public interface Workload {
 
   /**
    * The summary's record of the input ({@code profile} for a run, {@code replay} for a replay), and
-   * what the {@code workload} object (already in {@code head}) says of it.
+   * what the {@code workload} object (already in {@code head}) says of it; {@code phase2}: the
+   * workload job's counters (null when it did not run).
    */
-  void describeInput(ObjectNode head);
+  void describeInput(ObjectNode head, org.apache.hadoop.mapreduce.Counters phase2);
 
   /** Phase 2's operations per op and per task key. */
   record Scheduled(Map<Op, Long> byOp, Map<Integer, Long> byKey) {}

@@ -7,6 +7,7 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
@@ -19,6 +20,7 @@ import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
 import org.mimesisbench.generator.schedule.Schedule;
 import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.run.RunOptions;
 
 /**
  * Phase 2: replays one share of one file type. Waits at the start barrier with the other
@@ -27,7 +29,7 @@ import org.mimesisbench.generator.schedule.TypeSchedule;
  * call has failed for the outage limit (the NameNode is gone) the mapper stops issuing and still
  * passes on what it measured.
  */
-public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWritable, RunStatistics> {
+public class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWritable, RunStatistics> {
   public static final String PARTIES = "mimesisbench.barrier.parties";
   static final String BARRIER_TIMEOUT = "mimesisbench.barrier.timeout.ms";
   /** Counters of failed calls by op and exception class per mapper, at most: the job's counters are limited. */
@@ -49,19 +51,41 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
         task.share(), task.shares(), plan.runTag());
   }
 
+  /**
+   * What one mapper issues and where: the namespace root, the barrier, the schedule, the run's
+   * options (time scale, duration, drift and outage limits) and how events become calls.
+   */
+  public record Issue(Path root, Path barrierDir, Schedule schedule, RunOptions options, Sinks sinks) {}
+
+  /** The binding of events to calls, made on the client of the calls under test (and its configuration). */
+  @FunctionalInterface
+  public interface Sinks {
+    IssuingPipeline.EventSink open(FileSystem issuing, Configuration clientConf) throws IOException;
+  }
+
+  /** The task's work: a share of a profile's type (a replay's mapper gives a partition of its trace). */
+  protected Issue issue(Configuration conf, TaskSplit task) throws IOException {
+    RunPlan plan = RunPlan.fromConf(conf);
+    return new Issue(plan.root(), plan.barrierDir(), schedule(plan, task), plan.options(),
+        (issuing, clientConf) -> new NamespaceClient(issuing, plan.root())::issue);
+  }
+
+  /** Called once issuing ended, before the statistics are passed on (a replay counts its own outcomes). */
+  protected void issued(Context context, IssuingPipeline.EventSink sink) throws IOException {}
+
   @Override
   protected void map(TaskSplit task, NullWritable ignored, Context context)
       throws IOException, InterruptedException {
-    RunPlan plan = RunPlan.fromConf(context.getConfiguration());
+    Issue plan = issue(context.getConfiguration(), task);
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
-    Schedule schedule = schedule(plan, task);
+    Schedule schedule = plan.schedule();
     long outageLimit = plan.options().getOutageLimitMs();
-    try (FileSystem issuing = FileSystem.newInstance(plan.root().toUri(), clientConf(context.getConfiguration(),
-        outageLimit))) {
-      NamespaceClient client = new NamespaceClient(issuing, plan.root());
+    Configuration clientConf = clientConf(context.getConfiguration(), outageLimit);
+    try (FileSystem issuing = FileSystem.newInstance(plan.root().toUri(), clientConf)) {
+      IssuingPipeline.EventSink sink = plan.sinks().open(issuing, clientConf);
       double timeScale = plan.options().getTimeScale();
       Long duration = plan.options().getDurationMs();
-      IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, timeScale,
+      IssuingPipeline pipeline = new IssuingPipeline(schedule, sink, timeScale,
           plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0).outageLimit(outageLimit);
       StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
           context.getConfiguration().getInt(PARTIES, 1),
@@ -73,7 +97,15 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
         context.setStatus(task + ": " + now.totalCount() + " ops issued, " + now.totalErrors() + " failed");
         context.progress();
       };
-      RunStatistics stats = pipeline.run(start, report);
+      RunStatistics stats;
+      try {
+        stats = pipeline.run(start, report);
+      } finally {
+        if (sink instanceof java.io.Closeable c) {
+          c.close();
+        }
+      }
+      issued(context, sink);
       counters(context, stats);
       for (String why : stats.stops()) {
         context.setStatus(task + " stopped early: " + why);

@@ -1,0 +1,12 @@
+package org.mimesisbench.generator.replay;
+
+import org.mimesisbench.generator.schedule.Event;
+import org.mimesisbench.trace.AuditEvent;
+
+/** One call of a replay: the event the pipeline issues, and the audit record it comes from (user, outcome, arguments). */
+record ReplayCall(Event event, AuditEvent recorded) {
+  /** The call of {@code e} (times from the trace's first event). */
+  static ReplayCall of(AuditEvent e) {
+    return new ReplayCall(new Event(e.getTime(), ReplayCalls.op(e), e.getSrc(), e.getDst()), e);
+  }
+}

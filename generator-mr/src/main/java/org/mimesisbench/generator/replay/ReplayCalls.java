@@ -1,5 +1,7 @@
 package org.mimesisbench.generator.replay;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.trace.AuditEvent;
 
@@ -21,8 +23,22 @@ final class ReplayCalls {
 
   /** The op issuing {@code e}, or null when none does. */
   static Op op(AuditEvent e) {
-    Op op = Op.ofCall(e.getOp());
-    return op;
+    return Op.CONCAT.auditCommand().equals(e.getOp()) ? Op.CONCAT : Op.ofCall(e.getOp());
+  }
+
+  /** A concat's sources, as the audit log lists them in its src: "[/a/x, /a/y]". */
+  static List<String> concatSources(String src) {
+    String list = src == null ? "" : src.strip();
+    if (list.startsWith("[") && list.endsWith("]")) {
+      list = list.substring(1, list.length() - 1);
+    }
+    List<String> sources = new ArrayList<>();
+    for (String s : list.split(", ")) {
+      if (s.startsWith("/")) {
+        sources.add(s);
+      }
+    }
+    return sources;
   }
 
   /** Why {@code e} cannot be replayed, or null when it can. */
@@ -30,6 +46,9 @@ final class ReplayCalls {
     Op op = op(e);
     if (op == null) {
       return NO_CALL;
+    }
+    if (op == Op.CONCAT) {
+      return e.getDst() == null || !e.getDst().startsWith("/") || concatSources(e.getSrc()).isEmpty() ? NO_PATH : null;
     }
     if (!Op.CLUSTER.contains(op) && (e.getSrc() == null || !e.getSrc().startsWith("/"))) {
       return NO_PATH;

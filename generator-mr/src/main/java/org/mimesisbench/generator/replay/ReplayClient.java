@@ -3,8 +3,11 @@ package org.mimesisbench.generator.replay;
 import java.io.Closeable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.security.PrivilegedExceptionAction;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,6 +23,7 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.schedule.Event;
+import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.trace.AuditEvent;
 
 /**
@@ -48,6 +52,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   private final boolean recordedUsers;
   private final Map<String, Client> clients = new HashMap<>();
   private final Map<String, Long> outcomes = new TreeMap<>();
+  private final Set<String> concatSources = new HashSet<>(); // paths (under the root) a concat joins
   private int cursor;
 
   /** A file system client and the generator's calls on it, as one user. */
@@ -62,6 +67,11 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     this.root = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
     this.recordedUsers = users == ReplayPlan.Users.RECORDED;
     clients.put(null, new Client(runner, new NamespaceClient(runner, root)));
+    for (ReplayCall c : calls) {
+      if (c.event().op() == Op.CONCAT) {
+        ReplayCalls.concatSources(c.event().target()).forEach(s -> concatSources.add(path(s).toUri().getPath()));
+      }
+    }
     OUTCOMES.forEach(o -> outcomes.put(o, 0L));
   }
 
@@ -90,7 +100,8 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     Path p = e.path() == null ? null : path(e.path());
     String perm = recorded.getPerm();
     switch (e.op()) {
-      case CREATE -> fs.create(p, true).close();
+      case CREATE -> create(fs, p);
+      case CONCAT -> concat(fs, p, e);
       case DELETE -> check(fs.delete(p, true), e);
       case RENAME -> rename(fs, p, path(e.target()), recorded.getCmd(), e);
       case GET_FILE_INFO -> answer(() -> fs.getFileStatus(p));
@@ -113,6 +124,24 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       }
       default -> c.calls().issue(e);
     }
+  }
+
+  /** A create that replaces, as the trace's succeeded; a concat's source gets a byte (a concat refuses empty files). */
+  private void create(FileSystem fs, Path p) throws IOException {
+    try (OutputStream out = fs.create(p, true)) {
+      if (concatSources.contains(p.toUri().getPath())) {
+        out.write(1);
+      }
+    }
+  }
+
+  private void concat(FileSystem fs, Path target, Event e) throws IOException {
+    List<String> sources = ReplayCalls.concatSources(e.target());
+    Path[] paths = new Path[sources.size()];
+    for (int i = 0; i < paths.length; i++) {
+      paths[i] = path(sources.get(i));
+    }
+    fs.concat(target, paths);
   }
 
   /** A rename as logged: {@code rename (options=[OVERWRITE])} is the rename that replaces, never moving into a directory. */

@@ -2,6 +2,7 @@ package org.mimesisbench.generator.replay;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import org.apache.avro.file.DataFileStream;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.hadoop.fs.FileSystem;
@@ -16,7 +17,8 @@ import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * Phase 1 of a replay: makes one share of the trace's namespace at its start (every
- * {@code shares}-th entry): directories, and files empty (the trace has no data); with recorded
+ * {@code shares}-th entry): directories, and files empty (the trace has no data; a concat's
+ * sources get a byte, since a concat refuses empty files); with recorded
  * users each entry gets its fsimage owner, group and mode (the superuser's calls), and without an
  * fsimage every entry is open to all. A file's directory made by another share is there already or
  * made by the create, then given its own owner by its share: the end state is the same.
@@ -44,7 +46,11 @@ public final class ReplayNamespaceMapper extends Mapper<TaskSplit, NullWritable,
             throw new IOException("mkdirs " + p + " returned false");
           }
         } else {
-          fs.create(p, true).close();
+          try (OutputStream out = fs.create(p, true)) {
+            if (e.getSize() > 0) { // a concat's source: a concat refuses empty files
+              out.write(1);
+            }
+          }
         }
         if (owners) {
           own(fs, p, e);

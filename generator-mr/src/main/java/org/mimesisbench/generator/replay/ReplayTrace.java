@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,6 +65,7 @@ final class ReplayTrace {
       throws IOException {
     Path eventsFile = dir.resolve(EVENTS);
     List<AuditEvent> replayed = new ArrayList<>();
+    Set<String> concatSources = new HashSet<>();
     Partitioner partitioner = new Partitioner();
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
@@ -84,9 +86,15 @@ final class ReplayTrace {
           continue;
         }
         Op op = ReplayCalls.op(e);
-        String src = Op.CLUSTER.contains(op) ? null : e.getSrc();
+        String src = Op.CLUSTER.contains(op) ? null : op == Op.CONCAT ? e.getDst() : e.getSrc();
         boolean moves = op == Op.DELETE || op == Op.RENAME;
         partitioner.add(src, op == Op.RENAME ? e.getDst() : null, moves);
+        if (op == Op.CONCAT) {
+          for (String source : ReplayCalls.concatSources(e.getSrc())) {
+            partitioner.join(src, source);
+            concatSources.add(source);
+          }
+        }
         byOp.merge(op, 1L, Long::sum);
         replayed.add(e);
       }
@@ -108,7 +116,7 @@ final class ReplayTrace {
     }
     for (AuditEvent e : replayed) {
       Op op = ReplayCalls.op(e);
-      String key = Partitioner.key(Op.CLUSTER.contains(op) ? null : e.getSrc());
+      String key = Partitioner.key(Op.CLUSTER.contains(op) ? null : op == Op.CONCAT ? e.getDst() : e.getSrc());
       AuditEvent relative = AuditEvent.newBuilder(e).setTime(e.getTime() - first).build();
       partitions.get(byKey.getOrDefault(key, 0)).add(relative);
     }
@@ -147,7 +155,11 @@ final class ReplayTrace {
         entries.putIfAbsent(path.substring(0, at), entry(path.substring(0, at), true));
       }
     }
-    this.namespace = new ArrayList<>(entries.values());
+    this.namespace = new ArrayList<>();
+    for (NamespaceEntry e : entries.values()) { // data is not replayed, but a concat refuses empty files
+      long size = !e.getIsDir() && concatSources.contains(e.getPath()) ? 1 : 0;
+      namespace.add(e.getSize() == size ? e : NamespaceEntry.newBuilder(e).setSize(size).build());
+    }
   }
 
   /** Reads the trace in {@code dir}; bad input (one line) when it is not a trace. */

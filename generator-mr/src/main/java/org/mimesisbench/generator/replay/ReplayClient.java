@@ -195,11 +195,11 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   /** A mode as an fsimage or audit log writes it ("rwxr-x---", "rwxrwxrwt", with or without the type letter). */
   static FsPermission permission(String mode, boolean dir) {
     String m = mode.trim();
+    if (m.endsWith("+")) { // an ACL's mark
+      m = m.substring(0, m.length() - 1);
+    }
     if (m.length() == 9) {
       m = (dir ? "d" : "-") + m;
-    }
-    if (m.length() == 11 && m.endsWith("+")) { // an ACL's mark
-      m = m.substring(0, 10);
     }
     return FsPermission.valueOf(m);
   }

@@ -94,14 +94,13 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
     whole["notes"] = [
         "a replay issues the trace's own calls: its distances are the closed loop's noise floor"
     ]
-    per_command = [
-        {
-            "command": command,
-            "trace": n,
-            "run": issued.calls.get(command, 0),
-            "difference": (issued.calls.get(command, 0) - n) / n,
-        }
+    differences = [
+        (command, n, issued.calls.get(command, 0), (issued.calls.get(command, 0) - n) / n)
         for command, n in sorted(trace.calls.items(), key=lambda item: (-item[1], item[0]))
+    ]
+    per_command = [
+        {"command": command, "trace": n, "run": got, "difference": difference}
+        for command, n, got, difference in differences
     ]
     outcomes = replay.get("outcomes") or {}
     errors = int(results.summary.get("overall", {}).get("errors", 0))
@@ -115,14 +114,15 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
         else int(workload["endMs"]) - int(workload["startMs"])
     )
     expected = window_ms * time_scale
+    ratio = None if took is None or expected <= 0 else took / expected
     window = {
         "trace_ms": window_ms,
         "time_scale": time_scale,
         "expected_ms": expected,
         "replay_ms": took,
-        "ratio": None if took is None or expected <= 0 else took / expected,
+        "ratio": ratio,
     }
-    worst = max((abs(row["difference"]) for row in per_command), default=0.0)
+    worst = max((abs(difference) for *_, difference in differences), default=0.0)
     tv = whole["against_trace"]["command_mix_tv"]
     new_share = new_errors / count if count else None
     report: dict[str, Any] = {
@@ -151,15 +151,17 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
         "window": window,
         "against_trace": _dimensions(trace_dir, run, time_scale),
         "bars": {
-            "calls_per_command": {"limit": BAR_CALLS, "worst": worst, "met": worst <= BAR_CALLS},
-            "command_mix_tv": {"limit": BAR_MIX_TV, "value": tv,
-                               "met": tv is not None and tv <= BAR_MIX_TV},
-            "new_errors": {"limit": BAR_NEW_ERRORS, "value": new_share,
-                           "met": new_share is not None and new_share < BAR_NEW_ERRORS},
-            "window": {"limit": BAR_WINDOW, "value": window["ratio"],
-                       "met": None if window["ratio"] is None or time_scale == 0
-                       else abs(window["ratio"] - 1) <= BAR_WINDOW},
-        },  # fmt: skip
+            "calls_per_command": _bar(BAR_CALLS, worst, worst <= BAR_CALLS),
+            "command_mix_tv": _bar(BAR_MIX_TV, tv, tv is not None and tv <= BAR_MIX_TV),
+            "new_errors": _bar(
+                BAR_NEW_ERRORS, new_share, new_share is not None and new_share < BAR_NEW_ERRORS
+            ),
+            "window": _bar(
+                BAR_WINDOW,
+                ratio,
+                None if ratio is None or time_scale == 0 else abs(ratio - 1) <= BAR_WINDOW,
+            ),
+        },
         "notes": [],
     }
     if time_scale == 0:
@@ -168,6 +170,10 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
             "not scored"
         )
     return report
+
+
+def _bar(limit: float, value: float | None, met: bool | None) -> dict[str, Any]:
+    return {"limit": limit, "value": value, "met": met}
 
 
 def _dimensions(trace_dir: Path, run: RunTrace, time_scale: float) -> dict[str, Any]:
@@ -199,7 +205,7 @@ def render_replay(report: dict[str, Any]) -> str:
         f"{report['options']['timeScale']:g}, users {report['options']['users']}",
     ]
     for name, bar in report["bars"].items():
-        value = bar.get("value", bar.get("worst"))
+        value = bar["value"]
         shown = "-" if value is None else f"{value:.4f}"
         met = "-" if bar["met"] is None else ("met" if bar["met"] else "NOT met")
         lines.append(f"bar {name:<18} {shown:>8} (limit {bar['limit']:g}): {met}")

@@ -275,7 +275,7 @@ def _metrics(
 def _notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[str]:
     notes = []
     kinds = {name: _kinds(side) for name, side in (("A", side_a), ("B", side_b))}
-    if any("replay" in kind for kind in kinds.values()):
+    if any(kind.startswith("replay") for side in kinds.values() for kind in side):
         notes.append(
             "; ".join(f"{name}: {', '.join(sorted(kind))}" for name, kind in kinds.items())
             + ": a replay issues its trace as recorded; a run of the profile fitted on that "

@@ -66,7 +66,9 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     String r = root.toString();
     this.root = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
     this.recordedUsers = users == ReplayPlan.Users.RECORDED;
-    clients.put(null, new Client(runner, new NamespaceClient(runner, root)));
+    // the runner's own client, on this client configuration (the issuing one's lacks the append setting)
+    FileSystem own = FileSystem.newInstance(runner.getUri(), clientConf);
+    clients.put(null, new Client(own, new NamespaceClient(own, root)));
     for (ReplayCall c : calls) {
       if (c.event().op() == Op.CONCAT) {
         ReplayCalls.concatSources(c.event().target()).forEach(s -> concatSources.add(path(s).toUri().getPath()));
@@ -185,10 +187,8 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
 
   @Override
   public void close() throws IOException {
-    for (Map.Entry<String, Client> c : clients.entrySet()) {
-      if (c.getKey() != null) {
-        c.getValue().fs().close();
-      }
+    for (Client c : clients.values()) {
+      c.fs().close();
     }
   }
 

@@ -104,6 +104,10 @@ final class ReplayTrace {
     if (n == 0) {
       throw new BadInputException("replay: --trace " + eventsFile + ": no events to replay");
     }
+    if (replayed.isEmpty()) {
+      throw new BadInputException("replay: --trace " + eventsFile + ": none of its " + n + " calls is replayed (not"
+          + " replayable: " + notReplayed + "; after the --duration: " + late + ")");
+    }
     this.startMs = first;
     this.endMs = last;
     this.events = n;

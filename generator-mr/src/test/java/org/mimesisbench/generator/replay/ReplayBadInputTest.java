@@ -11,10 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.trace.AuditEvent;
 
 /** Bad input to replay (and sweep --replay): one line on stderr naming what is wrong, exit code 2, nothing created. */
 class ReplayBadInputTest {
@@ -57,6 +60,18 @@ class ReplayBadInputTest {
     Files.writeString(trace.resolve("events.avro"), "not avro");
     String m = refused("replay", "--trace", trace.toString());
     assertTrue(m.contains("events.avro: not an Avro file of AuditEvent records"), m);
+  }
+
+  @Test
+  void aTraceWithNothingToReplay() throws Exception {
+    Path trace = Files.createDirectories(dir.resolve("trace"));
+    try (DataFileWriter<AuditEvent> w = new DataFileWriter<>(new SpecificDatumWriter<>(AuditEvent.class))) {
+      w.create(AuditEvent.getClassSchema(), trace.resolve("events.avro").toFile());
+      w.append(AuditEvent.newBuilder().setTime(1).setOp("createSnapshot").setCmd("createSnapshot").setSrc("/d")
+          .setUser("hdfs").setAllowed(true).build());
+    }
+    String m = refused("replay", "--trace", trace.toString());
+    assertTrue(m.contains("none of its 1 calls is replayed") && m.contains("createSnapshot"), m);
   }
 
   @Test

@@ -98,6 +98,7 @@ def test_the_report_shows_a_replay_beside_a_run(
     assert "Beside run " in html
     assert "A count" in html
     assert "replay of trace" in html  # compare's note on the two kinds
+    assert "Ops per partition of the trace" in html
     assert html.count("data:image/png;base64,") >= 4
 
 

@@ -54,7 +54,8 @@ def write_report(
         plots.append(("Latency percentiles by op", _latency_plot(results.ops)))
     by_type = results.summary.get("byType") or {}
     if by_type:
-        plots.append(("Ops per file type", _per_type_plot(by_type)))
+        caption = "Ops per partition of the trace" if is_replay(results) else "Ops per file type"
+        plots.append((caption, _per_type_plot(by_type)))
     fidelity = _read_fidelity(results)
     if fidelity is not None and fidelity.get("kind") == KIND:
         plots.append(

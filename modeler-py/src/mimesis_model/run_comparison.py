@@ -274,6 +274,13 @@ def _metrics(
 
 def _notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[str]:
     notes = []
+    kinds = {name: _kinds(side) for name, side in (("A", side_a), ("B", side_b))}
+    if any(kind.startswith("replay") for side in kinds.values() for kind in side):
+        notes.append(
+            "; ".join(f"{name}: {', '.join(sorted(kind))}" for name, kind in kinds.items())
+            + ": a replay issues its trace as recorded; a run of the profile fitted on that "
+            "trace, the model's version of it: their difference is what the model loses"
+        )
     for name, side in (("A", side_a), ("B", side_b)):
         invalid = [run.directory.name for run in side if not run.valid]
         if invalid:
@@ -289,6 +296,18 @@ def _notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[str]:
         notes.append(f"the runs differ in options {', '.join(differing)}: not the same workload")
     notes += _setting_notes(side_a, side_b)
     return notes
+
+
+def _kinds(side: list[RunResults]) -> set[str]:
+    """What each run of SIDE is: a replay of its trace or a run of its profile."""
+    kinds = set()
+    for run in side:
+        replay = run.summary.get("replay")
+        if isinstance(replay, dict):
+            kinds.add(f"replay of trace {replay.get('trace')}")
+        else:
+            kinds.add(f"run of profile {(run.summary.get('profile') or {}).get('path', '?')}")
+    return kinds
 
 
 def _settings(run: RunResults) -> dict[str, str]:

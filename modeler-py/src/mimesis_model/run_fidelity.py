@@ -24,6 +24,7 @@ from mimesis_model.fidelity import WorkloadSample, compare, distances, trace_cre
 from mimesis_model.fit import FittedTrace, read_for_fitting
 from mimesis_model.output import AtomicOutputDir
 from mimesis_model.profile import Profile
+from mimesis_model.replay_fidelity import is_replay, render_replay, score_replay
 from mimesis_model.run_results import RunResults, RunScaling
 from mimesis_model.run_trace import RunTrace
 from mimesis_model.synthesis import synthesize, synthesize_for_comparison
@@ -332,11 +333,18 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "denied): the command mix's total variation, the coverage (the run's calls over the "
         "other side's in the run's window) and the commands never issued. RUN is a results "
         "folder (summary.json and trace/; fidelity.json is written into it) or a run's trace "
-        "folder (then give the run's options as flags). "
-        "Example: mimesis-model fidelity profile/ results/run1/ --against trace/",
+        "folder (then give the run's options as flags). A replay's results (`mimesisbench.jar "
+        "replay`) are scored against the trace they replayed, given in place of the profile: "
+        "calls per command, command mix, new errors, the replay's length, the distances per "
+        "dimension; the noise floor of the closed loop. "
+        "Example: mimesis-model fidelity profile/ results/run1/ --against trace/; "
+        "mimesis-model fidelity trace/ results/replay1/",
     )  # fmt: skip
     options.add_verbose(parser)
-    parser.add_argument("profile_dir", metavar="PROFILE_DIR")
+    parser.add_argument(
+        "profile_dir", metavar="PROFILE_DIR",
+        help="the run's profile; for a replay's results, the trace it replayed",
+    )  # fmt: skip
     parser.add_argument("run_dir", metavar="RUN", help="a run's results folder or its trace folder")
     parser.add_argument(
         "--against", metavar="TRACE_DIR", default=None,
@@ -383,7 +391,10 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "from (printed only; its fidelity.json is left as it is)",
     )  # fmt: skip
     parser.set_defaults(
-        run=_run, run_flag_defaults={flag: parser.get_default(flag) for flag in _RUN_FLAGS}
+        run=_run,
+        run_flag_defaults={
+            flag: parser.get_default(flag) for flag in (*_RUN_FLAGS, "against", "replicas")
+        },
     )
 
 
@@ -399,6 +410,10 @@ _RUN_FLAGS: Final = (
 
 
 def _run(args: argparse.Namespace) -> int:
+    if RunResults.is_results(args.run_dir):
+        replay = RunResults.read(args.run_dir)
+        if is_replay(replay):
+            return _run_replay(args, replay)
     profile = Profile.read(args.profile_dir)
     results: RunResults | None = None
     mismatch: str | None = None
@@ -461,6 +476,29 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     print(json.dumps(report) if args.json else render_fidelity(report))
+    return 0
+
+
+def _run_replay(args: argparse.Namespace, results: RunResults) -> int:
+    """A replay's results against the trace it replayed (PROFILE_DIR names that trace)."""
+    given = [
+        flag for flag in (*_RUN_FLAGS, "against", "replicas")
+        if getattr(args, flag) != args.run_flag_defaults.get(flag)
+    ]  # fmt: skip
+    if given:
+        flag = "--" + given[0].replace("_", "-")
+        raise MimesisModelError(
+            f"{flag}: {args.run_dir} is a replay, scored against its trace alone ({flag} is "
+            "for a run of a profile)"
+        )
+    report = score_replay(Path(args.profile_dir), results)
+    written = results.directory / FIDELITY_FILE
+    replaced = written.exists()
+    with AtomicOutputDir(results.directory) as out:
+        out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
+    if replaced:
+        print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)
+    print(json.dumps(report) if args.json else render_replay(report))
     return 0
 
 

@@ -20,6 +20,8 @@ from mimesis_model import options
 from mimesis_model.command_mix import FLAG_SHARE
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.output import check_writable, write_file
+from mimesis_model.replay_fidelity import KIND, is_replay
+from mimesis_model.run_comparison import compare_runs, plot_comparison
 from mimesis_model.run_fidelity import FIDELITY_FILE, FIDELITY_VERSION
 from mimesis_model.run_results import TIMELINE_FILE, RunResults, RunResultsError
 
@@ -32,8 +34,11 @@ DRIFT_COLUMN: Final = "maxLatenessUs"
 _PERCENTILES: Final = ("p50", "p90", "p99", "p999")
 
 
-def write_report(results: RunResults, out: Path, option: str | None = None) -> Path:
-    """Write the page for RESULTS as OUT (atomically); return OUT. OPTION names OUT in errors."""
+def write_report(
+    results: RunResults, out: Path, option: str | None = None, beside: RunResults | None = None
+) -> Path:
+    """Write the page for RESULTS as OUT (atomically); return OUT. OPTION names OUT in errors.
+    BESIDE: another run shown next to it (a replay of the trace beside a run of its profile)."""
     plots: list[tuple[str, Figure]] = []
     notes: list[str] = []
     timeline = _read_timeline(results)
@@ -49,11 +54,18 @@ def write_report(results: RunResults, out: Path, option: str | None = None) -> P
         plots.append(("Latency percentiles by op", _latency_plot(results.ops)))
     by_type = results.summary.get("byType") or {}
     if by_type:
-        plots.append(("Ops per file type", _per_type_plot(by_type)))
+        caption = "Ops per partition of the trace" if is_replay(results) else "Ops per file type"
+        plots.append((caption, _per_type_plot(by_type)))
     fidelity = _read_fidelity(results)
-    if fidelity is None:
+    if fidelity is not None and fidelity.get("kind") == KIND:
+        plots.append(
+            ("Replay against its trace: calls by command (every audited command)",
+             _commands_plot(fidelity["whole"]))
+        )  # fmt: skip
+    elif fidelity is None:
         notes.append(
-            f"No fidelity scores: run `mimesis-model fidelity PROFILE {results.directory}` first."
+            f"No fidelity scores: run `mimesis-model fidelity "
+            f"{'TRACE' if is_replay(results) else 'PROFILE'} {results.directory}` first."
         )
     else:
         plots.append(
@@ -75,7 +87,11 @@ def write_report(results: RunResults, out: Path, option: str | None = None) -> P
             "the target below is what it records."
         )
     images = [(caption, png_bytes(figure)) for caption, figure in plots]
-    page = _html(results, images, fidelity, notes)
+    pair = None
+    if beside is not None:
+        comparison = compare_runs([results], [beside])
+        pair = (beside, comparison, plot_comparison(comparison))
+    page = _html(results, images, fidelity, notes, pair)
     write_file(out, page.encode("utf-8"), option)
     return out
 
@@ -102,6 +118,10 @@ def _read_fidelity(results: RunResults) -> dict[str, Any] | None:
         return None
     try:
         report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        if report.get("kind") == KIND:
+            report["whole"]["commands"]
+            report["bars"]
+            return report
         report["against_model"]["ks"]
         version = int(report.get("version", 1))
         if version >= 2:
@@ -229,6 +249,7 @@ def _html(
     images: list[tuple[str, bytes]],
     fidelity: dict[str, Any] | None,
     notes: list[str],
+    pair: tuple[RunResults, dict[str, Any], bytes] | None = None,
 ) -> str:
     summary = results.summary
     overall = summary.get("overall", {})
@@ -237,8 +258,9 @@ def _html(
         if results.valid
         else "NOT valid: " + "; ".join(str(why) for why in summary.get("invalidBecause", []))
     )
+    kind = "Replay" if is_replay(results) else "Run"
     sections = [
-        f"<h1>Run {_e(results.run_id)}</h1>",
+        f"<h1>{kind} {_e(results.run_id)}</h1>",
         f"<p>{_e(status)}. {overall.get('count', 0):,} ops ({overall.get('scheduled', 0):,} "
         f"scheduled) in {overall.get('seconds', 0):,} s: {overall.get('opsPerSecond', 0):,} "
         f"ops/s, {overall.get('errors', 0):,} errors.</p>",
@@ -249,7 +271,14 @@ def _html(
         f'{base64.b64encode(png).decode()}"><figcaption>{_e(caption)}</figcaption></figure>'
         for caption, png in images
     ]
-    if fidelity is not None:
+    if pair is not None:
+        sections.append(_pair_section(results, *pair))
+    if fidelity is not None and fidelity.get("kind") == KIND:
+        sections.append("<h2>Replay against its trace</h2>" + _replay_table(fidelity))
+        sections.append(
+            "<h2>Fidelity of the whole workload</h2>" + _whole_tables(fidelity["whole"])
+        )
+    elif fidelity is not None:
         sections.append("<h2>Fidelity</h2>" + _fidelity_table(fidelity))
         if fidelity.get("whole"):
             sections.append(
@@ -260,7 +289,8 @@ def _html(
         sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))
     for title, key in (
         ("Options", "options"), ("Target", "target"), ("Environment", "environment"),
-        ("Profile", "profile"), ("Namespace (phase 1)", "namespace"), ("Workload", "workload"),
+        ("Profile", "profile"), ("Replay", "replay"), ("Namespace (phase 1)", "namespace"),
+        ("Workload", "workload"),
         ("This JVM in phase 2", "jvm"),
     ):  # fmt: skip
         if isinstance(summary.get(key), dict):
@@ -269,13 +299,83 @@ def _html(
     sections += [f"<p class=note>{_e(note)}</p>" for note in remarks]
     return (
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
-        f"<title>Run {_e(results.run_id)}</title><style>"
+        f"<title>{kind} {_e(results.run_id)}</title><style>"
         "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
         "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
         "td:first-child,th:first-child{text-align:left}"
         "img{max-width:100%}.note{color:#a40}</style></head><body>"
         + "".join(sections)
         + "</body></html>\n"
+    )
+
+
+def _describe(run: RunResults) -> str:
+    """What RUN ran: a replay of its trace, or a run of its profile."""
+    if is_replay(run):
+        return f"replay {run.run_id} of trace {run.summary[KIND].get('trace')}"
+    profile = run.summary.get("profile") or {}
+    return f"run {run.run_id} of profile {profile.get('path', '?')}"
+
+
+def _pair_section(
+    results: RunResults, beside: RunResults, comparison: dict[str, Any], plot: bytes
+) -> str:
+    """This run (A) and the one beside it (B): per op calls, throughput and latency side by side,
+    and the comparison (`mimesis-model compare` of the two) with its plot."""
+    head = "".join(
+        f"<th>{_e(h)}</th>"
+        for h in ["op", "A count", "B count", "A ops/s", "B ops/s", "A p50 µs", "B p50 µs",
+                  "A p99 µs", "B p99 µs"]
+    )  # fmt: skip
+    rows = []
+    for op in sorted(set(results.ops) | set(beside.ops)):
+        a, b = results.ops.get(op, {}), beside.ops.get(op, {})
+        if not a.get("count") and not b.get("count"):
+            continue
+        cells = [_e(op)]
+        for key in ("count", "opsPerSecond"):
+            cells += [_number(a.get(key)), _number(b.get(key))]
+        for percentile in ("p50", "p99"):
+            cells += [
+                _number((a.get("latencyMicros") or {}).get(percentile)),
+                _number((b.get("latencyMicros") or {}).get(percentile)),
+            ]
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    overall = [
+        "<tr><td>all ops/s</td>"
+        f"<td>{_number(results.ops_per_second, 1)}</td><td>{_number(beside.ops_per_second, 1)}</td>"
+        "</tr>"
+    ]
+    caption = "A and B per metric (one run a side: no verdict on noise)"
+    return (
+        f"<h2>Beside {_e(_describe(beside))}</h2>"
+        f"<p>A: {_e(_describe(results))}; B: {_e(_describe(beside))}.</p>"
+        f"<table><tbody>{''.join(overall)}</tbody></table>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f'<figure><img alt="{_e(caption)}" src="data:image/png;base64,'
+        f'{base64.b64encode(plot).decode()}"><figcaption>{_e(caption)}</figcaption></figure>'
+        + "".join(f"<p class=note>{_e(note)}</p>" for note in comparison["notes"])
+    )
+
+
+def _replay_table(report: dict[str, Any]) -> str:
+    """The bars of a replay's fidelity, the errors, its window and the per-dimension distances."""
+    rows = []
+    for name, bar in report["bars"].items():
+        value = bar["value"]
+        met = "-" if bar["met"] is None else ("met" if bar["met"] else "NOT met")
+        cells = [_e(name), _number(value, 4), _number(bar["limit"], 2), _e(met)]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    errors = report["errors"]
+    distances = report["against_trace"]["ks"]
+    return (
+        "<table><thead><tr><th>bar</th><th>value</th><th>limit</th><th></th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<p>{errors['errors']:,} errors: {errors['denied_as_recorded']:,} denied as in the trace "
+        f"(which denied {errors['denied_in_trace']:,}), {errors['new']:,} new.</p>"
+        + _pairs_table(report["window"])
+        + "<h3>Distances to the trace (KS; op mix: TV)</h3>"
+        + _pairs_table(distances)
     )
 
 
@@ -379,10 +479,18 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description="Write one self-contained HTML page (PNG plots embedded) of a run's results "
         "folder: throughput over time by op, latency percentiles by op, ops per file type, the "
         "fidelity scores (if `fidelity` has written fidelity.json), lateness, the options, "
-        "target and notes. Example: mimesis-model report results/run1/",
+        "target and notes; a replay's page shows its scores against its trace; with --beside, "
+        "another run's results next to these (a replay beside a run of the profile fitted on "
+        "its trace). Example: mimesis-model report results/run1/; mimesis-model report "
+        "results/replay1/ --beside results/run1/",
     )  # fmt: skip
     options.add_verbose(parser)
     parser.add_argument("results_dir", metavar="RESULTS_DIR")
+    parser.add_argument(
+        "--beside", default=None, metavar="RESULTS_DIR",
+        help="another run's results shown next to this one (a replay of the trace beside a run "
+        "of the profile fitted on it)",
+    )  # fmt: skip
     parser.add_argument(
         "--out",
         default=None,
@@ -394,7 +502,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 def _run(args: argparse.Namespace) -> int:
     results = RunResults.read(args.results_dir)
+    beside = None if args.beside is None else RunResults.read(args.beside)
     out = Path(args.out) if args.out is not None else results.directory / REPORT_FILE
     check_writable(out, "--out" if args.out is not None else None, is_file=True)
-    print(write_report(results, out, "--out" if args.out is not None else None))
+    print(write_report(results, out, "--out" if args.out is not None else None, beside))
     return 0

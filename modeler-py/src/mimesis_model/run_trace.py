@@ -106,10 +106,12 @@ class RunTrace:
         )  # fmt: skip
         # The whole workload: the namespace root's own calls and cluster-level (path-less) ones
         # too, as the trace's "/" and its cluster-level calls; the run's bookkeeping is elsewhere.
+        # A concat's src lists its sources: "[/root/a, /root/b]".
         last = np.iinfo(np.int64).max if end_ms is None else end_ms
         issued = [
             (op, allowed) for time, op, src, allowed in events
-            if start_ms <= time <= last and (src.startswith(prefix) or src in ("", root))
+            if start_ms <= time <= last
+            and (src.startswith(prefix) or src.startswith("[" + prefix) or src in ("", root))
         ]  # fmt: skip
         return cls(
             directory=directory,

@@ -61,10 +61,10 @@ import org.mimesisbench.generator.mr.StartBarrier;
 import org.mimesisbench.generator.mr.StatisticsReducer;
 import org.mimesisbench.generator.mr.TaskInputFormat;
 import org.mimesisbench.generator.mr.TaskSplit;
+import org.mimesisbench.generator.mr.Workload;
 import org.mimesisbench.generator.mr.WorkloadMapper;
 import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunResults;
-import org.mimesisbench.generator.schedule.Forecast;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.namespace.stats.ProfileReader;
 import org.mimesisbench.output.AtomicOutputDir;
@@ -100,12 +100,30 @@ public final class BenchmarkRun {
   private ObjectNode written; // the summary, once the results are written
   private final RunningJob running = new RunningJob(System.err); // killed on SIGTERM or Ctrl-C
   private final Map<Job, JobCounters> finished = new IdentityHashMap<>(); // read as each job ended
+  private final Planner planner;
 
+  /** What a run issues, planned from its id and the base directory (as given) before anything is created. */
+  @FunctionalInterface
+  public interface Planner {
+    Workload plan(String runId, org.apache.hadoop.fs.Path base) throws IOException;
+  }
+
+  /** A run of the profile {@code options} name. */
   public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out) {
+    this(conf, options, out, (runId, base) -> {
+      Path profileDir = Path.of(options.getProfile());
+      Profile profile = ProfileReader.readProfile(profileDir);
+      return RunPlan.of(profileDir.resolve(ProfileReader.PROFILE_FILE).toString(), profile, options, runId, base);
+    });
+  }
+
+  /** A run of what {@code planner} plans (a replay: a trace), with the options every run has. */
+  public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out, Planner planner) {
     this.givenSettings = givenSettings(conf);
     this.conf = new Configuration(conf);
     this.options = options;
     this.out = out;
+    this.planner = planner;
   }
 
   /** Runs; returns the summary (its "valid" says whether the run counts). */
@@ -115,25 +133,16 @@ public final class BenchmarkRun {
       throw new BadInputException("run: time and span scales must be finite numbers >= 0");
     }
     NativeLibraries.load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
-    Path profileDir = Path.of(options.getProfile());
-    Profile profile = ProfileReader.readProfile(profileDir);
     String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
         + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
-    // the whole plan (model, namespace layout) is checked before anything exists
-    RunPlan plan = RunPlan.of(profileDir.resolve(ProfileReader.PROFILE_FILE).toString(), profile, options,
-        runId, new org.apache.hadoop.fs.Path(options.getBaseDir()));
-    if (!plan.model().notIssued().isEmpty()) {
-      notes.add("the profile's calls of " + String.join(", ", plan.model().notIssued()) + " are not issued: the"
-          + " generator has no call for them (the profile lists them among its unmodeledCommands)");
-    }
-    if (plan.layoutNote() != null) {
-      notes.add(plan.layoutNote());
-    }
+    // the whole plan (model and namespace layout, or the trace) is checked before anything exists
+    Workload plan = planner.plan(runId, new org.apache.hadoop.fs.Path(options.getBaseDir()));
+    notes.addAll(plan.notes());
     Path outDir = Path.of(options.getOut() != null ? options.getOut() : "results/" + runId);
     boolean embedded = !fileSystemConfigured();
     List<String> auditLogs = capturedAuditLogs(embedded);
-    OutFolder.RUN.prepare(outDir, options.getOverwrite(), out);
-    try (AtomicOutputDir results = new AtomicOutputDir("run: --out", outDir)) {
+    OutFolder.RUN.named(plan.command()).prepare(outDir, options.getOverwrite(), out);
+    try (AtomicOutputDir results = new AtomicOutputDir(plan.command() + ": --out", outDir)) {
       work = new WorkFolder(outDir.resolve(WorkFolder.NAME), results::close);
       EmbeddedCluster cluster = null;
       try {
@@ -147,7 +156,7 @@ public final class BenchmarkRun {
         }
         ObjectNode summary;
         try {
-          summary = run(plan, runId, embedded, results, profileDir);
+          summary = run(plan, runId, embedded, results);
         } catch (Exception e) {
           if (written == null) {
             throw e;
@@ -216,7 +225,7 @@ public final class BenchmarkRun {
     out.printf("captured the NameNode's audit log: %,d events in %s%n", report.events, shownAs);
   }
 
-  private ObjectNode run(RunPlan draft, String runId, boolean embedded, AtomicOutputDir results, Path profileDir)
+  private ObjectNode run(Workload draft, String runId, boolean embedded, AtomicOutputDir results)
       throws Exception {
     org.apache.hadoop.fs.Path given = new org.apache.hadoop.fs.Path(options.getBaseDir());
     FileSystem fs = reachable(given);
@@ -228,30 +237,27 @@ public final class BenchmarkRun {
       out.println("note: " + note);
       base.markFinished(id, "abandoned (found by run " + runId + ")");
     }
-    RunPlan plan = draft.at(base.path());
+    Workload plan = draft.at(base.path());
     if (!fs.exists(plan.root())) {
       base.recordMade(plan.root()); // before phase 1 creates it: --cleanup deletes only what the ledger names
     }
     fs.mkdirs(plan.runDir());
-    fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(profileDir.resolve(ProfileReader.PROFILE_FILE).toUri()),
-        new org.apache.hadoop.fs.Path(plan.runDir(), "profile.avro"));
+    plan.stage(fs);
     base.markRunning(runId);
-    out.printf("run %s: %s into %s%n", runId, plan.layout().describe(), plan.root());
+    out.printf("%s %s: %s into %s%n", plan.command(), runId, plan.describe(), plan.root());
 
     ProgressLine forecastProgress = new ProgressLine(out, "schedule", "files");
-    Forecast forecast = Forecast.count(plan.model(), plan.layout(), options.getSeed(), plan.runTag(),
-        forecastProgress::tick);
+    Workload.Scheduled forecast = plan.schedule(forecastProgress::tick);
     Map<Op, Long> scheduled = forecast.byOp();
     forecastProgress.done(0);
 
-    List<List<TaskSplit>> mappers = MapperPacking.mappers(forecast.byType(), options.getMappersPerType(),
-        options.getMappers());
+    List<List<TaskSplit>> mappers = plan.mappers(forecast, options.getMappers());
     if (mappers.isEmpty()) {
-      throw new BadInputException("run: the chosen file types have no operations to replay");
+      throw new BadInputException(plan.command() + ": the chosen file types have no operations to replay");
     }
     work.onInterrupt(() -> interrupted(base, runId));
     try { // a phase 2 the cluster cannot run at once is refused before phase 1
-      mappers = QueueFit.fit(jobConf(plan), forecast.byType(), mappers, options.getMappers() != null, note -> {
+      mappers = QueueFit.fit(jobConf(plan), forecast.byKey(), mappers, options.getMappers() != null, note -> {
         notes.add(note);
         out.println("note: " + note);
       });
@@ -345,21 +351,16 @@ public final class BenchmarkRun {
     target.put("namespaceRoot", plan.root().toString());
     String framework = workloadJob.getConfiguration().get("mapreduce.framework.name", "local");
     target.put("framework", framework);
-    ObjectNode p = head.putObject("profile");
-    p.put("path", profileDir.toString());
-    p.put("source", plan.profile().getSource());
-    p.put("durationMs", plan.profile().getDurationMs());
-    p.put("fileTypes", plan.profile().getFileTypes().size());
     head.set("options", new ObjectMapper().readTree(options.toString())); // Avro's plain JSON, unions unwrapped
     head.set("environment", environment(embedded));
     ObjectNode ns = head.putObject("namespace");
-    ns.put("layout", plan.layout().describe());
+    ns.put("layout", plan.describe());
     ns.put("seconds", Math.round(phase1Seconds * 1000) / 1000.0);
     ns.put("entries", countersOf(namespaceJob).get(Counters.GROUP, Counters.NAMESPACE_ENTRIES));
     ObjectNode wl = head.putObject("workload");
-    wl.put("windowMs", plan.model().windowMs());
+    wl.put("windowMs", plan.windowMs());
     wl.put("timeScale", options.getTimeScale());
-    wl.put("types", plan.model().runTypes().size());
+    plan.describeInput(head, phase1Failure != null ? null : countersOf(workloadJob).counters());
     wl.put("mappers", shares);
     wl.put("mapTasks", mappers.size()); // fewer than the mappers when shares were packed together
     if (scheduleStartMillis > 0) { // the schedule's time zero on the file system's clock: phase 2's audit events follow it
@@ -442,7 +443,7 @@ public final class BenchmarkRun {
   }
 
   /** Whether the user pointed the run at a file system: -fs, -D fs.defaultFS, a site file, or a URI as base. */
-  boolean fileSystemConfigured() {
+  public boolean fileSystemConfigured() {
     if (conf.getBoolean(FORCE_EMBEDDED, false)) {
       return false;
     }
@@ -485,11 +486,11 @@ public final class BenchmarkRun {
     }
   }
 
-  private Job namespaceJob(RunPlan plan, FileSystem fs) throws IOException {
-    long entries = plan.model().preExistingFiles();
+  private Job namespaceJob(Workload plan, FileSystem fs) throws IOException {
+    long entries = plan.namespaceEntries();
     int mappers = (int) Math.max(1, Math.min(MAX_NAMESPACE_MAPPERS, entries / NAMESPACE_ENTRIES_PER_MAPPER));
     boolean resume = fs.exists(plan.root());
-    plan.layout().materializeTop(fs, plan.root(), mappers, resume);
+    plan.prepareNamespace(fs, mappers, resume);
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 1 (namespace) " + plan.runId());
     job.getConfiguration().setBoolean(NamespaceMapper.RESUME, resume);
     job.getConfiguration().setInt("mapreduce.local.map.tasks.maximum", mappers);
@@ -499,14 +500,14 @@ public final class BenchmarkRun {
     }
     TaskInputFormat.setTasks(job.getConfiguration(), tasks);
     job.setInputFormatClass(TaskInputFormat.class);
-    job.setMapperClass(NamespaceMapper.class);
+    job.setMapperClass(plan.namespaceMapper());
     job.setNumReduceTasks(0);
     job.setOutputFormatClass(NullOutputFormat.class);
     return job;
   }
 
   /** One map task per list of shares (usually one share each) of the types that have files to replay. */
-  private Job workloadJob(RunPlan plan, List<List<TaskSplit>> mappers) throws IOException {
+  private Job workloadJob(Workload plan, List<List<TaskSplit>> mappers) throws IOException {
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 2 (workload) " + plan.runId());
     Configuration c = job.getConfiguration();
     c.setInt(WorkloadMapper.PARTIES, mappers.size());
@@ -517,7 +518,7 @@ public final class BenchmarkRun {
     c.setInt("mapreduce.task.io.sort.mb", STATISTICS_SORT_MB);
     TaskInputFormat.setMappers(c, mappers);
     job.setInputFormatClass(TaskInputFormat.class);
-    job.setMapperClass(WorkloadMapper.class);
+    job.setMapperClass(plan.workloadMapper());
     job.setMapOutputKeyClass(IntWritable.class);
     job.setMapOutputValueClass(RunStatistics.class);
     job.setReducerClass(StatisticsReducer.class);
@@ -533,7 +534,7 @@ public final class BenchmarkRun {
     return job;
   }
 
-  private Configuration jobConf(RunPlan plan) throws IOException {
+  private Configuration jobConf(Workload plan) throws IOException {
     Configuration c = new Configuration(conf);
     plan.toConf(c);
     c.setBoolean("mapreduce.map.speculative", false); // a speculative copy would issue the ops twice

@@ -11,6 +11,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.AccessControlException;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.Event;
@@ -290,11 +291,13 @@ public final class IssuingPipeline {
     }
     String error = null;
     String errorClass = null;
-    boolean lacking = false; // a call the file system does not have: an error, never an outage
+    boolean lacking = false; // a call the file system does not have, or denied: an error, never an outage
     try {
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
-      lacking = ex instanceof UnsupportedOperationException;
+      // a denial is the NameNode's answer (a replay's calls the trace saw denied): it is up
+      lacking = ex instanceof UnsupportedOperationException || ex instanceof AccessControlException
+          || ex instanceof RemoteException r && r.getClassName().equals(AccessControlException.class.getName());
       errorClass = ex instanceof RemoteException r ? r.getClassName().substring(r.getClassName().lastIndexOf('.') + 1)
           : ex.getClass().getSimpleName();
       error = errorClass + ": " + Messages.firstLine(ex);

@@ -13,6 +13,11 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.mimesisbench.generator.schedule.Forecast;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.layout.FlatLayout;
@@ -30,7 +35,7 @@ import org.mimesisbench.run.RunOptions;
  * The driver puts the options and locations in the job configuration and a copy of the profile in
  * the run's folder on the file system under test; each task rebuilds the rest.
  */
-public final class RunPlan {
+public final class RunPlan implements Workload {
   static final String OPTIONS = "mimesisbench.run.options";
   static final String RUN_ID = "mimesisbench.run.id";
   static final String RUN_DIR = "mimesisbench.run.dir";
@@ -45,9 +50,11 @@ public final class RunPlan {
   private final Path runDir;
   private final Path root;
   private final String layoutNote;
+  private final String where; // the profile file this plan was read from
 
-  private RunPlan(String runId, RunOptions options, Profile profile, WorkloadModel model,
+  private RunPlan(String where, String runId, RunOptions options, Profile profile, WorkloadModel model,
       NamespaceLayout layout, String layoutNote, Path base) {
+    this.where = where;
     this.runId = runId;
     this.options = options;
     this.profile = profile;
@@ -79,15 +86,17 @@ public final class RunPlan {
       }
       layout = HierarchyLayout.of(model, stats, dirs, options.getSeed());
     }
-    return new RunPlan(runId, options, profile, model, layout, note, base);
+    return new RunPlan(where, runId, options, profile, model, layout, note, base);
   }
 
   /** This plan with its run folder and namespace root under {@code base} (the qualified base directory). */
+  @Override
   public RunPlan at(Path base) {
-    return new RunPlan(runId, options, profile, model, layout, layoutNote, base);
+    return new RunPlan(where, runId, options, profile, model, layout, layoutNote, base);
   }
 
   /** Writes what tasks need into {@code conf}; the profile must already be in {@link #runDir()}. */
+  @Override
   public void toConf(Configuration conf) throws IOException {
     conf.set(OPTIONS, optionsJson(options));
     conf.set(RUN_ID, runId);
@@ -140,11 +149,12 @@ public final class RunPlan {
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
-  static RunOptions optionsFromJson(String json) throws IOException {
+  public static RunOptions optionsFromJson(String json) throws IOException {
     return new SpecificDatumReader<>(RunOptions.class)
         .read(null, DecoderFactory.get().jsonDecoder(RunOptions.getClassSchema(), json));
   }
 
+  @Override
   public String runId() {
     return runId;
   }
@@ -175,22 +185,88 @@ public final class RunPlan {
     return layoutNote;
   }
 
+  @Override
   public Path runDir() {
     return runDir;
   }
 
-  /** Where phase 2's mappers meet before they start (StartBarrier). */
-  public Path barrierDir() {
-    return new Path(runDir, "barrier");
-  }
-
-  /** Where phase 2's reducer writes the merged statistics. */
-  public Path statisticsDir() {
-    return new Path(runDir, "statistics");
-  }
-
   /** The namespace root: the hierarchy (or flat directory) every workload path is under. */
+  @Override
   public Path root() {
     return root;
+  }
+
+  @Override
+  public String command() {
+    return "run";
+  }
+
+  @Override
+  public String describe() {
+    return layout.describe();
+  }
+
+  @Override
+  public List<String> notes() {
+    List<String> notes = new ArrayList<>();
+    if (!model.notIssued().isEmpty()) {
+      notes.add("the profile's calls of " + String.join(", ", model.notIssued()) + " are not issued: the"
+          + " generator has no call for them (the profile lists them among its unmodeledCommands)");
+    }
+    if (layoutNote != null) {
+      notes.add(layoutNote);
+    }
+    return notes;
+  }
+
+  @Override
+  public void stage(FileSystem fs) throws IOException {
+    fs.copyFromLocalFile(false, true, new Path(java.nio.file.Path.of(where).toUri()), new Path(runDir, PROFILE_FILE));
+  }
+
+  @Override
+  public Scheduled schedule(LongConsumer onUnit) {
+    Forecast forecast = Forecast.count(model, layout, options.getSeed(), runTag(), onUnit);
+    return new Scheduled(forecast.byOp(), forecast.byType());
+  }
+
+  @Override
+  public List<List<TaskSplit>> mappers(Scheduled scheduled, Integer mappers) {
+    return MapperPacking.mappers(scheduled.byKey(), options.getMappersPerType(), mappers);
+  }
+
+  @Override
+  public long namespaceEntries() {
+    return model.preExistingFiles();
+  }
+
+  @Override
+  public void prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException {
+    layout.materializeTop(fs, root, mappers, resume);
+  }
+
+  @Override
+  public Class<NamespaceMapper> namespaceMapper() {
+    return NamespaceMapper.class;
+  }
+
+  @Override
+  public Class<WorkloadMapper> workloadMapper() {
+    return WorkloadMapper.class;
+  }
+
+  @Override
+  public double windowMs() {
+    return model.windowMs();
+  }
+
+  @Override
+  public void describeInput(ObjectNode head, org.apache.hadoop.mapreduce.Counters phase2) {
+    ObjectNode p = head.putObject("profile");
+    p.put("path", java.nio.file.Path.of(where).getParent().toString());
+    p.put("source", profile.getSource());
+    p.put("durationMs", profile.getDurationMs());
+    p.put("fileTypes", profile.getFileTypes().size());
+    ((ObjectNode) head.path("workload")).put("types", model.runTypes().size());
   }
 }

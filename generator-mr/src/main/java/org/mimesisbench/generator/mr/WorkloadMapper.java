@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
@@ -27,6 +28,7 @@ import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
 import org.mimesisbench.generator.schedule.Schedule;
 import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.run.RunOptions;
 
 /**
  * Phase 2: replays its shares of the file types (one, or several when the run is packed into fewer
@@ -36,11 +38,12 @@ import org.mimesisbench.generator.schedule.TypeSchedule;
  * call has failed for the outage limit (the NameNode is gone) the mapper stops issuing and still
  * passes on what it measured.
  */
-public final class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritable, RunStatistics> {
+public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritable, RunStatistics> {
   public static final String PARTIES = "mimesisbench.barrier.parties";
   /** Counters of failed calls by op and exception class per mapper, at most: the job's counters are limited. */
   private static final int ERROR_CLASS_COUNTERS = 12;
   private final Set<String> classCounters = new HashSet<>();
+  private RunPlan runPlan;
 
   /** The schedule of the task's file type, directory type or the cluster's calls. */
   static Schedule schedule(RunPlan plan, TaskSplit task) {
@@ -57,21 +60,53 @@ public final class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntW
         task.share(), task.shares(), plan.runTag());
   }
 
+  /**
+   * What one mapper issues and where: the namespace root, the barrier, the schedule, the run's
+   * options (time scale, duration, drift and outage limits) and how events become calls.
+   */
+  public record Issue(Path root, Path barrierDir, Schedule schedule, RunOptions options, Sinks sinks) {}
+
+  /** The binding of events to calls, made on the client of the calls under test (and its configuration). */
+  @FunctionalInterface
+  public interface Sinks {
+    IssuingPipeline.EventSink open(FileSystem issuing, Configuration clientConf) throws IOException;
+  }
+
+  /** The task's work: a share of a profile's type (a replay's mapper gives a partition of its trace). */
+  protected Issue issue(Configuration conf, TaskSplit task) throws IOException {
+    if (runPlan == null) { // read once: a packed mapper has several shares of the same plan
+      runPlan = RunPlan.fromConf(conf);
+    }
+    RunPlan plan = runPlan;
+    return new Issue(plan.root(), plan.barrierDir(), schedule(plan, task), plan.options(),
+        (issuing, clientConf) -> new NamespaceClient(issuing, plan.root())::issue);
+  }
+
+  /** Called once issuing ended, before the statistics are passed on (a replay counts its own outcomes). */
+  protected void issued(Context context, IssuingPipeline.EventSink sink) throws IOException {}
+
   @Override
   protected void map(MapperTasks mapper, NullWritable ignored, Context context)
       throws IOException, InterruptedException {
-    RunPlan plan = RunPlan.fromConf(context.getConfiguration());
-    FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
+    Configuration conf = context.getConfiguration();
     List<TaskSplit> tasks = mapper.tasks();
+    List<Issue> issues = new ArrayList<>();
+    for (TaskSplit task : tasks) {
+      issues.add(issue(conf, task));
+    }
+    Issue plan = issues.get(0); // where and how: the same for every share of the run
+    FileSystem fs = plan.root().getFileSystem(conf);
     long outageLimit = plan.options().getOutageLimitMs();
-    try (FileSystem issuing = FileSystem.newInstance(plan.root().toUri(), clientConf(context.getConfiguration(),
-        outageLimit))) {
-      NamespaceClient client = new NamespaceClient(issuing, plan.root());
+    Configuration clientConf = clientConf(conf, outageLimit);
+    try (FileSystem issuing = FileSystem.newInstance(plan.root().toUri(), clientConf)) {
       double timeScale = plan.options().getTimeScale();
       Long duration = plan.options().getDurationMs();
+      List<IssuingPipeline.EventSink> sinks = new ArrayList<>();
       List<IssuingPipeline> pipelines = new ArrayList<>();
-      for (TaskSplit task : tasks) { // a share each, on its own pipeline: the statistics stay per type
-        pipelines.add(new IssuingPipeline(schedule(plan, task), client::issue, timeScale,
+      for (Issue issue : issues) { // a share each, on its own pipeline: the statistics stay per type
+        IssuingPipeline.EventSink sink = issue.sinks().open(issuing, clientConf);
+        sinks.add(sink);
+        pipelines.add(new IssuingPipeline(issue.schedule(), sink, timeScale,
             plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0)
             .outageLimit(outageLimit));
       }
@@ -98,7 +133,19 @@ public final class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntW
           }
         });
       }
-      List<RunStatistics> stats = runAll(pipelines, start, reports);
+      List<RunStatistics> stats;
+      try {
+        stats = runAll(pipelines, start, reports);
+      } finally {
+        for (IssuingPipeline.EventSink sink : sinks) {
+          if (sink instanceof java.io.Closeable c) {
+            c.close();
+          }
+        }
+      }
+      for (IssuingPipeline.EventSink sink : sinks) {
+        issued(context, sink);
+      }
       RunStatistics all = new RunStatistics();
       stats.forEach(all::add);
       synchronized (seen) {

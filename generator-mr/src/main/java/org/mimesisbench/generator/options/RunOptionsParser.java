@@ -69,7 +69,7 @@ public final class RunOptionsParser {
   /** As {@link #parse(CommandLine)}; a sweep reads {@code --time-scale} itself ({@code sweepsTimeScale}). */
   public static RunOptions parse(CommandLine cl, boolean sweepsTimeScale) {
     RunOptions.Builder b = RunOptions.newBuilder();
-    b.setProfile(cl.getOptionValue("profile"));
+    b.setProfile(java.util.Objects.requireNonNullElse(cl.getOptionValue("profile"), "")); // a replay names a trace
     if (cl.hasOption("time-scale") && !sweepsTimeScale) {
       b.setTimeScale(nonNegative(cl, "time-scale"));
     }

@@ -37,6 +37,11 @@ public final class OutFolder {
     this.written = written;
   }
 
+  /** The same folder rules for another command's messages ("replay" writes what "run" writes). */
+  public OutFolder named(String otherCommand) {
+    return new OutFolder(otherCommand, finishedMarker, written);
+  }
+
   /** A killed command's working folder and unfinished files (AtomicOutputDir's in-progress names). */
   private static boolean leftover(String name) {
     return name.equals(WorkFolder.NAME) || name.startsWith(".") && name.endsWith(".inprogress");

@@ -58,7 +58,9 @@ public enum Op {
   LIST_CACHE_DIRECTIVES("listCacheDirectives", "listCacheDirectives"),
   GET_ERASURE_CODING_POLICIES("getErasureCodingPolicies", "getErasureCodingPolicies"),
   GET_ERASURE_CODING_CODECS("getErasureCodingCodecs", "getErasureCodingCodecs"),
-  LIST_SNAPSHOTTABLE_DIRECTORY("listSnapshottableDirectory", "listSnapshottableDirectory");
+  LIST_SNAPSHOTTABLE_DIRECTORY("listSnapshottableDirectory", "listSnapshottableDirectory"),
+  // only a replay issues it: it joins files with data, which a profile's files have none of
+  CONCAT("concat", "concat");
 
   /** The accesses, in the order of a profile's accessShares. */
   public static final Op[] ACCESSES = {OPEN, LIST_STATUS, GET_FILE_INFO};
@@ -69,11 +71,14 @@ public enum Op {
   /** The ops without a path. */
   public static final Set<Op> CLUSTER = EnumSet.range(DATANODE_REPORT, LIST_SNAPSHOTTABLE_DIRECTORY);
 
+  /** The ops only a replay issues (a trace's calls with what they need from it); no profile's call is one. */
+  public static final Set<Op> REPLAYED_ONLY = EnumSet.of(CONCAT);
+
   private static final Map<String, Op> BY_CALL = new HashMap<>();
 
   static {
     for (Op op : values()) {
-      if (!op.name().endsWith("_PROBE") && op != DELETE_RECURSIVE) {
+      if (!op.name().endsWith("_PROBE") && op != DELETE_RECURSIVE && !REPLAYED_ONLY.contains(op)) {
         BY_CALL.put(op.auditCommand, op);
       }
     }

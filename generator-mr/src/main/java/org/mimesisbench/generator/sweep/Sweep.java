@@ -11,12 +11,13 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.mimesisbench.generator.BenchmarkRun;
+import org.mimesisbench.generator.replay.ReplayCommand;
 import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.run.RunOptions;
 
 /**
- * A series of runs of one profile at several time scales, each repeated (paper, section 4 and
+ * A series of runs of one profile (or replays of one trace) at several time scales, each repeated (paper, section 4 and
  * Figure 2: latency of each op against the issue rate; the repeats give each point its spread).
  * Every run is a whole {@code run}: its own embedded HDFS when none is configured (so each starts
  * from the same NameNode state), else the configured file system in the same base directory. The
@@ -32,21 +33,29 @@ public final class Sweep {
   private final List<Double> timeScales;
   private final int repeat;
   private final PrintStream out;
+  private final ReplayCommand.Replay replay; // null: runs of the profile
 
   /** {@code options} are every run's but for the time scale, which goes through {@code timeScales}. */
   public Sweep(Configuration conf, RunOptions options, List<Double> timeScales, int repeat, PrintStream out) {
+    this(conf, options, timeScales, repeat, out, null);
+  }
+
+  /** A sweep of replays of {@code replay}'s trace (null: runs of the profile {@code options} name). */
+  public Sweep(Configuration conf, RunOptions options, List<Double> timeScales, int repeat, PrintStream out,
+      ReplayCommand.Replay replay) {
     this.conf = conf;
     this.options = options;
     this.timeScales = List.copyOf(timeScales);
     this.repeat = repeat;
     this.out = out;
+    this.replay = replay;
   }
 
   /** Runs the series; returns sweep.json's content. A run that is not valid is kept, marked so. */
   public ObjectNode execute(Path outDir) throws Exception {
     OutFolder.SWEEP.prepare(outDir, options.getOverwrite(), out);
     ObjectNode sweep = JSON.createObjectNode();
-    sweep.put("profile", options.getProfile().toString());
+    sweep.put(replay == null ? "profile" : "replay", options.getProfile().toString());
     ArrayNode scales = sweep.putArray("timeScales");
     timeScales.forEach(scales::add);
     sweep.put("repeat", repeat);
@@ -61,7 +70,8 @@ public final class Sweep {
               timeScales.size() * repeat, label(scale), k, repeat, outDir.resolve(label));
           RunOptions point = RunOptions.newBuilder(options).setTimeScale(scale)
               .setOut(results.file(label).toString()).build();
-          ObjectNode summary = new BenchmarkRun(conf, point, out).execute();
+          ObjectNode summary = replay == null ? new BenchmarkRun(conf, point, out).execute()
+              : replay.with(point).run(conf, out);
           points.add(point(scale, k, label, summary));
         }
       }

@@ -16,6 +16,7 @@ import org.mimesisbench.cli.Command;
 import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.cli.ExitCodes;
 import org.mimesisbench.generator.options.RunOptionsParser;
+import org.mimesisbench.generator.replay.ReplayCommand;
 import org.mimesisbench.run.RunOptions;
 
 /**
@@ -40,7 +41,15 @@ public final class SweepCommand implements Command {
     Options options = RunOptionsParser.options();
     options.addOption(Option.builder().longOpt("repeat").hasArg().argName("n")
         .desc("runs at each time scale (default " + REPEAT_DEFAULT + ")").build());
-    CommandLine cl = CommandLines.parse(name(), options, args, "profile", "time-scale");
+    options.addOption(Option.builder().longOpt("replay").hasArg().argName("trace")
+        .desc("replay this trace at each time scale instead of running a profile (replay's --users and --mappers"
+            + " apply)").build());
+    options.addOption(ReplayCommand.options().getOption("users"));
+    options.addOption(ReplayCommand.options().getOption("mappers"));
+    CommandLine cl = CommandLines.parse(name(), options, args, "time-scale");
+    if (!cl.hasOption("help") && cl.hasOption("profile") == cl.hasOption("replay")) {
+      throw new BadInputException("sweep: give --profile (runs of a profile) or --replay (replays of a trace), one");
+    }
     if (cl.hasOption("help")) {
       help(options, out);
       return ExitCodes.OK;
@@ -50,10 +59,12 @@ public final class SweepCommand implements Command {
     if (repeat < 1 || repeat > 100) {
       throw new BadInputException("sweep: --repeat " + repeat + ": must be 1 to 100");
     }
-    RunOptions run = RunOptionsParser.parse(cl, true);
+    ReplayCommand.Replay replay = cl.hasOption("replay") ? ReplayCommand.parse(cl, true, cl.getOptionValue("replay"))
+        : null;
+    RunOptions run = replay != null ? replay.options() : RunOptionsParser.parse(cl, true);
     Path outDir = Path.of(run.getOut() != null ? run.getOut().toString()
         : "results/sweep-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    var sweep = new Sweep(conf, run, scales, (int) repeat, out).execute(outDir);
+    var sweep = new Sweep(conf, run, scales, (int) repeat, out, replay).execute(outDir);
     boolean allValid = true;
     for (var p : sweep.path("points")) {
       allValid &= p.path("valid").asBoolean();
@@ -63,11 +74,12 @@ public final class SweepCommand implements Command {
 
   private static void help(Options options, PrintStream out) {
     PrintWriter w = new PrintWriter(out);
-    new HelpFormatter().printHelp(w, 100, "mimesisbench.jar sweep --profile <dir> --time-scale c,... [--repeat n] [run options]",
+    new HelpFormatter().printHelp(w, 100, "mimesisbench.jar sweep (--profile <dir> | --replay <trace>) --time-scale c,... [--repeat n] [run options]",
         "Runs the benchmark at each time scale, --repeat times each; --out holds one results folder per run and"
             + " sweep.json. Every other option is run's.", options, 2, 2,
         "Example:\n"
             + "  java -jar mimesisbench.jar sweep --profile build/demo/profile --time-scale 1,0.5,0.2,0.1,0 --repeat 3 --out s/\n"
+            + "  java -jar mimesisbench.jar sweep --replay trace/ --time-scale 1,0.5,0 --repeat 3 --out r/   # the trace itself\n"
             + "  .venv/bin/mimesis-model sweep s/    # Figure 2 (latency against issue rate) and the saturation point");
     w.flush();
   }

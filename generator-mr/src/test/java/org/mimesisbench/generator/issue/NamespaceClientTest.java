@@ -71,7 +71,8 @@ class NamespaceClientTest {
   @Test
   void everyOpIsOneCallThatTheAuditLogNamesAsItsCommand() throws Exception {
     for (Op op : Op.values()) {
-      if (op == Op.CREATE || op == Op.MKDIRS || op == Op.DELETE || op == Op.DELETE_RECURSIVE || op == Op.RENAME) {
+      if (op == Op.CREATE || op == Op.MKDIRS || op == Op.DELETE || op == Op.DELETE_RECURSIVE || op == Op.RENAME
+          || Op.REPLAYED_ONLY.contains(op)) { // a replay issues those (ReplayClient; ReplayTest)
         continue; // they change the namespace the others use; the end-to-end tests issue them
       }
       String path = Op.CLUSTER.contains(op) ? null
@@ -98,7 +99,9 @@ class NamespaceClientTest {
     }
     Set<String> issued = new TreeSet<>();
     for (Op op : Op.values()) {
-      issued.add(op.auditCommand());
+      if (!Op.REPLAYED_ONLY.contains(op)) {
+        issued.add(op.auditCommand());
+      }
     }
     assertEquals(declared, issued);
     for (String command : declared) {

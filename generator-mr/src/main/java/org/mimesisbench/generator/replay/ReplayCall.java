@@ -1,0 +1,17 @@
+package org.mimesisbench.generator.replay;
+
+import org.mimesisbench.generator.schedule.Event;
+import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.trace.AuditEvent;
+
+/** One call of a replay: the event the pipeline issues, and the audit record it comes from (user, outcome, arguments). */
+record ReplayCall(Event event, AuditEvent recorded) {
+  /** The call of {@code e} (times from the trace's first event). */
+  static ReplayCall of(AuditEvent e) {
+    Op op = ReplayCalls.op(e);
+    if (op == Op.CONCAT) { // on its target, which its sources join
+      return new ReplayCall(new Event(e.getTime(), op, e.getDst(), e.getSrc()), e);
+    }
+    return new ReplayCall(new Event(e.getTime(), op, Op.CLUSTER.contains(op) ? null : e.getSrc(), e.getDst()), e);
+  }
+}

@@ -1,0 +1,231 @@
+package org.mimesisbench.generator.replay;
+
+import java.io.Closeable;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.security.PrivilegedExceptionAction;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.mimesisbench.generator.issue.IssuingPipeline;
+import org.mimesisbench.generator.issue.NamespaceClient;
+import org.mimesisbench.generator.schedule.Event;
+import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.trace.AuditEvent;
+
+/**
+ * Issues a partition's calls as the trace recorded them: as the recorded user (a file system
+ * client of that user's own: simple authentication, {@link UserGroupInformation#createRemoteUser}),
+ * or all as the runner; with the trace's arguments where it has them (setOwner's owner and group,
+ * setPermission's mode, a rename's options), a create that replaces (the trace's create succeeded)
+ * and a delete that removes a directory's subtree; a stat or listing of a path where nothing is
+ * is the NameNode's answer, as in the trace, not an error. Every other call is NamespaceClient's.
+ * Counts how the permission checks came out against the trace's.
+ */
+final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
+  static final String GROUP = "MimesisBench replay";
+  /** Denied in the trace and denied here. */
+  static final String DENIED_AS_RECORDED = "deniedAsRecorded";
+  /** Denied in the trace, allowed here. */
+  static final String ALLOWED_DENIED_IN_TRACE = "allowedButDeniedInTrace";
+  /** Allowed in the trace, denied here. */
+  static final String DENIED_ALLOWED_IN_TRACE = "deniedButAllowedInTrace";
+  static final List<String> OUTCOMES = List.of(DENIED_AS_RECORDED, ALLOWED_DENIED_IN_TRACE, DENIED_ALLOWED_IN_TRACE);
+
+  private final List<ReplayCall> calls;
+  private final FileSystem runner;
+  private final Configuration clientConf;
+  private final String root;
+  private final boolean recordedUsers;
+  private final Map<String, Client> clients = new HashMap<>();
+  private final Map<String, Long> outcomes = new TreeMap<>();
+  private final Set<String> concatSources = new HashSet<>(); // paths (under the root) a concat joins
+  private int cursor;
+
+  /** A file system client and the generator's calls on it, as one user. */
+  private record Client(FileSystem fs, NamespaceClient calls) {}
+
+  ReplayClient(List<ReplayCall> calls, FileSystem runner, Configuration clientConf, Path root, ReplayPlan.Users users)
+      throws IOException {
+    this.calls = calls;
+    this.runner = runner;
+    this.clientConf = clientConf;
+    String r = root.toString();
+    this.root = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
+    this.recordedUsers = users == ReplayPlan.Users.RECORDED;
+    // the runner's own client, on this client configuration (the issuing one's lacks the append setting)
+    FileSystem own = FileSystem.newInstance(runner.getUri(), clientConf);
+    clients.put(null, new Client(own, new NamespaceClient(own, root)));
+    for (ReplayCall c : calls) {
+      if (c.event().op() == Op.CONCAT) {
+        ReplayCalls.concatSources(c.event().target()).forEach(s -> concatSources.add(path(s).toUri().getPath()));
+      }
+    }
+    OUTCOMES.forEach(o -> outcomes.put(o, 0L));
+  }
+
+  @Override
+  public void issue(Event e) throws IOException {
+    ReplayCall call = calls.get(cursor++);
+    if (call.event() != e) { // one life per partition: the pipeline issues the calls in their order
+      throw new IllegalStateException("replay: call " + cursor + " issued out of order");
+    }
+    AuditEvent recorded = call.recorded();
+    try {
+      issue(e, recorded, client(recordedUsers ? recorded.getUser() : null));
+    } catch (IOException | RuntimeException ex) {
+      if (denied(ex)) {
+        outcomes.merge(recorded.getAllowed() ? DENIED_ALLOWED_IN_TRACE : DENIED_AS_RECORDED, 1L, Long::sum);
+      }
+      throw ex;
+    }
+    if (!recorded.getAllowed()) {
+      outcomes.merge(ALLOWED_DENIED_IN_TRACE, 1L, Long::sum);
+    }
+  }
+
+  private void issue(Event e, AuditEvent recorded, Client c) throws IOException {
+    FileSystem fs = c.fs();
+    Path p = e.path() == null ? null : path(e.path());
+    String perm = recorded.getPerm();
+    switch (e.op()) {
+      case CREATE -> create(fs, p);
+      case CONCAT -> concat(fs, p, e);
+      case DELETE -> check(fs.delete(p, true), e);
+      case RENAME -> rename(fs, p, path(e.target()), recorded.getCmd(), e);
+      case GET_FILE_INFO -> answer(() -> fs.getFileStatus(p));
+      case LIST_STATUS -> answer(() -> fs.listStatus(p));
+      case SET_OWNER -> {
+        String[] f = perm == null ? null : perm.split(":", 3);
+        if (f == null || f.length < 2) {
+          c.calls().issue(e);
+        } else {
+          fs.setOwner(p, f[0], f[1]);
+        }
+      }
+      case SET_PERMISSION -> {
+        String[] f = perm == null ? null : perm.split(":", 3);
+        if (f == null || f.length < 3) {
+          c.calls().issue(e);
+        } else {
+          fs.setPermission(p, permission(f[2], false));
+        }
+      }
+      default -> c.calls().issue(e);
+    }
+  }
+
+  /** A create that replaces, as the trace's succeeded; a concat's source gets a byte (a concat refuses empty files). */
+  private void create(FileSystem fs, Path p) throws IOException {
+    try (OutputStream out = fs.create(p, true)) {
+      if (concatSources.contains(p.toUri().getPath())) {
+        out.write(1);
+      }
+    }
+  }
+
+  private void concat(FileSystem fs, Path target, Event e) throws IOException {
+    List<String> sources = ReplayCalls.concatSources(e.target());
+    Path[] paths = new Path[sources.size()];
+    for (int i = 0; i < paths.length; i++) {
+      paths[i] = path(sources.get(i));
+    }
+    fs.concat(target, paths);
+  }
+
+  /** A rename as logged: {@code rename (options=[OVERWRITE])} is the rename that replaces, never moving into a directory. */
+  private static void rename(FileSystem fs, Path from, Path to, String cmd, Event e) throws IOException {
+    if (cmd == null || !cmd.contains("options=")) {
+      check(fs.rename(from, to), e);
+    } else if (fs instanceof DistributedFileSystem dfs) {
+      dfs.rename(from, to, cmd.contains("OVERWRITE") ? Options.Rename.OVERWRITE : Options.Rename.NONE);
+    } else {
+      check(fs.rename(from, to), e);
+    }
+  }
+
+  private Path path(String tracePath) {
+    return new Path(tracePath.equals("/") ? root : root + tracePath);
+  }
+
+  /** The client of {@code user} (null: the runner), made on first use. */
+  private Client client(String user) throws IOException {
+    Client c = clients.get(user);
+    if (c == null) {
+      UserGroupInformation ugi = UserGroupInformation.createRemoteUser(user);
+      try {
+        c = ugi.doAs((PrivilegedExceptionAction<Client>) () -> {
+          FileSystem fs = FileSystem.newInstance(runner.getUri(), clientConf);
+          return new Client(fs, new NamespaceClient(fs, new Path(root)));
+        });
+      } catch (InterruptedException ex) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted making the client of " + user, ex);
+      }
+      clients.put(user, c);
+    }
+    return c;
+  }
+
+  /** How the permission checks came out against the trace's. */
+  Map<String, Long> outcomes() {
+    return outcomes;
+  }
+
+  @Override
+  public void close() throws IOException {
+    for (Client c : clients.values()) {
+      c.fs().close();
+    }
+  }
+
+  /** A mode as an fsimage or audit log writes it ("rwxr-x---", "rwxrwxrwt", with or without the type letter). */
+  static FsPermission permission(String mode, boolean dir) {
+    String m = mode.trim();
+    if (m.endsWith("+")) { // an ACL's mark
+      m = m.substring(0, m.length() - 1);
+    }
+    if (m.length() == 9) {
+      m = (dir ? "d" : "-") + m;
+    }
+    return FsPermission.valueOf(m);
+  }
+
+  private static boolean denied(Throwable ex) {
+    return ex instanceof AccessControlException
+        || ex instanceof RemoteException r && r.getClassName().endsWith("AccessControlException");
+  }
+
+  @FunctionalInterface
+  private interface Call {
+    void run() throws IOException;
+  }
+
+  /** A stat or listing: "nothing there" is the NameNode's answer, audited as in the trace. */
+  private static void answer(Call call) throws IOException {
+    try {
+      call.run();
+    } catch (FileNotFoundException nothing) {
+      // the trace's call found nothing there either (the namespace is the trace's)
+    }
+  }
+
+  private static void check(boolean ok, Event e) throws IOException {
+    if (!ok) {
+      throw new IOException(e.op().label() + " " + e.path() + " returned false");
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package org.mimesisbench.generator.replay;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.file.DataFileStream;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.mimesisbench.generator.issue.IssuingPipeline;
+import org.mimesisbench.generator.mr.TaskSplit;
+import org.mimesisbench.generator.mr.WorkloadMapper;
+import org.mimesisbench.trace.AuditEvent;
+
+/**
+ * Phase 2 of a replay: one partition of the trace's calls (its task's type is the partition), issued
+ * by the run's pipeline (barrier, due times, outages, statistics) through a {@link ReplayClient}.
+ */
+public final class ReplayMapper extends WorkloadMapper {
+  @Override
+  protected Issue issue(Configuration conf, TaskSplit task) throws IOException {
+    ReplayPlan plan = ReplayPlan.fromConf(conf);
+    List<ReplayCall> calls = new ArrayList<>();
+    FileSystem fs = plan.root().getFileSystem(conf);
+    try (InputStream in = fs.open(plan.partitionFile(task.type()));
+        DataFileStream<AuditEvent> r = new DataFileStream<>(in, new SpecificDatumReader<>(AuditEvent.class))) {
+      for (AuditEvent e : r) {
+        calls.add(ReplayCall.of(e));
+      }
+    }
+    return new Issue(plan.root(), plan.barrierDir(), new ReplaySchedule(calls), plan.options(),
+        (issuing, clientConf) -> new ReplayClient(calls, issuing, appending(clientConf), plan.root(), plan.users()));
+  }
+
+  /**
+   * The trace appends to a file again and again: with fewer DataNodes than the replication, the
+   * client's default would fail each append after the first for want of a DataNode to add to its
+   * pipeline, and leave the file open. It tries, and goes on without one.
+   */
+  private static Configuration appending(Configuration clientConf) {
+    Configuration c = new Configuration(clientConf);
+    c.setBoolean(BEST_EFFORT, true);
+    return c;
+  }
+
+  private static final String BEST_EFFORT = "dfs.client.block.write.replace-datanode-on-failure.best-effort";
+
+  @Override
+  protected void issued(Context context, IssuingPipeline.EventSink sink) {
+    for (Map.Entry<String, Long> o : ((ReplayClient) sink).outcomes().entrySet()) {
+      context.getCounter(ReplayClient.GROUP, o.getKey()).increment(o.getValue());
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package org.mimesisbench.generator.replay;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import org.apache.avro.file.DataFileStream;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.mimesisbench.generator.mr.Counters;
+import org.mimesisbench.generator.mr.MapperTasks;
+import org.mimesisbench.generator.mr.TaskSplit;
+import org.mimesisbench.trace.NamespaceEntry;
+
+/**
+ * Phase 1 of a replay: makes one share of the trace's namespace at its start (every
+ * {@code shares}-th entry): directories, and files empty (the trace has no data; a concat's
+ * sources get a byte, since a concat refuses empty files); with recorded
+ * users each entry gets its fsimage owner, group and mode (the superuser's calls), and without an
+ * fsimage every entry is open to all. A file's directory made by another share is there already or
+ * made by the create, then given its own owner by its share: the end state is the same.
+ */
+public final class ReplayNamespaceMapper extends Mapper<MapperTasks, NullWritable, NullWritable, NullWritable> {
+  private static final FsPermission OPEN_DIRECTORY = new FsPermission((short) 0777);
+  private static final FsPermission OPEN_FILE = new FsPermission((short) 0666);
+
+  @Override
+  protected void map(MapperTasks mapper, NullWritable ignored, Context context) throws IOException {
+    TaskSplit task = mapper.only();
+    ReplayPlan plan = ReplayPlan.fromConf(context.getConfiguration());
+    FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
+    Counter entries = context.getCounter(Counters.GROUP, Counters.NAMESPACE_ENTRIES);
+    boolean owners = plan.users() == ReplayPlan.Users.RECORDED;
+    long i = 0;
+    try (InputStream in = fs.open(plan.namespaceFile());
+        DataFileStream<NamespaceEntry> r = new DataFileStream<>(in, new SpecificDatumReader<>(NamespaceEntry.class))) {
+      for (NamespaceEntry e : r) {
+        if (i++ % task.shares() != task.share()) {
+          continue;
+        }
+        Path p = e.getPath().equals("/") ? plan.root() : new Path(plan.root() + e.getPath());
+        if (e.getIsDir()) {
+          if (!fs.mkdirs(p)) {
+            throw new IOException("mkdirs " + p + " returned false");
+          }
+        } else {
+          try (OutputStream out = fs.create(p, true)) {
+            if (e.getSize() > 0) { // a concat's source: a concat refuses empty files
+              out.write(1);
+            }
+          }
+        }
+        if (owners) {
+          own(fs, p, e);
+        }
+        entries.increment(1);
+        if ((entries.getValue() & 1023) == 0) {
+          context.progress();
+        }
+      }
+    }
+  }
+
+  /** The entry's owner, group and mode, as the fsimage has them; open to all when it has none. */
+  private static void own(FileSystem fs, Path p, NamespaceEntry e) throws IOException {
+    if (e.getPermission() == null) {
+      fs.setPermission(p, e.getIsDir() ? OPEN_DIRECTORY : OPEN_FILE);
+      return;
+    }
+    if (e.getOwner() != null || e.getGroup() != null) {
+      fs.setOwner(p, e.getOwner(), e.getGroup());
+    }
+    fs.setPermission(p, ReplayClient.permission(e.getPermission(), e.getIsDir()));
+  }
+}

@@ -1,0 +1,264 @@
+package org.mimesisbench.generator.replay;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.LongConsumer;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.mimesisbench.generator.infra.BaseDirectory;
+import org.mimesisbench.generator.mr.MapperPacking;
+import org.mimesisbench.generator.mr.RunPlan;
+import org.mimesisbench.generator.mr.TaskSplit;
+import org.mimesisbench.generator.mr.Workload;
+import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.run.RunOptions;
+import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.NamespaceEntry;
+
+/**
+ * A replay's plan: the trace's namespace under {@code <base>/replay-<run tag>} (fresh for every
+ * replay, since the replay changes it) and its events in partitions, one mapper each. The driver
+ * writes the namespace and the partitions into the run's folder on the file system under test,
+ * where every task reads its own.
+ */
+final class ReplayPlan implements Workload {
+  static final String RUN_ID = "mimesisbench.replay.run-id";
+  static final String RUN_DIR = "mimesisbench.replay.run-dir";
+  static final String ROOT = "mimesisbench.replay.root";
+  static final String OPTIONS = "mimesisbench.replay.options";
+  static final String USERS = "mimesisbench.replay.users";
+  static final String NAMESPACE_FILE = "namespace.avro";
+
+  private final String runId;
+  private final RunOptions options;
+  private final Users users;
+  private final ReplayTrace trace; // null in a task
+  private final Path runDir;
+  private final Path root;
+
+  /** How calls are issued: each as its recorded user, or all as the runner. */
+  enum Users {
+    RECORDED, ONE;
+
+    String label() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  ReplayPlan(String runId, RunOptions options, Users users, ReplayTrace trace, Path base) {
+    this.runId = runId;
+    this.options = options;
+    this.users = users;
+    this.trace = trace;
+    this.runDir = BaseDirectory.runDir(base, runId);
+    this.root = new Path(base, "replay-" + runTag(runId));
+  }
+
+  private ReplayPlan(String runId, RunOptions options, Users users, Path runDir, Path root) {
+    this.runId = runId;
+    this.options = options;
+    this.users = users;
+    this.trace = null;
+    this.runDir = runDir;
+    this.root = root;
+  }
+
+  /** A task's plan, from its job configuration (the trace is in the run's folder). */
+  static ReplayPlan fromConf(Configuration conf) throws IOException {
+    return new ReplayPlan(conf.get(RUN_ID), RunPlan.optionsFromJson(conf.get(OPTIONS)),
+        Users.valueOf(conf.get(USERS)), new Path(conf.get(RUN_DIR)), new Path(conf.get(ROOT)));
+  }
+
+  private static String runTag(String runId) {
+    return runId.substring(runId.length() - 6);
+  }
+
+  RunOptions options() {
+    return options;
+  }
+
+  Users users() {
+    return users;
+  }
+
+  /** Partition {@code i}'s events, in the run's folder. */
+  Path partitionFile(int i) {
+    return new Path(runDir, "events-" + i + ".avro");
+  }
+
+  Path namespaceFile() {
+    return new Path(runDir, NAMESPACE_FILE);
+  }
+
+  @Override
+  public String command() {
+    return "replay";
+  }
+
+  @Override
+  public String runId() {
+    return runId;
+  }
+
+  @Override
+  public ReplayPlan at(Path base) {
+    return new ReplayPlan(runId, options, users, trace, base);
+  }
+
+  @Override
+  public Path root() {
+    return root;
+  }
+
+  @Override
+  public Path runDir() {
+    return runDir;
+  }
+
+  @Override
+  public String describe() {
+    return String.format("the trace's namespace (%,d entries%s) and %,d calls in %d partitions, as %s",
+        trace.namespace.size(), trace.fsimage ? ", from its fsimage" : ", inferred from its events: no fsimage",
+        trace.replayed(), trace.partitions.size(), users == Users.RECORDED ? "the recorded users" : "one user");
+  }
+
+  @Override
+  public List<String> notes() {
+    List<String> notes = new ArrayList<>();
+    if (trace.notReplayedCount() > 0) {
+      List<String> parts = new ArrayList<>();
+      trace.notReplayed.forEach((command, why) -> why.forEach((reason, n) -> parts.add(command + " " + n + " (" + reason
+          + ")")));
+      notes.add(trace.notReplayedCount() + " of the trace's " + trace.events + " calls are not replayed: "
+          + String.join(", ", parts) + " (replay.notReplayed)");
+    }
+    if (trace.afterDuration > 0) {
+      notes.add(trace.afterDuration + " calls come after the --duration (at this time scale) and are not issued");
+    }
+    if (!trace.fsimage) {
+      notes.add("the trace has no fsimage (namespace.avro): the namespace is inferred from its events (the files and"
+          + " directories they show existed), open to every user, so calls denied in the trace are allowed here");
+    }
+    return notes;
+  }
+
+  @Override
+  public void stage(FileSystem fs) throws IOException {
+    for (int i = 0; i < trace.partitions.size(); i++) {
+      write(fs, partitionFile(i), AuditEvent.class, trace.partitions.get(i));
+    }
+    write(fs, namespaceFile(), NamespaceEntry.class, trace.namespace);
+  }
+
+  private static <T> void write(FileSystem fs, Path file, Class<T> type, List<T> records) throws IOException {
+    try (OutputStream out = fs.create(file, true);
+        DataFileWriter<T> w = new DataFileWriter<>(new SpecificDatumWriter<>(type))) {
+      w.create(records.isEmpty() ? schemaOf(type) : ((org.apache.avro.generic.GenericContainer) records.get(0))
+          .getSchema(), out);
+      for (T r : records) {
+        w.append(r);
+      }
+    }
+  }
+
+  private static org.apache.avro.Schema schemaOf(Class<?> type) {
+    return org.apache.avro.specific.SpecificData.get().getSchema(type);
+  }
+
+  @Override
+  public void toConf(Configuration conf) throws IOException {
+    conf.set(RUN_ID, runId);
+    conf.set(RUN_DIR, runDir.toString());
+    conf.set(ROOT, root.toString());
+    conf.set(OPTIONS, RunPlan.optionsJson(options));
+    conf.set(USERS, users.name());
+  }
+
+  @Override
+  public Scheduled schedule(LongConsumer onUnit) {
+    Map<Op, Long> byOp = new EnumMap<>(Op.class);
+    for (Op op : Op.values()) {
+      byOp.put(op, trace.byOp.getOrDefault(op, 0L));
+    }
+    Map<Integer, Long> byKey = new TreeMap<>();
+    for (int i = 0; i < trace.partitions.size(); i++) {
+      byKey.put(i, (long) trace.partitions.get(i).size());
+      onUnit.accept(i + 1);
+    }
+    return new Scheduled(byOp, byKey);
+  }
+
+  @Override
+  public List<List<TaskSplit>> mappers(Scheduled scheduled, Integer mappers) {
+    List<TaskSplit> tasks = new ArrayList<>();
+    scheduled.byKey().forEach((partition, calls) -> {
+      if (calls > 0) {
+        tasks.add(new TaskSplit(partition, 0, 1));
+      }
+    });
+    return MapperPacking.pack(tasks, scheduled.byKey(), mappers == null ? tasks.size() : mappers);
+  }
+
+  @Override
+  public long namespaceEntries() {
+    return trace.namespace.size();
+  }
+
+  @Override
+  public void prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException {
+    if (!fs.mkdirs(root)) {
+      throw new IOException("mkdirs " + root + " returned false");
+    }
+  }
+
+  @Override
+  public Class<ReplayNamespaceMapper> namespaceMapper() {
+    return ReplayNamespaceMapper.class;
+  }
+
+  @Override
+  public Class<ReplayMapper> workloadMapper() {
+    return ReplayMapper.class;
+  }
+
+  @Override
+  public double windowMs() {
+    return trace.windowMs();
+  }
+
+  @Override
+  public void describeInput(ObjectNode head, org.apache.hadoop.mapreduce.Counters phase2) {
+    ObjectNode r = head.putObject("replay");
+    r.put("trace", options.getProfile().toString());
+    r.put("events", trace.events);
+    r.put("replayed", trace.replayed());
+    r.put("startMs", trace.startMs);
+    r.put("endMs", trace.endMs);
+    r.put("windowMs", trace.windowMs());
+    r.put("fsimage", trace.fsimage);
+    r.put("users", users.label());
+    r.put("partitions", trace.partitions.size());
+    r.put("afterDuration", trace.afterDuration);
+    ObjectNode not = r.putObject("notReplayed");
+    trace.notReplayed.forEach((command, why) -> {
+      ObjectNode c = not.putObject(command);
+      why.forEach(c::put);
+    });
+    ObjectNode outcomes = r.putObject("outcomes");
+    for (String name : ReplayClient.OUTCOMES) {
+      outcomes.put(name, phase2 == null ? 0 : phase2.findCounter(ReplayClient.GROUP, name).getValue());
+    }
+    ObjectNode calls = r.putObject("calls");
+    trace.byOp.forEach((op, n) -> calls.put(op.label(), n));
+    ((ObjectNode) head.path("workload")).put("types", trace.partitions.size());
+  }
+}

@@ -1,0 +1,239 @@
+package org.mimesisbench.generator.replay;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.file.DataFileReader;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificRecordBase;
+import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.DirectoryTimeline;
+import org.mimesisbench.trace.FileTimeline;
+import org.mimesisbench.trace.NamespaceEntry;
+
+/**
+ * A trace read for a replay: its events dealt to partitions (times from the trace's first event),
+ * the calls it cannot replay counted by command and why, and the namespace at its start: the
+ * fsimage's entries (namespace.avro) with their owners and modes, plus the files and directories
+ * the events show existed before the trace (files.avro, dirs.avro pre-existing). Without an
+ * fsimage the namespace is those alone, open to every user (no owner or mode is known).
+ */
+final class ReplayTrace {
+  static final String EVENTS = "events.avro";
+  static final String NAMESPACE = "namespace.avro";
+  static final String FILES = "files.avro";
+  static final String DIRS = "dirs.avro";
+  /** HDFS's superuser group (dfs.permissions.superusergroup's default): an owner's group, never a sign of its member. */
+  private static final String SUPERGROUP = "supergroup";
+
+  final long startMs;
+  final long endMs;
+  final long events;
+  final boolean fsimage;
+  /** Per partition, its calls in trace order, times in ms from the trace's first event. */
+  final List<List<AuditEvent>> partitions;
+  final Map<Op, Long> byOp = new EnumMap<>(Op.class);
+  /** Command -> why -> calls not replayed. */
+  final Map<String, Map<String, Long>> notReplayed = new TreeMap<>();
+  /** Calls after --duration (times the time scale) of the trace: not issued, as asked. */
+  final long afterDuration;
+  /** The namespace at the trace's start, sorted by path, the root ("/") first when the fsimage has it. */
+  final List<NamespaceEntry> namespace;
+  /**
+   * The groups each user's entries of the fsimage have (a file or directory usually has its owner's
+   * group, a guess that can only allow what the traced cluster denied, never the reverse); the
+   * fsimage root's owner is the superuser.
+   */
+  final Map<String, Set<String>> groups = new TreeMap<>();
+  final String superuser;
+
+  private ReplayTrace(Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
+      throws IOException {
+    Path eventsFile = dir.resolve(EVENTS);
+    List<AuditEvent> replayed = new ArrayList<>();
+    Set<String> concatSources = new HashSet<>();
+    Partitioner partitioner = new Partitioner();
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    long n = 0;
+    long late = 0;
+    try (DataFileReader<AuditEvent> r = open(eventsFile, AuditEvent.class)) {
+      for (AuditEvent e : r) {
+        n++;
+        first = Math.min(first, e.getTime());
+        last = Math.max(last, e.getTime());
+        String why = ReplayCalls.whyNot(e, recordedUsers);
+        if (why != null) {
+          notReplayed.computeIfAbsent(e.getOp(), c -> new TreeMap<>()).merge(why, 1L, Long::sum);
+          continue;
+        }
+        if (durationMs != null && timeScale > 0 && (e.getTime() - first) * timeScale > durationMs) {
+          late++;
+          continue;
+        }
+        Op op = ReplayCalls.op(e);
+        String src = Op.CLUSTER.contains(op) ? null : op == Op.CONCAT ? e.getDst() : e.getSrc();
+        boolean moves = op == Op.DELETE || op == Op.RENAME;
+        partitioner.add(src, op == Op.RENAME ? e.getDst() : null, moves);
+        if (op == Op.CONCAT) {
+          for (String source : ReplayCalls.concatSources(e.getSrc())) {
+            partitioner.join(src, source);
+            concatSources.add(source);
+          }
+        }
+        byOp.merge(op, 1L, Long::sum);
+        replayed.add(e);
+      }
+    } catch (AvroRuntimeException e) {
+      throw new BadInputException("replay: --trace " + eventsFile + ": not a trace's events: " + e.getMessage());
+    }
+    if (n == 0) {
+      throw new BadInputException("replay: --trace " + eventsFile + ": no events to replay");
+    }
+    if (replayed.isEmpty()) {
+      throw new BadInputException("replay: --trace " + eventsFile + ": none of its " + n + " calls is replayed (not"
+          + " replayable: " + notReplayed + "; after the --duration: " + late + ")");
+    }
+    this.startMs = first;
+    this.endMs = last;
+    this.events = n;
+    this.afterDuration = late;
+    Map<String, Integer> byKey = partitioner.partition(mappers);
+    int count = byKey.values().stream().mapToInt(i -> i + 1).max().orElse(1);
+    partitions = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      partitions.add(new ArrayList<>());
+    }
+    for (AuditEvent e : replayed) {
+      Op op = ReplayCalls.op(e);
+      String key = Partitioner.key(Op.CLUSTER.contains(op) ? null : op == Op.CONCAT ? e.getDst() : e.getSrc());
+      AuditEvent relative = AuditEvent.newBuilder(e).setTime(e.getTime() - first).build();
+      partitions.get(byKey.getOrDefault(key, 0)).add(relative);
+    }
+    Path namespaceFile = dir.resolve(NAMESPACE);
+    this.fsimage = Files.isRegularFile(namespaceFile);
+    Map<String, NamespaceEntry> entries = new TreeMap<>();
+    String owner = null;
+    if (fsimage) {
+      try (DataFileReader<NamespaceEntry> r = open(namespaceFile, NamespaceEntry.class)) {
+        for (NamespaceEntry e : r) {
+          entries.put(e.getPath(), e);
+          if (e.getOwner() != null && e.getGroup() != null && !e.getGroup().equals(SUPERGROUP)) {
+            groups.computeIfAbsent(e.getOwner(), u -> new TreeSet<>()).add(e.getGroup());
+          }
+          if (e.getPath().equals("/")) {
+            owner = e.getOwner();
+          }
+        }
+      } catch (AvroRuntimeException e) {
+        throw new BadInputException("replay: --trace " + namespaceFile + ": not a namespace: " + e.getMessage());
+      }
+    }
+    this.superuser = owner;
+    timelines(dir.resolve(FILES), FileTimeline.class, f -> {
+      if (f.getPreExisting()) {
+        entries.putIfAbsent(f.getPath(), entry(f.getPath(), false));
+      }
+    });
+    timelines(dir.resolve(DIRS), DirectoryTimeline.class, d -> {
+      if (d.getPreExisting()) {
+        entries.putIfAbsent(d.getPath(), entry(d.getPath(), true));
+      }
+    });
+    for (String path : new ArrayList<>(entries.keySet())) { // the directories above what existed existed too
+      for (int at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
+        entries.putIfAbsent(path.substring(0, at), entry(path.substring(0, at), true));
+      }
+    }
+    this.namespace = new ArrayList<>();
+    for (NamespaceEntry e : entries.values()) { // data is not replayed, but a concat refuses empty files
+      long size = !e.getIsDir() && concatSources.contains(e.getPath()) ? 1 : 0;
+      namespace.add(e.getSize() == size ? e : NamespaceEntry.newBuilder(e).setSize(size).build());
+    }
+  }
+
+  /** Reads the trace in {@code dir}; bad input (one line) when it is not a trace. */
+  static ReplayTrace read(Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
+      throws IOException {
+    if (!Files.isDirectory(dir)) {
+      throw new BadInputException("replay: --trace " + dir + ": " + (Files.exists(dir) ? "not a directory"
+          : "no such directory"));
+    }
+    if (!Files.isRegularFile(dir.resolve(EVENTS))) {
+      throw new BadInputException("replay: --trace " + dir + ": no " + EVENTS + " (not a trace: make one with parse)");
+    }
+    return new ReplayTrace(dir, recordedUsers, timeScale, durationMs, mappers);
+  }
+
+  /** Calls to replay, over every partition. */
+  long replayed() {
+    return partitions.stream().mapToLong(List::size).sum();
+  }
+
+  long notReplayedCount() {
+    return notReplayed.values().stream().flatMap(m -> m.values().stream()).mapToLong(Long::longValue).sum();
+  }
+
+  /** The trace's length: its first event to its last. */
+  long windowMs() {
+    return endMs - startMs;
+  }
+
+  private static NamespaceEntry entry(String path, boolean dir) {
+    int depth = path.equals("/") ? 0 : (int) path.chars().filter(c -> c == '/').count();
+    return NamespaceEntry.newBuilder().setPath(path).setIsDir(dir).setDepth(depth).setSize(0).setMtime(0).setAtime(0)
+        .setReplication(0).build();
+  }
+
+  /** Each record of {@code file} (none when the trace has no such file), one at a time. */
+  private static <T extends SpecificRecordBase> void timelines(Path file, Class<T> type, Consumer<T> each)
+      throws IOException {
+    if (!Files.isRegularFile(file)) {
+      return;
+    }
+    try (DataFileReader<T> r = open(file, type)) {
+      T t = null;
+      while (r.hasNext()) {
+        t = r.next(t);
+        each.accept(t);
+      }
+    } catch (AvroRuntimeException e) {
+      throw new BadInputException("replay: --trace " + file + ": not a trace's timelines: " + e.getMessage());
+    }
+  }
+
+  private static <T> DataFileReader<T> open(Path file, Class<T> type) throws IOException {
+    try {
+      return new DataFileReader<>(new File(file.toString()), new SpecificDatumReader<>(type));
+    } catch (IOException | AvroRuntimeException e) {
+      throw new BadInputException("replay: --trace " + file + ": not an Avro file of " + type.getSimpleName()
+          + " records: " + e.getMessage());
+    }
+  }
+
+  /** Users and the groups the fsimage shows them in, for an embedded NameNode's static group mapping. */
+  String groupMapping(String superGroup) {
+    Map<String, Set<String>> mapping = new HashMap<>();
+    groups.forEach((user, gs) -> mapping.put(user, new TreeSet<>(gs)));
+    if (superuser != null) {
+      mapping.computeIfAbsent(superuser, u -> new TreeSet<>()).add(superGroup);
+    }
+    StringBuilder b = new StringBuilder();
+    new TreeMap<>(mapping).forEach((user, gs) -> b.append(user).append('=').append(String.join(",", gs)).append(';'));
+    return b.toString();
+  }
+}

@@ -1,0 +1,124 @@
+package org.mimesisbench.generator.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.avro.file.DataFileReader;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.trace.AuditEvent;
+
+/**
+ * Replays of the bundled sample trace against the embedded HDFS (a real NameNode), checked against
+ * the issue's bars on the replay's own audit log: every command within 1 % of the trace's calls,
+ * the command mix within total variation 0.01, errors the trace did not have under 1 % of the calls,
+ * and at time scale 0.5 half the trace's window (within 5 %).
+ */
+@Tag("slow")
+class ReplayEndToEndTest {
+  @TempDir Path dir;
+
+  private record Replay(int exitCode, String out, JsonNode summary, Path results) {}
+
+  private Replay replay(String name, String... args) throws Exception {
+    Path results = dir.resolve(name);
+    List<String> argv = new ArrayList<>(List.of("replay", "--trace", SampleTrace.DIR.toString(), "--out",
+        results.toString(), "--verbose"));
+    argv.addAll(List.of(args));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int exit = new MimesisBench(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
+        .execute(new Configuration(), argv.toArray(new String[0]));
+    String printed = out.toString(StandardCharsets.UTF_8);
+    JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
+    return new Replay(exit, printed, summary, results);
+  }
+
+  /** Calls by command (allowed and denied) of {@code events} from {@code from} to {@code to}, under {@code root}. */
+  private static Map<String, Long> calls(Path events, String root, long from, long to) throws Exception {
+    Map<String, Long> calls = new TreeMap<>();
+    try (DataFileReader<AuditEvent> r = new DataFileReader<>(new File(events.toString()),
+        new SpecificDatumReader<>(AuditEvent.class))) {
+      for (AuditEvent e : r) {
+        String src = e.getSrc() == null ? "" : e.getSrc();
+        boolean ours = src.isEmpty() || src.startsWith(root + "/") || src.startsWith("[" + root + "/")
+            || src.equals(root);
+        if (ours && e.getTime() >= from && e.getTime() <= to) {
+          calls.merge(e.getOp(), 1L, Long::sum);
+        }
+      }
+    }
+    return calls;
+  }
+
+  private static double totalVariation(Map<String, Long> a, Map<String, Long> b) {
+    double na = a.values().stream().mapToLong(Long::longValue).sum();
+    double nb = b.values().stream().mapToLong(Long::longValue).sum();
+    Set<String> commands = new TreeSet<>(a.keySet());
+    commands.addAll(b.keySet());
+    return 0.5 * commands.stream().mapToDouble(c -> Math.abs(a.getOrDefault(c, 0L) / na - b.getOrDefault(c, 0L) / nb))
+        .sum();
+  }
+
+  /** The bars on the replay's own trace; returns its calls by command. */
+  private static Map<String, Long> assertBars(Replay r) throws Exception {
+    Map<String, Long> trace = calls(SampleTrace.DIR.resolve("events.avro"), "", Long.MIN_VALUE, Long.MAX_VALUE);
+    String root = java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
+    long start = r.summary().path("workload").path("startMs").asLong() - 100;
+    long end = r.summary().path("workload").path("endMs").asLong() + 1_000;
+    Map<String, Long> replayed = calls(r.results().resolve("trace/events.avro"), root, start, end);
+    for (Map.Entry<String, Long> c : trace.entrySet()) {
+      long got = replayed.getOrDefault(c.getKey(), 0L);
+      assertTrue(Math.abs(got - c.getValue()) <= 0.01 * c.getValue(),
+          c.getKey() + ": " + got + " replayed of the trace's " + c.getValue() + "\n" + replayed + "\n" + r.out());
+    }
+    double tv = totalVariation(replayed, trace);
+    assertTrue(tv <= 0.01, "command mix TV " + tv);
+    long errors = r.summary().path("overall").path("errors").asLong();
+    long asRecorded = r.summary().path("replay").path("outcomes").path("deniedAsRecorded").asLong();
+    long count = r.summary().path("overall").path("count").asLong();
+    assertTrue(errors - asRecorded < 0.01 * count, (errors - asRecorded) + " errors the trace did not have\n" + r.out());
+    return replayed;
+  }
+
+  @Test
+  void backToBackTheReplayIssuesTheTrace() throws Exception {
+    Replay r = replay("ts0", "--time-scale", "0");
+    assertEquals(0, r.exitCode(), r.out());
+    assertTrue(r.summary().path("valid").asBoolean(), r.out());
+    assertEquals(6789, r.summary().path("replay").path("replayed").asLong());
+    assertEquals(0, r.summary().path("replay").path("notReplayed").size(), "every command of the sample has a call");
+    assertEquals(5, r.summary().path("replay").path("outcomes").path("deniedAsRecorded").asLong(),
+        "the trace's 5 denied calls are denied again");
+    assertEquals(0, r.summary().path("replay").path("outcomes").path("deniedButAllowedInTrace").asLong());
+    Map<String, Long> replayed = assertBars(r);
+    assertEquals(1, replayed.get("concat"), "a concat of sources the replay gave a byte each");
+  }
+
+  @Test
+  void atHalfTheTimeScaleItTakesHalfTheWindow() throws Exception {
+    Replay r = replay("ts05", "--time-scale", "0.5");
+    assertEquals(0, r.exitCode(), r.out());
+    assertBars(r);
+    double window = r.summary().path("replay").path("windowMs").asDouble();
+    double took = r.summary().path("workload").path("endMs").asLong() - r.summary().path("workload").path("startMs")
+        .asLong();
+    assertTrue(Math.abs(took / (0.5 * window) - 1) <= 0.05, "took " + took + " ms of the expected " + 0.5 * window);
+  }
+}

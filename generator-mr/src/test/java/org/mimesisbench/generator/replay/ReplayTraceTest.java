@@ -1,0 +1,107 @@
+package org.mimesisbench.generator.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.run.RunOptions;
+import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.NamespaceEntry;
+
+/** The sample trace read for a replay: every call accounted for, partitions that keep each path's calls together. */
+class ReplayTraceTest {
+  @TempDir java.nio.file.Path dir;
+
+  @Test
+  void everyCallIsReplayedOrCountedAsNot() throws Exception {
+    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, true, 1, null, 4);
+    assertEquals(6789, t.events);
+    assertEquals(t.events, t.replayed() + t.notReplayedCount());
+    assertEquals(0, t.notReplayedCount(), "every command of the sample has a call: " + t.notReplayed);
+    assertEquals(1, t.byOp.get(Op.CONCAT));
+    assertTrue(t.fsimage);
+    assertEquals("hdfs", t.superuser);
+    assertTrue(t.groupMapping("supergroup").contains("hdfs=") && t.groupMapping("supergroup").contains("supergroup"));
+    assertFalse(t.groupMapping("supergroup").contains("bob=analysts,supergroup"), "an owner's group is no sign of it");
+  }
+
+  @Test
+  void aPathsCallsAreInOnePartitionInTraceOrder() throws Exception {
+    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, true, 1, null, 4);
+    assertEquals(4, t.partitions.size());
+    Map<String, Integer> partitionOf = new HashMap<>();
+    for (int i = 0; i < t.partitions.size(); i++) {
+      long last = 0;
+      for (AuditEvent e : t.partitions.get(i)) {
+        Integer before = partitionOf.putIfAbsent(e.getSrc() == null ? "" : e.getSrc(), i);
+        assertTrue(before == null || before == i, e.getSrc() + " in partitions " + before + " and " + i);
+        if (e.getDst() != null && e.getOp().equals("rename")) {
+          Integer target = partitionOf.putIfAbsent(e.getDst(), i);
+          assertTrue(target == null || target == i, "a rename's target follows its source: " + e.getDst());
+        }
+        assertTrue(e.getTime() >= last - 50, "trace order (times from the first event)");
+        last = Math.max(last, e.getTime());
+      }
+    }
+  }
+
+  @Test
+  void withOneUserTheDeniedCallsAreCountedNotReplayed() throws Exception {
+    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, false, 1, null, 4);
+    assertEquals(5, t.notReplayedCount());
+    assertEquals(t.events, t.replayed() + t.notReplayedCount());
+    assertTrue(t.notReplayed.get("open").containsKey(ReplayCalls.DENIED_ONE_USER));
+  }
+
+  @Test
+  void theDurationCutsTheCallsAfterIt() throws Exception {
+    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, true, 0.5, 30_000L, 4);
+    assertTrue(t.afterDuration > 0);
+    assertEquals(t.events, t.replayed() + t.notReplayedCount() + t.afterDuration);
+    for (List<AuditEvent> p : t.partitions) {
+      p.forEach(e -> assertTrue(e.getTime() * 0.5 <= 30_000, "after the --duration: " + e));
+    }
+  }
+
+  @Test
+  void withoutAnFsimageTheNamespaceIsInferredFromTheEvents() throws Exception {
+    for (String f : List.of(ReplayTrace.EVENTS, ReplayTrace.FILES, ReplayTrace.DIRS)) {
+      Files.copy(SampleTrace.DIR.resolve(f), dir.resolve(f));
+    }
+    ReplayTrace t = ReplayTrace.read(dir, true, 1, null, 4);
+    assertFalse(t.fsimage);
+    assertTrue(t.namespace.size() > 100, "the pre-existing files and their directories: " + t.namespace.size());
+    assertTrue(t.namespace.stream().allMatch(e -> e.getOwner() == null), "no owner is known");
+    assertTrue(t.namespace.stream().anyMatch(e -> e.getPath().equals("/user/alice") && e.getIsDir()));
+    ReplayPlan plan = new ReplayPlan("20260101-000000-abcdef", RunOptions.newBuilder().setProfile(dir.toString())
+        .build(), ReplayPlan.Users.RECORDED, t, new Path("/base"));
+    assertTrue(plan.notes().stream().anyMatch(n -> n.contains("no fsimage")), plan.notes().toString());
+    assertEquals(new Path("/base/replay-abcdef"), plan.root());
+  }
+
+  @Test
+  void aConcatsSourcesGetAByte() throws Exception {
+    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, true, 1, null, 4);
+    List<String> sources = t.partitions.stream().flatMap(List::stream).filter(e -> e.getOp().equals("concat"))
+        .flatMap(e -> ReplayCalls.concatSources(e.getSrc()).stream()).toList();
+    assertEquals(7, sources.size());
+    for (NamespaceEntry e : t.namespace) {
+      assertEquals(sources.contains(e.getPath()) ? 1 : 0, e.getSize(), e.getPath());
+    }
+  }
+
+  @Test
+  void permissionsAsFsimagesAndAuditLogsWriteThem() {
+    assertEquals("rwxr-x---", ReplayClient.permission("rwxr-x---", true).toString());
+    assertEquals("rwxrwxrwt", ReplayClient.permission("drwxrwxrwt", true).toString());
+    assertEquals("rw-r--r--", ReplayClient.permission("rw-r--r--+", false).toString().substring(0, 9));
+  }
+}

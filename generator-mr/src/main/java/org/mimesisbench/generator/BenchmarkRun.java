@@ -46,6 +46,7 @@ import org.mimesisbench.generator.infra.LocalRunnerLog;
 import org.mimesisbench.generator.infra.NativeLibraries;
 import org.mimesisbench.generator.infra.WorkFolder;
 import org.mimesisbench.generator.issue.IssuingPipeline;
+import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.Counters;
@@ -213,6 +214,8 @@ public final class BenchmarkRun {
       throws Exception {
     org.apache.hadoop.fs.Path given = new org.apache.hadoop.fs.Path(options.getBaseDir());
     FileSystem fs = reachable(given);
+    // every user the profile names may be impersonated (with Kerberos), checked before anything is made
+    UserClients.checkImpersonation(fs.getUri(), fs.makeQualified(given), conf, draft.model().users());
     BaseDirectory base = BaseDirectory.claim(fs, options.getBaseDir(), options.getReuse());
     for (String id : base.unfinishedRuns()) {
       String note = "run " + id + " started in this base and never finished (killed?); its files are still under "
@@ -462,7 +465,9 @@ public final class BenchmarkRun {
     long entries = plan.model().preExistingFiles();
     int mappers = (int) Math.max(1, Math.min(MAX_NAMESPACE_MAPPERS, entries / NAMESPACE_ENTRIES_PER_MAPPER));
     boolean resume = fs.exists(plan.root());
-    plan.layout().materializeTop(fs, plan.root(), mappers, resume);
+    try (FileSystem open = FileSystem.newInstance(plan.root().toUri(), UserClients.worldWritable(conf))) {
+      plan.layout().materializeTop(open, plan.root(), mappers, resume); // every modeled user may work in it
+    }
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 1 (namespace) " + plan.runId());
     job.getConfiguration().setBoolean(NamespaceMapper.RESUME, resume);
     job.getConfiguration().setInt("mapreduce.local.map.tasks.maximum", mappers);

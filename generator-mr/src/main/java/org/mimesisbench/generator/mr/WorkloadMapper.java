@@ -13,6 +13,7 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
+import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
@@ -56,12 +57,13 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
     Schedule schedule = schedule(plan, task);
     long outageLimit = plan.options().getOutageLimitMs();
-    try (FileSystem issuing = FileSystem.newInstance(plan.root().toUri(), clientConf(context.getConfiguration(),
-        outageLimit))) {
-      NamespaceClient client = new NamespaceClient(issuing, plan.root());
+    Configuration clients = clientConf(context.getConfiguration(), outageLimit);
+    try (FileSystem issuing = FileSystem.newInstance(plan.root().toUri(), clients);
+        UserClients users = new UserClients(new NamespaceClient(issuing, plan.root()), plan.root().toUri(),
+            plan.root(), clients)) {
       double timeScale = plan.options().getTimeScale();
       Long duration = plan.options().getDurationMs();
-      IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, timeScale,
+      IssuingPipeline pipeline = new IssuingPipeline(schedule, users, timeScale,
           plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0).outageLimit(outageLimit);
       StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
           context.getConfiguration().getInt(PARTIES, 1),
@@ -74,6 +76,7 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
         context.progress();
       };
       RunStatistics stats = pipeline.run(start, report);
+      stats.issuedAs(users.users());
       counters(context, stats);
       for (String why : stats.stops()) {
         context.setStatus(task + " stopped early: " + why);
@@ -87,7 +90,7 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
    * outage too (a NameNode that accepts connections and never answers), not a two-minute hang.
    */
   private static Configuration clientConf(Configuration job, long outageLimitMs) {
-    Configuration c = new Configuration(job);
+    Configuration c = UserClients.worldWritable(job); // what one user makes, the others may change
     int given = c.getInt(CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY,
         CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_DEFAULT);
     if (outageLimitMs > 0 && (given <= 0 || given > outageLimitMs)) {

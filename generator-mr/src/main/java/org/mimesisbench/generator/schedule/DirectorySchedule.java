@@ -64,7 +64,8 @@ public final class DirectorySchedule implements Schedule {
     nextPreExisting += shares;
     String name = "p" + Long.toString(id, 36) + ".d" + type.index();
     return FileLife.directory(type, place(id, name), false, 0.0, model.windowMs(), model.spanScale(),
-        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id));
+        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id))
+        .as(TypeSchedule.userOf(type.users(), TypeSchedule.fileSeed(seed, key(type), id)));
   }
 
   @Override
@@ -84,7 +85,8 @@ public final class DirectorySchedule implements Schedule {
     long id = type.preExisting() + i;
     String name = "c" + Long.toString(i, 36) + "-" + runTag + ".d" + type.index();
     return FileLife.directory(type, place(id, name), true, creates.time(), model.windowMs(), model.spanScale(),
-        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id));
+        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id))
+        .as(TypeSchedule.userOf(type.users(), TypeSchedule.fileSeed(seed, key(type), id)));
   }
 
   /** Directory {@code name} under a directory of the layout at the depth its type draws for it. */

@@ -68,6 +68,12 @@ public enum Op {
   public static final Set<Op> BASE = EnumSet.range(CREATE, RENAME);
   /** The ops without a path. */
   public static final Set<Op> CLUSTER = EnumSet.range(DATANODE_REPORT, LIST_SNAPSHOTTABLE_DIRECTORY);
+  /** The ops only an entry's owner (or the superuser) may make. */
+  public static final Set<Op> OWNER_ONLY = EnumSet.of(SET_PERMISSION, SET_OWNER, SET_ACL, MODIFY_ACL_ENTRIES,
+      REMOVE_ACL_ENTRIES, REMOVE_DEFAULT_ACL, REMOVE_ACL);
+  /** The ops only the superuser may make: quotas, the DataNodes' report. */
+  public static final Set<Op> SUPERUSER_ONLY = EnumSet.of(SET_QUOTA, CLEAR_QUOTA, SET_SPACE_QUOTA, CLEAR_SPACE_QUOTA,
+      DATANODE_REPORT);
 
   private static final Map<String, Op> BY_CALL = new HashMap<>();
 

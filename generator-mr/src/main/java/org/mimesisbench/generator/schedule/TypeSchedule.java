@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.model.UserModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 
 /**
@@ -17,6 +18,7 @@ public final class TypeSchedule implements Schedule {
   private static final long CREATES_STREAM = -1;
   private static final long POPULARITY_STREAM = -2;
   private static final long PLACEMENT = 0x5DEECE66DL;
+  private static final long USER = 0x2545F4914F6CDD1DL;
 
   private final WorkloadModel model;
   private final FileTypeModel type;
@@ -76,7 +78,8 @@ public final class TypeSchedule implements Schedule {
       String parent = dir.equals("/") ? "" : dir;
       return new FileLife(type, parent + "/" + name + ".t" + type.index(), true, creates.time(),
           model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
-          popularity.of(id), fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-");
+          popularity.of(id), fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-")
+          .as(userOf(type.users(), fileSeed(seed, type.index(), id)));
     }
     return null;
   }
@@ -84,7 +87,12 @@ public final class TypeSchedule implements Schedule {
   private FileLife life(String path, boolean created, double origin, long id) {
     return new FileLife(type, path, created, origin, model.windowMs(), model.spanScale(),
         model.mkdirsPerCreate(), model.renamesPerCreate(), popularity.of(id), fileSeed(seed, type.index(), id),
-        path + ".m");
+        path + ".m").as(userOf(type.users(), fileSeed(seed, type.index(), id)));
+  }
+
+  /** The user of the file whose seed is {@code fileSeed}: a draw of its own, so its other draws stay as they were. */
+  static String userOf(UserModel users, long fileSeed) {
+    return users == null ? null : users.at(new SplittableRandom(fileSeed ^ USER).nextDouble());
   }
 
   /** A well-mixed seed for one file of one type (SplitMix64's finalizer over the three). */

@@ -50,7 +50,7 @@ public final class NamespaceClient {
     String r = root.toString();
     this.root = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
     this.user = user;
-    this.acl = AclEntry.parseAclSpec("user::rwx,group::r-x,other::r-x", true);
+    this.acl = AclEntry.parseAclSpec("user::rwx,group::rwx,other::rwx", true); // the bits it was made with
     this.namedUser = AclEntry.parseAclSpec("user:" + user + ":rwx", true);
     this.namedUserOnly = AclEntry.parseAclSpec("user:" + user, false);
   }
@@ -72,7 +72,7 @@ public final class NamespaceClient {
       case QUOTA_USAGE -> fs.getQuotaUsage(p);
       case APPEND -> append(p);
       case TRUNCATE -> fs.truncate(p, 0);
-      case SET_PERMISSION -> fs.setPermission(p, new FsPermission((short) 0755));
+      case SET_PERMISSION -> fs.setPermission(p, WORLD_WRITABLE); // as it was made: every user may go on using it
       case SET_OWNER -> fs.setOwner(p, user, null); // the owner giving it to itself: allowed to the owner
       case SET_TIMES -> fs.setTimes(p, System.currentTimeMillis(), -1);
       case SET_REPLICATION -> fs.setReplication(p, fs.getDefaultReplication(p)); // false on a directory: no error
@@ -105,6 +105,9 @@ public final class NamespaceClient {
       default -> throw new IllegalArgumentException("no call for " + e.op());
     }
   }
+
+  /** What setPermission sets: what the benchmark makes is world-writable (README: Users). */
+  static final FsPermission WORLD_WRITABLE = new FsPermission((short) 0777);
 
   /** The policy setErasureCodingPolicy sets: replication, which any number of DataNodes can hold. */
   static final String REPLICATION_POLICY = "replication";

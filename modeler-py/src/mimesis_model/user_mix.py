@@ -4,10 +4,9 @@ users named and the rest lumped into a tail; and the per-user call mix a trace, 
 run shows, for validate and fidelity to compare.
 
 The shares are of events (every call the trace ties to a type's files: creates, accesses,
-calls, probes, renames, deletes), not of files: the generator draws one user per file (all of
-a file's calls go as its owner, so that owner-only calls are allowed, as they were in the
-trace) by these shares, and a file's number of calls does not depend on its draw, so each user
-gets its share of the calls in expectation.
+calls, probes, renames, deletes), not of files: the generator draws each file's owner (who
+makes, renames and deletes it and makes its owner-only calls) and each of its other calls' user
+by these shares, so each user gets its share of the calls in expectation (docs/model.md, Users).
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ public final class ClusterSchedule implements Schedule {
     private final ClusterCallModel model;
     private final double window;
     private final SplittableRandom random;
-    private final SplittableRandom users; // each call's user: a stream of its own, the times stay as they were
+    private final UserQuantiles users; // each call's user, by its number: the times draw as they did
     private String user;
     private final int share;
     private final int shares;
@@ -52,7 +52,7 @@ public final class ClusterSchedule implements Schedule {
       this.model = model;
       this.window = window;
       this.random = new SplittableRandom(seed);
-      this.users = new SplittableRandom(~seed);
+      this.users = new UserQuantiles(~seed);
       this.share = share;
       this.shares = shares;
       advance();
@@ -64,8 +64,8 @@ public final class ClusterSchedule implements Schedule {
       do {
         index++;
         time = index < model.calls() ? time + model.interarrival().sample(random) : Double.POSITIVE_INFINITY;
-        double u = users.nextDouble(); // drawn for every call of every share: the same call has the same user
-        user = model.users() == null || Op.SUPERUSER_ONLY.contains(model.op()) ? null : model.users().at(u);
+        user = model.users() == null || Op.SUPERUSER_ONLY.contains(model.op()) ? null
+            : model.users().at(users.of(index));
       } while (time < window && index % shares != share);
       if (time >= window) {
         time = Double.POSITIVE_INFINITY;

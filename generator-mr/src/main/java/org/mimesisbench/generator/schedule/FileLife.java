@@ -48,7 +48,9 @@ public final class FileLife implements Life {
   private final double deleteDelay; // NaN: not deleted
 
   private final boolean created;
-  private String user; // who issues its calls; null: the run's own user
+  private String user; // its owner, who makes, renames and deletes it; null: the run's own user
+  private final long seed;
+  private int userDraws; // the other calls' users drawn so far
 
   private int state = START;
   private double mainTime; // the next access, create or delete: the state's event
@@ -97,6 +99,7 @@ public final class FileLife implements Life {
     this.window = window;
     this.origin = origin;
     this.random = new SplittableRandom(seed);
+    this.seed = seed;
     this.created = created;
     if (created) {
       mkdirs = stochasticRound(mkdirsPerCreate);
@@ -338,14 +341,30 @@ public final class FileLife implements Life {
   }
 
   /**
-   * Who issues {@code op} on it: its user, except the superuser's calls and, on an entry that
-   * phase 1 made (owned by the run's own user), the owner's: those go as the run's own user.
+   * Who issues {@code op} on it (docs/model.md, Users): its user makes, renames and deletes it
+   * and makes its owner-only calls (the run's own user those on an entry phase 1 made, which it
+   * owns); the superuser's calls go as the run's own user; every other call (accesses, probes,
+   * setTimes, append, ...) draws its user from the type's mix, call by call.
    */
   private String userOf(Op op) {
-    if (user == null || Op.SUPERUSER_ONLY.contains(op) || !created && Op.OWNER_ONLY.contains(op)) {
+    if (user == null || Op.SUPERUSER_ONLY.contains(op)) {
       return null;
     }
-    return user;
+    if (Op.OWNER_ONLY.contains(op)) {
+      return created ? user : null;
+    }
+    if (Op.OWNERS.contains(op)) {
+      return user;
+    }
+    return type.users().at(userDraw(seed, userDraws++));
+  }
+
+  /** Uniform {@code k} of a file's stream of user draws: SplitMix64 over its seed, apart from its other draws. */
+  static double userDraw(long seed, int k) {
+    long z = seed + 0x2545F4914F6CDD1DL + (k + 1L) * 0x9E3779B97F4A7C15L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return ((z ^ (z >>> 31)) >>> 11) * 0x1.0p-53;
   }
 
   private Event event(double time, Op op, String at, String target) {

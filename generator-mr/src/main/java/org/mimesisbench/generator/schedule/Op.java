@@ -71,6 +71,8 @@ public enum Op {
   /** The ops only an entry's owner (or the superuser) may make. */
   public static final Set<Op> OWNER_ONLY = EnumSet.of(SET_PERMISSION, SET_OWNER, SET_ACL, MODIFY_ACL_ENTRIES,
       REMOVE_ACL_ENTRIES, REMOVE_DEFAULT_ACL, REMOVE_ACL);
+  /** The ops that make, rename or delete an entry: its owner's. */
+  public static final Set<Op> OWNERS = EnumSet.of(CREATE, MKDIRS, RENAME, DELETE, DELETE_RECURSIVE);
   /** The ops only the superuser may make: quotas, the DataNodes' report. */
   public static final Set<Op> SUPERUSER_ONLY = EnumSet.of(SET_QUOTA, CLEAR_QUOTA, SET_SPACE_QUOTA, CLEAR_SPACE_QUOTA,
       DATANODE_REPORT);

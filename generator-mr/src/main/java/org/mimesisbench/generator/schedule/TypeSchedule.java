@@ -18,7 +18,7 @@ public final class TypeSchedule implements Schedule {
   private static final long CREATES_STREAM = -1;
   private static final long POPULARITY_STREAM = -2;
   private static final long PLACEMENT = 0x5DEECE66DL;
-  private static final long USER = 0x2545F4914F6CDD1DL;
+  private static final long USERS_STREAM = -3;
 
   private final WorkloadModel model;
   private final FileTypeModel type;
@@ -30,6 +30,7 @@ public final class TypeSchedule implements Schedule {
   private final List<String> preExisting;
   private final CreateProcess creates;
   private final PopularityQuantiles popularity;
+  private final UserQuantiles users;
 
   private final FirstEventOrder order; // null without probes: the order of origin is the order of first event
   private int nextPreExisting;
@@ -50,6 +51,7 @@ public final class TypeSchedule implements Schedule {
     this.creates = new CreateProcess(type.createInterarrival(), type.creates(), model.windowMs(),
         fileSeed(seed, type.index(), CREATES_STREAM), share, shares);
     this.popularity = new PopularityQuantiles(fileSeed(seed, type.index(), POPULARITY_STREAM));
+    this.users = new UserQuantiles(fileSeed(seed, type.index(), USERS_STREAM));
     this.order = type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
 
@@ -79,7 +81,7 @@ public final class TypeSchedule implements Schedule {
       return new FileLife(type, parent + "/" + name + ".t" + type.index(), true, creates.time(),
           model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
           popularity.of(id), fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-")
-          .as(userOf(type.users(), fileSeed(seed, type.index(), id)));
+          .as(userOf(type.users(), users, id));
     }
     return null;
   }
@@ -87,12 +89,12 @@ public final class TypeSchedule implements Schedule {
   private FileLife life(String path, boolean created, double origin, long id) {
     return new FileLife(type, path, created, origin, model.windowMs(), model.spanScale(),
         model.mkdirsPerCreate(), model.renamesPerCreate(), popularity.of(id), fileSeed(seed, type.index(), id),
-        path + ".m").as(userOf(type.users(), fileSeed(seed, type.index(), id)));
+        path + ".m").as(userOf(type.users(), users, id));
   }
 
-  /** The user of the file whose seed is {@code fileSeed}: a draw of its own, so its other draws stay as they were. */
-  static String userOf(UserModel users, long fileSeed) {
-    return users == null ? null : users.at(new SplittableRandom(fileSeed ^ USER).nextDouble());
+  /** The user of file number {@code id}: a draw of its own, so the file's other draws stay as they were. */
+  static String userOf(UserModel mix, UserQuantiles users, long id) {
+    return mix == null ? null : mix.at(users.of(id));
   }
 
   /** A well-mixed seed for one file of one type (SplitMix64's finalizer over the three). */

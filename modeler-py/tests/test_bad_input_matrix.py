@@ -64,7 +64,9 @@ def names(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     for name, version in (("future", 3), ("ancient", 0)):  # a profile of an unknown version
         (root / name).mkdir()
         with (root / name / PROFILE_FILE).open("wb") as stream:
-            fastavro.writer(stream, schema.load(schema.PROFILE), [record | {"formatVersion": version}])
+            fastavro.writer(
+                stream, schema.load(schema.PROFILE), [record | {"formatVersion": version}]
+            )
     found = {path.name: str(path) for path in root.iterdir()}
     return found | {"missing": str(root / "no-such-thing"), "root": str(root)}
 
@@ -96,11 +98,14 @@ CASES: list[tuple[str, list[str]]] = [
     ("{missing}: no such trace directory", ["validate", "{profile}", "{missing}"]),
     ("argument --time-scale: ", ["validate", "{profile}", "{trace}", "--time-scale", "-1"]),
     ("{future}/profile.avro: format version 3 is newer", ["validate", "{future}", "{trace}"]),
-    ("{ancient}/profile.avro: format version 0 is unknown", ["validate", "{ancient}", "{trace}"]),
+    ("{ancient}/profile.avro: format version 0 is unknown",
+     ["validate", "{ancient}", "{trace}"]),
     # scale
     ("{future}/profile.avro: format version 3 is newer", ["scale", "{future}", "--out", "{out}"]),
-    ("{ancient}/profile.avro: format version 0 is unknown", ["scale", "{ancient}", "--out", "{out}"]),
-    ("{future}/profile.avro: format version 3 is newer", ["describe", "{future}", "--out", "{out}"]),
+    ("{ancient}/profile.avro: format version 0 is unknown",
+     ["scale", "{ancient}", "--out", "{out}"]),
+    ("{future}/profile.avro: format version 3 is newer",
+     ["describe", "{future}", "--out", "{out}"]),
     ("{future}/profile.avro: format version 3 is newer", ["fidelity", "{future}", "{run}"]),
     ("--out {file}: exists and is not a directory", ["scale", "{profile}", "--out", "{file}"]),
     ("--out {file}/x: cannot create it: Not a directory",

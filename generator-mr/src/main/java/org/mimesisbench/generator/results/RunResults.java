@@ -189,7 +189,8 @@ public final class RunResults {
           e.getKey(), e.getValue().asLong())));
       out.println("  errors by class: " + classes);
     }
-    out.printf("  issued as %,d user%s%n", overall.path("users").asLong(), overall.path("users").asLong() == 1 ? "" : "s");
+    long users = overall.path("users").asLong();
+    out.printf("  issued as %,d user%s%n", users, users == 1 ? "" : "s");
     var d = summary.path("driftMicros");
     out.printf("  drift (us): p50 %,d  p99 %,d  max %,d%n", d.path("p50").asLong(), d.path("p99").asLong(), d.path("max").asLong());
     var jvm = summary.path("jvm");

@@ -80,8 +80,8 @@ public final class TypeSchedule implements Schedule {
       String parent = dir.equals("/") ? "" : dir;
       return new FileLife(type, parent + "/" + name + ".t" + type.index(), true, creates.time(),
           model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
-          popularity.of(id), fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-")
-          .as(userOf(type.users(), users, id));
+          popularity.of(id), fileSeed(seed, type.index(), id),
+          parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-").as(userOf(type.users(), users, id));
     }
     return null;
   }

@@ -22,7 +22,9 @@ import org.mimesisbench.generator.schedule.Event;
  * kept for the mapper's life (closed with it), or through the run's own for an event without
  * one. On a simple-auth cluster a user is a remote user (the NameNode takes the name as given);
  * with Kerberos, or when {@link #IMPERSONATE} says so, a proxy user impersonated by the run's
- * login user, which the NameNode allows only as its proxy-user rules say.
+ * login user, which the NameNode allows only as its proxy-user rules say. The local file system
+ * (file://) has no users of its own (it would chown to users the machine may not have): there
+ * every event goes as the run's own user.
  */
 public final class UserClients implements IssuingPipeline.EventSink, Closeable {
   /** Impersonate the users through the login user (default: when Kerberos is on). */
@@ -35,6 +37,7 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
   private final Map<String, NamespaceClient> clients = new HashMap<>();
   private final Map<String, FileSystem> fileSystems = new HashMap<>();
   private final String ownUser;
+  private final boolean local; // the local file system has no users of its own: everything goes as the run's
   private boolean ownIssued;
 
   /**
@@ -44,6 +47,7 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
   public UserClients(NamespaceClient own, URI uri, Path root, Configuration conf) throws IOException {
     this.own = own;
     this.ownUser = UserGroupInformation.getCurrentUser().getShortUserName();
+    this.local = "file".equals(uri.getScheme());
     this.uri = uri;
     this.root = root;
     this.conf = conf;
@@ -51,7 +55,7 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
 
   @Override
   public void issue(Event e) throws IOException {
-    if (e.user() == null) {
+    if (e.user() == null || local) {
       ownIssued = true;
       own.issue(e);
       return;
@@ -122,7 +126,7 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
    */
   public static void checkImpersonation(URI uri, Path base, Configuration conf, Collection<String> users)
       throws IOException {
-    if (users.isEmpty() || !impersonating(conf)) {
+    if (users.isEmpty() || !impersonating(conf) || "file".equals(uri.getScheme())) {
       return;
     }
     String real = UserGroupInformation.getLoginUser().getShortUserName();

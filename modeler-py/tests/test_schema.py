@@ -29,7 +29,7 @@ def test_field_names_follow_the_avsc() -> None:
     assert schema.field_names(schema.load(schema.FILE_TIMELINE)) == [
         "id", "path", "finalPath", "depth", "preExisting", "createTime", "deleteTime",
         "deletedItself", "renames", "accessTimes", "accessKinds", "probeTimes", "callTimes",
-        "calls",
+        "calls", "users", "userEvents",
     ]  # fmt: skip
 
 

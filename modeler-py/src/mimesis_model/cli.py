@@ -27,6 +27,7 @@ from mimesis_model.scaling import isolate_named, scale_named
 from mimesis_model.summary import render_text, summarize
 from mimesis_model.sweep import add_command as add_sweep_command
 from mimesis_model.trace import Trace
+from mimesis_model.user_mix import MAX_USERS
 from mimesis_model.validation import render_validation, validate
 
 PROG: Final = "mimesis-model"
@@ -89,7 +90,7 @@ def _fit(args: argparse.Namespace) -> int:
         AUTO if args.k == AUTO else int(args.k), max_ks=args.max_ks, max_types=args.max_k,
         criterion=args.criterion,
         search_files=args.search_files, random_state=args.seed, progress=not args.quiet,
-        directories=directories,
+        directories=directories, max_users=args.max_users,
     ).fit(trace)  # fmt: skip
     profile = fitter.profile_
     profile.write(args.out, "--out")
@@ -189,6 +190,11 @@ def _parser() -> argparse.ArgumentParser:
     fit.add_argument(
         "--search-files", type=options.whole, default=200_000,
         help="files sampled for the k search of a larger trace (default 200000)",
+    )  # fmt: skip
+    fit.add_argument(
+        "--max-users", type=options.whole, default=MAX_USERS,
+        help=f"users each type keeps by name (default {MAX_USERS}); the others are lumped "
+        "into one tail with their count and share",
     )  # fmt: skip
     fit.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     fit.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")

@@ -28,12 +28,14 @@ from mimesis_model.trace import (
     EVENTS_FILE,
     FILES_FILE,
     ClusterEvents,
+    TimelineUsers,
     read_cluster_events,
     read_directory_timelines,
     read_file_timelines,
     read_namespace,
 )
 from mimesis_model.trace_commands import probe_listing_share
+from mimesis_model.user_mix import MAX_USERS, with_user_mixes
 from mimesis_model.workload_fit import complete
 
 Ints = npt.NDArray[np.int64]
@@ -59,6 +61,10 @@ class FittedTrace:
     """probes of directories made implicitly, which the model leaves out (directory_fit)"""
     cluster: ClusterEvents | None = None
     """None when the parse report counts no path-less event"""
+    file_users: TimelineUsers | None = None
+    """who issued each file's events (rows of behaviour); None for a trace without users"""
+    directory_users: TimelineUsers | None = None
+    """who issued each directory's events (rows of directories)"""
 
 
 def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> FittedTrace:
@@ -70,11 +76,12 @@ def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> 
     if len(files) == 0:
         raise TraceError(f"{Path(trace_dir) / FILES_FILE}: no files, nothing to model")
     behaviour = FileBehaviour.of(files, window.start_ms, window.duration_ms)
-    trace = FittedTrace(behaviour, window, Path(trace_dir))
+    trace = FittedTrace(behaviour, window, Path(trace_dir), file_users=files.users)
     timelines = read_directory_timelines(trace_dir, progress)
     if timelines is not None:
         fitted, trace.implicit_probes = as_fitted(timelines)
         trace.directories = FileBehaviour.of(fitted, window.start_ms, window.duration_ms)
+        trace.directory_users = fitted.users
     unknown = not window.by_target and (Path(trace_dir) / EVENTS_FILE).exists()
     if window.by_target.get("cluster") or unknown:
         trace.cluster = read_cluster_events(trace_dir, progress)
@@ -109,6 +116,7 @@ class ProfileFitter:
         random_state: int = 0,
         progress: bool = False,
         directories: DirectoryFitter | None = None,
+        max_users: int = MAX_USERS,
     ) -> None:
         self.n_types = n_types
         self.max_ks = max_ks
@@ -120,6 +128,7 @@ class ProfileFitter:
         self.random_state = random_state
         self.progress = progress
         self.directories = directories
+        self.max_users = max_users
 
     def fit(self, trace: FittedTrace) -> ProfileFitter:
         if self.criterion not in CRITERIA:
@@ -187,6 +196,11 @@ class ProfileFitter:
         self.profile_ = complete(
             self._profile(trace, types, labels), trace.window, behaviour, labels,
             trace.directories, self.directory_fitter_, trace.cluster, trace.implicit_probes,
+        )  # fmt: skip
+        self.profile_ = with_user_mixes(
+            self.profile_, trace.file_users, self.labels_, trace.directory_users,
+            self.directory_fitter_.labels_ if trace.directories is not None else None,
+            trace.cluster, self.max_users,
         )  # fmt: skip
         if self.chosen_ is not None and searched < len(modeled):
             # Searched on a subset: the figure validate will report is the whole trace's.

@@ -39,6 +39,9 @@ class TraceWindow:
     by_target: dict[str, dict[str, int]] = field(default_factory=dict)
     """audit events by what their path named (file, directory, missing, unknown, cluster), then
     by command; empty for a trace parsed before the report had them"""
+    by_user: dict[str, int] = field(default_factory=dict)
+    """audit events by effective user, allowed or not; empty for a trace parsed before the
+    report had them"""
 
     @property
     def duration_ms(self) -> int:
@@ -73,6 +76,7 @@ class TraceWindow:
                     str(target): {str(op): int(n) for op, n in counts.items()}
                     for target, counts in report.get("by_target", {}).items()
                 },
+                {str(user): int(n) for user, n in report.get("by_user", {}).items()},
             )
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise TraceError(f"{path}: not a parse report: {error!r}") from error

@@ -61,6 +61,55 @@ class CallShare:
 
 
 @dataclass(frozen=True, eq=False)
+class UserMix:
+    """Who issued a type's (or a cluster command's) events: its top users with their shares,
+    the rest lumped into a tail (Profile.avsc: UserMix)."""
+
+    top: list[tuple[str, float]]
+    """(user, share of the events), by descending share"""
+    other_users: int = 0
+    """users lumped into the tail"""
+    other_share: float = 0.0
+    """the tail's share; it and top's sum to 1"""
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "top": [{"user": user, "share": share} for user, share in self.top],
+            "otherUsers": self.other_users,
+            "otherShare": self.other_share,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any] | None) -> UserMix | None:
+        if record is None:
+            return None
+        return cls(
+            [(str(item["user"]), float(item["share"])) for item in record["top"]],
+            int(record.get("otherUsers", 0)),
+            float(record.get("otherShare", 0.0)),
+        )
+
+    def problems(self) -> list[str]:
+        """Why a generator could not draw users from this mix (empty when it can)."""
+        shares = [share for _, share in self.top] + [self.other_share]
+        names = [user for user, _ in self.top]
+        found = []
+        if not all(math.isfinite(share) and share >= 0 for share in shares):
+            found.append("a share that is not a finite number >= 0")
+        elif abs(sum(shares) - 1) > 1e-6:
+            found.append(f"shares sum to {sum(shares)}, not 1")
+        if any(not name for name in names) or len(set(names)) != len(names):
+            found.append("a user named twice or with an empty name")
+        if self.other_users < 0 or (self.other_share > 0 and self.other_users == 0):
+            found.append(f"otherUsers {self.other_users} for otherShare {self.other_share}")
+        return found
+
+
+def _users_record(users: UserMix | None) -> dict[str, Any] | None:
+    return None if users is None else users.to_record()
+
+
+@dataclass(frozen=True, eq=False)
 class Probes:
     """Stats and listings of a type's paths before their creation (Profile.avsc: Probes)."""
 
@@ -89,6 +138,7 @@ class FileType:
     centroid: list[float] = field(default_factory=list)
     calls: list[CallShare] = field(default_factory=list)
     probes: Probes | None = None
+    users: UserMix | None = None
 
     @property
     def created(self) -> int:
@@ -132,6 +182,7 @@ class DirectoryType:
     calls: list[CallShare] = field(default_factory=list)
     probes: Probes | None = None
     centroid: list[float] = field(default_factory=list)
+    users: UserMix | None = None
 
     @property
     def created(self) -> int:
@@ -167,6 +218,7 @@ class ClusterCalls:
     calls: int
     interarrival: Distribution
     """time between consecutive calls, the first from the window's start"""
+    users: UserMix | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -282,6 +334,7 @@ class Profile:
                     "command": item.command,
                     "calls": item.calls,
                     "interarrival": item.interarrival.to_record(),
+                    "users": _users_record(item.users),
                 }
                 for item in self.cluster_calls
             ],
@@ -313,6 +366,7 @@ class Profile:
                     str(item["command"]),
                     int(item["calls"]),
                     Distribution.from_record(item["interarrival"]),
+                    UserMix.from_record(item.get("users")),
                 )
                 for item in record.get("clusterCalls", [])
             ],
@@ -340,6 +394,10 @@ class Profile:
         if len(records) != 1:
             raise ProfileError(f"{path}: holds {len(records)} profiles, expected 1")
         version = records[0]["formatVersion"]
+        if version < 1:
+            raise ProfileError(
+                f"{path}: format version {version} is unknown (1 to {FORMAT_VERSION})"
+            )
         if version > FORMAT_VERSION:
             raise ProfileError(
                 f"{path}: format version {version} is newer than this modeler's "
@@ -399,6 +457,8 @@ class Profile:
             found += [f"{where}: {problem}" for problem in cluster.interarrival.problems()]
             if cluster.calls < 0 or (cluster.calls > 0 and cluster.interarrival.is_empty):
                 found.append(f"{where}: {cluster.calls} calls, interarrival empty")
+            if cluster.users is not None:
+                found += [f"{where}: users: {problem}" for problem in cluster.users.problems()]
         found += [
             f"unmodeled command {item.command}: {item.calls} calls"
             for item in self.unmodeled_commands
@@ -454,6 +514,8 @@ def _type_problems(modeled: ModeledType, where: str) -> list[str]:
     create = modeled["createInterarrival"]
     if modeled.created > 0 and (create.is_empty or create.values[-1] <= 0):
         found.append(f"{where}: creates but its createInterarrival is never > 0")
+    if modeled.users is not None:
+        found += [f"{where}: users: {problem}" for problem in modeled.users.problems()]
     return found
 
 
@@ -492,6 +554,7 @@ def _type_record(file_type: FileType) -> dict[str, Any]:
         "centroid": list(file_type.centroid),
         "calls": _calls_record(file_type.calls),
         "probes": _probes_record(file_type.probes),
+        "users": _users_record(file_type.users),
     }
     for name in DISTRIBUTIONS:
         record[name] = file_type.distributions[name].to_record()
@@ -514,6 +577,7 @@ def _directory_type_record(directory_type: DirectoryType) -> dict[str, Any]:
         "calls": _calls_record(directory_type.calls),
         "probes": _probes_record(directory_type.probes),
         "centroid": list(directory_type.centroid),
+        "users": _users_record(directory_type.users),
     }
     for name in DIRECTORY_DISTRIBUTIONS:
         record[name] = directory_type.distributions[name].to_record()
@@ -575,6 +639,7 @@ def _directory_type(record: dict[str, Any]) -> DirectoryType:
         calls=_calls(record.get("calls", [])),
         probes=_probes(record.get("probes")),
         centroid=[float(x) for x in record.get("centroid", [])],
+        users=UserMix.from_record(record.get("users")),
     )
 
 
@@ -592,6 +657,7 @@ def _file_type(record: dict[str, Any]) -> FileType:
         centroid=[float(x) for x in record.get("centroid", [])],
         calls=_calls(record.get("calls", [])),
         probes=_probes(record.get("probes")),
+        users=UserMix.from_record(record.get("users")),
     )
 
 

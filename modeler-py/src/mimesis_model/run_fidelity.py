@@ -27,7 +27,8 @@ from mimesis_model.profile import Profile
 from mimesis_model.replay_fidelity import is_replay, render_replay, score_replay
 from mimesis_model.run_results import RunResults, RunScaling
 from mimesis_model.run_trace import RunTrace
-from mimesis_model.synthesis import synthesize, synthesize_for_comparison
+from mimesis_model.synthesis import SyntheticWorkload, synthesize, synthesize_for_comparison
+from mimesis_model.user_mix import compare_users, model_user_calls, profile_users, render_users
 from mimesis_model.validation import render_distance_rows, type_labels
 
 FIDELITY_FILE: Final = "fidelity.json"
@@ -120,6 +121,7 @@ def score_run(
             comparable=predicted is profile and scaling.span_scale == 1,
         ),
         "notes": [],
+        "users": _users(predicted, run, model, replicas, original),
     }
     if original is not None and trace_sample is not None:
         report["counts"]["trace"] = _counts(
@@ -133,6 +135,24 @@ def score_run(
     if scaling.time_scale == 0:
         _without_times(report)
     return report
+
+
+def _users(
+    profile: Profile,
+    run: RunTrace,
+    model: SyntheticWorkload,
+    replicas: float,
+    original: FittedTrace | None,
+) -> dict[str, Any] | None:
+    """The run's per-user call mix (from its own audit log) against the profile's prediction
+    and, with ORIGINAL, against the trace's; None when the profile names no user."""
+    if not profile_users(profile):
+        return None
+    by_user = original.window.by_user if original is not None else {}
+    return {
+        "against_model": compare_users(model_user_calls(profile, model, replicas), run.users),
+        "against_trace": compare_users(by_user, run.users) if by_user else None,
+    }
 
 
 def _whole(
@@ -262,6 +282,11 @@ def render_fidelity(report: dict[str, Any]) -> str:
         ],
     )
     lines += [f"note: {note}" for note in whole["notes"]]
+    users = report.get("users")
+    if users is not None:
+        for side in ("model", "trace"):
+            if users[f"against_{side}"] is not None:
+                lines += render_users(users[f"against_{side}"], "run", side)
     sides = list(report["counts"])
     names = list(report["counts"]["run"])
     lines.append("counts        " + " ".join(f"{side:>12}" for side in sides))

@@ -284,6 +284,8 @@ def _html(
             sections.append(
                 "<h2>Fidelity of the whole workload</h2>" + _whole_tables(fidelity["whole"])
             )
+        if fidelity.get("users"):
+            sections.append("<h2>Fidelity of the users</h2>" + _users_tables(fidelity["users"]))
     drift = summary.get("driftMicros") or {}
     if drift:
         sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))
@@ -445,6 +447,27 @@ def _whole_tables(whole: dict[str, Any]) -> str:
         f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         + "".join(f"<p>{_e(note)}</p>" for note in notes)
     )
+
+
+def _users_tables(users: dict[str, Any]) -> str:
+    """The per-user call mix's distance against each side, and the top users' shares."""
+    tables = []
+    for side in ("model", "trace"):
+        compared = users.get(f"against_{side}")
+        if not compared or compared.get("tv") is None:
+            continue
+        rows = "".join(
+            f"<tr><td>{_e(item['user'])}</td><td>{_number(item['reference'], 4)}</td>"
+            f"<td>{_number(item['compared'], 4)}</td></tr>"
+            for item in compared["top"]
+        )
+        tables.append(
+            f"<p>Against the {side}: user mix TV {_number(compared['tv'], 4)} "
+            f"({compared['users']} users there, {compared['otherUsers']} in the run)</p>"
+            f"<table><thead><tr><th>user</th><th>{_e(side)}</th><th>run</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
+    return "".join(tables)
 
 
 def _pairs_table(values: dict[str, Any]) -> str:

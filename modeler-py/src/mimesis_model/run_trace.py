@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from os import PathLike
 from pathlib import Path
 from typing import Final
@@ -60,6 +61,8 @@ class RunTrace:
     """of those calls, the ones not allowed"""
     end_ms: int | None = None
     """epoch ms after which calls are not the run's (workload.endMs and a slack); None: none"""
+    users: dict[str, int] = field(default_factory=dict)
+    """the calls of `calls` by effective user"""
 
     @classmethod
     def read(
@@ -101,7 +104,7 @@ class RunTrace:
         labels = _type_labels(finals, k)
         labels[behaviour.dormant] = -1
         counts = Counter(
-            op for time, op, src, allowed in events
+            op for time, op, src, allowed, _ in events
             if allowed and time >= start_ms and src.startswith(prefix)
         )  # fmt: skip
         # The whole workload: the namespace root's own calls and cluster-level (path-less) ones
@@ -109,7 +112,7 @@ class RunTrace:
         # A concat's src lists its sources: "[/root/a, /root/b]".
         last = np.iinfo(np.int64).max if end_ms is None else end_ms
         issued = [
-            (op, allowed) for time, op, src, allowed in events
+            (op, allowed, user) for time, op, src, allowed, user in events
             if start_ms <= time <= last
             and (src.startswith(prefix) or src.startswith("[" + prefix) or src in ("", root))
         ]  # fmt: skip
@@ -121,21 +124,26 @@ class RunTrace:
             namespace_root=root,
             start_ms=int(start_ms),
             start_from=start_from,
-            calls=dict(Counter(op for op, _ in issued)),
-            denied=sum(1 for _, allowed in issued if not allowed),
+            calls=dict(Counter(op for op, _, _ in issued)),
+            denied=sum(1 for _, allowed, _ in issued if not allowed),
             end_ms=end_ms,
+            users=dict(Counter(user for _, _, user in issued)),
         )
 
 
-def _read_events(path: Path) -> list[tuple[int, str, str, bool]]:
-    """(time, op, src, allowed) of every event; a run's trace is small enough to hold as a list."""
+def _read_events(path: Path) -> list[tuple[int, str, str, bool, str]]:
+    """(time, op, src, allowed, user) of every event; a run's trace is small enough to hold as
+    a list."""
+    columns = itemgetter("time", "op", "src", "allowed", "user")
     events = [
-        (record["time"], record["op"], record["src"] or "", bool(record["allowed"]))
-        for record in read_records(path, schema.load(schema.AUDIT_EVENT))
+        (time, op, src or "", bool(allowed), user)
+        for time, op, src, allowed, user in map(
+            columns, read_records(path, schema.load(schema.AUDIT_EVENT))
+        )
     ]
     if not events:
         raise TraceError(f"{path}: no events")
-    if not any(allowed for *_, allowed in events):
+    if not any(allowed for _, _, _, allowed, _ in events):
         raise TraceError(f"{path}: no allowed events")
     return events
 
@@ -157,10 +165,10 @@ def _namespace_root(directory: Path, paths: list[str]) -> str:
     return roots.most_common(1)[0][0]
 
 
-def _barrier_start(directory: Path, events: list[tuple[int, str, str, bool]]) -> int:
+def _barrier_start(directory: Path, events: list[tuple[int, str, str, bool, str]]) -> int:
     """Time zero from phase 2's start barrier: the last barrier file's create plus the lead."""
     arrivals = [
-        time for time, op, src, allowed in events
+        time for time, op, src, allowed, _ in events
         if allowed and op == "create" and _BARRIER.search(src)
     ]  # fmt: skip
     if not arrivals:

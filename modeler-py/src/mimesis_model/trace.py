@@ -41,6 +41,7 @@ __all__ = [
     "Events",
     "FileTimelines",
     "Namespace",
+    "TimelineUsers",
     "Trace",
     "TraceError",
     "audit_commands",
@@ -105,9 +106,26 @@ class ClusterEvents:
     """each allowed one's command (op)"""
     denied: dict[str, int]
     """the others, by command"""
+    user: Categorical | None = None
+    """each allowed one's effective user"""
 
     def __len__(self) -> int:
         return len(self.time)
+
+
+@dataclass(frozen=True, eq=False)
+class TimelineUsers:
+    """Each timeline's users (FileTimeline.users and userEvents), in CSR form: the users of row
+    i are code[offsets[i]:offsets[i + 1]], names[code], with their events at the same places."""
+
+    offsets: Int64s
+    code: Int32s
+    events: Int64s
+    names: tuple[str, ...]
+
+    def take(self, rows: Int64s) -> TimelineUsers:
+        offsets, (code, events) = _take_ragged(self.offsets, rows, self.code, self.events)
+        return TimelineUsers(offsets, code, events, self.names)
 
 
 @dataclass(frozen=True, eq=False)
@@ -143,6 +161,8 @@ class FileTimelines:
     """path at trace start or at creation; read only when asked (millions of strings)"""
     final_path: list[str] | None = None
     """path at deletion or at trace end, after renames; read with PATH"""
+    users: TimelineUsers | None = None
+    """who issued each file's events; None in a trace parsed before timelines kept users"""
 
     def __len__(self) -> int:
         return len(self.id)
@@ -192,6 +212,7 @@ class FileTimelines:
             access_offsets=access_offsets, access_times=access_times, access_kinds=access_kinds,
             probe_offsets=probe_offsets, probe_times=probe_times,
             call_offsets=call_offsets, call_times=call_times, call_codes=call_codes,
+            users=None if self.users is None else self.users.take(rows),
             path=None if self.path is None else [self.path[row] for row in rows.tolist()],
             final_path=None if self.final_path is None else [
                 self.final_path[row] for row in rows.tolist()
@@ -293,22 +314,26 @@ def read_cluster_events(trace_dir: str | PathLike[str], progress: bool = False) 
     codes = array("i")
     commands: dict[str, int] = {}
     denied: dict[str, int] = {}
-    columns = itemgetter("time", "op", "src", "allowed")
+    user_codes = array("i")
+    users: dict[str, int] = {}
+    columns = itemgetter("time", "op", "src", "allowed", "user")
     quiet = None if progress else True
     records = read_records(path, schema.load(schema.AUDIT_EVENT))
     for record in tqdm(records, desc=f"read {path.name}", unit=" events", disable=quiet):
-        time, op, src, allowed = columns(record)
+        time, op, src, allowed, user = columns(record)
         if src is not None:
             continue
         if allowed:
             times.append(time)
             codes.append(commands.setdefault(op, len(commands)))
+            user_codes.append(users.setdefault(user, len(users)))
         else:
             denied[op] = denied.get(op, 0) + 1
     return ClusterEvents(
         time=_column(times, np.int64),
         command=Categorical.from_first_seen(_column(codes, np.int32), commands),
         denied=denied,
+        user=Categorical.from_first_seen(_column(user_codes, np.int32), users),
     )
 
 
@@ -367,6 +392,11 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
     call_codes = array("h")
     subtree_files = array("q")
     subtree_directories = array("q")
+    user_counts = array("q")
+    user_codes = array("i")
+    user_events = array("q")
+    user_names: dict[str, int] = {}
+    user_columns = itemgetter("users", "userEvents")
     first_paths: list[str] = []
     final_paths: list[str] = []
     columns = itemgetter(
@@ -411,6 +441,15 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
         call_counts.append(len(calls))
         call_times.extend(calls_at)
         call_codes.extend(calls)
+        users, events_by = user_columns(record)
+        if len(users) != len(events_by):
+            raise TraceError(
+                f"{path}: {noun} id {entry_id} has {len(users)} users for "
+                f"{len(events_by)} userEvents"
+            )
+        user_counts.append(len(users))
+        user_codes.extend(user_names.setdefault(user, len(user_names)) for user in users)
+        user_events.extend(events_by)
         if directory:
             files_under, directories_under = subtree_columns(record)
             subtree_files.append(files_under)
@@ -439,6 +478,14 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
         "call_codes": _column(call_codes, np.int16),
         "path": first_paths if paths else None,
         "final_path": final_paths if paths else None,
+        "users": TimelineUsers(
+            _offsets(user_counts),
+            _column(user_codes, np.int32),
+            _column(user_events, np.int64),
+            tuple(user_names),
+        )
+        if user_names
+        else None,
     }
     timelines: FileTimelines
     if directory:

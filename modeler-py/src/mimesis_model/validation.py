@@ -16,6 +16,7 @@ from mimesis_model.file_behaviour import FileBehaviour
 from mimesis_model.fit import FittedTrace
 from mimesis_model.profile import Profile
 from mimesis_model.synthesis import SyntheticWorkload, synthesize_for_comparison
+from mimesis_model.user_mix import compare_users, model_user_calls, profile_users, render_users
 
 VALIDATION_VERSION: Final = 2
 """of `validate --json`'s object; 2 added "whole" (the whole workload's command mix)"""
@@ -100,7 +101,17 @@ def validate(
         },
         "directories": _directories(profile, trace, model, replicas, time_scale),
         "unmodeled": unmodeled_list(profile),
+        "users": _users(profile, trace, model, replicas),
     }
+
+
+def _users(
+    profile: Profile, trace: FittedTrace, model: SyntheticWorkload, replicas: float
+) -> dict[str, Any] | None:
+    """The profile's per-user call mix against the trace's; None when either names no user."""
+    if not trace.window.by_user or not profile_users(profile):
+        return None
+    return compare_users(trace.window.by_user, model_user_calls(profile, model, replicas))
 
 
 def _whole(trace: FittedTrace, model_calls: CommandCounts, span_scale: float) -> dict[str, Any]:
@@ -119,6 +130,8 @@ def _whole(trace: FittedTrace, model_calls: CommandCounts, span_scale: float) ->
         ]
     )
     return whole
+
+
 def _directories(
     profile: Profile,
     trace: FittedTrace,
@@ -188,6 +201,7 @@ def render_validation(report: dict[str, Any]) -> str:
         ]
     lines += render_whole(whole, [("trace", whole)])
     lines += [f"note: {note}" for note in whole["notes"]]
+    lines += render_users(report.get("users"), "model")
     return "\n".join(lines + render_unmodeled(report.get("unmodeled", [])))
 
 

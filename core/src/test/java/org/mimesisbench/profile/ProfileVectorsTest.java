@@ -65,11 +65,34 @@ class ProfileVectorsTest {
       for (Map.Entry<String, Distribution> entry : distributions.entrySet()) {
         checkDistribution(want.get(entry.getKey()), entry.getValue(), "type " + j + " " + entry.getKey());
       }
+      checkUsers(want.get("users"), type.getUsers(), "type " + j);
       weights += type.getWeight();
     }
     assertEquals(1.0, weights, 1e-9);
+    for (int j = 0; j < profile.getDirectoryTypes().size(); j++) {
+      checkUsers(expected.get("directoryTypes").get(j).get("users"), profile.getDirectoryTypes().get(j).getUsers(),
+          "directory type " + j);
+    }
+    for (int j = 0; j < profile.getClusterCalls().size(); j++) {
+      checkUsers(expected.get("clusterCalls").get(j).get("users"), profile.getClusterCalls().get(j).getUsers(),
+          "cluster calls " + j);
+    }
     assertTrue(profile.getNamespace() != null, "the sample trace has an fsimage");
     assertTrue(profile.getFit().getKSearch().size() >= 1, "k was chosen by a search");
+  }
+
+  /** A user mix, user by user: the sample's types name their users (it has five). */
+  private static void checkUsers(JsonNode want, UserMix got, String what) {
+    assertTrue(want != null && !want.isNull() && got != null, what + ": users");
+    assertEquals(want.get("top").size(), got.getTop().size(), what);
+    double sum = got.getOtherShare();
+    for (int i = 0; i < got.getTop().size(); i++) {
+      assertEquals(want.get("top").get(i).get("user").asText(), got.getTop().get(i).getUser(), what);
+      assertEquals(want.get("top").get(i).get("share").asDouble(), got.getTop().get(i).getShare(), what);
+      sum += got.getTop().get(i).getShare();
+    }
+    assertEquals(want.get("otherUsers").asLong(), got.getOtherUsers(), what);
+    assertEquals(1.0, sum, 1e-9, what);
   }
 
   private static void checkDistribution(JsonNode want, Distribution got, String what) {

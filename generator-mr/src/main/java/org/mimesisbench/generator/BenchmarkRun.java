@@ -49,6 +49,7 @@ import org.mimesisbench.generator.infra.QueueFit;
 import org.mimesisbench.generator.infra.RunningJob;
 import org.mimesisbench.generator.infra.WorkFolder;
 import org.mimesisbench.generator.issue.IssuingPipeline;
+import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.BarrierWatch;
@@ -229,6 +230,8 @@ public final class BenchmarkRun {
       throws Exception {
     org.apache.hadoop.fs.Path given = new org.apache.hadoop.fs.Path(options.getBaseDir());
     FileSystem fs = reachable(given);
+    // every user the profile names may be impersonated (with Kerberos), checked before anything is made
+    UserClients.checkImpersonation(fs.getUri(), fs.makeQualified(given), conf, draft.modeledUsers());
     BaseDirectory base = BaseDirectory.claim(fs, options.getBaseDir(), options.getReuse());
     for (String id : base.unfinishedRuns()) {
       String note = "run " + id + " started in this base and never finished (killed?); its files are still under "

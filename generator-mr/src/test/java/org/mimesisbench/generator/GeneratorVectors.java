@@ -56,7 +56,7 @@ public final class GeneratorVectors {
           .build());
     }
     p.setFileTypes(types);
-    p.setClusterCalls(List.of(new ClusterCalls("datanodeReport", 40L, twoPoints(1000, 10000))));
+    p.setClusterCalls(List.of(new ClusterCalls("datanodeReport", 40L, twoPoints(1000, 10000), null)));
     p.setDirectoryTypes(List.of(DirectoryType.newBuilder()
         .setIndex(0).setWeight(1.0).setDirectories(30).setPreExisting(6).setUnaccessedShare(0.1)
         .setAccessShares(new DirectoryAccessShares(0.6, 0.3, 0.1))

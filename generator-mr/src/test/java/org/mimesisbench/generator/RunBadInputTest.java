@@ -89,6 +89,18 @@ class RunBadInputTest {
     assertTrue(refused("--profile", p, "--type-scale", "").contains("run: --type-scale '': empty"));
   }
 
+  /** A profile of a version this reader does not know (newer, or below 1): refused in one line. */
+  @Test
+  void aProfileOfAnUnknownVersion() throws Exception {
+    for (int version : new int[] {3, 0}) {
+      Profile profile = GeneratorVectors.profile();
+      profile.setFormatVersion(version);
+      Path p = GeneratorVectors.write(profile, dir.resolve("v" + version));
+      String m = refused("--profile", p.toString());
+      assertTrue(m.contains("v" + version + "/profile.avro: formatVersion " + version + " is "), m);
+    }
+  }
+
   /** A NaN or infinity in the profile: refused naming the file type and the field, before anything is made. */
   @Test
   void nonFiniteNumbersInTheProfile() throws Exception {

@@ -15,11 +15,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.file.DataFileReader;
+import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.Profile;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /** The command end to end: its files, and bad input as exit 2, one line naming file and key, nothing written. */
@@ -105,6 +109,19 @@ class NamespaceCommandTest {
   void negativeTargetsAreRefused() {
     String err = badRun("--stats", YahooStats.properties().toString(), "--dirs", "100", "--files", "-1");
     assertTrue(err.contains("must not be negative"), err);
+  }
+
+  @Test
+  void aProfileOfAnUnknownVersionIsRefused() throws IOException {
+    Profile profile = ProfileReader.readProfile(YahooStats.profile());
+    profile.setFormatVersion(3);
+    Path dir = Files.createDirectories(tmp.resolve("future"));
+    try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
+      w.create(Profile.getClassSchema(), dir.resolve("profile.avro").toFile());
+      w.append(profile);
+    }
+    String err = badRun("--stats", dir.toString(), "--dirs", "1000");
+    assertTrue(err.contains("future/profile.avro: formatVersion 3 is newer than 2"), err);
   }
 
   private void badProperties(String find, String replace, String expected) throws IOException {

@@ -170,6 +170,7 @@ public final class ParseJob {
     report.files.putAll(built.files);
     report.directories.putAll(built.directories);
     report.byTarget.putAll(built.byTarget);
+    report.byUser.putAll(built.byUser);
     if (report.events > 0) {
       report.firstEvent = built.firstEvent;
       report.lastEvent = built.lastEvent;

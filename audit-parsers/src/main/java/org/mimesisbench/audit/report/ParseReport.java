@@ -40,6 +40,8 @@ public final class ParseReport {
   @JsonProperty("directories") public final Map<String, Long> directories = new LinkedHashMap<>();
   /** Events by what their path named then (file, directory, missing, unknown, cluster), then by command. */
   @JsonProperty("by_target") public final Map<String, Map<String, Long>> byTarget = new LinkedHashMap<>();
+  /** Events by effective user (AuditEvent.user), allowed or not. */
+  @JsonProperty("by_user") public final Map<String, Long> byUser = new TreeMap<>();
   @JsonProperty("namespace") public Map<String, Object> namespace;
 
   /** One input file. */

@@ -1,5 +1,10 @@
 package org.mimesisbench.audit.trace;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * What the trace builder knows of one path while the trace is read: whether it is a file or a
  * directory, when it was created, and the calls on it so far. A renamed path keeps its FileLife,
@@ -33,10 +38,56 @@ final class FileLife {
   int probes;
   int firstChunk = AccessChunks.NONE;
   int lastChunk = AccessChunks.NONE;
+  // its events by user: most paths see one user, kept in two fields; a map only for the others
+  String user;
+  long userEvents;
+  Map<String, long[]> otherUsers;
 
   FileLife(long id, String path, Kind kind) {
     this.id = id;
     this.path = path;
     this.kind = kind;
+  }
+
+  /** Counts one event of {@code by} (a canonical string: compared by identity first) on this path. */
+  void countUser(String by) {
+    if (user == null || user.equals(by)) {
+      user = by;
+      userEvents++;
+      return;
+    }
+    if (otherUsers == null) {
+      otherUsers = new HashMap<>(4);
+    }
+    otherUsers.computeIfAbsent(by, u -> new long[1])[0]++;
+  }
+
+  /** Hands this path's user counts to {@code to} (its probes became {@code to}'s). */
+  void handUsersOver(FileLife to) {
+    to.user = user;
+    to.userEvents = userEvents;
+    to.otherUsers = otherUsers;
+    user = null;
+    userEvents = 0;
+    otherUsers = null;
+  }
+
+  /** Fills {@code names} and {@code events} with its users by descending events, ties by name. */
+  void users(List<String> names, List<Long> events) {
+    names.clear();
+    events.clear();
+    if (user == null) {
+      return;
+    }
+    List<Map.Entry<String, Long>> all = new ArrayList<>();
+    all.add(Map.entry(user, userEvents));
+    if (otherUsers != null) {
+      otherUsers.forEach((u, n) -> all.add(Map.entry(u, n[0])));
+    }
+    all.sort(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+    for (Map.Entry<String, Long> e : all) {
+      names.add(e.getKey());
+      events.add(e.getValue());
+    }
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.file.DataFileWriter;
@@ -48,6 +49,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
   private final TraceCounts counts = new TraceCounts();
   private final StringBuilder kinds = new StringBuilder();
+  private final Map<String, String> userNames = new HashMap<>(); // one string per user for the lives to share
+  private final List<String> timelineUsers = new ArrayList<>();
+  private final List<Long> timelineUserEvents = new ArrayList<>();
   private long nextId;
   private long firstTime = Long.MAX_VALUE;
   private long lastTime = Long.MIN_VALUE;
@@ -64,6 +68,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     firstTime = Math.min(firstTime, r.time);
     lastTime = Math.max(lastTime, r.time);
     AuditCommand command = AuditCommands.of(r.op);
+    String user = userName(r.user);
+    counts.user(user);
     if (r.src == null) {
       counts.event(Target.CLUSTER, command, r.op);
       return;
@@ -78,6 +84,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       default -> resolve(r.src);
     };
     counts.event(targetOf(command, life, r.src), command, r.op);
+    if (life != null) { // before the call: a delete writes the timeline
+      life.countUser(user);
+    }
     switch (command) {
       case open -> {
         if (life.kind != FileLife.Kind.FILE) { // an old life stored to anew is a G1 card to refine
@@ -100,6 +109,19 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       case concat -> concat(r.src, r.dst, r.time);
       default -> accesses.add(life, r.time, AuditCommands.code(command)); // listings, stats, attributes, ...
     }
+    FileLife made = switch (command) { // the calls that make their path count on what they made
+      case create, mkdirs -> live.get(r.src);
+      case concat -> r.dst == null ? null : live.get(r.dst);
+      default -> null;
+    };
+    if (made != null) {
+      made.countUser(user);
+    }
+  }
+
+  private String userName(String user) {
+    String known = userNames.putIfAbsent(user, user);
+    return known == null ? user : known;
   }
 
   /** What {@code path} named when {@code command} came, {@code life} being its life then (null: none). */
@@ -193,6 +215,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     life.createTime = time;
     if (probed != null) {
       accesses.handOver(probed, life);
+      probed.handUsersOver(life);
       life.probes = life.accesses;
     }
   }
@@ -353,6 +376,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     timeline.setProbeTimes(probeTimes);
     timeline.setCallTimes(others);
     timeline.setCalls(otherCodes);
+    life.users(timelineUsers, timelineUserEvents);
+    timeline.setUsers(timelineUsers);
+    timeline.setUserEvents(timelineUserEvents);
     encoded.reset();
     timeline.customEncode(encoded);
     files.appendEncoded(encoded.bytes());
@@ -379,6 +405,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     dirTimeline.setProbeTimes(probeTimes);
     dirTimeline.setCallTimes(callTimes);
     dirTimeline.setCalls(calls);
+    life.users(timelineUsers, timelineUserEvents);
+    dirTimeline.setUsers(timelineUsers);
+    dirTimeline.setUserEvents(timelineUserEvents);
     dirs.append(dirTimeline);
     counts.count(dirTimeline, accessTimes.size(), calls.size());
   }

@@ -13,6 +13,7 @@ public final class TraceCounts {
   // events by target and command: an array by the schema's commands, a map for those it lacks
   private final long[][] byTarget = new long[Target.values().length][AuditCommand.values().length];
   private final Map<String, long[]> otherByTarget = new HashMap<>();
+  private final Map<String, long[]> byUser = new HashMap<>();
   long directories;
   long directoriesPreExisting;
   long directoriesCreated;
@@ -73,6 +74,11 @@ public final class TraceCounts {
     }
   }
 
+  /** One event of {@code user}. */
+  void user(String user) {
+    byUser.computeIfAbsent(user, k -> new long[1])[0]++;
+  }
+
   /** Events by target ("file", "directory", ...) and command, as the log names it; only those seen. */
   public Map<String, Map<String, Long>> byTarget() {
     Map<String, Map<String, Long>> m = new LinkedHashMap<>();
@@ -119,6 +125,7 @@ public final class TraceCounts {
     report.files.putAll(asMap(withSnapshot));
     report.directories.putAll(directoriesAsMap());
     report.byTarget.putAll(byTarget());
+    byUser.forEach((user, n) -> report.byUser.put(user, n[0]));
     if (report.events > 0) {
       report.eventTimes(firstTime, lastTime);
     }

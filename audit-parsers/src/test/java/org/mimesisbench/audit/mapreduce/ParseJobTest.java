@@ -53,6 +53,7 @@ class ParseJobTest {
     assertEquals(ra.files, rb.files);
     assertEquals(ra.directories, rb.directories);
     assertEquals(ra.byTarget, rb.byTarget);
+    assertEquals(ra.byUser, rb.byUser);
     assertEquals(ra.malformedSamples, rb.malformedSamples);
     assertEquals(ra.firstEvent, rb.firstEvent);
   }

@@ -180,4 +180,24 @@ class TraceBuilderTest {
     assertEquals(10, report.byTarget.values().stream().mapToLong(m -> m.values().stream().mapToLong(x -> x).sum())
         .sum());
   }
+
+  @Test
+  void eachTimelineCountsItsEventsByUserAndTheReportEveryEvent() throws Exception {
+    ParseReport report = parse(List.of(
+        line(0, "bob", "getfileinfo", "/job/a", null), // a probe: handed to the file created there
+        line(1, "alice", "mkdirs", "/job", null),
+        line(2, "alice", "create", "/job/a", null),
+        line(3, "yarn", "open", "/job/a", null),
+        line(4, "alice", "setPermission", "/job/a", null),
+        line(5, "bob", "listStatus", "/job", null),
+        line(6, "hdfs", "datanodeReport", null, null),
+        line(7, "alice", "delete", "/job/a", null)));
+    FileTimeline a = byFinalPath(report).get("/job/a@" + time(7));
+    assertEquals(List.of("alice", "bob", "yarn"), a.getUsers());
+    assertEquals(List.of(3L, 1L, 1L), a.getUserEvents(), "create, setPermission, delete; the probe; the open");
+    DirectoryTimeline job = Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class).get(0);
+    assertEquals(List.of("alice", "bob"), job.getUsers());
+    assertEquals(List.of(1L, 1L), job.getUserEvents());
+    assertEquals(Map.of("alice", 4L, "bob", 2L, "yarn", 1L, "hdfs", 1L), report.byUser);
+  }
 }

@@ -35,16 +35,22 @@ public final class NamespaceClient {
 
   private final FileSystem fs;
   private final String root; // the namespace root, qualified, without a trailing '/'
+  private final String user; // whom fs issues as
   private final List<AclEntry> acl;
   private final List<AclEntry> namedUser;
   private final List<AclEntry> namedUserOnly;
 
   public NamespaceClient(FileSystem fs, Path root) throws IOException {
+    this(fs, root, UserGroupInformation.getCurrentUser().getShortUserName());
+  }
+
+  /** A client whose {@code fs} issues as {@code user} (setOwner and the ACLs name that user). */
+  public NamespaceClient(FileSystem fs, Path root, String user) {
     this.fs = fs;
     String r = root.toString();
     this.root = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
-    String user = UserGroupInformation.getCurrentUser().getShortUserName();
-    this.acl = AclEntry.parseAclSpec("user::rwx,group::r-x,other::r-x", true);
+    this.user = user;
+    this.acl = AclEntry.parseAclSpec("user::rwx,group::rwx,other::rwx", true); // the bits it was made with
     this.namedUser = AclEntry.parseAclSpec("user:" + user + ":rwx", true);
     this.namedUserOnly = AclEntry.parseAclSpec("user:" + user, false);
   }
@@ -66,8 +72,8 @@ public final class NamespaceClient {
       case QUOTA_USAGE -> fs.getQuotaUsage(p);
       case APPEND -> append(p);
       case TRUNCATE -> fs.truncate(p, 0);
-      case SET_PERMISSION -> fs.setPermission(p, new FsPermission((short) 0755));
-      case SET_OWNER -> fs.setOwner(p, UserGroupInformation.getCurrentUser().getShortUserName(), null);
+      case SET_PERMISSION -> fs.setPermission(p, WORLD_WRITABLE); // as it was made: every user may go on using it
+      case SET_OWNER -> fs.setOwner(p, user, null); // the owner giving it to itself: allowed to the owner
       case SET_TIMES -> fs.setTimes(p, System.currentTimeMillis(), -1);
       case SET_REPLICATION -> fs.setReplication(p, fs.getDefaultReplication(p)); // false on a directory: no error
       case SET_QUOTA -> dfs(e).setQuota(p, NAMESPACE_QUOTA, HdfsConstants.QUOTA_DONT_SET);
@@ -99,6 +105,9 @@ public final class NamespaceClient {
       default -> throw new IllegalArgumentException("no call for " + e.op());
     }
   }
+
+  /** What setPermission sets: what the benchmark makes is world-writable (README: Users). */
+  static final FsPermission WORLD_WRITABLE = new FsPermission((short) 0777);
 
   /** The policy setErasureCodingPolicy sets: replication, which any number of DataNodes can hold. */
   static final String REPLICATION_POLICY = "replication";

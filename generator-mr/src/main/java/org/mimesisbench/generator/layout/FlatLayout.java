@@ -26,7 +26,7 @@ public final class FlatLayout implements NamespaceLayout {
 
   @Override
   public String rootName() {
-    long total = 0;
+    long total = 0777; // world-writable (README: Users): a flat namespace made before is not reused
     for (long n : preExisting) {
       total = total * 31 + n;
     }

@@ -71,7 +71,8 @@ public final class HierarchyLayout implements NamespaceLayout {
 
   /** Names the hierarchy by what it is made from, so a rerun with the same inputs reuses it. */
   private static String fingerprint(NamespaceStats stats, WorkloadModel model, long directories, long seed) {
-    StringBuilder b = new StringBuilder().append(directories).append('/').append(seed).append('/')
+    // "world-writable": made with umask 000 (README: Users); a namespace made before is not reused
+    StringBuilder b = new StringBuilder("world-writable/").append(directories).append('/').append(seed).append('/')
         .append(model.dormantFiles());
     for (FileTypeModel t : model.allTypes()) {
       b.append('/').append(t.preExisting());

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.io.Writable;
@@ -47,6 +48,7 @@ public final class RunStatistics implements Writable {
   private long longestOutageNanos;
   private long mappers;
   private long elapsedNanos; // from the start to the last op's end, the longest of the mappers
+  private final java.util.SortedSet<String> users = new TreeSet<>(); // the users the mappers issued as
 
   public RunStatistics() {
     for (int i = 0; i < OPS; i++) {
@@ -173,6 +175,7 @@ public final class RunStatistics implements Writable {
       outages.remove(outages.size() - 1);
     }
     mappers += o.mappers;
+    users.addAll(o.users);
     elapsedNanos = Math.max(elapsedNanos, o.elapsedNanos);
   }
 
@@ -245,6 +248,16 @@ public final class RunStatistics implements Writable {
     return List.copyOf(errorSamples);
   }
 
+  /** Records that this mapper issued as {@code names}. */
+  public void issuedAs(java.util.Collection<String> names) {
+    users.addAll(names);
+  }
+
+  /** The users the calls were issued as (the run's own user among them when it issued any). */
+  public java.util.SortedSet<String> users() {
+    return java.util.Collections.unmodifiableSortedSet(users);
+  }
+
   public List<String> stops() {
     return List.copyOf(stops);
   }
@@ -295,6 +308,7 @@ public final class RunStatistics implements Writable {
     out.writeLong(longestOutageNanos);
     out.writeLong(mappers);
     out.writeLong(elapsedNanos);
+    writeStrings(out, new ArrayList<>(users));
   }
 
   @Override
@@ -336,6 +350,10 @@ public final class RunStatistics implements Writable {
     longestOutageNanos = in.readLong();
     mappers = in.readLong();
     elapsedNanos = in.readLong();
+    List<String> names = new ArrayList<>();
+    readStrings(in, names);
+    users.clear();
+    users.addAll(names);
   }
 
   private static void writeHistogram(DataOutput out, Histogram h) throws IOException {

@@ -14,12 +14,13 @@ import org.mimesisbench.profile.DirectoryType;
  * @param index the type's index in the profile's directoryTypes
  * @param accessKinds cumulative shares of listStatus, getFileInfo, contentSummary
  * @param subtreeFiles files a deleted directory holds, made with it
+ * @param users who issues its directories' calls; null: the run's own user
  */
 public record DirectoryTypeModel(int index, long preExisting, long creates, double unaccessedShare,
     double[] accessKinds, double deleteShare, EmpiricalCdf subtreeFiles, EmpiricalCdf depth,
     EmpiricalCdf createInterarrival, EmpiricalCdf activationDelay, EmpiricalCdf accessInterarrival,
     EmpiricalCdf activeSpan, EmpiricalCdf accessesPerFile, EmpiricalCdf deleteDelay, List<CallModel> calls,
-    ProbeModel probes) implements LifeModel {
+    ProbeModel probes, UserModel users) implements LifeModel {
 
   /** How the type is named in options and results: "d" and its index. */
   public String name() {
@@ -33,7 +34,7 @@ public record DirectoryTypeModel(int index, long preExisting, long creates, doub
 
   /** {@code t} read from {@code where}, its directory counts times {@code scale}, its window stretched by {@code windowStretch}. */
   static DirectoryTypeModel of(String where, DirectoryType t, double scale, double windowStretch,
-      Set<String> notIssued) {
+      Set<String> notIssued, boolean users) {
     String at = where + ": directoryTypes[" + t.getIndex() + "].";
     double list = t.getAccessShares().getListStatus();
     double info = t.getAccessShares().getGetFileInfo();
@@ -62,6 +63,7 @@ public record DirectoryTypeModel(int index, long preExisting, long creates, doub
         EmpiricalCdf.of(at + "accessesPerDirectory", t.getAccessesPerDirectory()),
         EmpiricalCdf.of(at + "deleteDelay", t.getDeleteDelay()),
         CallModel.of(at, t.getCalls(), notIssued),
-        ProbeModel.of(at + "probes", t.getProbes()));
+        ProbeModel.of(at + "probes", t.getProbes()),
+        users ? UserModel.of(at + "users", t.getUsers()) : null);
   }
 }

@@ -16,15 +16,17 @@ import org.mimesisbench.profile.FileType;
  * @param accessKinds cumulative shares of open, listStatus, getFileInfo
  * @param calls the type's other calls (format 2; none in a profile of version 1)
  * @param probes the probes of its files' paths before their create, or null
+ * @param users who issues its files' calls (each file one user); null: the run's own user
  */
 public record FileTypeModel(int index, long preExisting, long creates, double unaccessedShare,
     double[] accessKinds, double deleteShare, EmpiricalCdf depth, EmpiricalCdf createInterarrival,
     EmpiricalCdf activationDelay, EmpiricalCdf accessInterarrival, EmpiricalCdf activeSpan,
-    EmpiricalCdf accessesPerFile, EmpiricalCdf deleteDelay, List<CallModel> calls, ProbeModel probes)
-    implements LifeModel {
+    EmpiricalCdf accessesPerFile, EmpiricalCdf deleteDelay, List<CallModel> calls, ProbeModel probes,
+    UserModel users) implements LifeModel {
 
   /** {@code t} of a profile read from {@code where}, its file counts times {@code fileScale}, its window stretched by {@code windowStretch} (>= 1 adds creates at the same rate). */
-  static FileTypeModel of(String where, FileType t, double fileScale, double windowStretch, Set<String> notIssued) {
+  static FileTypeModel of(String where, FileType t, double fileScale, double windowStretch, Set<String> notIssued,
+      boolean users) {
     String at = where + ": fileTypes[" + t.getIndex() + "].";
     double open = t.getAccessShares().getOpen();
     double list = t.getAccessShares().getListStatus();
@@ -52,7 +54,8 @@ public record FileTypeModel(int index, long preExisting, long creates, double un
         EmpiricalCdf.of(at + "accessesPerFile", t.getAccessesPerFile()),
         EmpiricalCdf.of(at + "deleteDelay", t.getDeleteDelay()),
         CallModel.of(at, t.getCalls(), notIssued),
-        ProbeModel.of(at + "probes", t.getProbes()));
+        ProbeModel.of(at + "probes", t.getProbes()),
+        users ? UserModel.of(at + "users", t.getUsers()) : null);
   }
 
   static void share(String where, double v) {

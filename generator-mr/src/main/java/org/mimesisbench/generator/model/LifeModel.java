@@ -34,6 +34,9 @@ public interface LifeModel {
   /** Null when the type's creations are never probed. */
   ProbeModel probes();
 
+  /** Who issues the calls of its files (directories); null: the run's own user. */
+  UserModel users();
+
   /** Whether any file (directory) of this type is ever accessed. */
   default boolean accessed() {
     return unaccessedShare() < 1 && !activationDelay().isEmpty() && !activeSpan().isEmpty()

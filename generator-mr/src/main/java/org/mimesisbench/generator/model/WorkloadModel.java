@@ -63,7 +63,7 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
         throw new BadInputException(where + ": fileTypes[" + i + "] has index " + t.getIndex());
       }
       double f = all * scales.getOrDefault(Integer.toString(i), 1.0);
-      models.add(FileTypeModel.of(where, t, f, stretch, notIssued));
+      models.add(FileTypeModel.of(where, t, f, stretch, notIssued, !options.getAsOneUser()));
     }
     TreeSet<Integer> chosen = new TreeSet<>();
     for (int j : options.getTypes()) {
@@ -76,14 +76,16 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     if (profile.getMkdirsPerCreate() < 0 || profile.getRenamesPerCreate() < 0 || profile.getDormantFiles() < 0) {
       throw new BadInputException(where + ": mkdirsPerCreate, renamesPerCreate and dormantFiles must be >= 0");
     }
-    List<ClusterCallModel> cluster = ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch, notIssued);
+    List<ClusterCallModel> cluster = ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch, notIssued,
+        !options.getAsOneUser());
     List<DirectoryTypeModel> directories = new ArrayList<>();
     for (int i = 0; i < directoryTypes; i++) {
       DirectoryType t = profile.getDirectoryTypes().get(i);
       if (t.getIndex() != i) {
         throw new BadInputException(where + ": directoryTypes[" + i + "] has index " + t.getIndex());
       }
-      directories.add(DirectoryTypeModel.of(where, t, all * scales.getOrDefault("d" + i, 1.0), stretch, notIssued));
+      directories.add(DirectoryTypeModel.of(where, t, all * scales.getOrDefault("d" + i, 1.0), stretch, notIssued,
+          !options.getAsOneUser()));
     }
     return new WorkloadModel(where, window, List.copyOf(models), List.copyOf(run),
         options.getSpanScale(), profile.getMkdirsPerCreate(), profile.getRenamesPerCreate(),
@@ -130,6 +132,24 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
   /** The directory types phase 2 runs: all of them, or none when file types are isolated. */
   public List<DirectoryTypeModel> runDirectoryTypes() {
     return directoriesRun ? directoryTypes : List.of();
+  }
+
+  /**
+   * The users phase 2 issues as, sorted: those of the types and cluster calls it runs; empty when
+   * the profile names none or the run is --as-one-user (everything goes as the run's own user).
+   */
+  public java.util.SortedSet<String> users() {
+    java.util.SortedSet<String> names = new TreeSet<>();
+    List<UserModel> models = new ArrayList<>();
+    runTypes.forEach(t -> models.add(t.users()));
+    runDirectoryTypes().forEach(t -> models.add(t.users()));
+    clusterCalls.forEach(c -> models.add(c.users()));
+    for (UserModel m : models) {
+      if (m != null) {
+        names.addAll(List.of(m.users()));
+      }
+    }
+    return names;
   }
 
   /** Pre-existing files of every type, the dormant ones included: what phase 1 creates. */

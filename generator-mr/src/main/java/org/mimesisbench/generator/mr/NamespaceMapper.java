@@ -1,8 +1,10 @@
 package org.mimesisbench.generator.mr;
 
 import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
 import org.mimesisbench.generator.schedule.FileLife;
@@ -18,7 +20,14 @@ public final class NamespaceMapper extends Mapper<MapperTasks, NullWritable, Nul
   protected void map(MapperTasks mapper, NullWritable ignored, Context context) throws IOException {
     TaskSplit task = mapper.only();
     RunPlan plan = RunPlan.fromConf(context.getConfiguration());
-    FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
+    Configuration open = UserClients.worldWritable(context.getConfiguration());
+    try (FileSystem fs = FileSystem.newInstance(plan.root().toUri(), open)) {
+      map(plan, fs, task, context);
+    }
+  }
+
+  /** Makes the share with {@code fs}, whose entries every modeled user may change (README: Users). */
+  private static void map(RunPlan plan, FileSystem fs, TaskSplit task, Context context) throws IOException {
     Counter entries = context.getCounter(Counters.GROUP, Counters.NAMESPACE_ENTRIES);
     boolean resume = context.getConfiguration().getBoolean(RESUME, true);
     Runnable onEntry = () -> {

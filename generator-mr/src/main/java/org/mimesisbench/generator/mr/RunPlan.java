@@ -20,6 +20,7 @@ import java.util.function.LongConsumer;
 import org.mimesisbench.generator.schedule.Forecast;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.generator.infra.BaseDirectory;
+import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.layout.HierarchyLayout;
 import org.mimesisbench.generator.layout.NamespaceLayout;
@@ -236,13 +237,20 @@ public final class RunPlan implements Workload {
   }
 
   @Override
+  public java.util.Collection<String> modeledUsers() {
+    return model.users();
+  }
+
+  @Override
   public long namespaceEntries() {
     return model.preExistingFiles();
   }
 
   @Override
   public void prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException {
-    layout.materializeTop(fs, root, mappers, resume);
+    try (FileSystem open = FileSystem.newInstance(root.toUri(), UserClients.worldWritable(fs.getConf()))) {
+      layout.materializeTop(open, root, mappers, resume); // every modeled user may work in it
+    }
   }
 
   @Override

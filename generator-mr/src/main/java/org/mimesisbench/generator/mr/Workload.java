@@ -43,6 +43,11 @@ public interface Workload {
     return new Path(runDir(), "statistics");
   }
 
+  /** The users phase 2 issues as, besides the run's own: checked for impersonation before anything is made. */
+  default java.util.Collection<String> modeledUsers() {
+    return List.of();
+  }
+
   /** What phase 1 makes, in a line. */
   String describe();
 

@@ -22,6 +22,8 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
+import org.mimesisbench.generator.issue.UserClients;
+import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
@@ -79,7 +81,8 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
     }
     RunPlan plan = runPlan;
     return new Issue(plan.root(), plan.barrierDir(), schedule(plan, task), plan.options(),
-        (issuing, clientConf) -> new NamespaceClient(issuing, plan.root())::issue);
+        (issuing, clientConf) -> new UserClients(new NamespaceClient(issuing, plan.root()), plan.root().toUri(),
+            plan.root(), clientConf)); // each event as its modeled user
   }
 
   /** Called once issuing ended, before the statistics are passed on (a replay counts its own outcomes). */
@@ -143,8 +146,11 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
           }
         }
       }
-      for (IssuingPipeline.EventSink sink : sinks) {
-        issued(context, sink);
+      for (int i = 0; i < sinks.size(); i++) {
+        if (sinks.get(i) instanceof UserClients users) {
+          stats.get(i).issuedAs(users.users());
+        }
+        issued(context, sinks.get(i));
       }
       RunStatistics all = new RunStatistics();
       stats.forEach(all::add);
@@ -210,7 +216,7 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
    * outage too (a NameNode that accepts connections and never answers), not a two-minute hang.
    */
   private static Configuration clientConf(Configuration job, long outageLimitMs) {
-    Configuration c = new Configuration(job);
+    Configuration c = UserClients.worldWritable(job); // what one user makes, the others may change
     int given = c.getInt(CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY,
         CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_DEFAULT);
     if (outageLimitMs > 0 && (given <= 0 || given > outageLimitMs)) {

@@ -150,6 +150,7 @@ public final class RunOptionsParser {
       b.setDirectories(n);
     }
     b.setFlat(cl.hasOption("flat"));
+    b.setAsOneUser(cl.hasOption("as-one-user"));
     b.setReuse(cl.hasOption("reuse"));
     b.setCleanup(cl.hasOption("cleanup"));
     b.setCaptureAudit(values(cl, "capture-audit"));

@@ -65,6 +65,7 @@ public final class RunResults {
     overall.put("seconds", round(total.elapsedSeconds()));
     overall.put("opsPerSecond", round(total.totalCount() / seconds));
     overall.put("mappers", total.mappers());
+    overall.put("users", total.users().size()); // the users the calls were issued as
     ObjectNode drift = s.putObject("driftMicros");
     drift.setAll(percentiles(total.lateness()));
     ArrayNode stops = s.putArray("stoppedEarly");
@@ -188,6 +189,8 @@ public final class RunResults {
           e.getKey(), e.getValue().asLong())));
       out.println("  errors by class: " + classes);
     }
+    long users = overall.path("users").asLong();
+    out.printf("  issued as %,d user%s%n", users, users == 1 ? "" : "s");
     var d = summary.path("driftMicros");
     out.printf("  drift (us): p50 %,d  p99 %,d  max %,d%n", d.path("p50").asLong(), d.path("p99").asLong(), d.path("max").asLong());
     var jvm = summary.path("jvm");

@@ -40,6 +40,8 @@ public final class ClusterSchedule implements Schedule {
     private final ClusterCallModel model;
     private final double window;
     private final SplittableRandom random;
+    private final UserQuantiles users; // each call's user, by its number: the times draw as they did
+    private String user;
     private final int share;
     private final int shares;
     private long index = -1; // of the call at time, among all shares' calls
@@ -50,6 +52,7 @@ public final class ClusterSchedule implements Schedule {
       this.model = model;
       this.window = window;
       this.random = new SplittableRandom(seed);
+      this.users = new UserQuantiles(~seed);
       this.share = share;
       this.shares = shares;
       advance();
@@ -61,6 +64,8 @@ public final class ClusterSchedule implements Schedule {
       do {
         index++;
         time = index < model.calls() ? time + model.interarrival().sample(random) : Double.POSITIVE_INFINITY;
+        user = model.users() == null || Op.SUPERUSER_ONLY.contains(model.op()) ? null
+            : model.users().at(users.of(index));
       } while (time < window && index % shares != share);
       if (time >= window) {
         time = Double.POSITIVE_INFINITY;
@@ -84,7 +89,7 @@ public final class ClusterSchedule implements Schedule {
 
     @Override
     public Event next() {
-      Event e = new Event(time, model.op(), null, null);
+      Event e = new Event(time, model.op(), null, null, user);
       advance();
       return e;
     }

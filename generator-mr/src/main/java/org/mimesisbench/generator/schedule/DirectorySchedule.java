@@ -15,6 +15,7 @@ import org.mimesisbench.generator.model.WorkloadModel;
 public final class DirectorySchedule implements Schedule {
   private static final long CREATES_STREAM = -1;
   private static final long POPULARITY_STREAM = -2;
+  private static final long USERS_STREAM = -3;
   private static final long PLACEMENT = 0x5DEECE66DL;
 
   private final WorkloadModel model;
@@ -26,6 +27,7 @@ public final class DirectorySchedule implements Schedule {
   private final String runTag;
   private final CreateProcess creates;
   private final PopularityQuantiles popularity;
+  private final UserQuantiles users;
   private final FirstEventOrder order;
   private long nextPreExisting;
 
@@ -42,6 +44,7 @@ public final class DirectorySchedule implements Schedule {
     this.creates = new CreateProcess(type.createInterarrival(), type.creates(), model.windowMs(),
         TypeSchedule.fileSeed(seed, key(type), CREATES_STREAM), share, shares);
     this.popularity = new PopularityQuantiles(TypeSchedule.fileSeed(seed, key(type), POPULARITY_STREAM));
+    this.users = new UserQuantiles(TypeSchedule.fileSeed(seed, key(type), USERS_STREAM));
     this.order = type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
 
@@ -64,7 +67,8 @@ public final class DirectorySchedule implements Schedule {
     nextPreExisting += shares;
     String name = "p" + Long.toString(id, 36) + ".d" + type.index();
     return FileLife.directory(type, place(id, name), false, 0.0, model.windowMs(), model.spanScale(),
-        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id));
+        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id))
+        .as(TypeSchedule.userOf(type.users(), users, id));
   }
 
   @Override
@@ -84,7 +88,8 @@ public final class DirectorySchedule implements Schedule {
     long id = type.preExisting() + i;
     String name = "c" + Long.toString(i, 36) + "-" + runTag + ".d" + type.index();
     return FileLife.directory(type, place(id, name), true, creates.time(), model.windowMs(), model.spanScale(),
-        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id));
+        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id))
+        .as(TypeSchedule.userOf(type.users(), users, id));
   }
 
   /** Directory {@code name} under a directory of the layout at the depth its type draws for it. */

@@ -2,10 +2,16 @@ package org.mimesisbench.generator.schedule;
 
 /**
  * One operation of the schedule: {@code op} on {@code path} (renamed to {@code target} for a
- * rename) at {@code timeMs} after the run's start, in the profile's time (before time scaling).
- * Paths are relative to the namespace root ("/d0/f3.t7").
+ * rename) at {@code timeMs} after the run's start, in the profile's time (before time scaling),
+ * issued as {@code user} (null: the run's own user). Paths are relative to the namespace root
+ * ("/d0/f3.t7").
  */
-public record Event(double timeMs, Op op, String path, String target) {
+public record Event(double timeMs, Op op, String path, String target, String user) {
   /** Marks the end of a schedule in a queue of events. */
   public static final Event END = new Event(Double.POSITIVE_INFINITY, Op.OPEN, "", null);
+
+  /** An event issued as the run's own user. */
+  public Event(double timeMs, Op op, String path, String target) {
+    this(timeMs, op, path, target, null);
+  }
 }

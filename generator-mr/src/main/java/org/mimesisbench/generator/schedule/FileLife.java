@@ -47,6 +47,11 @@ public final class FileLife implements Life {
   private double last = Double.NaN; // time of the last access issued
   private final double deleteDelay; // NaN: not deleted
 
+  private final boolean created;
+  private String user; // its owner, who makes, renames and deletes it; null: the run's own user
+  private final long seed;
+  private int userDraws; // the other calls' users drawn so far
+
   private int state = START;
   private double mainTime; // the next access, create or delete: the state's event
   private double nextTime; // the earliest of the next probe, call and the state's event
@@ -94,6 +99,8 @@ public final class FileLife implements Life {
     this.window = window;
     this.origin = origin;
     this.random = new SplittableRandom(seed);
+    this.seed = seed;
+    this.created = created;
     if (created) {
       mkdirs = stochasticRound(mkdirsPerCreate);
       renames = stochasticRound(renamesPerCreate);
@@ -220,12 +227,12 @@ public final class FileLife implements Life {
   public Event next() {
     Event e;
     if (nextProbe < probeTimes.length) {
-      e = new Event(probeTimes[nextProbe], probeOps[nextProbe++], path, null);
+      e = event(probeTimes[nextProbe], probeOps[nextProbe++], path, null);
       settle();
       return e;
     }
     if (callFirst()) {
-      e = new Event(callTimes[nextCall], callOps[nextCall++], path, null);
+      e = event(callTimes[nextCall], callOps[nextCall++], path, null);
       settle();
       return e;
     }
@@ -233,15 +240,15 @@ public final class FileLife implements Life {
       case AT_ORIGIN -> { // mkdirs, then the create, then its renames, all at its origin
         int k = originIssued++;
         if (k < mkdirs) {
-          e = new Event(origin, Op.MKDIRS, mkdirPrefix + k, null);
+          e = event(origin, Op.MKDIRS, mkdirPrefix + k, null);
         } else if (k == mkdirs) {
-          e = directory ? new Event(origin, Op.MKDIRS, path, null)
-              : new Event(origin, Op.CREATE, renames > 0 ? temporary(0) : path, null);
+          e = directory ? event(origin, Op.MKDIRS, path, null)
+              : event(origin, Op.CREATE, renames > 0 ? temporary(0) : path, null);
         } else if (k <= mkdirs + renames) {
           int r = k - mkdirs - 1;
-          e = new Event(origin, Op.RENAME, temporary(r), r == renames - 1 ? path : temporary(r + 1));
+          e = event(origin, Op.RENAME, temporary(r), r == renames - 1 ? path : temporary(r + 1));
         } else {
-          e = new Event(origin, Op.CREATE, subtreeFile(k - mkdirs - 1 - renames), null);
+          e = event(origin, Op.CREATE, subtreeFile(k - mkdirs - 1 - renames), null);
         }
         if (originIssued == mkdirs + 1 + renames + subtree) {
           state = ACCESSES;
@@ -250,13 +257,13 @@ public final class FileLife implements Life {
       case ACCESSES -> {
         last = nextAccess;
         accessed++;
-        e = new Event(nextAccess, accessKind(), path, null);
+        e = event(nextAccess, accessKind(), path, null);
         if (accessed < accesses) {
           nextAccess += (evenGaps ? 1.0 : type.accessInterarrival().sample(gaps)) * gapFactor;
         }
       }
       case DELETE -> {
-        e = new Event(mainTime, directory ? Op.DELETE_RECURSIVE : Op.DELETE, path, null);
+        e = event(mainTime, directory ? Op.DELETE_RECURSIVE : Op.DELETE, path, null);
         state = DONE;
         nextCall = callTimes.length; // nothing comes after a delete
       }
@@ -325,6 +332,43 @@ public final class FileLife implements Life {
 
   public String path() {
     return path;
+  }
+
+  /** Issues its calls as {@code user} (null: the run's own user); it owns what it makes. */
+  public FileLife as(String user) {
+    this.user = user;
+    return this;
+  }
+
+  /**
+   * Who issues {@code op} on it (docs/model.md, Users): its user makes, renames and deletes it
+   * and makes its owner-only calls (the run's own user those on an entry phase 1 made, which it
+   * owns); the superuser's calls go as the run's own user; every other call (accesses, probes,
+   * setTimes, append, ...) draws its user from the type's mix, call by call.
+   */
+  private String userOf(Op op) {
+    if (user == null || Op.SUPERUSER_ONLY.contains(op)) {
+      return null;
+    }
+    if (Op.OWNER_ONLY.contains(op)) {
+      return created ? user : null;
+    }
+    if (Op.OWNERS.contains(op)) {
+      return user;
+    }
+    return type.users().at(userDraw(seed, userDraws++));
+  }
+
+  /** Uniform {@code k} of a file's stream of user draws: SplitMix64 over its seed, apart from its other draws. */
+  static double userDraw(long seed, int k) {
+    long z = seed + 0x2545F4914F6CDD1DL + (k + 1L) * 0x9E3779B97F4A7C15L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return ((z ^ (z >>> 31)) >>> 11) * 0x1.0p-53;
+  }
+
+  private Event event(double time, Op op, String at, String target) {
+    return new Event(time, op, at, target, userOf(op));
   }
 
   private String temporary(int i) {

@@ -70,6 +70,14 @@ public enum Op {
   public static final Set<Op> BASE = EnumSet.range(CREATE, RENAME);
   /** The ops without a path. */
   public static final Set<Op> CLUSTER = EnumSet.range(DATANODE_REPORT, LIST_SNAPSHOTTABLE_DIRECTORY);
+  /** The ops only an entry's owner (or the superuser) may make. */
+  public static final Set<Op> OWNER_ONLY = EnumSet.of(SET_PERMISSION, SET_OWNER, SET_ACL, MODIFY_ACL_ENTRIES,
+      REMOVE_ACL_ENTRIES, REMOVE_DEFAULT_ACL, REMOVE_ACL);
+  /** The ops that make, rename or delete an entry: its owner's. */
+  public static final Set<Op> OWNERS = EnumSet.of(CREATE, MKDIRS, RENAME, DELETE, DELETE_RECURSIVE);
+  /** The ops only the superuser may make: quotas, the DataNodes' report. */
+  public static final Set<Op> SUPERUSER_ONLY = EnumSet.of(SET_QUOTA, CLEAR_QUOTA, SET_SPACE_QUOTA, CLEAR_SPACE_QUOTA,
+      DATANODE_REPORT);
 
   /** The ops only a replay issues (a trace's calls with what they need from it); no profile's call is one. */
   public static final Set<Op> REPLAYED_ONLY = EnumSet.of(CONCAT);

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.model.UserModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 
 /**
@@ -17,6 +18,7 @@ public final class TypeSchedule implements Schedule {
   private static final long CREATES_STREAM = -1;
   private static final long POPULARITY_STREAM = -2;
   private static final long PLACEMENT = 0x5DEECE66DL;
+  private static final long USERS_STREAM = -3;
 
   private final WorkloadModel model;
   private final FileTypeModel type;
@@ -28,6 +30,7 @@ public final class TypeSchedule implements Schedule {
   private final List<String> preExisting;
   private final CreateProcess creates;
   private final PopularityQuantiles popularity;
+  private final UserQuantiles users;
 
   private final FirstEventOrder order; // null without probes: the order of origin is the order of first event
   private int nextPreExisting;
@@ -48,6 +51,7 @@ public final class TypeSchedule implements Schedule {
     this.creates = new CreateProcess(type.createInterarrival(), type.creates(), model.windowMs(),
         fileSeed(seed, type.index(), CREATES_STREAM), share, shares);
     this.popularity = new PopularityQuantiles(fileSeed(seed, type.index(), POPULARITY_STREAM));
+    this.users = new UserQuantiles(fileSeed(seed, type.index(), USERS_STREAM));
     this.order = type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
 
@@ -76,7 +80,8 @@ public final class TypeSchedule implements Schedule {
       String parent = dir.equals("/") ? "" : dir;
       return new FileLife(type, parent + "/" + name + ".t" + type.index(), true, creates.time(),
           model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
-          popularity.of(id), fileSeed(seed, type.index(), id), parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-");
+          popularity.of(id), fileSeed(seed, type.index(), id),
+          parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-").as(userOf(type.users(), users, id));
     }
     return null;
   }
@@ -84,7 +89,12 @@ public final class TypeSchedule implements Schedule {
   private FileLife life(String path, boolean created, double origin, long id) {
     return new FileLife(type, path, created, origin, model.windowMs(), model.spanScale(),
         model.mkdirsPerCreate(), model.renamesPerCreate(), popularity.of(id), fileSeed(seed, type.index(), id),
-        path + ".m");
+        path + ".m").as(userOf(type.users(), users, id));
+  }
+
+  /** The user of file number {@code id}: a draw of its own, so the file's other draws stay as they were. */
+  static String userOf(UserModel mix, UserQuantiles users, long id) {
+    return mix == null ? null : mix.at(users.of(id));
   }
 
   /** A well-mixed seed for one file of one type (SplitMix64's finalizer over the three). */

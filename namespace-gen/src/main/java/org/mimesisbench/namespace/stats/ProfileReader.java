@@ -52,6 +52,10 @@ public final class ProfileReader {
     if (profile.getFormatVersion() > FORMAT_VERSION) {
       throw new BadInputException(file + ": formatVersion " + profile.getFormatVersion() + " is newer than " + FORMAT_VERSION);
     }
+    if (profile.getFormatVersion() < 1) {
+      throw new BadInputException(file + ": formatVersion " + profile.getFormatVersion() + " is unknown (1 to "
+          + FORMAT_VERSION + ")");
+    }
     for (Schema.Field field : profile.getSchema().getFields()) {
       if (!field.name().equals("fit")) { // how the types were found: read by no generator
         refuseNonFinite(profile.get(field.pos()), field.name(), file);

@@ -1,0 +1,81 @@
+"""Users (issue 18): each type's user mix fitted from the timelines' users, its tail lumped, and
+the per-user call mix that validate compares with the trace's."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mimesis_model.errors import ProfileError
+from mimesis_model.fit import FittedTrace, ProfileFitter, read_for_fitting
+from mimesis_model.profile import Profile, UserMix
+from mimesis_model.trace import TimelineUsers
+from mimesis_model.user_mix import OTHERS, compare_users, counts_by_type, user_mix
+from mimesis_model.validation import validate
+from test_profile_vectors import SAMPLE_TRACE
+
+
+def test_the_top_users_are_named_and_the_rest_lumped_into_a_tail() -> None:
+    mix = user_mix({"a": 50, "b": 30, "c": 10, "d": 6, "e": 4}, max_users=2)
+    assert mix is not None
+    assert mix.top == [("a", 0.5), ("b", 0.3)]
+    assert (mix.other_users, mix.other_share) == (3, pytest.approx(0.2))
+    assert mix.problems() == []
+    assert user_mix({}) is None
+
+
+def test_a_types_users_are_the_events_of_its_files_by_user() -> None:
+    # file 0 (type 0): alice 3, bob 1; file 1 (type 1): bob 2; file 2 (no type): carol 5
+    users = TimelineUsers(
+        offsets=np.array([0, 2, 3, 4]),
+        code=np.array([0, 1, 1, 2], dtype=np.int32),
+        events=np.array([3, 1, 2, 5]),
+        names=("alice", "bob", "carol"),
+    )
+    counts = counts_by_type(users, np.array([0, 1, -1]), 2)
+    assert counts == [{"alice": 3, "bob": 1}, {"bob": 2}]
+
+
+def test_the_tv_lumps_users_beyond_the_top_ones() -> None:
+    trace = {"a": 60.0, "b": 30.0, "c": 6.0, "d": 4.0}
+    run = {"a": 55.0, "b": 35.0, "other0": 10.0}
+    compared = compare_users(trace, run, top=2)
+    assert compared["tv"] == pytest.approx(0.05)
+    assert [item["user"] for item in compared["top"]] == ["a", "b", OTHERS]
+
+
+def test_a_mix_that_does_not_sum_to_one_is_refused(tmp_path: Path) -> None:
+    profile = ProfileFitter(2, random_state=0).fit(sample()).profile_
+    broken = replace(profile.file_types[0], users=UserMix([("a", 0.5)], 0, 0.0))
+    with pytest.raises(ProfileError, match=r"file type 0: users: shares sum to 0\.5"):
+        replace(profile, file_types=[broken, *profile.file_types[1:]]).write(tmp_path / "p")
+
+
+_SAMPLE: list[FittedTrace] = []
+
+
+def sample() -> FittedTrace:
+    if not _SAMPLE:
+        _SAMPLE.append(read_for_fitting(SAMPLE_TRACE))
+    return _SAMPLE[0]
+
+
+@pytest.fixture(scope="module")
+def profile() -> Profile:
+    return ProfileFitter(random_state=0).fit(sample()).profile_
+
+
+def test_the_sample_profile_keeps_each_types_users_and_reproduces_the_mix(
+    profile: Profile, tmp_path: Path
+) -> None:
+    mixes = [t.users for t in profile.file_types + profile.directory_types]
+    assert all(mix is not None and not mix.problems() for mix in mixes)
+    profile.write(tmp_path / "p")
+    again = Profile.read(tmp_path / "p")
+    assert again.to_record()["fileTypes"] == profile.to_record()["fileTypes"]
+    users = validate(profile, sample(), random_state=0)["users"]
+    assert users["users"] == 5  # alice, bob, carol, dave, hdfs
+    assert users["tv"] < 0.05

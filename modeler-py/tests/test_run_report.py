@@ -143,3 +143,27 @@ def test_a_newer_fidelity_json_is_one_line_exit_2(
     assert "version 3, newer than the 2 this mimesis-model reads" in error
     assert len(error.strip().splitlines()) == 1
     assert not (results / REPORT_FILE).exists()
+
+
+def test_a_run_with_response_times_gets_both_latencies_and_its_waits(results: Path) -> None:
+    # runs since issue 20: service time (call start to end) and response time (due time to end)
+    summary = json.loads((results / "summary.json").read_text())
+    for item in summary["ops"].values():
+        service = item.pop("latencyMicros")
+        item["serviceMicros"] = service
+        item["responseMicros"] = {key: 3 * value for key, value in service.items()}
+    summary["waits"] = {"forSlot": 12, "forSlotMicrosMean": 950.5, "forPreviousOp": 3}
+    (results / "summary.json").write_text(json.dumps(summary))
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    assert len(images(page)) == 4  # timeline, service time, response time, per type
+    assert "Response time percentiles by op" in page
+    assert "response p99 µs" in page
+    assert "Ops that waited past their due time" in page
+    assert "service time only" not in page
+
+
+def test_a_run_before_response_times_says_it_has_service_time_only(results: Path) -> None:
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    assert "The summary has no response time (a run before issue 20): service time only." in page

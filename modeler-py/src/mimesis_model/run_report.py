@@ -1,5 +1,6 @@
 """`report`: one self-contained HTML page of a run's results folder, its PNG plots embedded:
-throughput over time by op (timeline.csv), latency percentiles by op, ops per file type, the
+throughput over time by op (timeline.csv), service and response time percentiles by op, ops per
+file type, the
 fidelity scores (fidelity.json, when `fidelity` has scored the run: per dimension, and the whole
 workload's calls by command), the run's options, target and notes.
 """
@@ -21,7 +22,14 @@ from mimesis_model.command_mix import FLAG_SHARE
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.output import check_writable, write_file
 from mimesis_model.run_fidelity import FIDELITY_FILE, FIDELITY_VERSION
-from mimesis_model.run_results import TIMELINE_FILE, RunResults, RunResultsError
+from mimesis_model.run_results import (
+    RESPONSE,
+    SERVICE,
+    TIMELINE_FILE,
+    RunResults,
+    RunResultsError,
+    latency,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -46,7 +54,19 @@ def write_report(results: RunResults, out: Path, option: str | None = None) -> P
                 ("Drift over time: how late each second's latest op was", _drift_plot(*timeline))
             )
     if any(item.get("count") for item in results.ops.values()):
-        plots.append(("Latency percentiles by op", _latency_plot(results.ops)))
+        plots.append(
+            ("Service time percentiles by op (call start to end)",
+             _latency_plot(results.ops, SERVICE))
+        )  # fmt: skip
+        if any(latency(item, RESPONSE) for item in results.ops.values()):
+            plots.append(
+                ("Response time percentiles by op (due time to end: the wait behind schedule "
+                 "counts)", _latency_plot(results.ops, RESPONSE))
+            )  # fmt: skip
+        else:
+            notes.append(
+                "The summary has no response time (a run before issue 20): service time only."
+            )
     by_type = results.summary.get("byType") or {}
     if by_type:
         plots.append(("Ops per file type", _per_type_plot(by_type)))
@@ -144,18 +164,18 @@ def _drift_plot(header: list[str], values: np.ndarray) -> Figure:
     return figure
 
 
-def _latency_plot(ops: dict[str, dict[str, Any]]) -> Figure:
+def _latency_plot(ops: dict[str, dict[str, Any]], kind: str) -> Figure:
     names = [op for op, item in ops.items() if item.get("count")]
     figure = new_figure(max(6.0, 1.1 * len(names) + 2), 4.5)
     axis = figure.subplots()
     width = 0.8 / len(_PERCENTILES)
     for i, percentile in enumerate(_PERCENTILES):
-        heights = [max(ops[op].get("latencyMicros", {}).get(percentile, 0), 1) for op in names]
+        heights = [max((latency(ops[op], kind) or {}).get(percentile, 0), 1) for op in names]
         axis.bar(np.arange(len(names)) + (i - 1.5) * width, heights, width, label=percentile)
     axis.set_xticks(range(len(names)))
     axis.set_xticklabels(names, rotation=20)
     axis.set_yscale("log")
-    axis.set_ylabel("latency (µs)")
+    axis.set_ylabel(f"{kind} time (µs)")
     axis.grid(axis="y", alpha=0.3)
     axis.legend(fontsize=8)
     return figure
@@ -258,6 +278,13 @@ def _html(
     drift = summary.get("driftMicros") or {}
     if drift:
         sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))
+    waits = summary.get("waits") or {}
+    if waits:
+        sections.append(
+            "<h2>Ops that waited past their due time</h2><p>for a free in-flight slot (every "
+            "call the mapper may have in flight was), or for the op before them on their file "
+            "</p>" + _pairs_table(waits)
+        )
     for title, key in (
         ("Options", "options"), ("Target", "target"), ("Environment", "environment"),
         ("Profile", "profile"), ("Namespace (phase 1)", "namespace"), ("Workload", "workload"),
@@ -281,14 +308,14 @@ def _html(
 
 def _ops_table(ops: dict[str, dict[str, Any]]) -> str:
     columns = ["count", "errors", "scheduled", "opsPerSecond"]
+    times = [(kind, p) for kind in (SERVICE, RESPONSE) for p in _PERCENTILES]
     head = "".join(
-        f"<th>{_e(c)}</th>" for c in ["op", *columns, *(f"{p} µs" for p in _PERCENTILES)]
+        f"<th>{_e(c)}</th>" for c in ["op", *columns, *(f"{k} {p} µs" for k, p in times)]
     )
     rows = []
     for op, item in ops.items():
-        latency = item.get("latencyMicros", {})
         cells = [_e(op), *(_number(item.get(c)) for c in columns)]
-        cells += [_number(latency.get(p)) for p in _PERCENTILES]
+        cells += [_number((latency(item, kind) or {}).get(p)) for kind, p in times]
         rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
@@ -377,7 +404,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser = commands.add_parser(
         "report", help="one HTML page of a run's results",
         description="Write one self-contained HTML page (PNG plots embedded) of a run's results "
-        "folder: throughput over time by op, latency percentiles by op, ops per file type, the "
+        "folder: throughput over time by op, service and response time percentiles by op, ops "
+        "per file type, the "
         "fidelity scores (if `fidelity` has written fidelity.json), lateness, the options, "
         "target and notes. Example: mimesis-model report results/run1/",
     )  # fmt: skip

@@ -28,6 +28,23 @@ END_SLACK_MS: Final = 1_000
 audit events may be stamped; what follows (--cleanup's deletes) is not the workload"""
 
 
+SERVICE: Final = "service"
+"""an op's service time: its call's start to its end"""
+RESPONSE: Final = "response"
+"""an op's response time: its due time (schedule time times the time scale) to its call's end"""
+
+
+def latency(op: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    """OP's (a summary.json "ops" item) SERVICE or RESPONSE time percentiles in microseconds
+    (p50, p90, p99, p999, max, mean), or None when the summary has none. A summary written before
+    runs measured response time has only `latencyMicros`, the service time: its response is None."""
+    if kind == SERVICE:
+        found = op.get("serviceMicros", op.get("latencyMicros"))
+    else:
+        found = op.get("responseMicros")
+    return found if isinstance(found, dict) else None
+
+
 class RunResultsError(MimesisModelError):
     """A results folder, or its summary.json, is not what `run` writes."""
 
@@ -206,7 +223,8 @@ class RunResults:
 
     @property
     def ops(self) -> dict[str, dict[str, Any]]:
-        """Per op: count, errors, scheduled, opsPerSecond, latencyMicros (p50, p90, p99, ...)."""
+        """Per op: count, errors, scheduled, opsPerSecond, serviceMicros and responseMicros (p50,
+        p90, p99, ...; read them with `latency`)."""
         ops: dict[str, dict[str, Any]] = self.summary["ops"]
         return ops
 

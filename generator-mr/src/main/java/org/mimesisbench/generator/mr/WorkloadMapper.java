@@ -22,8 +22,8 @@ import org.mimesisbench.generator.schedule.TypeSchedule;
 
 /**
  * Phase 2: replays one share of one file type. Waits at the start barrier with the other
- * mappers, runs the three-thread pipeline against the file system under test, and passes its
- * statistics, keyed by type, to the reducer. A call that fails is counted as an error; when every
+ * mappers, runs the issuing pipeline (up to --in-flight calls at once) against the file system
+ * under test, and passes its statistics, keyed by type, to the reducer. A call that fails is counted as an error; when every
  * call has failed for the outage limit (the NameNode is gone) the mapper stops issuing and still
  * passes on what it measured.
  */
@@ -62,7 +62,8 @@ public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWri
       double timeScale = plan.options().getTimeScale();
       Long duration = plan.options().getDurationMs();
       IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, timeScale,
-          plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0).outageLimit(outageLimit);
+          plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0).outageLimit(outageLimit)
+          .inFlight(plan.options().getInFlight());
       StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
           context.getConfiguration().getInt(PARTIES, 1),
           context.getConfiguration().getLong(BARRIER_TIMEOUT, 600_000)).outageLimit(outageLimit);

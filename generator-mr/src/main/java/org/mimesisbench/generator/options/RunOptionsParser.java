@@ -22,6 +22,8 @@ import org.mimesisbench.run.RunOptions;
  */
 public final class RunOptionsParser {
   static final String COMMAND = "run";
+  /** Threads a mapper may issue on: each call in flight holds one. */
+  static final int MAX_IN_FLIGHT = 1024;
   private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h)?");
 
   private RunOptionsParser() {}
@@ -124,6 +126,13 @@ public final class RunOptionsParser {
         throw bad("outage-limit", cl.getOptionValue("outage-limit"), "must be positive");
       }
       b.setOutageLimitMs(ms);
+    }
+    if (cl.hasOption("in-flight")) {
+      long n = CommandLines.whole(cl, COMMAND, "in-flight", 1);
+      if (n < 1 || n > MAX_IN_FLIGHT) {
+        throw bad("in-flight", cl.getOptionValue("in-flight"), "must be 1 to " + MAX_IN_FLIGHT);
+      }
+      b.setInFlight((int) n);
     }
     if (cl.hasOption("base-dir")) {
       b.setBaseDir(cl.getOptionValue("base-dir"));

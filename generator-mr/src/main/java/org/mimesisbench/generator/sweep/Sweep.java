@@ -76,7 +76,7 @@ public final class Sweep {
     return scale == Math.rint(scale) ? Long.toString((long) scale) : Double.toString(scale);
   }
 
-  /** One run's figures: issue rate overall, and per op issued its count, rate and latency (as in summary.json). */
+  /** One run's figures: issue rate, and per op issued its count, rate, service and response time (as in summary.json). */
   private static ObjectNode point(double scale, int repeat, String label, ObjectNode summary) {
     ObjectNode p = JSON.createObjectNode();
     p.put("timeScale", scale);
@@ -91,7 +91,8 @@ public final class Sweep {
         ObjectNode o = ops.putObject(e.getKey());
         o.set("count", e.getValue().path("count"));
         o.set("opsPerSecond", e.getValue().path("opsPerSecond"));
-        o.set("latencyMicros", e.getValue().path("latencyMicros"));
+        o.set("serviceMicros", e.getValue().path("serviceMicros"));
+        o.set("responseMicros", e.getValue().path("responseMicros"));
       }
     });
     return p;
@@ -99,12 +100,12 @@ public final class Sweep {
 
   private void print(ObjectNode sweep) {
     out.printf("sweep: %d runs%n  %-10s %-6s %12s  %s%n", sweep.path("points").size(), "time scale", "run",
-        "ops/s", "p50 / p99 latency (us) by op");
+        "ops/s", "p50 / p99 response time (us) by op");
     sweep.path("points").forEach(p -> {
       StringBuilder ops = new StringBuilder();
       p.path("ops").fields().forEachRemaining(e -> ops.append(String.format(Locale.ROOT, "%s %,d / %,d  ",
-          e.getKey(), e.getValue().path("latencyMicros").path("p50").asLong(),
-          e.getValue().path("latencyMicros").path("p99").asLong())));
+          e.getKey(), e.getValue().path("responseMicros").path("p50").asLong(),
+          e.getValue().path("responseMicros").path("p99").asLong())));
       out.printf("  %-10s %-6s %,12.1f  %s%s%n", label(p.path("timeScale").asDouble()), "r" + p.path("repeat").asInt(),
           p.path("opsPerSecond").asDouble(), ops, p.path("valid").asBoolean() ? "" : " (NOT valid)");
     });

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.sweep import FIGURE_FILE, levels, read_sweep, saturation
+from mimesis_model.sweep import FIGURE_FILE, NAMENODE_FIGURE, levels, read_sweep, saturation
 
 SWEEP = Path(__file__).parent / "data" / "sweep"
 """sweep.json of `mimesisbench.jar sweep --profile profiles/vectors/profile
@@ -78,6 +78,19 @@ def test_response_time_is_used_when_every_point_has_it() -> None:
     assert knee["saturated"]
     assert knee["latency"] == "response"
     assert knee["rule"].startswith("mean response time reaches 2x")
+
+
+def test_the_namenodes_metrics_of_the_points_get_a_figure_beside_figure_2(tmp_path: Path) -> None:
+    points = [point(1, 100, 100), point(0.5, 200, 110), point(0, 900, 500)]
+    for i, p in enumerate(points):  # runs since issue 20: the NameNode's means over phase 2
+        p["namenode"] = {"rpcQueueTimeAvgMs": 0.1 * (i + 1) ** 3, "callQueueLength": float(i)}
+    sweep = tmp_path / "s"
+    sweep.mkdir()
+    (sweep / "sweep.json").write_text(json.dumps({"profile": "p", "points": points}))
+    sweep_levels = levels(read_sweep(sweep))
+    assert sweep_levels[-1].namenode["rpcQueueTimeAvgMs"] == pytest.approx(2.7)
+    assert main(["sweep", str(sweep)]) == OK
+    assert (sweep / NAMENODE_FIGURE).read_bytes().startswith(b"\x89PNG")
 
 
 def test_an_old_sweep_without_response_time_uses_the_service_time_and_says_so() -> None:

@@ -2,7 +2,8 @@
 throughput over time by op (timeline.csv), service and response time percentiles by op, ops per
 file type, the
 fidelity scores (fidelity.json, when `fidelity` has scored the run: per dimension, and the whole
-workload's calls by command), the run's options, target and notes.
+workload's calls by command), the NameNode's view (namenode.csv: RPC queue and processing time,
+lock hold and wait, queues, garbage collection, calls by op), the run's options, target and notes.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.output import check_writable, write_file
 from mimesis_model.run_fidelity import FIDELITY_FILE, FIDELITY_VERSION
 from mimesis_model.run_results import (
+    NAMENODE_FILE,
     RESPONSE,
     SERVICE,
     TIMELINE_FILE,
@@ -53,6 +55,11 @@ def write_report(results: RunResults, out: Path, option: str | None = None) -> P
             plots.append(
                 ("Drift over time: how late each second's latest op was", _drift_plot(*timeline))
             )
+    namenode = _read_csv(results, NAMENODE_FILE)
+    if namenode is not None:
+        plots.append(
+            ("The NameNode through phase 2 (its metrics, once a second)", _namenode_plot(*namenode))
+        )
     if any(item.get("count") for item in results.ops.values()):
         plots.append(
             ("Service time percentiles by op (call start to end)",
@@ -101,16 +108,24 @@ def write_report(results: RunResults, out: Path, option: str | None = None) -> P
 
 
 def _read_timeline(results: RunResults) -> tuple[list[str], np.ndarray] | None:
-    path = results.directory / TIMELINE_FILE
+    return _read_csv(results, TIMELINE_FILE)
+
+
+def _read_csv(results: RunResults, name: str) -> tuple[list[str], np.ndarray] | None:
+    """A results CSV of numbers (empty cells: NaN), its header and rows; None if absent or empty."""
+    path = results.directory / name
     if not path.is_file():
         return None
     try:
         with path.open(newline="", encoding="utf-8") as stream:
             rows = list(csv.reader(stream))
         header, body = rows[0], rows[1:]
-        values = np.array([[float(cell) for cell in row] for row in body], dtype=np.float64)
+        values = np.array(
+            [[float(cell) if cell else np.nan for cell in row] for row in body], dtype=np.float64
+        )
     except (IndexError, ValueError, OSError) as error:
-        raise RunResultsError(f"{path}: not a run's timeline: {error}") from error
+        what = "timeline" if name == TIMELINE_FILE else "NameNode metrics"
+        raise RunResultsError(f"{path}: not a run's {what}: {error}") from error
     if len(values) == 0:
         return None
     return header, values.reshape(len(body), len(header))
@@ -149,6 +164,34 @@ def _timeline_plot(header: list[str], values: np.ndarray) -> Figure:
     axis.set_ylabel("ops/s")
     axis.grid(alpha=0.3)
     axis.legend(fontsize=8, ncols=2)
+    return figure
+
+
+_NAMENODE_PANELS: Final = (
+    ("time (ms)", ("rpcQueueTimeAvgMs", "rpcProcessingTimeAvgMs", "rpcLockWaitTimeAvgMs",
+                   "readLockHoldAvgMs", "writeLockHoldAvgMs")),
+    ("queued", ("callQueueLength", "lockQueueLength")),
+    ("calls/s", ("rpcCallsPerSecond", "createFileOpsPerSecond", "getBlockLocationsPerSecond",
+                 "fileInfoOpsPerSecond", "getListingOpsPerSecond", "deleteFileOpsPerSecond",
+                 "filesRenamedPerSecond")),
+    ("GC ms/s, heap MB", ("gcMillisPerSecond", "heapUsedMB")),
+)  # fmt: skip
+"""namenode.csv's columns drawn, by panel"""
+
+
+def _namenode_plot(header: list[str], values: np.ndarray) -> Figure:
+    figure = new_figure(9.0, 9.0)
+    axes = figure.subplots(len(_NAMENODE_PANELS), 1, sharex=True)
+    seconds = values[:, header.index("second")]
+    for axis, (unit, columns) in zip(axes, _NAMENODE_PANELS, strict=True):
+        for column in columns:
+            if column in header and np.nan_to_num(values[:, header.index(column)]).any():
+                axis.plot(seconds, values[:, header.index(column)], label=column, linewidth=1)
+        axis.set_ylabel(unit)
+        axis.grid(alpha=0.3)
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize=7, ncols=2)
+    axes[-1].set_xlabel("second of the run")
     return figure
 
 
@@ -275,6 +318,16 @@ def _html(
             sections.append(
                 "<h2>Fidelity of the whole workload</h2>" + _whole_tables(fidelity["whole"])
             )
+    namenode = summary.get("namenode") or {}
+    if namenode.get("mean"):
+        rows = {
+            key: f"{namenode['mean'][key]:,.3f} / {namenode.get('peak', {}).get(key, 0):,.3f}"
+            for key in namenode["mean"]
+        }
+        sections.append(
+            f"<h2>The NameNode through phase 2: mean / peak</h2><p>{_e(namenode.get('source', ''))}"
+            f", {namenode.get('samples', 0)} samples</p>" + _pairs_table(rows)
+        )
     drift = summary.get("driftMicros") or {}
     if drift:
         sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))

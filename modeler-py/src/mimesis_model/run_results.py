@@ -19,6 +19,8 @@ from mimesis_model.scaling import scale_types, type_name
 
 SUMMARY_FILE: Final = "summary.json"
 TIMELINE_FILE: Final = "timeline.csv"
+NAMENODE_FILE: Final = "namenode.csv"
+"""the NameNode's metrics, a row a second through phase 2 (runs since issue 20)"""
 TRACE_DIR: Final = "trace"
 AUDIT_LOG: Final = "namenode-audit.log"
 CLOCK_SLACK_MS: Final = 100

@@ -33,6 +33,14 @@ from mimesis_model.run_results import RESPONSE, SERVICE, latency
 
 SWEEP_FILE: Final = "sweep.json"
 FIGURE_FILE: Final = "figure2.png"
+NAMENODE_FIGURE: Final = "namenode.png"
+"""the NameNode's side beside Figure 2: its RPC and lock times, queues and GC against the rate"""
+NAMENODE_PANELS: Final = (
+    ("time (ms)", ("rpcQueueTimeAvgMs", "rpcProcessingTimeAvgMs", "rpcLockWaitTimeAvgMs",
+                   "readLockHoldAvgMs", "writeLockHoldAvgMs")),
+    ("queued", ("callQueueLength", "lockQueueLength")),
+    ("GC ms/s", ("gcMillisPerSecond",)),
+)  # fmt: skip
 CLIMB_DEFAULT: Final = 2.0
 
 
@@ -59,6 +67,8 @@ class Level:
     ops: dict[str, OpLatency] = field(default_factory=dict)
     latency: str = RESPONSE
     """which latency the figures are: response (due time to end) or service (call start to end)"""
+    namenode: dict[str, float] = field(default_factory=dict)
+    """the NameNode's metrics, means over phase 2 averaged over the repeats that recorded them"""
 
 
 def read_sweep(directory: Path) -> dict[str, Any]:
@@ -113,6 +123,11 @@ def levels(sweep: dict[str, Any]) -> list[Level]:
             counts = np.array([float(r.get("count", 0)) for r in p["ops"].values()])
             mean = np.array([_latency(r, "mean", kind) for r in p["ops"].values()])
             means.append(float((counts * mean).sum() / counts.sum()) if counts.sum() > 0 else 0.0)
+        recorded = [p["namenode"] for p in points if isinstance(p.get("namenode"), dict)]
+        namenode = {
+            key: float(np.mean([float(m[key]) for m in recorded if key in m]))
+            for key in sorted({key for m in recorded for key in m})
+        }
         spread = len(rates) > 1 and rates.mean() > 0
         out.append(
             Level(
@@ -124,6 +139,7 @@ def levels(sweep: dict[str, Any]) -> list[Level]:
                 mean_latency_us=float(np.mean(means)),
                 ops=ops,
                 latency=kind,
+                namenode=namenode,
             )
         )
     return sorted(out, key=lambda level: level.rate)
@@ -185,6 +201,27 @@ def plot(sweep_levels: list[Level], knee: dict[str, Any], title: str) -> bytes:
     return png_bytes(figure)
 
 
+def plot_namenode(sweep_levels: list[Level], title: str) -> bytes:
+    """The NameNode's side against the issue rate: its RPC and lock times, queues, GC."""
+    figure = new_figure(8.0, 8.0)
+    axes = figure.subplots(len(NAMENODE_PANELS), 1, sharex=True)
+    shown = [level for level in sweep_levels if level.namenode]
+    for axis, (unit, columns) in zip(axes, NAMENODE_PANELS, strict=True):
+        for column in columns:
+            points = [
+                (level.rate, level.namenode[column]) for level in shown if column in level.namenode
+            ]
+            if any(value for _, value in points):
+                axis.plot([r for r, _ in points], [v for _, v in points], marker="o", label=column)
+        axis.set_ylabel(unit)
+        axis.grid(alpha=0.3)
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize="small")
+    axes[-1].set_xlabel("issue rate (ops/s, mean of the repeats)")
+    axes[0].set_title(title, fontsize=10)
+    return png_bytes(figure)
+
+
 def render(sweep_levels: list[Level], knee: dict[str, Any]) -> str:
     kind = sweep_levels[0].latency if sweep_levels else RESPONSE
     lines = [
@@ -215,14 +252,24 @@ def _run(args: argparse.Namespace) -> int:
     knee = saturation(sweep_levels, args.climb)
     kind = latency_kind(sweep)
     title = f"{Path(str(sweep.get('profile', ''))).name}: {kind} time against issue rate"
-    with AtomicOutputDir(directory) as out, out.create(FIGURE_FILE) as stream:
-        stream.write(plot(sweep_levels, knee, title))
+    namenode = any(level.namenode for level in sweep_levels)
+    with AtomicOutputDir(directory) as out:
+        with out.create(FIGURE_FILE) as stream:
+            stream.write(plot(sweep_levels, knee, title))
+        if namenode:
+            with out.create(NAMENODE_FIGURE) as stream:
+                name = Path(str(sweep.get("profile", ""))).name
+                stream.write(
+                    plot_namenode(sweep_levels, f"{name}: the NameNode against issue rate")
+                )
     if args.json:
         shown = [asdict(level) for level in sweep_levels]
         print(json.dumps({"levels": shown, "saturation": knee}))
     else:
         print(render(sweep_levels, knee))
         print(f"{directory / FIGURE_FILE}: {kind} time against issue rate")
+        if namenode:
+            print(f"{directory / NAMENODE_FIGURE}: the NameNode's metrics against issue rate")
     return 0
 
 

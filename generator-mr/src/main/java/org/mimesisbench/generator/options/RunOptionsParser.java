@@ -134,6 +134,18 @@ public final class RunOptionsParser {
       }
       b.setInFlight((int) n);
     }
+    if (cl.hasOption("namenode-http")) {
+      String url = cl.getOptionValue("namenode-http");
+      try {
+        java.net.URI u = new java.net.URI(url);
+        if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
+          throw bad("namenode-http", url, "not an http(s) address (e.g. http://nn:9870)");
+        }
+      } catch (java.net.URISyntaxException e) {
+        throw bad("namenode-http", url, "not an http(s) address (e.g. http://nn:9870)");
+      }
+      b.setNamenodeHttp(url);
+    }
     if (cl.hasOption("base-dir")) {
       b.setBaseDir(cl.getOptionValue("base-dir"));
     }

@@ -21,7 +21,8 @@ import org.mimesisbench.run.RunOptions;
  * Every run is a whole {@code run}: its own embedded HDFS when none is configured (so each starts
  * from the same NameNode state), else the configured file system in the same base directory. The
  * runs' results go to {@code <out>/ts-<c>-r<k>/}; {@code sweep.json} lists them with the figures
- * the plot needs ({@code mimesis-model sweep <out>} draws it and estimates saturation).
+ * the plot needs ({@code mimesis-model sweep <out>} draws it and estimates saturation), and the
+ * NameNode's metrics of each run (their means over phase 2) when the run recorded them.
  */
 public final class Sweep {
   public static final String SWEEP_FILE = "sweep.json";
@@ -85,6 +86,9 @@ public final class Sweep {
     p.put("valid", summary.path("valid").asBoolean());
     p.put("opsPerSecond", summary.path("overall").path("opsPerSecond").asDouble());
     p.put("seconds", summary.path("overall").path("seconds").asDouble());
+    if (summary.path("namenode").path("mean").isObject()) { // the NameNode's view: means over phase 2
+      p.set("namenode", summary.path("namenode").path("mean"));
+    }
     ObjectNode ops = p.putObject("ops");
     summary.path("ops").fields().forEachRemaining(e -> {
       if (e.getValue().path("count").asLong() > 0) {

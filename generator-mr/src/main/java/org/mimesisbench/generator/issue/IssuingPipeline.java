@@ -107,6 +107,7 @@ public final class IssuingPipeline {
   private final AtomicInteger calling = new AtomicInteger(); // issuers in a call now
   private long nextProgress;
   private long lastEnd; // when the last op issued ended (System.nanoTime)
+  private boolean anyEnded; // lastEnd is an op's end
   // read by issuers outside the state lock, for the drift check: volatile
   private volatile boolean failing; // every call since failingSince failed: an outage, if it lasts
   private volatile long failingSince; // System.nanoTime at the begin of the outage's first failed call
@@ -364,7 +365,10 @@ public final class IssuingPipeline {
    * An event whose life has an op in flight is queued behind it: the issuer of that op issues it.
    */
   private boolean take(Issuer w) {
-    takeLock.lock();
+    boolean locked = inFlight > 1; // one issuer alone takes without the lock
+    if (locked) {
+      takeLock.lock();
+    }
     try {
       while (true) {
         if (stopped || ended) {
@@ -397,7 +401,9 @@ public final class IssuingPipeline {
         return true;
       }
     } finally {
-      takeLock.unlock();
+      if (locked) {
+        takeLock.unlock();
+      }
     }
   }
 
@@ -505,6 +511,9 @@ public final class IssuingPipeline {
       calling.decrementAndGet();
     }
     w.idleSince = end;
+    if (inFlight == 1) { // the only issuer, which also runs the progress callback: nothing to share
+      return ended(w, due, begin, end, overdue, error, errorClass, lacking);
+    }
     stateLock.lock();
     try {
       return ended(w, due, begin, end, overdue, error, errorClass, lacking);
@@ -518,7 +527,10 @@ public final class IssuingPipeline {
       boolean lacking) {
     Event e = w.event;
     long late = begin - due;
-    lastEnd = end - lastEnd > 0 ? end : lastEnd;
+    if (!anyEnded || end - lastEnd > 0) {
+      lastEnd = end;
+      anyEnded = true;
+    }
     stats.record(e.op(), end - begin, timeScale > 0 ? end - due : end - begin, timeScale > 0 ? late : 0,
         (int) ((begin - startNanos) / 1_000_000_000L), error, errorClass);
     if (overdue) {

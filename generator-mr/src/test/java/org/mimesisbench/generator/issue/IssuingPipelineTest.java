@@ -242,6 +242,7 @@ class IssuingPipelineTest {
   @Test
   void aSlowCallHoldsUpTheOpsDueAfterItOnlyWithOneInFlight() throws Exception {
     WorkloadModel m = steady(10, 100, 10); // 1,000 ops a ms apart
+    Map<Integer, RunStatistics> byBound = new TreeMap<>();
     for (int bound : new int[] {4, 1}) {
       AtomicInteger n = new AtomicInteger();
       RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
@@ -250,21 +251,22 @@ class IssuingPipelineTest {
         }
       }, 1, 0, 0).inFlight(bound).run(System.nanoTime() + 20 * MS, () -> {});
       assertEquals(1000, stats.totalCount());
-      // the slow call's file has about 30 more ops in those 300 ms: they wait for it, in order
-      long late = stats.lateness().getCountBetweenValues(50_000, Long.MAX_VALUE);
-      if (bound == 1) {
-        assertTrue(late > 200, "one in flight: only " + late + " ops were over 50 ms late");
-        assertTrue(stats.slotWaits() > 200, stats.slotWaits() + " ops waited for the issuer");
-      } else {
-        assertTrue(late <= 40, bound + " in flight: " + late + " ops were over 50 ms late");
-        assertTrue(stats.orderWaits() >= 20, stats.orderWaits() + " ops waited for the op before them on their file");
-      }
       long response = 0;
       for (var op : org.mimesisbench.generator.schedule.Op.values()) {
         response = Math.max(response, stats.response(op).getMaxValue());
       }
       assertTrue(response >= 300_000, "the slow call's response time: " + response + " us");
+      byBound.put(bound, stats);
     }
+    // one in flight: the ~300 ops due in those 300 ms wait; four: only the slow call's file's ~30
+    // (they wait for it, in order), and what this machine's own pauses make late
+    long closed = byBound.get(1).lateness().getCountBetweenValues(50_000, Long.MAX_VALUE);
+    long open = byBound.get(4).lateness().getCountBetweenValues(50_000, Long.MAX_VALUE);
+    String what = "ops over 50 ms late: " + closed + " with one in flight, " + open + " with four";
+    assertTrue(closed > 200, what);
+    assertTrue(open < closed / 2, what);
+    assertTrue(byBound.get(1).slotWaits() > 200, byBound.get(1).slotWaits() + " ops waited for the issuer");
+    assertTrue(byBound.get(4).orderWaits() >= 20, byBound.get(4).orderWaits() + " ops waited for their file's op");
   }
 
   @Test

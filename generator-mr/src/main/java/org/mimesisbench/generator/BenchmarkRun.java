@@ -352,8 +352,9 @@ public final class BenchmarkRun {
     if (framework.equals("local")) { // on YARN the mappers' CPU is in their containers, not here
       head.set("jvm", jvmUse(phase2Use, total.totalCount(), embedded));
     }
-    if (nameNode != null) {
-      head.set("namenode", nameNode.summary());
+    if (nameNode != null) { // over the schedule's span when known: not the job's start-up before the barrier
+      head.set("namenode", scheduleStartMillis > 0 ? nameNode.summary(scheduleStartMillis,
+          scheduleStartMillis + Math.round(total.elapsedSeconds() * 1000) + 1000) : nameNode.summary());
     }
     ArrayNode n = head.putArray("notes");
     notes.forEach(n::add);

@@ -242,14 +242,25 @@ public final class NameNodeMetrics implements AutoCloseable {
     return rows.size();
   }
 
+  /** The summary of every sample: {@link #summary(long, long)} without bounds. */
+  public ObjectNode summary() {
+    return summary(Long.MIN_VALUE, Long.MAX_VALUE);
+  }
+
   /**
    * The summary.json section: where the metrics came from, how many samples, and each column's
-   * mean and peak over the samples (phase 2, when sampling ran through it).
+   * mean and peak over the samples taken from {@code fromMillis} to {@code toMillis} (epoch ms:
+   * the schedule's span, without the job's start-up).
    */
-  public synchronized ObjectNode summary() {
+  public synchronized ObjectNode summary(long fromMillis, long toMillis) {
+    List<double[]> within = rows.stream().filter(r -> r[0] >= fromMillis && r[0] <= toMillis).toList();
     ObjectNode s = JSON.createObjectNode();
     s.put("source", source);
-    s.put("samples", rows.size());
+    s.put("samples", within.size());
+    if (fromMillis != Long.MIN_VALUE) {
+      s.put("fromMs", fromMillis);
+      s.put("toMs", toMillis);
+    }
     s.put("failedReads", failedReads);
     if (lastError != null) {
       s.put("lastError", lastError);
@@ -260,7 +271,7 @@ public final class NameNodeMetrics implements AutoCloseable {
       double sum = 0;
       double peak = Double.NEGATIVE_INFINITY;
       int n = 0;
-      for (double[] row : rows) {
+      for (double[] row : within) {
         double v = row[i + 1];
         if (!Double.isNaN(v)) {
           sum += v;

@@ -225,7 +225,8 @@ def _latency_plot(ops: dict[str, dict[str, Any]], kind: str) -> Figure:
 
 
 def _per_type_plot(by_type: dict[str, dict[str, Any]]) -> Figure:
-    types = sorted(by_type, key=int)
+    # file types by number, then directory types (d0, d1, ...) and the cluster's calls
+    types = sorted(by_type, key=lambda t: (not t.isdigit(), int(t) if t.isdigit() else 0, t))
     ops = [
         op for op in dict.fromkeys(k for t in types for k in by_type[t])
         if op not in ("errors", "mappers")

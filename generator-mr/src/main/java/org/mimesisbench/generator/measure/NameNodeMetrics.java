@@ -48,6 +48,7 @@ public final class NameNodeMetrics implements AutoCloseable {
   private static final String DOMAIN = "Hadoop:service=NameNode,name=";
   private static final long PERIOD_MS = 1_000;
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern SUFFIX = Pattern.compile("-(\\d+)$");
 
   /** How a column is read: a bean ("name=" of its ObjectName, a prefix when it ends with '*') and an attribute. */
   private enum Kind { VALUE, RATE }
@@ -316,6 +317,7 @@ public final class NameNodeMetrics implements AutoCloseable {
   private static Map<String, Map<String, Object>> readPlatform() throws IOException {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     Map<String, Map<String, Object>> all = new HashMap<>();
+    Map<String, Integer> suffixes = new HashMap<>();
     try {
       for (ObjectName name : server.queryNames(new ObjectName(DOMAIN + "*"), null)) {
         String key = name.getKeyProperty("name");
@@ -331,7 +333,7 @@ public final class NameNodeMetrics implements AutoCloseable {
         for (Attribute a : server.getAttributes(name, names).asList()) {
           attributes.put(a.getName(), a.getValue());
         }
-        all.put(key, attributes);
+        put(all, suffixes, key, attributes);
       }
     } catch (JMException e) {
       throw new IOException("cannot read the NameNode's metrics: " + e, e);
@@ -343,8 +345,28 @@ public final class NameNodeMetrics implements AutoCloseable {
   }
 
   private static boolean wanted(String beanName) {
-    return beanName != null && (beanName.equals(FSN) || beanName.equals(ACTIVITY) || beanName.equals(JVM)
-        || beanName.startsWith(RPC.substring(0, RPC.length() - 1)));
+    if (beanName == null) {
+      return false;
+    }
+    String base = SUFFIX.matcher(beanName).replaceFirst("");
+    return base.equals(FSN) || base.equals(ACTIVITY) || base.equals(JVM)
+        || base.startsWith(RPC.substring(0, RPC.length() - 1));
+  }
+
+  /**
+   * Adds the bean {@code key} to {@code all} under its name without the "-N" that Hadoop's metrics
+   * system appends to a source registered again in one JVM (a sweep's second embedded NameNode is
+   * "FSNamesystem-1", the first one's stays behind, stale): the highest N is the live one.
+   */
+  private static void put(Map<String, Map<String, Object>> all, Map<String, Integer> suffixes, String key,
+      Map<String, Object> attributes) {
+    java.util.regex.Matcher m = SUFFIX.matcher(key);
+    int n = m.find() ? Integer.parseInt(m.group(1)) : 0;
+    String base = SUFFIX.matcher(key).replaceFirst("");
+    if (n >= suffixes.getOrDefault(base, -1)) {
+      suffixes.put(base, n);
+      all.put(base, attributes);
+    }
   }
 
   private static Map<String, Map<String, Object>> readHttp(HttpClient client, URI jmx) throws IOException {
@@ -361,6 +383,7 @@ public final class NameNodeMetrics implements AutoCloseable {
     }
     JsonNode beans = JSON.readTree(response.body()).path("beans");
     Map<String, Map<String, Object>> all = new HashMap<>();
+    Map<String, Integer> suffixes = new HashMap<>();
     for (JsonNode bean : beans) {
       String name = bean.path("name").asText();
       String key = name.startsWith(DOMAIN) ? name.substring(DOMAIN.length()) : null;
@@ -373,7 +396,7 @@ public final class NameNodeMetrics implements AutoCloseable {
           attributes.put(f.getKey(), f.getValue().numberValue());
         }
       });
-      all.put(key, attributes);
+      put(all, suffixes, key, attributes);
     }
     if (all.isEmpty()) {
       throw new IOException(jmx + ": no NameNode metrics there");

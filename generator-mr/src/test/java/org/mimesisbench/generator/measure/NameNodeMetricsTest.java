@@ -73,6 +73,26 @@ class NameNodeMetricsTest {
   }
 
   @Test
+  void theNameNodeReadIsTheLiveOneWhenAnEarlierOneRanInTheSameJvm(@TempDir Path dir) throws Exception {
+    // a sweep starts an embedded NameNode per run: the first one's beans stay behind, stale
+    Configuration conf = new HdfsConfiguration();
+    for (int k = 1; k <= 2; k++) {
+      try (EmbeddedCluster cluster = EmbeddedCluster.start(conf, dir.resolve("dfs" + k), dir.resolve("a" + k), 1);
+          FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
+        for (int i = 0; i < 40 * k; i++) {
+          fs.create(new org.apache.hadoop.fs.Path("/k" + k + "/f" + i)).close();
+        }
+        Thread.sleep(1_200); // the metrics' period
+        NameNodeMetrics m = NameNodeMetrics.inProcess(cluster.uri().getPort());
+        assertNull(m.start());
+        m.close();
+        JsonNode s = m.summary();
+        assertTrue(s.path("peak").path("filesTotal").asInt() >= 40 * k, k + ": " + s);
+      }
+    }
+  }
+
+  @Test
   void anAddressWhereNoNameNodeAnswersIsAWarningAndSamplingGoesOn() throws Exception {
     NameNodeMetrics m = NameNodeMetrics.overHttp(URI.create("http://localhost:9"), 0); // discard port: refused
     String failed = m.start();

@@ -23,9 +23,9 @@ import org.mimesisbench.generator.schedule.TypeSchedule;
 /**
  * Phase 2: replays one share of one file type. Waits at the start barrier with the other
  * mappers, runs the issuing pipeline (up to --in-flight calls at once) against the file system
- * under test, and passes its statistics, keyed by type, to the reducer. A call that fails is counted as an error; when every
- * call has failed for the outage limit (the NameNode is gone) the mapper stops issuing and still
- * passes on what it measured.
+ * under test, and passes its statistics, keyed by type, to the reducer. A call that fails is
+ * counted as an error; when every call has failed for the outage limit (the NameNode is gone) the
+ * mapper stops issuing and still passes on what it measured.
  */
 public final class WorkloadMapper extends Mapper<TaskSplit, NullWritable, IntWritable, RunStatistics> {
   public static final String PARTIES = "mimesisbench.barrier.parties";

@@ -77,7 +77,7 @@ public final class Sweep {
     return scale == Math.rint(scale) ? Long.toString((long) scale) : Double.toString(scale);
   }
 
-  /** One run's figures: issue rate, and per op issued its count, rate, service and response time (as in summary.json). */
+  /** One run's figures: issue rate, and per op issued its count, rate, service and response time (summary.json's). */
   private static ObjectNode point(double scale, int repeat, String label, ObjectNode summary) {
     ObjectNode p = JSON.createObjectNode();
     p.put("timeScale", scale);

@@ -29,8 +29,9 @@ import org.mimesisbench.run.RunOptions;
  * {@value #RATE} getFileInfo a second, which it cannot serve. Open loop (many calls in flight), the
  * offered rate of the first second is the schedule's, and the response time grows with the
  * backlog (a longer schedule, a longer backlog) while the service time stays where the in-flight
- * bound holds it (the calls in flight queued at the NameNode: about the bound over its rate). One call in flight (the closed loop of before) offers only what the NameNode
- * serves, and its service time hides the backlog that its response time shows.
+ * bound holds it (the calls in flight queued at the NameNode: about the bound over its rate). One
+ * call in flight (the closed loop of before) offers only what the NameNode serves, and its
+ * service time hides the backlog that its response time shows.
  */
 @Tag("slow")
 @Timeout(600)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""MimesisBench's issuing against Hadoop's NNThroughputBenchmark on one embedded NameNode (issue
-5's bar: at time scale 0, open and getFileInfo throughput at least 0.9x NNThroughputBenchmark's
-over RPC with the same thread count, side by side in one run).
+"""MimesisBench's issuing against a direct loop of the same RPCs on one embedded NameNode (issue
+20's bar: at time scale 0, open and getFileInfo throughput at least 0.95x a direct RPC loop with
+the same threads, side by side in one run; issue 5's was 0.9x Hadoop's NNThroughputBenchmark).
 
 Runs org.mimesisbench.generator.bench.NameNodeCeiling (bench/programs). One embedded HDFS (as
 `run` starts it: 20 handlers, audit log on, here written to /dev/null); each round measures, for
@@ -9,13 +9,15 @@ open and then getFileInfo, (1) NNThroughputBenchmark -fs hdfs://... -op open|fil
 -files N -filesPerDir N, (2) a direct RPC loop: T threads calling the same ClientProtocol methods
 on our N files, with no spinning main thread (NNThroughputBenchmark's main thread busy-waits for
 its workers, which costs one of the 2 cores), (3) a NamespaceClient loop: T threads making our
-FileSystem calls on event lists made beforehand (our calls without our pipeline), and (4)
-MimesisBench: T issuing pipelines at time scale 0, each on its share of a profile of N
-pre-existing files opened (or stat'ed) once each, through NamespaceClient on the cluster's
-FileSystem. The side that goes first rotates by round. The CPU per op of the whole JVM (NameNode
+FileSystem calls on event lists made beforehand (our calls without our pipeline), (4) T
+pipelines of one call in flight each (the closed loop before issue 20), each on its share of a
+profile of N pre-existing files opened (or stat'ed) once each, and (5) MimesisBench: one
+pipeline (a mapper) on the whole profile with up to T calls in flight (`run --in-flight T`),
+through NamespaceClient on the cluster's FileSystem. With --in-flight-series 1,2,4,... it then
+measures one pipeline at each bound. The side that goes first rotates by round. The CPU per op of the whole JVM (NameNode
 and client) is printed for sides 2-4: their differences are client-side costs.
 
-usage: bench/namenode_ceiling.py [--threads 4] [--files 50000] [--rounds 5]
+usage: bench/namenode_ceiling.py [--threads 4] [--files 50000] [--rounds 5] [--in-flight-series 1,2,4]
 (after `mvn -o -q -pl bench/programs -am package -DskipTests`, or bin/setup)
 """
 import argparse
@@ -37,6 +39,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=4)
     ap.add_argument("--files", type=int, default=50_000)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--in-flight-series", default="")
     a = ap.parse_args()
     cp = java_programs.classpath()
     work = REPO / "build/bench/namenode-ceiling"
@@ -47,7 +50,8 @@ def main() -> None:
     print(f"load average before: {machine.load()}", flush=True)
     figures = {}
     with subprocess.Popen(["java", "-cp", cp, MAIN, "--work", str(work), "--threads", str(a.threads),
-                           "--files", str(a.files), "--rounds", str(a.rounds)],
+                           "--files", str(a.files), "--rounds", str(a.rounds),
+                           "--in-flight-series", a.in_flight_series],
                           stdout=subprocess.PIPE, stderr=log.open("w"), text=True) as p:
         for line in p.stdout:
             if line.startswith("json "):
@@ -60,10 +64,11 @@ def main() -> None:
         raise SystemExit(f"{MAIN} failed ({p.returncode}); see {log}")
     print(f"load average after: {machine.load()}")
     for op, f in figures.items():
-        r = f["ratio to NNThroughputBenchmark"]
-        print(f"bar ({op} >= 0.9x NNThroughputBenchmark): {r:.3f}x: " + ("met" if r >= 0.9 else "NOT met")
-              + f"; against the direct RPC loop {f['ratio to direct RPC']:.3f}x, against the NamespaceClient loop "
-              f"{f['ratio to NamespaceClient loop']:.3f}x")
+        r = f["ratio to direct RPC"]
+        print(f"bar ({op} >= 0.95x the direct RPC loop): {r:.3f}x: " + ("met" if r >= 0.95 else "NOT met")
+              + f"; against NNThroughputBenchmark {f['ratio to NNThroughputBenchmark']:.3f}x, against the"
+              f" NamespaceClient loop {f['ratio to NamespaceClient loop']:.3f}x, against T pipelines of one call"
+              f" {f['ratio to T pipelines']:.3f}x")
 
 
 if __name__ == "__main__":

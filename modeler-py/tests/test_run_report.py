@@ -143,3 +143,49 @@ def test_a_newer_fidelity_json_is_one_line_exit_2(
     assert "version 3, newer than the 2 this mimesis-model reads" in error
     assert len(error.strip().splitlines()) == 1
     assert not (results / REPORT_FILE).exists()
+
+
+def test_a_run_with_response_times_gets_both_latencies_and_its_waits(results: Path) -> None:
+    # runs since issue 20: service time (call start to end) and response time (due time to end)
+    summary = json.loads((results / "summary.json").read_text())
+    for item in summary["ops"].values():
+        service = item.pop("latencyMicros")
+        item["serviceMicros"] = service
+        item["responseMicros"] = {key: 3 * value for key, value in service.items()}
+    summary["waits"] = {"forSlot": 12, "forSlotMicrosMean": 950.5, "forPreviousOp": 3}
+    (results / "summary.json").write_text(json.dumps(summary))
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    assert len(images(page)) == 4  # timeline, service time, response time, per type
+    assert "Response time percentiles by op" in page
+    assert "response p99 µs" in page
+    assert "Ops that waited past their due time" in page
+    assert "service time only" not in page
+
+
+def test_a_run_before_response_times_says_it_has_service_time_only(results: Path) -> None:
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    assert "The summary has no response time (a run before issue 20): service time only." in page
+
+
+def test_the_namenodes_metrics_get_a_plot_and_a_table(results: Path) -> None:
+    # runs since issue 20: namenode.csv, a row a second, and the summary's means and peaks
+    header = "second,epochMs,rpcQueueTimeAvgMs,rpcProcessingTimeAvgMs,readLockHoldAvgMs,"
+    header += "callQueueLength,rpcCallsPerSecond,gcMillisPerSecond,heapUsedMB"
+    rows = [f"{s}.0,{1_700_000_000_000 + 1000 * s},{0.1 * s},{0.5},{0.02},{s % 3},,{s},{200 + s}"
+            for s in range(6)]  # fmt: skip
+    (results / "namenode.csv").write_text("\n".join([header, *rows]) + "\n")
+    summary = json.loads((results / "summary.json").read_text())
+    summary["namenode"] = {
+        "source": "JMX in process",
+        "samples": 6,
+        "mean": {"rpcQueueTimeAvgMs": 0.25},
+        "peak": {"rpcQueueTimeAvgMs": 0.5},
+    }
+    (results / "summary.json").write_text(json.dumps(summary))
+    assert main(["report", str(results)]) == OK
+    page = (results / REPORT_FILE).read_text()
+    assert len(images(page)) == 4  # timeline, the NameNode, latency, per type
+    assert "The NameNode through phase 2 (its metrics, once a second)" in page
+    assert "<td>rpcQueueTimeAvgMs</td><td>0.250 / 0.500</td>" in page

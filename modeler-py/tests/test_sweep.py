@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.sweep import FIGURE_FILE, levels, read_sweep, saturation
+from mimesis_model.sweep import FIGURE_FILE, NAMENODE_FIGURE, levels, read_sweep, saturation
 
 SWEEP = Path(__file__).parent / "data" / "sweep"
 """sweep.json of `mimesisbench.jar sweep --profile profiles/vectors/profile
@@ -52,6 +52,52 @@ def test_the_unloaded_latency_is_the_lowest_not_the_first() -> None:
 
     assert knee["baselineLatencyUs"] == pytest.approx(110)
     assert knee["rate"] == pytest.approx(200 + (220 - 110) / (275 - 110) * 700)
+
+
+def test_response_time_is_used_when_every_point_has_it() -> None:
+    # sweeps since issue 20: response time (due time to end) beside the service time
+    def point2(
+        scale: float, rate: float, service_us: float, response_us: float
+    ) -> dict[str, object]:
+        op = {
+            "count": 10,
+            "serviceMicros": {"p50": service_us, "p99": service_us, "mean": service_us},
+            "responseMicros": {"p50": response_us, "p99": response_us, "mean": response_us},
+        }
+        return {"timeScale": scale, "valid": True, "opsPerSecond": rate, "ops": {"open": op}}
+
+    # service time stays flat past the knee; the backlog shows in the response time only
+    sweep = {
+        "points": [point2(1, 100, 100, 110), point2(0.5, 200, 100, 150), point2(0.2, 300, 110, 900)]
+    }
+    sweep_levels = levels(sweep)
+    knee = saturation(sweep_levels, climb=2.0)
+
+    assert all(level.latency == "response" for level in sweep_levels)
+    assert sweep_levels[-1].ops["open"].p50_us == 900
+    assert knee["saturated"]
+    assert knee["latency"] == "response"
+    assert knee["rule"].startswith("mean response time reaches 2x")
+
+
+def test_the_namenodes_metrics_of_the_points_get_a_figure_beside_figure_2(tmp_path: Path) -> None:
+    points = [point(1, 100, 100), point(0.5, 200, 110), point(0, 900, 500)]
+    for i, p in enumerate(points):  # runs since issue 20: the NameNode's means over phase 2
+        p["namenode"] = {"rpcQueueTimeAvgMs": 0.1 * (i + 1) ** 3, "callQueueLength": float(i)}
+    sweep = tmp_path / "s"
+    sweep.mkdir()
+    (sweep / "sweep.json").write_text(json.dumps({"profile": "p", "points": points}))
+    sweep_levels = levels(read_sweep(sweep))
+    assert sweep_levels[-1].namenode["rpcQueueTimeAvgMs"] == pytest.approx(2.7)
+    assert main(["sweep", str(sweep)]) == OK
+    assert (sweep / NAMENODE_FIGURE).read_bytes().startswith(b"\x89PNG")
+
+
+def test_an_old_sweep_without_response_time_uses_the_service_time_and_says_so() -> None:
+    knee = saturation(levels({"points": [point(1, 100, 100), point(0, 900, 120)]}))
+
+    assert knee["latency"] == "service"
+    assert knee["rule"].startswith("mean service time reaches")
 
 
 def test_no_saturation_within_the_sweep_says_so() -> None:

@@ -22,7 +22,7 @@ import numpy as np
 from mimesis_model import options
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.output import check_writable, write_file
-from mimesis_model.run_results import RunResults
+from mimesis_model.run_results import RESPONSE, SERVICE, RunResults, latency
 
 CONFIDENCE: Final = 0.95
 LATENCY_PERCENTILES: Final = ("p50", "p99")
@@ -255,15 +255,18 @@ def _metrics(
         readers.append(
             (f"{op} throughput", "ops/s", lambda run, op=op: run.ops[op].get("opsPerSecond"))
         )
-    for percentile in LATENCY_PERCENTILES:
-        for op in ops:
-            readers.append(
-                (
-                    f"{op} latency {percentile}", "µs",
-                    lambda run, op=op, p=percentile: run.ops[op]
-                    .get("latencyMicros", {}).get(p) if run.ops[op].get("count") else None,
-                )
-            )  # fmt: skip
+    # "latency" is the service time; a run before issue 20 has no response time
+    for name, kind in (("latency", SERVICE), ("response", RESPONSE)):
+        for percentile in LATENCY_PERCENTILES:
+            for op in ops:
+                readers.append(
+                    (
+                        f"{op} {name} {percentile}", "µs",
+                        lambda run, op=op, p=percentile, kind=kind: (
+                            latency(run.ops[op], kind) or {}
+                        ).get(p) if run.ops[op].get("count") else None,
+                    )
+                )  # fmt: skip
     metrics = []
     for name, unit, read in readers:
         values_a, values_b = values(side_a, read), values(side_b, read)

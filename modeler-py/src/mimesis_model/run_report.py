@@ -1,7 +1,9 @@
 """`report`: one self-contained HTML page of a run's results folder, its PNG plots embedded:
-throughput over time by op (timeline.csv), latency percentiles by op, ops per file type, the
+throughput over time by op (timeline.csv), service and response time percentiles by op, ops per
+file type, the
 fidelity scores (fidelity.json, when `fidelity` has scored the run: per dimension, and the whole
-workload's calls by command), the run's options, target and notes.
+workload's calls by command), the NameNode's view (namenode.csv: RPC queue and processing time,
+lock hold and wait, queues, garbage collection, calls by op), the run's options, target and notes.
 """
 
 from __future__ import annotations
@@ -23,7 +25,15 @@ from mimesis_model.output import check_writable, write_file
 from mimesis_model.replay_fidelity import KIND, is_replay
 from mimesis_model.run_comparison import compare_runs, plot_comparison
 from mimesis_model.run_fidelity import FIDELITY_FILE, FIDELITY_VERSION
-from mimesis_model.run_results import TIMELINE_FILE, RunResults, RunResultsError
+from mimesis_model.run_results import (
+    NAMENODE_FILE,
+    RESPONSE,
+    SERVICE,
+    TIMELINE_FILE,
+    RunResults,
+    RunResultsError,
+    latency,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -50,8 +60,25 @@ def write_report(
             plots.append(
                 ("Drift over time: how late each second's latest op was", _drift_plot(*timeline))
             )
+    namenode = _read_csv(results, NAMENODE_FILE)
+    if namenode is not None:
+        plots.append(
+            ("The NameNode through phase 2 (its metrics, once a second)", _namenode_plot(*namenode))
+        )
     if any(item.get("count") for item in results.ops.values()):
-        plots.append(("Latency percentiles by op", _latency_plot(results.ops)))
+        plots.append(
+            ("Service time percentiles by op (call start to end)",
+             _latency_plot(results.ops, SERVICE))
+        )  # fmt: skip
+        if any(latency(item, RESPONSE) for item in results.ops.values()):
+            plots.append(
+                ("Response time percentiles by op (due time to end: the wait behind schedule "
+                 "counts)", _latency_plot(results.ops, RESPONSE))
+            )  # fmt: skip
+        else:
+            notes.append(
+                "The summary has no response time (a run before issue 20): service time only."
+            )
     by_type = results.summary.get("byType") or {}
     if by_type:
         caption = "Ops per partition of the trace" if is_replay(results) else "Ops per file type"
@@ -97,16 +124,24 @@ def write_report(
 
 
 def _read_timeline(results: RunResults) -> tuple[list[str], np.ndarray] | None:
-    path = results.directory / TIMELINE_FILE
+    return _read_csv(results, TIMELINE_FILE)
+
+
+def _read_csv(results: RunResults, name: str) -> tuple[list[str], np.ndarray] | None:
+    """A results CSV of numbers (empty cells: NaN), its header and rows; None if absent or empty."""
+    path = results.directory / name
     if not path.is_file():
         return None
     try:
         with path.open(newline="", encoding="utf-8") as stream:
             rows = list(csv.reader(stream))
         header, body = rows[0], rows[1:]
-        values = np.array([[float(cell) for cell in row] for row in body], dtype=np.float64)
+        values = np.array(
+            [[float(cell) if cell else np.nan for cell in row] for row in body], dtype=np.float64
+        )
     except (IndexError, ValueError, OSError) as error:
-        raise RunResultsError(f"{path}: not a run's timeline: {error}") from error
+        what = "timeline" if name == TIMELINE_FILE else "NameNode metrics"
+        raise RunResultsError(f"{path}: not a run's {what}: {error}") from error
     if len(values) == 0:
         return None
     return header, values.reshape(len(body), len(header))
@@ -152,6 +187,34 @@ def _timeline_plot(header: list[str], values: np.ndarray) -> Figure:
     return figure
 
 
+_NAMENODE_PANELS: Final = (
+    ("time (ms)", ("rpcQueueTimeAvgMs", "rpcProcessingTimeAvgMs", "rpcLockWaitTimeAvgMs",
+                   "readLockHoldAvgMs", "writeLockHoldAvgMs")),
+    ("queued", ("callQueueLength", "lockQueueLength")),
+    ("calls/s", ("rpcCallsPerSecond", "createFileOpsPerSecond", "getBlockLocationsPerSecond",
+                 "fileInfoOpsPerSecond", "getListingOpsPerSecond", "deleteFileOpsPerSecond",
+                 "filesRenamedPerSecond")),
+    ("GC ms/s, heap MB", ("gcMillisPerSecond", "heapUsedMB")),
+)  # fmt: skip
+"""namenode.csv's columns drawn, by panel"""
+
+
+def _namenode_plot(header: list[str], values: np.ndarray) -> Figure:
+    figure = new_figure(9.0, 9.0)
+    axes = figure.subplots(len(_NAMENODE_PANELS), 1, sharex=True)
+    seconds = values[:, header.index("second")]
+    for axis, (unit, columns) in zip(axes, _NAMENODE_PANELS, strict=True):
+        for column in columns:
+            if column in header and np.nan_to_num(values[:, header.index(column)]).any():
+                axis.plot(seconds, values[:, header.index(column)], label=column, linewidth=1)
+        axis.set_ylabel(unit)
+        axis.grid(alpha=0.3)
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize=7, ncols=2)
+    axes[-1].set_xlabel("second of the run")
+    return figure
+
+
 def _drift_plot(header: list[str], values: np.ndarray) -> Figure:
     figure = new_figure(9.0, 3.5)
     axis = figure.subplots()
@@ -164,25 +227,26 @@ def _drift_plot(header: list[str], values: np.ndarray) -> Figure:
     return figure
 
 
-def _latency_plot(ops: dict[str, dict[str, Any]]) -> Figure:
+def _latency_plot(ops: dict[str, dict[str, Any]], kind: str) -> Figure:
     names = [op for op, item in ops.items() if item.get("count")]
     figure = new_figure(max(6.0, 1.1 * len(names) + 2), 4.5)
     axis = figure.subplots()
     width = 0.8 / len(_PERCENTILES)
     for i, percentile in enumerate(_PERCENTILES):
-        heights = [max(ops[op].get("latencyMicros", {}).get(percentile, 0), 1) for op in names]
+        heights = [max((latency(ops[op], kind) or {}).get(percentile, 0), 1) for op in names]
         axis.bar(np.arange(len(names)) + (i - 1.5) * width, heights, width, label=percentile)
     axis.set_xticks(range(len(names)))
     axis.set_xticklabels(names, rotation=20)
     axis.set_yscale("log")
-    axis.set_ylabel("latency (µs)")
+    axis.set_ylabel(f"{kind} time (µs)")
     axis.grid(axis="y", alpha=0.3)
     axis.legend(fontsize=8)
     return figure
 
 
 def _per_type_plot(by_type: dict[str, dict[str, Any]]) -> Figure:
-    types = sorted(by_type, key=int)
+    # file types by number, then directory types (d0, d1, ...) and the cluster's calls
+    types = sorted(by_type, key=lambda t: (not t.isdigit(), int(t) if t.isdigit() else 0, t))
     ops = [
         op for op in dict.fromkeys(k for t in types for k in by_type[t])
         if op not in ("errors", "mappers")
@@ -286,9 +350,26 @@ def _html(
             )
         if fidelity.get("users"):
             sections.append("<h2>Fidelity of the users</h2>" + _users_tables(fidelity["users"]))
+    namenode = summary.get("namenode") or {}
+    if namenode.get("mean"):
+        rows = {
+            key: f"{namenode['mean'][key]:,.3f} / {namenode.get('peak', {}).get(key, 0):,.3f}"
+            for key in namenode["mean"]
+        }
+        sections.append(
+            f"<h2>The NameNode through phase 2: mean / peak</h2><p>{_e(namenode.get('source', ''))}"
+            f", {namenode.get('samples', 0)} samples</p>" + _pairs_table(rows)
+        )
     drift = summary.get("driftMicros") or {}
     if drift:
         sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))
+    waits = summary.get("waits") or {}
+    if waits:
+        sections.append(
+            "<h2>Ops that waited past their due time</h2><p>for a free in-flight slot (every "
+            "call the mapper may have in flight was), or for the op before them on their file "
+            "</p>" + _pairs_table(waits)
+        )
     for title, key in (
         ("Options", "options"), ("Target", "target"), ("Environment", "environment"),
         ("Profile", "profile"), ("Replay", "replay"), ("Namespace (phase 1)", "namespace"),
@@ -383,14 +464,14 @@ def _replay_table(report: dict[str, Any]) -> str:
 
 def _ops_table(ops: dict[str, dict[str, Any]]) -> str:
     columns = ["count", "errors", "scheduled", "opsPerSecond"]
+    times = [(kind, p) for kind in (SERVICE, RESPONSE) for p in _PERCENTILES]
     head = "".join(
-        f"<th>{_e(c)}</th>" for c in ["op", *columns, *(f"{p} µs" for p in _PERCENTILES)]
+        f"<th>{_e(c)}</th>" for c in ["op", *columns, *(f"{k} {p} µs" for k, p in times)]
     )
     rows = []
     for op, item in ops.items():
-        latency = item.get("latencyMicros", {})
         cells = [_e(op), *(_number(item.get(c)) for c in columns)]
-        cells += [_number(latency.get(p)) for p in _PERCENTILES]
+        cells += [_number((latency(item, kind) or {}).get(p)) for kind, p in times]
         rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
@@ -500,7 +581,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser = commands.add_parser(
         "report", help="one HTML page of a run's results",
         description="Write one self-contained HTML page (PNG plots embedded) of a run's results "
-        "folder: throughput over time by op, latency percentiles by op, ops per file type, the "
+        "folder: throughput over time by op, service and response time percentiles by op, ops "
+        "per file type, the "
         "fidelity scores (if `fidelity` has written fidelity.json), lateness, the options, "
         "target and notes; a replay's page shows its scores against its trace; with --beside, "
         "another run's results next to these (a replay beside a run of the profile fitted on "

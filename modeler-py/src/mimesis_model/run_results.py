@@ -19,6 +19,8 @@ from mimesis_model.scaling import scale_types, type_name
 
 SUMMARY_FILE: Final = "summary.json"
 TIMELINE_FILE: Final = "timeline.csv"
+NAMENODE_FILE: Final = "namenode.csv"
+"""the NameNode's metrics, a row a second through phase 2 (runs since issue 20)"""
 TRACE_DIR: Final = "trace"
 AUDIT_LOG: Final = "namenode-audit.log"
 CLOCK_SLACK_MS: Final = 100
@@ -26,6 +28,23 @@ CLOCK_SLACK_MS: Final = 100
 END_SLACK_MS: Final = 1_000
 """how much later than workload.endMs (the last op's end on a mapper's clock) phase 2's last
 audit events may be stamped; what follows (--cleanup's deletes) is not the workload"""
+
+
+SERVICE: Final = "service"
+"""an op's service time: its call's start to its end"""
+RESPONSE: Final = "response"
+"""an op's response time: its due time (schedule time times the time scale) to its call's end"""
+
+
+def latency(op: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    """OP's (a summary.json "ops" item) SERVICE or RESPONSE time percentiles in microseconds
+    (p50, p90, p99, p999, max, mean), or None when the summary has none. A summary written before
+    runs measured response time has only `latencyMicros`, the service time: its response is None."""
+    if kind == SERVICE:
+        found = op.get("serviceMicros", op.get("latencyMicros"))
+    else:
+        found = op.get("responseMicros")
+    return found if isinstance(found, dict) else None
 
 
 class RunResultsError(MimesisModelError):
@@ -206,7 +225,8 @@ class RunResults:
 
     @property
     def ops(self) -> dict[str, dict[str, Any]]:
-        """Per op: count, errors, scheduled, opsPerSecond, latencyMicros (p50, p90, p99, ...)."""
+        """Per op: count, errors, scheduled, opsPerSecond, serviceMicros and responseMicros (p50,
+        p90, p99, ...; read them with `latency`)."""
         ops: dict[str, dict[str, Any]] = self.summary["ops"]
         return ops
 

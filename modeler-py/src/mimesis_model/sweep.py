@@ -2,6 +2,10 @@
 against the issue rate, one point per time scale, the repeats giving its spread) and the
 saturation point: the issue rate at which latency starts to climb.
 
+Latency is the response time (from each op's due time to its end: the time an op waited behind
+schedule counts, so the knee is not flattened); a sweep made before runs measured it has only the
+service time (call start to end), which is used then, and the result says which.
+
 Saturation rule: the mean latency of all ops (weighted by their counts, averaged over the repeats)
 is lowest at some issue rate, the unloaded latency (not always the lowest rate: a NameNode that
 is barely used answers slower than a warm one); the saturation rate is the first rate above that
@@ -25,9 +29,18 @@ from mimesis_model.errors import MimesisModelError
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.options import add_verbose, positive
 from mimesis_model.output import AtomicOutputDir
+from mimesis_model.run_results import RESPONSE, SERVICE, latency
 
 SWEEP_FILE: Final = "sweep.json"
 FIGURE_FILE: Final = "figure2.png"
+NAMENODE_FIGURE: Final = "namenode.png"
+"""the NameNode's side beside Figure 2: its RPC and lock times, queues and GC against the rate"""
+NAMENODE_PANELS: Final = (
+    ("time (ms)", ("rpcQueueTimeAvgMs", "rpcProcessingTimeAvgMs", "rpcLockWaitTimeAvgMs",
+                   "readLockHoldAvgMs", "writeLockHoldAvgMs")),
+    ("queued", ("callQueueLength", "lockQueueLength")),
+    ("GC ms/s", ("gcMillisPerSecond",)),
+)  # fmt: skip
 CLIMB_DEFAULT: Final = 2.0
 
 
@@ -52,6 +65,10 @@ class Level:
     rate_cv: float
     mean_latency_us: float
     ops: dict[str, OpLatency] = field(default_factory=dict)
+    latency: str = RESPONSE
+    """which latency the figures are: response (due time to end) or service (call start to end)"""
+    namenode: dict[str, float] = field(default_factory=dict)
+    """the NameNode's metrics, means over phase 2 averaged over the repeats that recorded them"""
 
 
 def read_sweep(directory: Path) -> dict[str, Any]:
@@ -72,8 +89,18 @@ def read_sweep(directory: Path) -> dict[str, Any]:
     return sweep
 
 
+def latency_kind(sweep: dict[str, Any]) -> str:
+    """RESPONSE when every op of every point has its response time, else SERVICE (the sweep was
+    made before runs measured response time)."""
+    every = all(
+        latency(op, RESPONSE) is not None for p in sweep["points"] for op in p["ops"].values()
+    )
+    return RESPONSE if every else SERVICE
+
+
 def levels(sweep: dict[str, Any]) -> list[Level]:
     """One Level per time scale, in increasing order of issue rate."""
+    kind = latency_kind(sweep)
     by_scale: dict[float, list[dict[str, Any]]] = {}
     for point in sweep["points"]:
         by_scale.setdefault(float(point["timeScale"]), []).append(point)
@@ -84,18 +111,23 @@ def levels(sweep: dict[str, Any]) -> list[Level]:
         ops = {}
         for op in names:
             rows = [p["ops"][op] for p in points if op in p["ops"]]
-            p50 = np.array([_latency(r, "p50") for r in rows])
+            p50 = np.array([_latency(r, "p50", kind) for r in rows])
             ops[op] = OpLatency(
                 count=float(np.mean([float(r.get("count", 0)) for r in rows])),
                 p50_us=float(p50.mean()),
                 p50_spread_us=float(p50.std(ddof=1)) if len(p50) > 1 else 0.0,
-                p99_us=float(np.mean([_latency(r, "p99") for r in rows])),
+                p99_us=float(np.mean([_latency(r, "p99", kind) for r in rows])),
             )
         means = []
         for p in points:
             counts = np.array([float(r.get("count", 0)) for r in p["ops"].values()])
-            mean = np.array([_latency(r, "mean") for r in p["ops"].values()])
+            mean = np.array([_latency(r, "mean", kind) for r in p["ops"].values()])
             means.append(float((counts * mean).sum() / counts.sum()) if counts.sum() > 0 else 0.0)
+        recorded = [p["namenode"] for p in points if isinstance(p.get("namenode"), dict)]
+        namenode = {
+            key: float(np.mean([float(m[key]) for m in recorded if key in m]))
+            for key in sorted({key for m in recorded for key in m})
+        }
         spread = len(rates) > 1 and rates.mean() > 0
         out.append(
             Level(
@@ -106,23 +138,27 @@ def levels(sweep: dict[str, Any]) -> list[Level]:
                 rate_cv=float(rates.std(ddof=1) / rates.mean()) if spread else 0.0,
                 mean_latency_us=float(np.mean(means)),
                 ops=ops,
+                latency=kind,
+                namenode=namenode,
             )
         )
     return sorted(out, key=lambda level: level.rate)
 
 
-def _latency(op: dict[str, Any], statistic: str) -> float:
-    """One latency statistic of an op of a point, in microseconds (summary.json's latencyMicros)."""
-    return float(op.get("latencyMicros", {}).get(statistic, 0))
+def _latency(op: dict[str, Any], statistic: str, kind: str) -> float:
+    """One statistic of an op's response or service time at a point, in microseconds."""
+    return float((latency(op, kind) or {}).get(statistic, 0))
 
 
 def saturation(sweep_levels: list[Level], climb: float = CLIMB_DEFAULT) -> dict[str, Any]:
     """The issue rate at which the mean latency reaches CLIMB times its unloaded value."""
     unloaded = min(range(len(sweep_levels)), key=lambda i: sweep_levels[i].mean_latency_us)
     baseline = sweep_levels[unloaded].mean_latency_us
+    kind = sweep_levels[unloaded].latency
     result: dict[str, Any] = {
-        "rule": f"mean latency reaches {climb:g}x its lowest, "
+        "rule": f"mean {kind} time reaches {climb:g}x its lowest, "
         f"{baseline:,.0f} us at {sweep_levels[unloaded].rate:,.0f} ops/s",
+        "latency": kind,
         "baselineLatencyUs": baseline,
         "maxRate": max(level.rate for level in sweep_levels),
         "rate": None,
@@ -140,7 +176,8 @@ def saturation(sweep_levels: list[Level], climb: float = CLIMB_DEFAULT) -> dict[
 
 
 def plot(sweep_levels: list[Level], knee: dict[str, Any], title: str) -> bytes:
-    """Figure 2: p50 latency of each op against the issue rate; bars are the repeats' spread."""
+    """Figure 2: p50 response (or service) time of each op against the issue rate; bars are the
+    repeats' spread."""
     figure = new_figure()
     axes = figure.add_subplot()
     rates = [level.rate for level in sweep_levels]
@@ -154,7 +191,8 @@ def plot(sweep_levels: list[Level], knee: dict[str, Any], title: str) -> bytes:
         label = f"saturation {knee['rate']:,.0f} ops/s"
         axes.axvline(knee["rate"], color="grey", linestyle="--", label=label)
     axes.set_xlabel("issue rate (ops/s, mean of the repeats)")
-    axes.set_ylabel("p50 latency (ms)")
+    kind = sweep_levels[0].latency if sweep_levels else RESPONSE
+    axes.set_ylabel(f"p50 {kind} time (ms)")
     axes.set_yscale("log")
     axes.set_xlim(left=0, right=max(rates) * 1.05 if rates else None)
     axes.grid(alpha=0.3)
@@ -163,9 +201,32 @@ def plot(sweep_levels: list[Level], knee: dict[str, Any], title: str) -> bytes:
     return png_bytes(figure)
 
 
+def plot_namenode(sweep_levels: list[Level], title: str) -> bytes:
+    """The NameNode's side against the issue rate: its RPC and lock times, queues, GC."""
+    figure = new_figure(8.0, 8.0)
+    axes = figure.subplots(len(NAMENODE_PANELS), 1, sharex=True)
+    shown = [level for level in sweep_levels if level.namenode]
+    for axis, (unit, columns) in zip(axes, NAMENODE_PANELS, strict=True):
+        for column in columns:
+            points = [
+                (level.rate, level.namenode[column]) for level in shown if column in level.namenode
+            ]
+            if any(value for _, value in points):
+                axis.plot([r for r, _ in points], [v for _, v in points], marker="o", label=column)
+        axis.set_ylabel(unit)
+        axis.grid(alpha=0.3)
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize="small")
+    axes[-1].set_xlabel("issue rate (ops/s, mean of the repeats)")
+    axes[0].set_title(title, fontsize=10)
+    return png_bytes(figure)
+
+
 def render(sweep_levels: list[Level], knee: dict[str, Any]) -> str:
+    kind = sweep_levels[0].latency if sweep_levels else RESPONSE
     lines = [
-        f"{'time scale':>10} {'runs':>5} {'ops/s':>12} {'CV':>7} {'mean lat us':>12}  p50 us by op"
+        f"{'time scale':>10} {'runs':>5} {'ops/s':>12} {'CV':>7} {'mean lat us':>12}  "
+        f"p50 {kind} time us by op"
     ]
     for level in sweep_levels:
         ops = "  ".join(f"{op} {o.p50_us:,.0f}" for op, o in level.ops.items())
@@ -189,15 +250,26 @@ def _run(args: argparse.Namespace) -> int:
     sweep = read_sweep(directory)
     sweep_levels = levels(sweep)
     knee = saturation(sweep_levels, args.climb)
-    title = f"{Path(str(sweep.get('profile', ''))).name}: latency against issue rate"
-    with AtomicOutputDir(directory) as out, out.create(FIGURE_FILE) as stream:
-        stream.write(plot(sweep_levels, knee, title))
+    kind = latency_kind(sweep)
+    title = f"{Path(str(sweep.get('profile', ''))).name}: {kind} time against issue rate"
+    namenode = any(level.namenode for level in sweep_levels)
+    with AtomicOutputDir(directory) as out:
+        with out.create(FIGURE_FILE) as stream:
+            stream.write(plot(sweep_levels, knee, title))
+        if namenode:
+            with out.create(NAMENODE_FIGURE) as stream:
+                name = Path(str(sweep.get("profile", ""))).name
+                stream.write(
+                    plot_namenode(sweep_levels, f"{name}: the NameNode against issue rate")
+                )
     if args.json:
         shown = [asdict(level) for level in sweep_levels]
         print(json.dumps({"levels": shown, "saturation": knee}))
     else:
         print(render(sweep_levels, knee))
-        print(f"{directory / FIGURE_FILE}: latency against issue rate")
+        print(f"{directory / FIGURE_FILE}: {kind} time against issue rate")
+        if namenode:
+            print(f"{directory / NAMENODE_FIGURE}: the NameNode's metrics against issue rate")
     return 0
 
 

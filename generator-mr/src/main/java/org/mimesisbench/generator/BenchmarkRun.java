@@ -51,6 +51,7 @@ import org.mimesisbench.generator.infra.WorkFolder;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.measure.JvmUse;
+import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.BarrierWatch;
 import org.mimesisbench.generator.mr.Counters;
@@ -284,8 +285,16 @@ public final class BenchmarkRun {
     long scheduledOps = scheduled.values().stream().mapToLong(Long::longValue).sum();
     JvmUse phase2Start = JvmUse.now();
     BarrierWatch barrier = new BarrierWatch(fs, plan.barrierDir(), mappers.size());
-    String phase2Failure = phase1Failure != null ? null
-        : waitFor(workloadJob, "phase 2: workload", Counters.ISSUED, scheduledOps, "ops issued", barrier::waiting);
+    NameNodeMetrics nameNode = phase1Failure != null ? null : nameNodeMetrics(embedded, fs);
+    String phase2Failure;
+    try {
+      phase2Failure = phase1Failure != null ? null
+          : waitFor(workloadJob, "phase 2: workload", Counters.ISSUED, scheduledOps, "ops issued", barrier::waiting);
+    } finally {
+      if (nameNode != null) {
+        nameNode.close();
+      }
+    }
     boolean phase2 = phase1Failure == null && phase2Failure == null;
     JvmUse phase2Use = JvmUse.now().since(phase2Start);
     long endMillis = System.currentTimeMillis();
@@ -373,6 +382,10 @@ public final class BenchmarkRun {
     if (framework.equals("local")) { // on YARN the mappers' CPU is in their containers, not here
       head.set("jvm", jvmUse(phase2Use, total.totalCount(), embedded));
     }
+    if (nameNode != null) { // over the schedule's span when known: not the job's start-up before the barrier
+      head.set("namenode", scheduleStartMillis > 0 ? nameNode.summary(scheduleStartMillis,
+          scheduleStartMillis + Math.round(total.elapsedSeconds() * 1000) + 1000) : nameNode.summary());
+    }
     ArrayNode n = head.putArray("notes");
     notes.forEach(n::add);
     ObjectNode summary = RunResults.summary(head, total, byType, scheduled);
@@ -381,6 +394,10 @@ public final class BenchmarkRun {
     RunResults.writeSummary(results.file(RunResults.SUMMARY), summary);
     RunResults.writeHistograms(results.file(RunResults.HISTOGRAMS), total, startMillis, endMillis);
     RunResults.writeTimeline(results.file(RunResults.TIMELINE), total);
+    if (nameNode != null) {
+      nameNode.writeCsv(results.file(NameNodeMetrics.FILE),
+          scheduleStartMillis > 0 ? scheduleStartMillis : startMillis);
+    }
     ObjectNode counters = new ObjectMapper().createObjectNode();
     counters.set("phase1", countersOf(namespaceJob).json());
     counters.set("phase2", countersOf(workloadJob).json());
@@ -393,6 +410,26 @@ public final class BenchmarkRun {
     }
     RunResults.print(summary, out);
     return summary;
+  }
+
+  /**
+   * The NameNode's metrics through phase 2 (in process for the embedded one, --namenode-http for a
+   * cluster), sampling from now on; null when there is none to read. One that cannot be read is a
+   * warning: the run goes on.
+   */
+  private NameNodeMetrics nameNodeMetrics(boolean embedded, FileSystem fs) {
+    NameNodeMetrics m = NameNodeMetrics.forRun(embedded, options.getNamenodeHttp(), fs.getUri());
+    if (m == null) {
+      notes.add("no NameNode metrics: give --namenode-http <the NameNode's web address> to record them");
+      return null;
+    }
+    String failed = m.start();
+    if (failed != null) {
+      String what = "the NameNode's metrics could not be read (" + failed + "); the run goes on without them";
+      out.println("warning: " + what);
+      notes.add(what);
+    }
+    return m;
   }
 
   /**

@@ -17,7 +17,9 @@ import org.mimesisbench.tardis.cluster.EmulatedDataNodes;
  * The embedded default: a real NameNode and emulated DataNodes (tardis) in this JVM, Hadoop's MiniDFSCluster,
  * its storage under a folder of the run's own, and its audit log written to a file in the standard
  * HDFS format (the appender Hadoop's log4j.properties gives {@code hdfs.audit.logger}), so a run
- * can be parsed back with {@code parse --audit} and scored.
+ * can be parsed back with {@code parse --audit} and scored. Its namesystem lock's detailed metrics
+ * are on, and its metrics refresh every second (tardis' hadoop-metrics2-namenode.properties), so a
+ * run reads them once a second.
  */
 public final class EmbeddedCluster implements AutoCloseable {
   /** The NameNode's audit logger (FSNamesystem.auditLog). */
@@ -50,6 +52,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     Configuration conf = new Configuration(base);
     if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY)) {
       conf.setInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 20); // the default 10 queues a run's many mappers
+    }
+    if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_LOCK_DETAILED_METRICS_KEY)) {
+      // the namesystem lock's hold times, for the run's namenode.csv (off in Hadoop by default)
+      conf.setBoolean(DFSConfigKeys.DFS_NAMENODE_LOCK_DETAILED_METRICS_KEY, true);
     }
     MiniDFSCluster cluster;
     try {

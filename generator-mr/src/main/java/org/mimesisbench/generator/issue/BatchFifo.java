@@ -1,11 +1,12 @@
 package org.mimesisbench.generator.issue;
 
 import java.util.concurrent.locks.LockSupport;
-import org.mimesisbench.generator.schedule.Event;
 
 /**
  * The hand-over from the sequencer to the issuer: a bounded FIFO of event batches for exactly one
  * producer thread and one consumer thread, a ring of slots with no lock.
+ *
+ * @param <T> a batch
  *
  * <p>Why not an {@code ArrayBlockingQueue}: when the issuer is slower than the sequencer (always at
  * time scale 0, and whenever the file system is the bottleneck) the queue is full, so every take
@@ -19,8 +20,8 @@ import org.mimesisbench.generator.schedule.Event;
  * again, then parks; the other side changes the condition, then reads whether someone waits.
  * Both are volatile, so one of the two sees the other and no wake-up is lost.
  */
-final class BatchFifo {
-  private final Event[][] slots;
+final class BatchFifo<T> {
+  private final Object[] slots;
   private final int mask;
   private volatile long head; // next slot to take; written by the consumer only
   private volatile long tail; // next slot to put; written by the producer only
@@ -33,7 +34,7 @@ final class BatchFifo {
     if (capacity < 2 || Integer.bitCount(capacity) != 1) {
       throw new IllegalArgumentException("capacity must be a power of two of at least 2, not " + capacity);
     }
-    slots = new Event[capacity][];
+    slots = new Object[capacity];
     mask = capacity - 1;
   }
 
@@ -41,7 +42,7 @@ final class BatchFifo {
    * Adds a batch, waiting while the FIFO is full; false when the FIFO was closed (the batch is
    * dropped). Only the producer thread calls this.
    */
-  boolean put(Event[] batch) throws InterruptedException {
+  boolean put(T batch) throws InterruptedException {
     long t = tail;
     while (t - head == slots.length) {
       if (closed) {
@@ -72,7 +73,8 @@ final class BatchFifo {
    * The oldest batch, waiting at most {@code timeoutNanos} for one; null when none came in time
    * or the FIFO is closed and empty. Only the consumer thread calls this.
    */
-  Event[] poll(long timeoutNanos) {
+  @SuppressWarnings("unchecked")
+  T poll(long timeoutNanos) {
     long h = head;
     if (h == tail) {
       long deadline = System.nanoTime() + timeoutNanos;
@@ -89,7 +91,7 @@ final class BatchFifo {
       }
     }
     int i = (int) h & mask;
-    Event[] batch = slots[i];
+    T batch = (T) slots[i];
     slots[i] = null;
     head = h + 1; // frees the slot
     Thread producer = parkedProducer;

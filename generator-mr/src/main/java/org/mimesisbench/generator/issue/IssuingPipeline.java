@@ -5,8 +5,12 @@ import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.Arrays;
+import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -19,27 +23,39 @@ import org.mimesisbench.generator.schedule.Life;
 import org.mimesisbench.generator.schedule.Schedule;
 
 /**
- * One mapper's three threads (paper, section 3):
+ * One mapper's threads (paper, section 3):
  * <ol>
  *   <li>the introducer adds files to a priority queue in order of origin (pre-existing ones, then
  *       the create renewal process), staying at most {@link #LOOKAHEAD_MS} ahead of sequencing;
  *   <li>the sequencer moves the next event of the file whose next event is earliest from the
  *       priority queue to a FIFO, never past the origin of a file not yet introduced;
- *   <li>the issuer (the calling thread) waits for each event's due time (its schedule time times
- *       the time scale after the start) and issues it, measuring latency and lateness.
+ *   <li>the issuers (the calling thread, and up to {@link #inFlight} - 1 more) each take the next
+ *       event, wait for its due time (its schedule time times the time scale after the start) and
+ *       issue it, measuring its service time (call start to end), response time (due time to end)
+ *       and lateness.
  * </ol>
  * The sequencer hands events over in batches of up to {@value #BATCH} through a {@link BatchFifo}.
+ *
+ * <p>Open loop: with an in-flight bound above 1 a slow call holds up only its own issuer; the ops
+ * due after it go out on time through the others. Issuers start as calls overlap, one kept free
+ * beyond those in a call (so a mapper that keeps up holds two threads, not the bound). When all are busy, the
+ * op due next waits; its response time holds the wait, and {@link RunStatistics#slotWaits} counts
+ * it. A life's events keep their order (an open never before its create): an event whose life
+ * has an op in flight is queued behind it and issued by that op's issuer once the op ended (the
+ * wait is in its response time too, and counted apart). With a bound of 1 the calling thread
+ * issues every op, one after another, as a closed loop.
  * Issuing stops early when an op is more than the maximum drift late, when the wall-clock limit
  * is reached, when every call has failed for the outage limit (the file system is down), or when
  * {@link #stop} is called; the statistics say why. Lateness that an outage caused (the calls
  * waited or failed while the file system was away) is not counted as drift: after a restart of
  * the NameNode the run goes on, the failed calls counted as errors.
  *
- * <p>The issuer reads the clock twice per op at a time scale above 0 (when the wait for the due
- * time ends, which is the op's begin, and when the op ends) and once at time scale 0, where ops go
- * back to back: there an op begins when the one before it ended (or when the issuer got its batch,
- * if it had to wait for one), so its latency includes the few nanoseconds of bookkeeping between
- * two calls.
+ * <p>An issuer reads the clock twice per op at a time scale above 0 (when the wait for the due
+ * time ends, which is the op's begin, and when the op ends) and, with a bound of 1, once at time
+ * scale 0, where ops go back to back: there an op begins when the one before it ended (or when
+ * the issuer got its batch, if it had to wait for one), so its latency includes the few
+ * nanoseconds of bookkeeping between two calls. At time scale 0 nothing is due at a time of its
+ * own: the response time is the service time.
  */
 public final class IssuingPipeline {
   /** How far (profile ms) introduction may run ahead of sequencing: bounds the files held. */
@@ -61,7 +77,8 @@ public final class IssuingPipeline {
   private final long maxDriftNanos;
   private final long wallLimitNanos;
   private long outageLimitNanos = Long.MAX_VALUE;
-  private final RunStatistics stats = new RunStatistics();
+  private int inFlight = 1;
+  private final RunStatistics stats = new RunStatistics(); // under stateLock
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition introducerMayGo = lock.newCondition();
@@ -70,16 +87,37 @@ public final class IssuingPipeline {
   private double nextOrigin; // origin of the next file to introduce; infinite when all are in
   private double sequencedUpTo; // every event before this time is in the FIFO
   // batches, not single events: one hand-over per BATCH events
-  private final BatchFifo fifo = new BatchFifo(FIFO_CAPACITY / BATCH);
+  private final BatchFifo<Batch> fifo = new BatchFifo<>(FIFO_CAPACITY / BATCH);
   private volatile boolean stopped;
   private volatile Throwable failure;
+  private long startNanos;
+  private Runnable onProgress;
+  private volatile Thread callingThread;
+
+  // taking events: one issuer at a time
+  private final ReentrantLock takeLock = new ReentrantLock();
+  private Batch current = new Batch(new Event[0], new Life[0], 0);
+  private int taken; // events of current taken
+  private boolean ended; // the schedule's end was taken
+
+  // what issuers share: the statistics, lives with an op in flight, the outage, the issuers
+  private final ReentrantLock stateLock = new ReentrantLock();
+  private final IdentityHashMap<Life, ArrayDeque<Event>> livesInFlight = new IdentityHashMap<>(); // with ops queued
+  private final List<Thread> issuerThreads = new CopyOnWriteArrayList<>(); // the calling thread's helpers
+  private volatile int issuers;
+  private final AtomicInteger calling = new AtomicInteger(); // issuers in a call now
+  private long nextProgress;
   private long lastEnd; // when the last op issued ended (System.nanoTime)
-  private long idleSince; // when the issuer was last free to issue: the last op's end, or when a batch came
-  private boolean failing; // every call since failingSince failed: an outage, if it lasts
-  private long failingSince; // System.nanoTime at the begin of the outage's first failed call
+  private boolean anyEnded; // lastEnd is an op's end
+  // read by issuers outside the state lock, for the drift check: volatile
+  private volatile boolean failing; // every call since failingSince failed: an outage, if it lasts
+  private volatile long failingSince; // System.nanoTime at the begin of the outage's first failed call
   private long failingSinceMillis; // the same on the wall clock, for the summary
   private String firstFailure; // the outage's first error
-  private long excusedNanos; // lateness that past outages explain (never more than the lateness since)
+  private volatile long excusedNanos; // lateness that past outages explain (never more than the lateness since)
+
+  /** Events as the sequencer hands them over, each with the life it comes from. */
+  private record Batch(Event[] events, Life[] lives, int size) {}
 
   /** Where events go: the file system under test, or nowhere (measuring the generator alone). */
   @FunctionalInterface
@@ -107,7 +145,19 @@ public final class IssuingPipeline {
     return this;
   }
 
-  /** The statistics so far: read them only from the progress callback, which runs on the issuing thread. */
+  /**
+   * Lets up to {@code n} calls be in flight at once (1: one after another, on the calling thread);
+   * returns this pipeline.
+   */
+  public IssuingPipeline inFlight(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("in-flight bound must be at least 1, not " + n);
+    }
+    this.inFlight = n;
+    return this;
+  }
+
+  /** The statistics so far: read them only from the progress callback, which runs with them locked. */
   public RunStatistics statistics() {
     return stats;
   }
@@ -115,17 +165,30 @@ public final class IssuingPipeline {
   /**
    * Runs the schedule from {@code startNanos} (a {@link System#nanoTime} value, the common start
    * after the barrier); returns when it is issued or issuing stopped. {@code onProgress} runs
-   * about once a second (a mapper reports progress to the framework with it).
+   * about once a second, on one of the issuing threads, with the statistics locked (a mapper
+   * reports progress to the framework with it).
    */
   public RunStatistics run(long startNanos, Runnable onProgress) throws InterruptedException {
+    this.startNanos = startNanos;
+    this.onProgress = onProgress;
+    this.nextProgress = System.nanoTime();
+    this.callingThread = Thread.currentThread();
     Thread introducer = new Thread(this::introduce, "introducer");
     Thread sequencer = new Thread(this::sequence, "sequencer");
     introducer.setDaemon(true);
     sequencer.setDaemon(true);
     introducer.start();
     sequencer.start();
+    issuers = 1;
     try {
-      issue(startNanos, onProgress);
+      new Issuer().issueAll();
+      for (int i = 0; i < issuerThreads.size(); i++) { // more may start while the first ones end
+        Thread t = issuerThreads.get(i);
+        while (t.isAlive()) {
+          t.join(POLL_NANOS / 1_000_000);
+          progress(System.nanoTime());
+        }
+      }
       if (failing) { // the schedule or the run ended during an outage
         endOutage(lastEnd);
       }
@@ -135,18 +198,28 @@ public final class IssuingPipeline {
       sequencer.interrupt();
       introducer.join();
       sequencer.join();
+      for (Thread t : issuerThreads) {
+        t.join();
+      }
     }
     if (failure != null) {
-      throw new IllegalStateException("schedule failed: " + failure, failure);
+      throw new IllegalStateException("issuing failed: " + failure, failure);
     }
     stats.mapperDone(Math.max(0, lastEnd - startNanos));
     return stats;
   }
 
-  /** Stops issuing; the events not yet issued are not. */
+  /** Stops issuing; the events not yet issued are not (the calls in flight end and are counted). */
   public void stop() {
     stopped = true;
     fifo.close(); // wakes the issuer and the sequencer if they wait on each other
+    Thread caller = callingThread;
+    if (caller != null) {
+      LockSupport.unpark(caller); // an issuer waiting for its op's due time
+    }
+    for (Thread t : issuerThreads) {
+      LockSupport.unpark(t);
+    }
   }
 
   private void introduce() {
@@ -187,7 +260,8 @@ public final class IssuingPipeline {
   private void sequence() {
     try {
       while (!stopped) {
-        Event[] batch = new Event[BATCH]; // handed over as it is: the issuer owns it from then on
+        Event[] batch = new Event[BATCH]; // handed over as it is: the issuers own it from then on
+        Life[] lives = new Life[BATCH];
         int n = 0;
         boolean end = false;
         lock.lock();
@@ -197,6 +271,7 @@ public final class IssuingPipeline {
             if (f != null && f.nextTime() <= nextOrigin) {
               Event e = f.next();
               files.reorderEarliest();
+              lives[n] = f;
               batch[n++] = e;
               if (e.timeMs() > sequencedUpTo) {
                 sequencedUpTo = e.timeMs();
@@ -226,11 +301,11 @@ public final class IssuingPipeline {
         } finally {
           lock.unlock();
         }
-        if (n > 0 && !fifo.put(n == BATCH ? batch : Arrays.copyOf(batch, n))) {
+        if (n > 0 && !fifo.put(new Batch(batch, lives, n))) {
           return; // closed: issuing stopped
         }
         if (end) {
-          fifo.put(new Event[] {Event.END});
+          fifo.put(new Batch(new Event[] {Event.END}, new Life[1], 1));
           return;
         }
       }
@@ -246,52 +321,184 @@ public final class IssuingPipeline {
     stop();
   }
 
-  private void issue(long startNanos, Runnable onProgress) {
-    long nextProgress = System.nanoTime();
-    while (!stopped) {
-      Event[] batch = fifo.poll(POLL_NANOS);
-      long now = System.nanoTime();
-      if (now - nextProgress >= 0) {
-        onProgress.run();
-        nextProgress = now + 1_000_000_000L;
+  /** Stops issuing for {@code reason}, given once per pipeline however many issuers meet it. */
+  private void stopBecause(String reason) {
+    stateLock.lock();
+    try {
+      if (!stopped) {
+        stats.stopped(reason);
       }
-      if (batch == null) {
-        continue;
+      stop();
+    } finally {
+      stateLock.unlock();
+    }
+  }
+
+  /** One issuing thread: takes the next event due, waits for its due time, issues it, and so on. */
+  private final class Issuer implements Runnable {
+    private Event event; // the event taken, to issue next
+    private Life life; // its life
+    private boolean afterPrevious; // taken from its life's queue when the op before it ended
+    private long idleSince; // when this issuer was last free: its last op's end, or when it got a batch
+
+    @Override
+    public void run() {
+      try {
+        issueAll();
+      } catch (Throwable t) {
+        fail(t);
       }
-      idleSince = now;
-      for (Event e : batch) {
-        if (e == Event.END || stopped || !issue(e, startNanos)) {
+    }
+
+    void issueAll() {
+      boolean taken = false;
+      while (!stopped) {
+        if (!taken && !take(this)) {
           return;
         }
+        taken = issue(this);
       }
     }
   }
 
-  /** Issues one event at its due time; false when issuing must stop (duration over, drift too large). */
-  private boolean issue(Event e, long startNanos) {
+  /**
+   * Takes the next event of the schedule for {@code w}; false at its end or when issuing stopped.
+   * An event whose life has an op in flight is queued behind it: the issuer of that op issues it.
+   */
+  private boolean take(Issuer w) {
+    boolean locked = inFlight > 1; // one issuer alone takes without the lock
+    if (locked) {
+      takeLock.lock();
+    }
+    try {
+      while (true) {
+        if (stopped || ended) {
+          return false;
+        }
+        if (taken == current.size()) {
+          Batch b = fifo.poll(POLL_NANOS);
+          long now = System.nanoTime();
+          w.idleSince = now;
+          progress(now);
+          if (b == null) {
+            continue;
+          }
+          current = b;
+          taken = 0;
+        }
+        int i = taken++;
+        Event e = current.events()[i];
+        if (e == Event.END) {
+          ended = true;
+          return false;
+        }
+        Life life = current.lives()[i];
+        if (inFlight > 1 && life.ordered() && !claim(life, e)) {
+          continue;
+        }
+        w.event = e;
+        w.life = life;
+        w.afterPrevious = false;
+        return true;
+      }
+    } finally {
+      if (locked) {
+        takeLock.unlock();
+      }
+    }
+  }
+
+  /** Marks {@code life} as having an op in flight; false (and {@code e} queued behind it) when it already has one. */
+  private boolean claim(Life life, Event e) {
+    stateLock.lock();
+    try {
+      if (!livesInFlight.containsKey(life)) {
+        livesInFlight.put(life, null);
+        return true;
+      }
+      ArrayDeque<Event> queued = livesInFlight.get(life);
+      if (queued == null) {
+        queued = new ArrayDeque<>(2);
+        livesInFlight.put(life, queued);
+      }
+      queued.add(e);
+      return false;
+    } finally {
+      stateLock.unlock();
+    }
+  }
+
+  /** Runs the progress callback if a second has passed since it last ran. */
+  private void progress(long now) {
+    stateLock.lock();
+    try {
+      if (now - nextProgress >= 0) {
+        nextProgress = now + 1_000_000_000L;
+        onProgress.run();
+      }
+    } finally {
+      stateLock.unlock();
+    }
+  }
+
+  /** Starts one more issuer, if the bound allows: every one is busy with an op that is due. */
+  private void grow() {
+    stateLock.lock();
+    try {
+      if (issuers < inFlight && !stopped) {
+        issuers++;
+        Thread t = new Thread(new Issuer(), "issuer-" + issuers);
+        t.setDaemon(true);
+        issuerThreads.add(t);
+        t.start();
+      }
+    } finally {
+      stateLock.unlock();
+    }
+  }
+
+  /**
+   * Issues {@code w}'s event at its due time; true when {@code w} holds the next event of the same
+   * life (it was queued behind this one), false when it must take another (or issuing stopped).
+   */
+  private boolean issue(Issuer w) {
+    Event e = w.event;
     long due;
     long begin;
+    boolean overdue = false; // the due time had passed when an issuer was free for the op
     if (timeScale > 0) {
       due = startNanos + (long) (e.timeMs() * timeScale * 1e6);
-      begin = waitUntil(due);
-    } else { // back to back, from the start on: the op begins when the issuer was free
+      long now = System.nanoTime();
+      if (due - now > 0) {
+        begin = waitUntil(due);
+      } else {
+        begin = now;
+        overdue = true;
+      }
+    } else { // back to back, from the start on: the op begins when its issuer was free
       due = startNanos;
-      begin = idleSince - startNanos >= 0 ? idleSince : waitUntil(startNanos);
+      begin = inFlight == 1 && w.idleSince - startNanos >= 0 ? w.idleSince : waitUntil(startNanos);
+    }
+    if (stopped) {
+      return false;
     }
     if (begin - startNanos >= wallLimitNanos) {
-      stats.stopped(DURATION_ENDED);
+      stopBecause(DURATION_ENDED);
       return false;
     }
     long late = begin - due;
     long excused = Math.min(Math.max(late, 0), excusedNanos + (failing ? begin - failingSince : 0));
     if (late - excused > maxDriftNanos) {
-      stats.stopped(String.format("drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
+      stopBecause(String.format("drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
           late / 1e6, maxDriftNanos / 1_000_000));
       return false;
     }
     String error = null;
     String errorClass = null;
     boolean lacking = false; // a call the file system does not have, or denied: an error, never an outage
+    if (inFlight > 1 && calling.incrementAndGet() >= issuers && issuers < inFlight) {
+      grow(); // one issuer stays free for the ops due while these calls last
+    }
     try {
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
@@ -303,30 +510,68 @@ public final class IssuingPipeline {
       error = errorClass + ": " + Messages.firstLine(ex);
     }
     long end = System.nanoTime();
-    lastEnd = end;
-    idleSince = end;
-    stats.record(e.op(), end - begin, timeScale > 0 ? late : 0, (int) ((begin - startNanos) / 1_000_000_000L), error,
-        errorClass);
+    if (inFlight > 1) {
+      calling.decrementAndGet();
+    }
+    w.idleSince = end;
+    if (inFlight == 1) { // the only issuer, which also runs the progress callback: nothing to share
+      return ended(w, due, begin, end, overdue, error, errorClass, lacking);
+    }
+    stateLock.lock();
+    try {
+      return ended(w, due, begin, end, overdue, error, errorClass, lacking);
+    } finally {
+      stateLock.unlock();
+    }
+  }
+
+  /** Records {@code w}'s op, which ended at {@code end}; the rest as {@link #issue(Issuer)}. Under the state lock. */
+  private boolean ended(Issuer w, long due, long begin, long end, boolean overdue, String error, String errorClass,
+      boolean lacking) {
+    Event e = w.event;
+    long late = begin - due;
+    if (!anyEnded || end - lastEnd > 0) {
+      lastEnd = end;
+      anyEnded = true;
+    }
+    stats.record(e.op(), end - begin, timeScale > 0 ? end - due : end - begin, timeScale > 0 ? late : 0,
+        (int) ((begin - startNanos) / 1_000_000_000L), error, errorClass);
+    if (overdue) {
+      if (w.afterPrevious) {
+        stats.waitedForOrder(late);
+      } else {
+        stats.waitedForSlot(late);
+      }
+    }
     if (error == null || lacking) {
       if (failing) {
-        endOutage(begin);
+        endOutage(begin - failingSince > 0 ? begin : failingSince);
       }
       excusedNanos = Math.min(excusedNanos, Math.max(late, 0)); // caught up: what is late from now on is drift
     } else {
       if (!failing) {
-        failing = true;
         failingSince = begin;
         failingSinceMillis = System.currentTimeMillis() - (end - begin) / 1_000_000L;
         firstFailure = error;
+        failing = true;
       }
       if (end - failingSince >= outageLimitNanos) {
         stats.outage(end - failingSince, outage(end - failingSince, ""));
         failing = false;
-        stats.stopped(OUTAGE + outage(end - failingSince, ", the --outage-limit"));
+        stopBecause(OUTAGE + outage(end - failingSince, ", the --outage-limit"));
         return false;
       }
     }
-    return true;
+    if (inFlight > 1 && w.life.ordered()) {
+      ArrayDeque<Event> queued = livesInFlight.get(w.life);
+      if (queued != null && !queued.isEmpty() && !stopped) {
+        w.event = queued.poll(); // the life's next op: this issuer goes on with it
+        w.afterPrevious = true;
+        return true;
+      }
+      livesInFlight.remove(w.life);
+    }
+    return false;
   }
 
   /** The outage that began at failingSince ended at {@code at}: noted if it lasted, its time excused from drift. */
@@ -345,10 +590,10 @@ public final class IssuingPipeline {
         from.format(CLOCK), what, firstFailure);
   }
 
-  /** Parks until {@code due} (a System.nanoTime value); returns the clock read when the wait ended. */
-  private static long waitUntil(long due) {
+  /** Parks until {@code due} (a System.nanoTime value) or issuing stops; returns the clock read when the wait ended. */
+  private long waitUntil(long due) {
     long now = System.nanoTime();
-    while (due - now > 0) {
+    while (due - now > 0 && !stopped) {
       LockSupport.parkNanos(due - now);
       now = System.nanoTime();
     }

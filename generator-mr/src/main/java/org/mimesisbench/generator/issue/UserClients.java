@@ -34,11 +34,11 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
   private final URI uri;
   private final Path root;
   private final Configuration conf;
-  private final Map<String, NamespaceClient> clients = new HashMap<>();
+  private final Map<String, NamespaceClient> clients = new java.util.concurrent.ConcurrentHashMap<>();
   private final Map<String, FileSystem> fileSystems = new HashMap<>();
   private final String ownUser;
   private final boolean local; // the local file system has no users of its own: everything goes as the run's
-  private boolean ownIssued;
+  private volatile boolean ownIssued;
 
   /**
    * @param own the run's own client, for events without a user
@@ -61,11 +61,16 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
       return;
     }
     NamespaceClient client = clients.get(e.user());
-    if (client == null) { // made by the issuer thread alone: no lock
-      FileSystem fs = open(uri, conf, e.user());
-      fileSystems.put(e.user(), fs);
-      client = new NamespaceClient(fs, root, e.user());
-      clients.put(e.user(), client);
+    if (client == null) {
+      synchronized (clients) { // several issuer threads (--in-flight): one file system per user
+        client = clients.get(e.user());
+        if (client == null) {
+          FileSystem fs = open(uri, conf, e.user());
+          fileSystems.put(e.user(), fs);
+          client = new NamespaceClient(fs, root, e.user());
+          clients.put(e.user(), client);
+        }
+      }
     }
     client.issue(e);
   }

@@ -18,9 +18,12 @@ import org.mimesisbench.generator.schedule.Op;
 
 /**
  * What issuing measured, kept apart from the workload (as YCSB does): per op the count, errors (by
- * exception class) and latency histogram (microseconds, HdrHistogram); the lateness of every op
- * against its schedule (the drift); ops per second of the run by op; the outages (spans in which
- * every call failed); and why issuing stopped early, if it did.
+ * exception class) and two latency histograms (microseconds, HdrHistogram): service time, from the
+ * call's start to its end, and response time, from the op's due time to its end (YCSB's "intended"
+ * latency: it counts the time an op waited behind schedule, so a slow NameNode cannot hide its
+ * backlog); the lateness of every op against its schedule (the drift); how many ops waited for a
+ * free in-flight slot or for the op before them on their file; ops per second of the run by op;
+ * the outages (spans in which every call failed); and why issuing stopped early, if it did.
  * Mappers each fill one; the reducer merges them with {@link #add}.
  */
 public final class RunStatistics implements Writable {
@@ -37,7 +40,12 @@ public final class RunStatistics implements Writable {
   private final long[] errors = new long[OPS];
   @SuppressWarnings("unchecked")
   private final Map<String, Long>[] errorClasses = new TreeMap[OPS];
-  private final Histogram[] latency = new Histogram[OPS];
+  private final Histogram[] latency = new Histogram[OPS]; // service time
+  private final Histogram[] response = new Histogram[OPS];
+  private long slotWaits; // ops whose due time came while every in-flight slot was busy
+  private long slotWaitMicros;
+  private long orderWaits; // ops whose due time came while the op before them on their file was in flight
+  private long orderWaitMicros;
   private Histogram lateness = histogram();
   private long[] timeline = new long[64 * OPS]; // [second * OPS + op]
   private long[] latestMicros = new long[64]; // [second]: the latest op of the second against its due time
@@ -53,6 +61,7 @@ public final class RunStatistics implements Writable {
   public RunStatistics() {
     for (int i = 0; i < OPS; i++) {
       latency[i] = histogram();
+      response[i] = histogram();
       errorClasses[i] = new TreeMap<>();
     }
   }
@@ -61,16 +70,26 @@ public final class RunStatistics implements Writable {
     return new Histogram(DIGITS); // auto-resizing: no ceiling on what it records
   }
 
-  /** One op issued at {@code second} of the run, {@code latencyNanos} long, {@code latenessNanos} after its due time. */
+  /**
+   * One op issued at {@code second} of the run, {@code latencyNanos} long, {@code latenessNanos} after its due
+   * time; its response time is taken as the lateness and the call together.
+   */
   public void record(Op op, long latencyNanos, long latenessNanos, int second, String error) {
-    record(op, latencyNanos, latenessNanos, second, error, error == null ? null : OTHER_CLASSES);
+    record(op, latencyNanos, latencyNanos + Math.max(0, latenessNanos), latenessNanos, second, error,
+        error == null ? null : OTHER_CLASSES);
   }
 
-  /** As {@link #record(Op, long, long, int, String)}; a failed call's exception class is {@code errorClass}. */
-  public void record(Op op, long latencyNanos, long latenessNanos, int second, String error, String errorClass) {
+  /**
+   * One op issued at {@code second} of the run: its call took {@code serviceNanos}, it ended
+   * {@code responseNanos} after its due time, and began {@code latenessNanos} after it; a failed
+   * call's exception class is {@code errorClass}.
+   */
+  public void record(Op op, long serviceNanos, long responseNanos, long latenessNanos, int second, String error,
+      String errorClass) {
     int i = op.ordinal();
     count[i]++;
-    latency[i].recordValue(Math.max(0, latencyNanos / 1000));
+    latency[i].recordValue(Math.max(0, serviceNanos / 1000));
+    response[i].recordValue(Math.max(0, responseNanos / 1000));
     lateness.recordValue(Math.max(0, latenessNanos / 1000));
     if (error != null) {
       errors[i]++;
@@ -90,6 +109,38 @@ public final class RunStatistics implements Writable {
       timeline[second * OPS + i]++;
       latestMicros[second] = Math.max(latestMicros[second], latenessNanos / 1000);
     }
+  }
+
+  /** An op waited {@code nanos} past its due time for a free in-flight slot. */
+  public void waitedForSlot(long nanos) {
+    slotWaits++;
+    slotWaitMicros += Math.max(0, nanos / 1000);
+  }
+
+  /** An op waited {@code nanos} past its due time for the op before it on its file to end. */
+  public void waitedForOrder(long nanos) {
+    orderWaits++;
+    orderWaitMicros += Math.max(0, nanos / 1000);
+  }
+
+  /** Ops that waited for a free in-flight slot past their due time. */
+  public long slotWaits() {
+    return slotWaits;
+  }
+
+  /** Their waits together, in microseconds. */
+  public long slotWaitMicros() {
+    return slotWaitMicros;
+  }
+
+  /** Ops that waited past their due time for the op before them on their file (per-file order). */
+  public long orderWaits() {
+    return orderWaits;
+  }
+
+  /** Their waits together, in microseconds. */
+  public long orderWaitMicros() {
+    return orderWaitMicros;
   }
 
   /** Issuing of one mapper ended before its schedule did, for {@code reason}. */
@@ -147,11 +198,16 @@ public final class RunStatistics implements Writable {
       count[i] += o.count[i];
       errors[i] += o.errors[i];
       latency[i].add(o.latency[i]);
+      response[i].add(o.response[i]);
       for (Map.Entry<String, Long> c : o.errorClasses[i].entrySet()) {
         countClass(errorClasses[i], c.getKey(), c.getValue());
       }
     }
     lateness.add(o.lateness);
+    slotWaits += o.slotWaits;
+    slotWaitMicros += o.slotWaitMicros;
+    orderWaits += o.orderWaits;
+    orderWaitMicros += o.orderWaitMicros;
     if (o.seconds > seconds) {
       timeline = Arrays.copyOf(timeline, Math.max(o.seconds * OPS, timeline.length));
       latestMicros = Arrays.copyOf(latestMicros, timeline.length / OPS);
@@ -219,9 +275,14 @@ public final class RunStatistics implements Writable {
     return longestOutageNanos / 1e9;
   }
 
-  /** Latency of {@code op} in microseconds. */
+  /** Service time of {@code op} (the call's start to its end) in microseconds. */
   public Histogram latency(Op op) {
     return latency[op.ordinal()];
+  }
+
+  /** Response time of {@code op} (its due time to the call's end) in microseconds; at time scale 0 the service time. */
+  public Histogram response(Op op) {
+    return response[op.ordinal()];
   }
 
   /** How late ops were issued against their schedule, in microseconds. */
@@ -283,6 +344,7 @@ public final class RunStatistics implements Writable {
         out.writeLong(count[i]);
         out.writeLong(errors[i]);
         writeHistogram(out, latency[i]);
+        writeHistogram(out, response[i]);
         out.writeInt(errorClasses[i].size());
         for (Map.Entry<String, Long> c : errorClasses[i].entrySet()) {
           out.writeUTF(c.getKey());
@@ -291,6 +353,10 @@ public final class RunStatistics implements Writable {
       }
     }
     writeHistogram(out, lateness);
+    out.writeLong(slotWaits);
+    out.writeLong(slotWaitMicros);
+    out.writeLong(orderWaits);
+    out.writeLong(orderWaitMicros);
     out.writeInt(seconds);
     for (int i = 0; i < OPS; i++) {
       if (count[i] + errors[i] > 0) {
@@ -317,6 +383,7 @@ public final class RunStatistics implements Writable {
     java.util.Arrays.fill(errors, 0);
     for (int i = 0; i < OPS; i++) {
       latency[i] = histogram();
+      response[i] = histogram();
       errorClasses[i].clear(); // a reducer reads every record into the same instance
     }
     int issued = in.readInt();
@@ -327,12 +394,17 @@ public final class RunStatistics implements Writable {
       count[i] = in.readLong();
       errors[i] = in.readLong();
       latency[i] = readHistogram(in);
+      response[i] = readHistogram(in);
       errorClasses[i].clear();
       for (int n = in.readInt(); n > 0; n--) {
         errorClasses[i].put(in.readUTF(), in.readLong());
       }
     }
     lateness = readHistogram(in);
+    slotWaits = in.readLong();
+    slotWaitMicros = in.readLong();
+    orderWaits = in.readLong();
+    orderWaitMicros = in.readLong();
     seconds = in.readInt();
     timeline = new long[Math.max(64, seconds) * OPS];
     for (int i : ops) {

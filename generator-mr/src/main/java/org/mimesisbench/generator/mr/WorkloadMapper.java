@@ -34,8 +34,8 @@ import org.mimesisbench.run.RunOptions;
 
 /**
  * Phase 2: replays its shares of the file types (one, or several when the run is packed into fewer
- * mappers than shares). Waits at the start barrier with the other mappers, runs a three-thread
- * pipeline per share against the file system under test, and passes each share's statistics,
+ * mappers than shares). Waits at the start barrier with the other mappers, runs an issuing
+ * pipeline (up to --in-flight calls at once) per share against the file system under test, and passes each share's statistics,
  * keyed by type, to the reducer. A call that fails is counted as an error; when every
  * call has failed for the outage limit (the NameNode is gone) the mapper stops issuing and still
  * passes on what it measured.
@@ -111,7 +111,7 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
         sinks.add(sink);
         pipelines.add(new IssuingPipeline(issue.schedule(), sink, timeScale,
             plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0)
-            .outageLimit(outageLimit));
+            .outageLimit(outageLimit).inFlight(plan.options().getInFlight()));
       }
       StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
           context.getConfiguration().getInt(PARTIES, 1), plan.options().getBarrierTimeoutMs()).outageLimit(outageLimit);

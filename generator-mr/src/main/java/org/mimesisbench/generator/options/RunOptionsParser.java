@@ -22,6 +22,8 @@ import org.mimesisbench.run.RunOptions;
  */
 public final class RunOptionsParser {
   static final String COMMAND = "run";
+  /** Threads a mapper may issue on: each call in flight holds one. */
+  static final int MAX_IN_FLIGHT = 1024;
   private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h)?");
 
   private RunOptionsParser() {}
@@ -138,6 +140,25 @@ public final class RunOptionsParser {
         throw bad("outage-limit", cl.getOptionValue("outage-limit"), "must be positive");
       }
       b.setOutageLimitMs(ms);
+    }
+    if (cl.hasOption("in-flight")) {
+      long n = CommandLines.whole(cl, COMMAND, "in-flight", 1);
+      if (n < 1 || n > MAX_IN_FLIGHT) {
+        throw bad("in-flight", cl.getOptionValue("in-flight"), "must be 1 to " + MAX_IN_FLIGHT);
+      }
+      b.setInFlight((int) n);
+    }
+    if (cl.hasOption("namenode-http")) {
+      String url = cl.getOptionValue("namenode-http");
+      try {
+        java.net.URI u = new java.net.URI(url);
+        if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
+          throw bad("namenode-http", url, "not an http(s) address (e.g. http://nn:9870)");
+        }
+      } catch (java.net.URISyntaxException e) {
+        throw bad("namenode-http", url, "not an http(s) address (e.g. http://nn:9870)");
+      }
+      b.setNamenodeHttp(url);
     }
     if (cl.hasOption("base-dir")) {
       b.setBaseDir(cl.getOptionValue("base-dir"));

@@ -21,11 +21,13 @@ import org.mimesisbench.generator.infra.WorkFolder;
 public final class OutFolder {
   /** The files of a finished run's folder: its results and what the modeler writes beside them. */
   public static final OutFolder RUN = new OutFolder("run", RunResults.SUMMARY,
-      name -> List.of(RunResults.SUMMARY, RunResults.HISTOGRAMS, RunResults.TIMELINE, RunResults.COUNTERS,
+      name -> List.of(RunResults.SUMMARY, RunResults.HISTOGRAMS, RunResults.TIMELINE,
+          org.mimesisbench.generator.measure.NameNodeMetrics.FILE, RunResults.COUNTERS,
           "namenode-audit.log", "trace", "fidelity.json", "report.html").contains(name));
   /** The files of a finished sweep's folder: sweep.json, a folder per run, the modeler's figure. */
   public static final OutFolder SWEEP = new OutFolder("sweep", "sweep.json",
-      name -> name.equals("sweep.json") || name.equals("figure2.png") || name.matches("ts-.+-r\\d+"));
+      name -> name.equals("sweep.json") || name.equals("figure2.png") || name.equals("namenode.png")
+          || name.matches("ts-.+-r\\d+"));
 
   private final String command;
   private final String finishedMarker;

@@ -21,9 +21,11 @@ import org.mimesisbench.generator.schedule.DirectorySchedule;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
- * A run's results folder: {@code summary.json} (per op count, errors, throughput and latency
- * percentiles in microseconds; drift; what was scheduled; the options and profile), {@code
- * latency.hlog} (the raw HdrHistograms, one per op and one of lateness), {@code timeline.csv}
+ * A run's results folder: {@code summary.json} (per op count, errors, throughput, and service and
+ * response time percentiles in microseconds; drift; the ops that waited for an in-flight slot;
+ * what was scheduled; the options and profile), {@code latency.hlog} (the raw HdrHistograms: per
+ * op its service time, tagged {@code service:<op>}, and response time, {@code response:<op>}; and
+ * one of lateness), {@code timeline.csv}
  * (ops per second of the run, by op, and the drift: how late the second's latest op was) and {@code counters.json} (the jobs' MapReduce counters).
  */
 public final class RunResults {
@@ -55,7 +57,8 @@ public final class RunResults {
       }
       o.put("scheduled", scheduled.getOrDefault(op, 0L));
       o.put("opsPerSecond", round(n / seconds));
-      o.set("latencyMicros", percentiles(total.latency(op)));
+      o.set("serviceMicros", percentiles(total.latency(op)));
+      o.set("responseMicros", percentiles(total.response(op)));
     }
     ObjectNode overall = s.putObject("overall");
     overall.put("count", total.totalCount());
@@ -68,6 +71,13 @@ public final class RunResults {
     overall.put("users", total.users().size()); // the users the calls were issued as
     ObjectNode drift = s.putObject("driftMicros");
     drift.setAll(percentiles(total.lateness()));
+    ObjectNode waits = s.putObject("waits");
+    waits.put("forSlot", total.slotWaits());
+    waits.put("forSlotMicrosMean",
+        total.slotWaits() == 0 ? 0 : round((double) total.slotWaitMicros() / total.slotWaits()));
+    waits.put("forPreviousOp", total.orderWaits());
+    waits.put("forPreviousOpMicrosMean",
+        total.orderWaits() == 0 ? 0 : round((double) total.orderWaitMicros() / total.orderWaits()));
     ArrayNode stops = s.putArray("stoppedEarly");
     total.stops().forEach(stops::add);
     ArrayNode errors = s.putArray("errorSamples");
@@ -117,18 +127,24 @@ public final class RunResults {
     JSON.writeValue(file.toFile(), counters);
   }
 
-  /** The raw histograms in HdrHistogram's log format, each tagged with its op (or "lateness"). */
+  /** Tag prefixes of latency.hlog: an op's service time ("service:open"), its response time ("response:open"). */
+  public static final String SERVICE_TAG = "service:";
+  public static final String RESPONSE_TAG = "response:";
+
+  /** The raw histograms in HdrHistogram's log format, tagged service:op, response:op and "lateness". */
   public static void writeHistograms(Path file, RunStatistics total, long startMillis, long endMillis)
       throws IOException {
     try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
       HistogramLogWriter w = new HistogramLogWriter(out);
-      w.outputComment("MimesisBench run: latency per op and lateness against the schedule, in microseconds");
+      w.outputComment("MimesisBench run: per op service time (call start to end) and response time (due time to"
+          + " end), and lateness against the schedule, in microseconds");
       w.outputLogFormatVersion();
       w.outputStartTime(startMillis);
       w.outputLegend();
       for (Op op : Op.values()) {
         if (total.count(op) > 0) {
-          w.outputIntervalHistogram(tagged(total.latency(op), op.label(), startMillis, endMillis));
+          w.outputIntervalHistogram(tagged(total.latency(op), SERVICE_TAG + op.label(), startMillis, endMillis));
+          w.outputIntervalHistogram(tagged(total.response(op), RESPONSE_TAG + op.label(), startMillis, endMillis));
         }
       }
       w.outputIntervalHistogram(tagged(total.lateness(), "lateness", startMillis, endMillis));
@@ -166,6 +182,12 @@ public final class RunResults {
     }
   }
 
+  /** "service / response" of one percentile, for the terminal. */
+  private static String pair(com.fasterxml.jackson.databind.JsonNode service,
+      com.fasterxml.jackson.databind.JsonNode response, String p) {
+    return String.format("%,d / %,d", service.path(p).asLong(), response.path(p).asLong());
+  }
+
   /** The summary as a few lines for a terminal. */
   public static void print(ObjectNode summary, PrintStream out) {
     out.printf("run %s: %s%n", summary.path("runId").asText(),
@@ -174,13 +196,15 @@ public final class RunResults {
     out.printf("  %,d ops (%,d scheduled) in %.1f s: %,.1f ops/s, %,d errors%n",
         overall.path("count").asLong(), overall.path("scheduled").asLong(), overall.path("seconds").asDouble(),
         overall.path("opsPerSecond").asDouble(), overall.path("errors").asLong());
-    out.printf("  %-12s %10s %8s %10s %9s %9s %9s %9s%n", "op", "count", "errors", "ops/s", "p50 us", "p99 us", "p999 us", "max us");
+    out.printf("  %-12s %10s %8s %10s %21s %21s %21s%n", "op", "count", "errors", "ops/s", "p50 us service/resp",
+        "p99 us service/resp", "max us service/resp");
     summary.path("ops").fields().forEachRemaining(e -> {
       var o = e.getValue();
-      var l = o.path("latencyMicros");
-      out.printf("  %-12s %,10d %,8d %,10.1f %,9d %,9d %,9d %,9d%n", e.getKey(), o.path("count").asLong(),
-          o.path("errors").asLong(), o.path("opsPerSecond").asDouble(), l.path("p50").asLong(),
-          l.path("p99").asLong(), l.path("p999").asLong(), l.path("max").asLong());
+      var l = o.path("serviceMicros");
+      var r = o.path("responseMicros");
+      out.printf("  %-12s %,10d %,8d %,10.1f %21s %21s %21s%n", e.getKey(), o.path("count").asLong(),
+          o.path("errors").asLong(), o.path("opsPerSecond").asDouble(), pair(l, r, "p50"), pair(l, r, "p99"),
+          pair(l, r, "max"));
     });
     var byClass = summary.path("overall").path("errorsByClass");
     if (byClass.size() > 0) {
@@ -193,6 +217,13 @@ public final class RunResults {
     out.printf("  issued as %,d user%s%n", users, users == 1 ? "" : "s");
     var d = summary.path("driftMicros");
     out.printf("  drift (us): p50 %,d  p99 %,d  max %,d%n", d.path("p50").asLong(), d.path("p99").asLong(), d.path("max").asLong());
+    var w = summary.path("waits");
+    if (w.path("forSlot").asLong() + w.path("forPreviousOp").asLong() > 0) {
+      out.printf("  waited past their due time: %,d ops for a free in-flight slot (mean %,.0f us), %,d for the op"
+          + " before them on their file (mean %,.0f us)%n", w.path("forSlot").asLong(),
+          w.path("forSlotMicrosMean").asDouble(), w.path("forPreviousOp").asLong(),
+          w.path("forPreviousOpMicrosMean").asDouble());
+    }
     var jvm = summary.path("jvm");
     if (jvm.isObject()) {
       out.printf("  this JVM in phase 2: %.2f cores busy, %.1f us of CPU per op, %d collections (%.1f s)%n",

@@ -88,6 +88,11 @@ public final class ClusterSchedule implements Schedule {
     }
 
     @Override
+    public boolean ordered() {
+      return false; // the cluster's calls (reports, listings of pools and policies) do not depend on each other
+    }
+
+    @Override
     public Event next() {
       Event e = new Event(time, model.op(), null, null, user);
       advance();

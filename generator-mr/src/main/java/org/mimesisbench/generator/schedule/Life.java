@@ -15,4 +15,12 @@ public interface Life {
 
   /** The next event; the life moves on to the one after it. */
   Event next();
+
+  /**
+   * Whether each event must wait for the one before it to end (a file's: an open never before its
+   * create), when a mapper has several calls in flight; false for independent calls.
+   */
+  default boolean ordered() {
+    return true;
+  }
 }

@@ -22,7 +22,8 @@ import org.mimesisbench.run.RunOptions;
  * Every run is a whole {@code run}: its own embedded HDFS when none is configured (so each starts
  * from the same NameNode state), else the configured file system in the same base directory. The
  * runs' results go to {@code <out>/ts-<c>-r<k>/}; {@code sweep.json} lists them with the figures
- * the plot needs ({@code mimesis-model sweep <out>} draws it and estimates saturation).
+ * the plot needs ({@code mimesis-model sweep <out>} draws it and estimates saturation), and the
+ * NameNode's metrics of each run (their means over phase 2) when the run recorded them.
  */
 public final class Sweep {
   public static final String SWEEP_FILE = "sweep.json";
@@ -86,7 +87,7 @@ public final class Sweep {
     return scale == Math.rint(scale) ? Long.toString((long) scale) : Double.toString(scale);
   }
 
-  /** One run's figures: issue rate overall, and per op issued its count, rate and latency (as in summary.json). */
+  /** One run's figures: issue rate, and per op issued its count, rate, service and response time (summary.json's). */
   private static ObjectNode point(double scale, int repeat, String label, ObjectNode summary) {
     ObjectNode p = JSON.createObjectNode();
     p.put("timeScale", scale);
@@ -95,13 +96,17 @@ public final class Sweep {
     p.put("valid", summary.path("valid").asBoolean());
     p.put("opsPerSecond", summary.path("overall").path("opsPerSecond").asDouble());
     p.put("seconds", summary.path("overall").path("seconds").asDouble());
+    if (summary.path("namenode").path("mean").isObject()) { // the NameNode's view: means over phase 2
+      p.set("namenode", summary.path("namenode").path("mean"));
+    }
     ObjectNode ops = p.putObject("ops");
     summary.path("ops").fields().forEachRemaining(e -> {
       if (e.getValue().path("count").asLong() > 0) {
         ObjectNode o = ops.putObject(e.getKey());
         o.set("count", e.getValue().path("count"));
         o.set("opsPerSecond", e.getValue().path("opsPerSecond"));
-        o.set("latencyMicros", e.getValue().path("latencyMicros"));
+        o.set("serviceMicros", e.getValue().path("serviceMicros"));
+        o.set("responseMicros", e.getValue().path("responseMicros"));
       }
     });
     return p;
@@ -109,12 +114,12 @@ public final class Sweep {
 
   private void print(ObjectNode sweep) {
     out.printf("sweep: %d runs%n  %-10s %-6s %12s  %s%n", sweep.path("points").size(), "time scale", "run",
-        "ops/s", "p50 / p99 latency (us) by op");
+        "ops/s", "p50 / p99 response time (us) by op");
     sweep.path("points").forEach(p -> {
       StringBuilder ops = new StringBuilder();
       p.path("ops").fields().forEachRemaining(e -> ops.append(String.format(Locale.ROOT, "%s %,d / %,d  ",
-          e.getKey(), e.getValue().path("latencyMicros").path("p50").asLong(),
-          e.getValue().path("latencyMicros").path("p99").asLong())));
+          e.getKey(), e.getValue().path("responseMicros").path("p50").asLong(),
+          e.getValue().path("responseMicros").path("p99").asLong())));
       out.printf("  %-10s %-6s %,12.1f  %s%s%n", label(p.path("timeScale").asDouble()), "r" + p.path("repeat").asInt(),
           p.path("opsPerSecond").asDouble(), ops, p.path("valid").asBoolean() ? "" : " (NOT valid)");
     });

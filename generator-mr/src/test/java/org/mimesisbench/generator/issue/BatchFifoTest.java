@@ -23,7 +23,7 @@ class BatchFifoTest {
   }
 
   /** {@code fifo.put(batch)} from another thread, which waits while the FIFO is full. */
-  private static CompletableFuture<Boolean> putLater(BatchFifo fifo, Event[] batch) {
+  private static CompletableFuture<Boolean> putLater(BatchFifo<Event[]> fifo, Event[] batch) {
     return CompletableFuture.supplyAsync(() -> {
       try {
         return fifo.put(batch);
@@ -35,7 +35,7 @@ class BatchFifoTest {
 
   @Test
   void batchesCrossThreadsOnceEachInOrderThroughASmallFifo() throws Exception {
-    BatchFifo fifo = new BatchFifo(4);
+    BatchFifo<Event[]> fifo = new BatchFifo<>(4);
     int n = 200_000;
     CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
       try {
@@ -59,7 +59,7 @@ class BatchFifoTest {
 
   @Test
   void pollWaitsForABatchThenGivesUp() throws Exception {
-    BatchFifo fifo = new BatchFifo(2);
+    BatchFifo<Event[]> fifo = new BatchFifo<>(2);
     long t0 = System.nanoTime();
     assertNull(fifo.poll(TimeUnit.MILLISECONDS.toNanos(50)));
     assertTrue(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(50));
@@ -78,7 +78,7 @@ class BatchFifoTest {
 
   @Test
   void aFullFifoHoldsItsProducerUntilHalfOfItIsTaken() throws Exception {
-    BatchFifo fifo = new BatchFifo(4);
+    BatchFifo<Event[]> fifo = new BatchFifo<>(4);
     for (int i = 0; i < 4; i++) {
       assertTrue(fifo.put(batch(i)));
     }
@@ -95,13 +95,13 @@ class BatchFifoTest {
 
   @Test
   void closeEndsTheWaitsOfBothSides() throws Exception {
-    BatchFifo empty = new BatchFifo(2);
+    BatchFifo<Event[]> empty = new BatchFifo<>(2);
     CompletableFuture<Event[]> consumer = CompletableFuture.supplyAsync(() -> empty.poll(TimeUnit.SECONDS.toNanos(60)));
     Thread.sleep(50);
     empty.close();
     assertNull(consumer.get(30, TimeUnit.SECONDS));
 
-    BatchFifo full = new BatchFifo(2);
+    BatchFifo<Event[]> full = new BatchFifo<>(2);
     full.put(batch(0));
     full.put(batch(1));
     CompletableFuture<Boolean> producer = putLater(full, batch(2));
@@ -113,7 +113,7 @@ class BatchFifoTest {
 
   @Test
   void capacityIsAPowerOfTwo() {
-    assertThrows(IllegalArgumentException.class, () -> new BatchFifo(3));
-    assertThrows(IllegalArgumentException.class, () -> new BatchFifo(1));
+    assertThrows(IllegalArgumentException.class, () -> new BatchFifo<>(3));
+    assertThrows(IllegalArgumentException.class, () -> new BatchFifo<>(1));
   }
 }

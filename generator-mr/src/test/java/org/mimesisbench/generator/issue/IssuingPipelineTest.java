@@ -10,7 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.junit.jupiter.api.Test;
@@ -30,7 +34,9 @@ import org.mimesisbench.run.RunOptions;
  * The three threads hand the issuer every event of the schedule once, in time order; above time
  * scale 0 no op goes before its due time and each op's lateness is measured; issuing stops at the
  * duration, at the maximum drift, after an outage longer than its limit (lateness an outage caused
- * is not drift), or when told to.
+ * is not drift), or when told to. With several calls in flight, a slow call does not hold up the
+ * ops due after it, each file's events still go one after another, and an op that waits for a free
+ * slot has the wait in its response time and is counted.
  */
 @Timeout(120)
 class IssuingPipelineTest {
@@ -189,6 +195,100 @@ class IssuingPipelineTest {
     RunStatistics stats = run.get(30, TimeUnit.SECONDS);
     assertTrue(stats.totalCount() < 100, stats.totalCount() + " ops issued");
     assertTrue(System.nanoTime() - t0 < 5_000 * MS, "stop took " + (System.nanoTime() - t0) / MS + " ms");
+  }
+
+  @Test
+  void withSeveralInFlightEveryEventIsIssuedOnceAndEachLifeWaitsForItsPreviousOp() throws Exception {
+    WorkloadModel m = WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
+    FlatLayout layout = new FlatLayout(m);
+    FileTypeModel t = m.runTypes().get(0);
+    List<List<String>> lives = new ArrayList<>();
+    TypeSchedule reference = new TypeSchedule(m, t, layout, 5, 0, 1, "tag");
+    int events = 0;
+    for (FileLife f = reference.next(); f != null; f = reference.next()) {
+      List<String> life = new ArrayList<>();
+      Map<String, Integer> seen = new TreeMap<>();
+      while (!f.done()) {
+        String k = key(f.next());
+        life.add(k + " #" + seen.merge(k, 1, Integer::sum));
+      }
+      lives.add(life);
+      events += life.size();
+    }
+    Map<String, long[]> calls = new ConcurrentHashMap<>(); // key and occurrence -> start, end
+    Map<String, AtomicInteger> occurrences = new ConcurrentHashMap<>(); // a life may repeat an event
+    AtomicInteger inFlight = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    RunStatistics stats = new IssuingPipeline(new TypeSchedule(m, t, layout, 5, 0, 1, "tag"), e -> {
+      long begin = System.nanoTime();
+      most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+      LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(200_000)); // calls of varying length
+      inFlight.decrementAndGet();
+      String k = key(e) + " #" + occurrences.computeIfAbsent(key(e), x -> new AtomicInteger()).incrementAndGet();
+      assertEquals(null, calls.put(k, new long[] {begin, System.nanoTime()}), "issued twice: " + k);
+    }, 0, 0, 0).inFlight(8).run(System.nanoTime(), () -> {});
+    assertEquals(events, calls.size());
+    assertEquals(events, stats.totalCount());
+    assertTrue(most.get() > 1, "never more than one call in flight");
+    for (List<String> life : lives) {
+      for (int i = 1; i < life.size(); i++) {
+        long previousEnd = calls.get(life.get(i - 1))[1];
+        assertTrue(calls.get(life.get(i))[0] >= previousEnd,
+            life.get(i) + " began before " + life.get(i - 1) + " ended");
+      }
+    }
+  }
+
+  @Test
+  void aSlowCallHoldsUpTheOpsDueAfterItOnlyWithOneInFlight() throws Exception {
+    WorkloadModel m = steady(10, 100, 10); // 1,000 ops a ms apart
+    Map<Integer, RunStatistics> byBound = new TreeMap<>();
+    for (int bound : new int[] {4, 1}) {
+      AtomicInteger n = new AtomicInteger();
+      RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
+        if (n.incrementAndGet() == 100) {
+          sleepMs(300);
+        }
+      }, 1, 0, 0).inFlight(bound).run(System.nanoTime() + 20 * MS, () -> {});
+      assertEquals(1000, stats.totalCount());
+      long response = 0;
+      for (var op : org.mimesisbench.generator.schedule.Op.values()) {
+        response = Math.max(response, stats.response(op).getMaxValue());
+      }
+      assertTrue(response >= 300_000, "the slow call's response time: " + response + " us");
+      byBound.put(bound, stats);
+    }
+    // one in flight: the ~300 ops due in those 300 ms wait; four: only the slow call's file's ~30
+    // (they wait for it, in order), and what this machine's own pauses make late
+    long closed = byBound.get(1).lateness().getCountBetweenValues(50_000, Long.MAX_VALUE);
+    long open = byBound.get(4).lateness().getCountBetweenValues(50_000, Long.MAX_VALUE);
+    String what = "ops over 50 ms late: " + closed + " with one in flight, " + open + " with four";
+    assertTrue(closed > 200, what);
+    assertTrue(open < closed / 2, what);
+    assertTrue(byBound.get(1).slotWaits() > 200, byBound.get(1).slotWaits() + " ops waited for the issuer");
+    assertTrue(byBound.get(4).orderWaits() >= 20, byBound.get(4).orderWaits() + " ops waited for their file's op");
+  }
+
+  @Test
+  void whenEverySlotIsBusyTheOpWaitsAndItsResponseTimeHoldsTheWait() throws Exception {
+    WorkloadModel m = steady(5, 40, 25); // 200 ops 5 ms apart; 2 calls of 20 ms at once serve 100 a second
+    RunStatistics stats = new IssuingPipeline(schedule(m), e -> sleepMs(20), 1, 0, 0).inFlight(2)
+        .run(System.nanoTime() + 20 * MS, () -> {});
+    assertEquals(200, stats.totalCount());
+    assertTrue(stats.slotWaits() > 100, stats.slotWaits() + " ops waited for a slot");
+    assertTrue(stats.slotWaitMicros() > stats.slotWaits() * 100_000, "waited " + stats.slotWaitMicros() + " us");
+    long service = 0;
+    long response = 0;
+    for (var op : org.mimesisbench.generator.schedule.Op.values()) {
+      service = Math.max(service, stats.latency(op).getValueAtPercentile(99));
+      response = Math.max(response, stats.response(op).getValueAtPercentile(99));
+    }
+    assertTrue(service < 60_000, "service time p99 " + service + " us");
+    assertTrue(response > 500_000, "response time p99 " + response + " us: the backlog is not in it");
+    RunStatistics copy = roundTrip(stats);
+    assertEquals(stats.slotWaits(), copy.slotWaits());
+    assertEquals(stats.response(org.mimesisbench.generator.schedule.Op.OPEN).getTotalCount(),
+        copy.response(org.mimesisbench.generator.schedule.Op.OPEN).getTotalCount());
   }
 
   private static RunStatistics roundTrip(RunStatistics stats) throws IOException {

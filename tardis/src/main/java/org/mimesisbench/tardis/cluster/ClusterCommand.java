@@ -80,6 +80,9 @@ public final class ClusterCommand implements Command {
     if (conf.get("hadoop.http.temp.dir") == null) { // the web servers' Jetty folders: with the storage, not in /tmp
       conf.set("hadoop.http.temp.dir", base.resolve("http-tmp").toAbsolutePath().toString());
     }
+    if (conf.get("dfs.namenode.lock.detailed-metrics.enabled") == null) { // lock hold times, for run's namenode.csv
+      conf.setBoolean("dfs.namenode.lock.detailed-metrics.enabled", true);
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     boolean keep = cl.hasOption("base-dir"); // the user's folder outlives the cluster: --restart starts on it
     EmulatedCluster cluster = EmulatedCluster.start(conf, base.toFile(), (int) dataNodes, (int) port,
@@ -94,7 +97,9 @@ public final class ClusterCommand implements Command {
       out.println(cluster.uri());
       out.flush();
       System.err.println("cluster: " + dataNodes + " emulated DataNodes registered, storage under " + base
-          + (restart ? " (restarted on it)" : "") + "; Ctrl-C stops it");
+          + (restart ? " (restarted on it)" : "") + "; the NameNode's metrics: run --namenode-http http://"
+          + cluster.cluster().getNameNode().getHttpAddress().getHostString() + ":"
+          + cluster.cluster().getNameNode().getHttpAddress().getPort() + "; Ctrl-C stops it");
       try {
         stopped.await();
       } catch (InterruptedException e) {

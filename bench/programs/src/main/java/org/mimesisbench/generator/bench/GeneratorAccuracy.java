@@ -60,6 +60,7 @@ public final class GeneratorAccuracy {
   private final WorkloadModel model;
   private final FlatLayout layout;
   private final NamespaceClient client;
+  private int inFlight = 1; // of the pipeline at time scale 1: a run's --in-flight
 
   private GeneratorAccuracy(WorkloadModel model, NamespaceClient client) {
     this.model = model;
@@ -74,6 +75,9 @@ public final class GeneratorAccuracy {
     o.addOption(null, "seconds", true, "length of the schedule at time scale 1 (default 30)");
     o.addOption(null, "kept-rounds", true, "rounds of each side at time scale 1 (default 3)");
     o.addOption(null, "rounds", true, "rounds of each side of the overhead comparison (default 7)");
+    int runsInFlight = ((Number) RunOptions.getClassSchema().getField("inFlight").defaultVal()).intValue();
+    o.addOption(null, "in-flight", true, "calls in flight of the pipeline at time scale 1 (default run's, "
+        + runsInFlight + ")");
     CommandLine cl = CommandLines.parse(COMMAND, o, args);
     long files = CommandLines.whole(cl, COMMAND, "files", 2000);
     long intervalMs = CommandLines.whole(cl, COMMAND, "interval-ms", 100);
@@ -87,6 +91,7 @@ public final class GeneratorAccuracy {
     WorkloadModel model = WorkloadModel.of("synthetic", profile, options);
     try (FileSystem fs = FileSystem.newInstance(URI.create("noop:///"), new Configuration())) {
       GeneratorAccuracy bench = new GeneratorAccuracy(model, new NamespaceClient(fs, new Path("noop:///accuracy")));
+      bench.inFlight = (int) CommandLines.whole(cl, COMMAND, "in-flight", runsInFlight);
       System.out.printf("profile: %s (%,.0f accesses/s scheduled over %d s); target noop:///; %s%n",
           profile.getSource(), files * 1000.0 / intervalMs, seconds, Runtime.version());
       List<Event> events = bench.events();
@@ -113,7 +118,8 @@ public final class GeneratorAccuracy {
   private void keptSchedule(List<Event> events, int rounds) throws Exception {
     double scheduled = events.size() / (model.windowMs() / 1000);
     System.out.printf("kept schedule (time scale 1): %,d events, %,.0f ops/s scheduled; %d rounds of each, "
-        + "alternating; lateness in us%n", events.size(), scheduled, rounds);
+        + "alternating; the pipeline with up to %d calls in flight; lateness in us%n", events.size(), scheduled,
+        rounds, inFlight);
     List<Double> p99 = new ArrayList<>();
     List<Double> achieved = new ArrayList<>();
     for (int r = 1; r <= rounds; r++) {
@@ -125,7 +131,8 @@ public final class GeneratorAccuracy {
         long count;
         double seconds;
         if (pipeline) {
-          RunStatistics s = new IssuingPipeline(schedule(), client::issue, 1.0, 0, 0).run(start, () -> {});
+          RunStatistics s = new IssuingPipeline(schedule(), client::issue, 1.0, 0, 0).inFlight(inFlight)
+              .run(start, () -> {});
           late = s.lateness();
           count = s.totalCount();
           seconds = s.elapsedSeconds();

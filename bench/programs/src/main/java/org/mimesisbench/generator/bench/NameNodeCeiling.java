@@ -57,13 +57,17 @@ import org.mimesisbench.run.RunOptions;
  *   <li>a direct RPC loop: T threads calling the same ClientProtocol methods on our N files;
  *   <li>a NamespaceClient loop: T threads making our FileSystem calls on event lists made
  *       beforehand (what MimesisBench issues, without its pipeline);
- *   <li>MimesisBench: T pipelines in parallel, each replaying its share of a profile of N
- *       pre-existing files of one directory accessed once each, at time scale 0, through
- *       NamespaceClient on the cluster's FileSystem.
+ *   <li>T pipelines: T issuing pipelines of one call in flight each (the closed loop of before
+ *       issue 20), each replaying its share of a profile of N pre-existing files of one directory
+ *       accessed once each, at time scale 0, through NamespaceClient on the cluster's FileSystem;
+ *   <li>MimesisBench: one pipeline (a mapper) replaying the whole profile with up to T calls in
+ *       flight ({@code run --in-flight T}), the same way.
  * </ol>
+ * With {@code --in-flight-series 1,2,4,...} it then measures one pipeline at each bound, each
+ * round in turn (how a run's default bound was chosen).
  *
  * <p>usage: {@code java -cp mimesisbench.jar org.mimesisbench.generator.bench.NameNodeCeiling
- * --work <dir> [--threads 4] [--files 50000] [--rounds 5]}
+ * --work <dir> [--threads 4] [--files 50000] [--rounds 5] [--in-flight-series 1,2,4,8,16,32]}
  */
 public final class NameNodeCeiling {
   private static final String COMMAND = "NameNodeCeiling";
@@ -94,6 +98,7 @@ public final class NameNodeCeiling {
     o.addOption(null, "threads", true, "threads of NNThroughputBenchmark, and our pipelines (default 4)");
     o.addOption(null, "files", true, "files each side accesses once a round (default 50000)");
     o.addOption(null, "rounds", true, "rounds (default 5)");
+    o.addOption(null, "in-flight-series", true, "bounds of one pipeline to measure after the rounds (e.g. 1,2,4,8)");
     CommandLine cl = CommandLines.parse(COMMAND, o, args, "work");
     int threads = (int) CommandLines.whole(cl, COMMAND, "threads", 4);
     int files = (int) CommandLines.whole(cl, COMMAND, "files", 50_000);
@@ -111,11 +116,17 @@ public final class NameNodeCeiling {
       System.out.printf("embedded NameNode %s (handlers %d, audit log on); %d threads, %,d files a side, "
           + "%d rounds; %s%n", cluster.uri(), cluster.cluster().getNameNode().getConf()
           .getInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 0), threads, files, rounds, Runtime.version());
-      new NameNodeCeiling(conf, fs, threads, files).run(rounds);
+      List<Integer> series = new ArrayList<>();
+      for (String n : cl.getOptionValue("in-flight-series", "").split(",")) {
+        if (!n.isBlank()) {
+          series.add(Integer.parseInt(n.trim()));
+        }
+      }
+      new NameNodeCeiling(conf, fs, threads, files).run(rounds, series);
     }
   }
 
-  private void run(int rounds) throws Exception {
+  private void run(int rounds, List<Integer> series) throws Exception {
     Map<String, WorkloadModel> models = new TreeMap<>();
     for (String op : OPS.values()) {
       var profile = SyntheticProfile.steadyAccesses(files, 1, 1.0, SyntheticProfile.only(op));
@@ -142,7 +153,8 @@ public final class NameNodeCeiling {
         new Side("NNThroughputBenchmark", this::nnThroughput),
         new Side("direct RPC", op -> directRpc(OPS.get(op), shares)),
         new Side("NamespaceClient loop", op -> clientLoop(OPS.get(op), shares, client, root)),
-        new Side("MimesisBench", op -> ours(models.get(OPS.get(op)), layout, client)));
+        new Side("T pipelines", op -> pipelines(models.get(OPS.get(op)), layout, client)),
+        new Side("MimesisBench", op -> ours(models.get(OPS.get(op)), layout, client, threads)));
     Side ours = sides.get(sides.size() - 1);
     for (int r = 1; r <= rounds; r++) {
       for (String op : OPS.keySet()) {
@@ -189,6 +201,24 @@ public final class NameNodeCeiling {
       System.out.println(line);
       System.out.println("json " + OPS.get(op) + " " + json);
     }
+    Map<String, Map<Integer, List<Double>>> byBound = new TreeMap<>();
+    for (int r = 1; r <= rounds && !series.isEmpty(); r++) {
+      for (String op : OPS.values()) {
+        StringBuilder line = new StringBuilder(String.format("series round %d %-11s ops/s by in-flight bound:", r, op));
+        for (int k = 0; k < series.size(); k++) {
+          int bound = series.get((k + r - 1) % series.size()); // each bound first in turn
+          double v = ours(models.get(op), layout, client, bound);
+          byBound.computeIfAbsent(op, x -> new TreeMap<>()).computeIfAbsent(bound, x -> new ArrayList<>()).add(v);
+          line.append(String.format(" %d: %,.0f", bound, v));
+        }
+        System.out.println(line);
+      }
+    }
+    byBound.forEach((op, figures) -> {
+      StringBuilder line = new StringBuilder(String.format("series median %-11s ops/s by in-flight bound:", op));
+      figures.forEach((bound, v) -> line.append(String.format(" %d: %,.0f", bound, median(v))));
+      System.out.println(line);
+    });
   }
 
   /** One way of issuing the op, and what it measured round after round. */
@@ -293,8 +323,23 @@ public final class NameNodeCeiling {
     }
   }
 
-  /** T pipelines, each on its share of the type's files, from one start; ops/s over the wall time. */
-  private double ours(WorkloadModel model, FlatLayout layout, NamespaceClient client) throws Exception {
+  /** One pipeline on all the type's files with up to {@code inFlight} calls in flight; ops/s over the wall time. */
+  private double ours(WorkloadModel model, FlatLayout layout, NamespaceClient client, int inFlight)
+      throws Exception {
+    TypeSchedule schedule = new TypeSchedule(model, model.runTypes().get(0), layout, 1, 0, 1, "ceiling");
+    IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, 0, 0, 0).inFlight(inFlight);
+    long start = System.nanoTime();
+    RunStatistics s = pipeline.run(start, () -> {}); // time scale 0: every event is due at once
+    double seconds = (System.nanoTime() - start) / 1e9;
+    if (s.totalCount() != files || s.totalErrors() > 0) {
+      throw new IllegalStateException("MimesisBench issued " + s.totalCount() + " of " + files + " ops, "
+          + s.totalErrors() + " failed: " + s.errorSamples());
+    }
+    return files / seconds;
+  }
+
+  /** T pipelines of one call in flight, each on its share of the files, from one start; ops/s over the wall time. */
+  private double pipelines(WorkloadModel model, FlatLayout layout, NamespaceClient client) throws Exception {
     List<IssuingPipeline> pipelines = new ArrayList<>();
     for (int s = 0; s < threads; s++) {
       TypeSchedule schedule = new TypeSchedule(model, model.runTypes().get(0), layout, 1, s, threads, "ceiling");

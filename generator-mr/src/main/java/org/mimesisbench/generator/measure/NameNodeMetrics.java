@@ -1,0 +1,406 @@
+package org.mimesisbench.generator.measure;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import javax.management.Attribute;
+import javax.management.JMException;
+import javax.management.MBeanAttributeInfo;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.mimesisbench.cli.Messages;
+
+/**
+ * The NameNode's own view of a run, read once a second from its metrics (the beans Hadoop's
+ * metrics system exports as {@code Hadoop:service=NameNode,name=...}): RPC queue and processing
+ * time, lock wait and call queue length of its client RPC port; the namesystem lock's read and
+ * write hold times (FSNamesystemLock's detailed metrics, when the NameNode has them on) and
+ * queue; per op NameNode activity; garbage collection and heap; files, blocks and live
+ * DataNodes. In-process (the embedded NameNode, through the platform MBean server) or over the
+ * NameNode's HTTP {@code /jmx}. A read that fails is counted and skipped: the run goes on.
+ *
+ * <p>Averages ({@code ...AvgMs}) are Hadoop's: the mean over the metrics system's last interval
+ * (its period; this project's embedded NameNode uses 1 s, a cluster's default is 10 s, so its
+ * averages and counts move in steps of that). Counts become rates per second between samples.
+ */
+public final class NameNodeMetrics implements AutoCloseable {
+  public static final String FILE = "namenode.csv";
+  private static final String DOMAIN = "Hadoop:service=NameNode,name=";
+  private static final long PERIOD_MS = 1_000;
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern SUFFIX = Pattern.compile("-(\\d+)$");
+
+  /** How a column is read: a bean ("name=" of its ObjectName, a prefix when it ends with '*') and an attribute. */
+  private enum Kind { VALUE, RATE }
+
+  private record Column(String name, String bean, Pattern attribute, Kind kind, double scale) {
+    static Column of(String name, String bean, String attribute, Kind kind, double scale) {
+      return new Column(name, bean, Pattern.compile(attribute), kind, scale);
+    }
+  }
+
+  private static final String RPC = "RpcActivityForPort*";
+  private static final String FSN = "FSNamesystem";
+  private static final String ACTIVITY = "NameNodeActivity";
+  private static final String JVM = "JvmMetrics";
+  /** The columns of namenode.csv, after second and epochMs. Lock metric names: "FS" before Hadoop 3.5, "FSN" since. */
+  private static final List<Column> COLUMNS = List.of(
+      Column.of("rpcQueueTimeAvgMs", RPC, "RpcQueueTimeAvgTime", Kind.VALUE, 1),
+      Column.of("rpcProcessingTimeAvgMs", RPC, "RpcProcessingTimeAvgTime", Kind.VALUE, 1),
+      Column.of("rpcLockWaitTimeAvgMs", RPC, "RpcLockWaitTimeAvgTime", Kind.VALUE, 1),
+      Column.of("callQueueLength", RPC, "CallQueueLength", Kind.VALUE, 1),
+      Column.of("rpcCallsPerSecond", RPC, "RpcProcessingTimeNumOps", Kind.RATE, 1),
+      Column.of("openConnections", RPC, "NumOpenConnections", Kind.VALUE, 1),
+      Column.of("readLockHoldAvgMs", FSN, "FSN?ReadLockOverallNanosAvgTime", Kind.VALUE, 1e-6),
+      Column.of("writeLockHoldAvgMs", FSN, "FSN?WriteLockOverallNanosAvgTime", Kind.VALUE, 1e-6),
+      Column.of("readLocksPerSecond", FSN, "FSN?ReadLockOverallNanosNumOps", Kind.RATE, 1),
+      Column.of("writeLocksPerSecond", FSN, "FSN?WriteLockOverallNanosNumOps", Kind.RATE, 1),
+      Column.of("lockQueueLength", FSN, "LockQueueLength", Kind.VALUE, 1),
+      Column.of("gcMillisPerSecond", JVM, "GcTimeMillis", Kind.RATE, 1),
+      Column.of("heapUsedMB", JVM, "MemHeapUsedM", Kind.VALUE, 1),
+      Column.of("heapMaxMB", JVM, "MemHeapMaxM", Kind.VALUE, 1),
+      Column.of("filesTotal", FSN, "FilesTotal", Kind.VALUE, 1),
+      Column.of("blocksTotal", FSN, "BlocksTotal", Kind.VALUE, 1),
+      Column.of("liveDataNodes", FSN, "NumLiveDataNodes", Kind.VALUE, 1),
+      Column.of("createFileOpsPerSecond", ACTIVITY, "CreateFileOps", Kind.RATE, 1),
+      Column.of("getBlockLocationsPerSecond", ACTIVITY, "GetBlockLocations", Kind.RATE, 1),
+      Column.of("fileInfoOpsPerSecond", ACTIVITY, "FileInfoOps", Kind.RATE, 1),
+      Column.of("getListingOpsPerSecond", ACTIVITY, "GetListingOps", Kind.RATE, 1),
+      Column.of("deleteFileOpsPerSecond", ACTIVITY, "DeleteFileOps", Kind.RATE, 1),
+      Column.of("filesRenamedPerSecond", ACTIVITY, "FilesRenamed", Kind.RATE, 1),
+      Column.of("filesAppendedPerSecond", ACTIVITY, "FilesAppended", Kind.RATE, 1),
+      Column.of("totalFileOpsPerSecond", ACTIVITY, "TotalFileOps", Kind.RATE, 1));
+
+  /** The NameNode's beans by their "name=" part, each attribute by name. */
+  @FunctionalInterface
+  public interface Beans {
+    Map<String, Map<String, Object>> read() throws IOException;
+  }
+
+  private final Beans beans;
+  private final String source;
+  private final int rpcPort; // the client RPC port whose RpcActivityForPort bean is read; 0: the busiest
+  private final ScheduledExecutorService timer;
+  private final List<double[]> rows = new ArrayList<>(); // epochMs, then COLUMNS; under this
+  private final double[] lastCounts = new double[COLUMNS.size()];
+  private long lastMillis;
+  private long failedReads;
+  private String lastError;
+
+  private NameNodeMetrics(Beans beans, String source, int rpcPort) {
+    this.beans = beans;
+    this.source = source;
+    this.rpcPort = rpcPort;
+    this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "namenode-metrics");
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  /** Reads the NameNode of this JVM (the embedded one) through the platform MBean server. */
+  public static NameNodeMetrics inProcess(int rpcPort) {
+    return new NameNodeMetrics(NameNodeMetrics::readPlatform, "JMX in process", rpcPort);
+  }
+
+  /** Reads a NameNode's HTTP {@code /jmx} at {@code web} (e.g. http://nn:9870). */
+  public static NameNodeMetrics overHttp(URI web, int rpcPort) {
+    String base = web.toString().replaceAll("/+$", "");
+    URI jmx = URI.create(base + "/jmx?qry=" + DOMAIN + "*");
+    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    return new NameNodeMetrics(() -> readHttp(client, jmx), base + "/jmx", rpcPort);
+  }
+
+  /**
+   * The metrics of a run's NameNode: in process for the embedded one, over HTTP when
+   * {@code web} (--namenode-http) is given; null when neither (a cluster, no address given).
+   * {@code fileSystem} is the file system under test: its port names the client RPC port.
+   */
+  public static NameNodeMetrics forRun(boolean embedded, CharSequence web, URI fileSystem) {
+    int port = Math.max(0, fileSystem.getPort());
+    if (web != null) {
+      return overHttp(URI.create(web.toString()), port);
+    }
+    return embedded ? inProcess(port) : null;
+  }
+
+  /** Reads from {@code beans} (tests). */
+  static NameNodeMetrics of(Beans beans, String source, int rpcPort) {
+    return new NameNodeMetrics(beans, source, rpcPort);
+  }
+
+  /**
+   * Takes the first sample now and then one a second until {@link #close}; returns null when the
+   * first read worked, else why it failed (one line: the caller warns, and sampling goes on).
+   */
+  public String start() {
+    sample();
+    String first;
+    synchronized (this) {
+      first = rows.isEmpty() ? lastError : null;
+    }
+    timer.scheduleAtFixedRate(this::sample, PERIOD_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
+    return first;
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+    try {
+      timer.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void sample() {
+    Map<String, Map<String, Object>> all;
+    try {
+      all = beans.read();
+    } catch (IOException | RuntimeException e) {
+      synchronized (this) {
+        failedReads++;
+        lastError = Messages.firstLine(e);
+      }
+      return;
+    }
+    long now = System.currentTimeMillis();
+    synchronized (this) {
+      double seconds = (now - lastMillis) / 1000.0;
+      boolean first = lastMillis == 0;
+      double[] row = new double[COLUMNS.size() + 1];
+      row[0] = now;
+      for (int i = 0; i < COLUMNS.size(); i++) {
+        Column c = COLUMNS.get(i);
+        double v = value(all, c);
+        if (c.kind() == Kind.RATE) {
+          double count = v;
+          v = first || Double.isNaN(count) || Double.isNaN(lastCounts[i]) || seconds <= 0 ? Double.NaN
+              : Math.max(0, count - lastCounts[i]) / seconds;
+          lastCounts[i] = count;
+        }
+        row[i + 1] = v * c.scale();
+      }
+      lastMillis = now;
+      rows.add(row); // the first has no rates yet: they are empty in it
+    }
+  }
+
+  /** A column's value from the beans read; NaN when the NameNode has no such metric. */
+  private double value(Map<String, Map<String, Object>> all, Column c) {
+    Map<String, Object> bean = c.bean().endsWith("*") ? rpcBean(all, c.bean()) : all.get(c.bean());
+    if (bean == null) {
+      return Double.NaN;
+    }
+    for (Map.Entry<String, Object> a : bean.entrySet()) {
+      if (c.attribute().matcher(a.getKey()).matches() && a.getValue() instanceof Number n) {
+        return n.doubleValue();
+      }
+    }
+    return Double.NaN;
+  }
+
+  /** The RpcActivityForPort bean of the client RPC port, or of the busiest port when it is not known. */
+  private Map<String, Object> rpcBean(Map<String, Map<String, Object>> all, String pattern) {
+    String prefix = pattern.substring(0, pattern.length() - 1);
+    Map<String, Object> chosen = rpcPort > 0 ? all.get(prefix + rpcPort) : null;
+    if (chosen != null) {
+      return chosen;
+    }
+    double most = -1;
+    for (Map.Entry<String, Map<String, Object>> b : all.entrySet()) {
+      if (b.getKey().startsWith(prefix) && b.getValue().get("RpcProcessingTimeNumOps") instanceof Number n
+          && n.doubleValue() > most) {
+        most = n.doubleValue();
+        chosen = b.getValue();
+      }
+    }
+    return chosen;
+  }
+
+  /** Samples taken so far. */
+  public synchronized int samples() {
+    return rows.size();
+  }
+
+  /** The summary of every sample: {@link #summary(long, long)} without bounds. */
+  public ObjectNode summary() {
+    return summary(Long.MIN_VALUE, Long.MAX_VALUE);
+  }
+
+  /**
+   * The summary.json section: where the metrics came from, how many samples, and each column's
+   * mean and peak over the samples taken from {@code fromMillis} to {@code toMillis} (epoch ms:
+   * the schedule's span, without the job's start-up).
+   */
+  public synchronized ObjectNode summary(long fromMillis, long toMillis) {
+    List<double[]> within = rows.stream().filter(r -> r[0] >= fromMillis && r[0] <= toMillis).toList();
+    ObjectNode s = JSON.createObjectNode();
+    s.put("source", source);
+    s.put("samples", within.size());
+    if (fromMillis != Long.MIN_VALUE) {
+      s.put("fromMs", fromMillis);
+      s.put("toMs", toMillis);
+    }
+    s.put("failedReads", failedReads);
+    if (lastError != null) {
+      s.put("lastError", lastError);
+    }
+    ObjectNode means = s.putObject("mean");
+    ObjectNode peaks = s.putObject("peak");
+    for (int i = 0; i < COLUMNS.size(); i++) {
+      double sum = 0;
+      double peak = Double.NEGATIVE_INFINITY;
+      int n = 0;
+      for (double[] row : within) {
+        double v = row[i + 1];
+        if (!Double.isNaN(v)) {
+          sum += v;
+          peak = Math.max(peak, v);
+          n++;
+        }
+      }
+      if (n > 0) {
+        means.put(COLUMNS.get(i).name(), round(sum / n));
+        peaks.put(COLUMNS.get(i).name(), round(peak));
+      }
+    }
+    return s;
+  }
+
+  /** namenode.csv: one row a sample; second is from {@code startMillis} (the schedule's start when known). */
+  public synchronized void writeCsv(Path file, long startMillis) throws IOException {
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      StringBuilder head = new StringBuilder("second,epochMs");
+      for (Column c : COLUMNS) {
+        head.append(',').append(c.name());
+      }
+      w.write(head.append('\n').toString());
+      for (double[] row : rows) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%.3f,%d", (row[0] - startMillis) / 1000.0,
+            (long) row[0]));
+        for (int i = 1; i < row.length; i++) {
+          line.append(',');
+          if (!Double.isNaN(row[i])) {
+            line.append(round(row[i]));
+          }
+        }
+        w.write(line.append('\n').toString());
+      }
+    }
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  private static Map<String, Map<String, Object>> readPlatform() throws IOException {
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    Map<String, Map<String, Object>> all = new HashMap<>();
+    Map<String, Integer> suffixes = new HashMap<>();
+    try {
+      for (ObjectName name : server.queryNames(new ObjectName(DOMAIN + "*"), null)) {
+        String key = name.getKeyProperty("name");
+        if (!wanted(key)) {
+          continue;
+        }
+        MBeanAttributeInfo[] infos = server.getMBeanInfo(name).getAttributes();
+        String[] names = new String[infos.length];
+        for (int i = 0; i < infos.length; i++) {
+          names[i] = infos[i].getName();
+        }
+        Map<String, Object> attributes = new HashMap<>();
+        for (Attribute a : server.getAttributes(name, names).asList()) {
+          attributes.put(a.getName(), a.getValue());
+        }
+        put(all, suffixes, key, attributes);
+      }
+    } catch (JMException e) {
+      throw new IOException("cannot read the NameNode's metrics: " + e, e);
+    }
+    if (all.isEmpty()) {
+      throw new IOException("no NameNode in this JVM exports metrics");
+    }
+    return all;
+  }
+
+  private static boolean wanted(String beanName) {
+    if (beanName == null) {
+      return false;
+    }
+    String base = SUFFIX.matcher(beanName).replaceFirst("");
+    return base.equals(FSN) || base.equals(ACTIVITY) || base.equals(JVM)
+        || base.startsWith(RPC.substring(0, RPC.length() - 1));
+  }
+
+  /**
+   * Adds the bean {@code key} to {@code all} under its name without the "-N" that Hadoop's metrics
+   * system appends to a source registered again in one JVM (a sweep's second embedded NameNode is
+   * "FSNamesystem-1", the first one's stays behind, stale): the highest N is the live one.
+   */
+  private static void put(Map<String, Map<String, Object>> all, Map<String, Integer> suffixes, String key,
+      Map<String, Object> attributes) {
+    java.util.regex.Matcher m = SUFFIX.matcher(key);
+    int n = m.find() ? Integer.parseInt(m.group(1)) : 0;
+    String base = SUFFIX.matcher(key).replaceFirst("");
+    if (n >= suffixes.getOrDefault(base, -1)) {
+      suffixes.put(base, n);
+      all.put(base, attributes);
+    }
+  }
+
+  private static Map<String, Map<String, Object>> readHttp(HttpClient client, URI jmx) throws IOException {
+    HttpResponse<String> response;
+    try {
+      response = client.send(HttpRequest.newBuilder(jmx).timeout(Duration.ofSeconds(5)).GET().build(),
+          HttpResponse.BodyHandlers.ofString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    }
+    if (response.statusCode() != 200) {
+      throw new IOException(jmx + ": HTTP " + response.statusCode());
+    }
+    JsonNode beans = JSON.readTree(response.body()).path("beans");
+    Map<String, Map<String, Object>> all = new HashMap<>();
+    Map<String, Integer> suffixes = new HashMap<>();
+    for (JsonNode bean : beans) {
+      String name = bean.path("name").asText();
+      String key = name.startsWith(DOMAIN) ? name.substring(DOMAIN.length()) : null;
+      if (!wanted(key)) {
+        continue;
+      }
+      Map<String, Object> attributes = new HashMap<>();
+      bean.fields().forEachRemaining(f -> {
+        if (f.getValue().isNumber()) {
+          attributes.put(f.getKey(), f.getValue().numberValue());
+        }
+      });
+      put(all, suffixes, key, attributes);
+    }
+    if (all.isEmpty()) {
+      throw new IOException(jmx + ": no NameNode metrics there");
+    }
+    return all;
+  }
+}

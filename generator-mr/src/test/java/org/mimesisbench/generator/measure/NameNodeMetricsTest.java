@@ -1,0 +1,130 @@
+package org.mimesisbench.generator.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.generator.infra.EmbeddedCluster;
+
+/**
+ * The NameNode's metrics of a run, read in process and over its HTTP /jmx from an embedded
+ * NameNode under load: the lock hold and RPC queue times are there and non-zero, with the
+ * activity, files and live DataNodes; an address where no NameNode answers is a warning, not a
+ * failure.
+ */
+@Tag("slow")
+@Timeout(300)
+class NameNodeMetricsTest {
+  @Test
+  void underLoadTheLockHoldAndQueueTimesAreNonZeroInProcessAndOverHttp(@TempDir Path dir) throws Exception {
+    Configuration conf = new HdfsConfiguration();
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(conf, dir.resolve("dfs"), dir.resolve("audit.log"), 1);
+        FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
+      InetSocketAddress web = cluster.cluster().getNameNode().getHttpAddress();
+      NameNodeMetrics inProcess = NameNodeMetrics.inProcess(cluster.uri().getPort());
+      NameNodeMetrics overHttp = NameNodeMetrics.overHttp(URI.create("http://localhost:" + web.getPort() + "/"),
+          cluster.uri().getPort());
+      assertNull(inProcess.start());
+      assertNull(overHttp.start());
+      load(fs, 8, 4_000);
+      Thread.sleep(1_500); // the metrics' last interval ends
+      inProcess.close();
+      overHttp.close();
+      for (NameNodeMetrics m : List.of(inProcess, overHttp)) {
+        JsonNode s = m.summary();
+        JsonNode peak = s.path("peak");
+        String what = s.toString();
+        assertTrue(s.path("samples").asInt() >= 4, what);
+        assertEquals(0, s.path("failedReads").asInt(), what);
+        for (String positive : List.of("readLockHoldAvgMs", "writeLockHoldAvgMs", "rpcQueueTimeAvgMs",
+            "rpcProcessingTimeAvgMs", "rpcCallsPerSecond", "createFileOpsPerSecond", "fileInfoOpsPerSecond",
+            "readLocksPerSecond", "writeLocksPerSecond", "heapUsedMB")) {
+          assertTrue(peak.path(positive).asDouble() > 0, positive + ": " + what);
+        }
+        assertTrue(peak.path("filesTotal").asDouble() >= 500, what);
+        assertEquals(1, peak.path("liveDataNodes").asInt(), what);
+      }
+      Path csv = dir.resolve(NameNodeMetrics.FILE);
+      inProcess.writeCsv(csv, System.currentTimeMillis() - 10_000);
+      List<String> lines = Files.readAllLines(csv);
+      assertTrue(lines.get(0).startsWith("second,epochMs,rpcQueueTimeAvgMs,"), lines.get(0));
+      assertEquals(inProcess.samples() + 1, lines.size());
+      assertEquals(lines.get(0).split(",").length, lines.get(lines.size() - 1).split(",", -1).length);
+    }
+  }
+
+  @Test
+  void theNameNodeReadIsTheLiveOneWhenAnEarlierOneRanInTheSameJvm(@TempDir Path dir) throws Exception {
+    // a sweep starts an embedded NameNode per run: the first one's beans stay behind, stale
+    Configuration conf = new HdfsConfiguration();
+    for (int k = 1; k <= 2; k++) {
+      try (EmbeddedCluster cluster = EmbeddedCluster.start(conf, dir.resolve("dfs" + k), dir.resolve("a" + k), 1);
+          FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
+        for (int i = 0; i < 40 * k; i++) {
+          fs.create(new org.apache.hadoop.fs.Path("/k" + k + "/f" + i)).close();
+        }
+        Thread.sleep(1_200); // the metrics' period
+        NameNodeMetrics m = NameNodeMetrics.inProcess(cluster.uri().getPort());
+        assertNull(m.start());
+        m.close();
+        JsonNode s = m.summary();
+        assertTrue(s.path("peak").path("filesTotal").asInt() >= 40 * k, k + ": " + s);
+      }
+    }
+  }
+
+  @Test
+  void anAddressWhereNoNameNodeAnswersIsAWarningAndSamplingGoesOn() throws Exception {
+    NameNodeMetrics m = NameNodeMetrics.overHttp(URI.create("http://localhost:9"), 0); // discard port: refused
+    String failed = m.start();
+    assertNotNull(failed);
+    m.close();
+    assertEquals(0, m.samples());
+    assertTrue(m.summary().path("failedReads").asInt() >= 1, m.summary().toString());
+  }
+
+  /** {@code threads} clients creating, stat'ing and opening files for {@code ms}; the files made. */
+  private static long load(FileSystem fs, int threads, long ms) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    long end = System.nanoTime() + ms * 1_000_000L;
+    List<Callable<Long>> clients = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      int id = t;
+      clients.add(() -> {
+        long n = 0;
+        while (System.nanoTime() < end || n < 100) {
+          org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/load/t" + id + "/f" + n++);
+          fs.create(p).close();
+          fs.getFileStatus(p);
+          fs.open(p).close();
+        }
+        return n;
+      });
+    }
+    long files = 0;
+    for (Future<Long> f : pool.invokeAll(clients)) {
+      files += f.get();
+    }
+    pool.shutdown();
+    return files;
+  }
+}

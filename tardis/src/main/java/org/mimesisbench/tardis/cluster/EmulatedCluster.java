@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
@@ -31,8 +32,14 @@ public final class EmulatedCluster implements AutoCloseable {
       boolean inMemory, boolean format) throws IOException {
     quietServers();
     Configuration conf = new Configuration(base);
-    MiniDFSCluster cluster = EmulatedDataNodes.builder(conf, baseDir, dataNodes, inMemory)
-        .nameNodePort(nameNodePort).format(format).build();
+    MiniDFSCluster.Builder builder = EmulatedDataNodes.builder(conf, baseDir, dataNodes, inMemory)
+        .nameNodePort(nameNodePort).format(format);
+    File given = new File(baseDir, NameDirCopy.NAME);
+    if (given.isDirectory()) { // started from a given name directory (--name-dir): its copy, never formatted
+      useNameDir(conf, given);
+      builder.manageNameDfsDirs(false).format(false);
+    }
+    MiniDFSCluster cluster = builder.build();
     try {
       cluster.waitActive();
     } catch (IOException | RuntimeException e) {
@@ -40,6 +47,13 @@ public final class EmulatedCluster implements AutoCloseable {
       throw e;
     }
     return new EmulatedCluster(cluster);
+  }
+
+  /** Makes {@code dir} the NameNode's only name and edits directory. */
+  public static void useNameDir(Configuration conf, File dir) {
+    String uri = dir.toURI().toString();
+    conf.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, uri);
+    conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY, uri);
   }
 
   /** The servers' INFO lines, hundreds a second at this scale, would bury the address and any error. */

@@ -115,9 +115,12 @@ public final class ClusterCommand implements Command {
       throw e;
     }
     if (nameDir != null) {
-      long imageMillis = NameNode.getStartupProgress().createView().getElapsedTime(Phase.LOADING_FSIMAGE);
-      System.err.printf("cluster: NameNode started on the image of %s in %.1f s (the image loaded in %.1f s, "
-          + "the rest is the servers' start)%n", nameDir, (System.nanoTime() - loadStart) / 1e9, imageMillis / 1e3);
+      var progress = NameNode.getStartupProgress().createView();
+      System.err.printf("cluster: NameNode started on the image of %s in %.1f s (image loaded in %.1f s, edits "
+              + "%.1f s, checkpoint saved in %.1f s, safe mode %.1f s; the rest is the servers' start)%n", nameDir,
+          (System.nanoTime() - loadStart) / 1e9, progress.getElapsedTime(Phase.LOADING_FSIMAGE) / 1e3,
+          progress.getElapsedTime(Phase.LOADING_EDITS) / 1e3, progress.getElapsedTime(Phase.SAVING_CHECKPOINT) / 1e3,
+          progress.getElapsedTime(Phase.SAFEMODE) / 1e3);
     }
     try {
       Files.writeString(base.resolve(STORAGE_MARKER), "namenode-port=" + cluster.uri().getPort() + "\n");

@@ -108,6 +108,16 @@ class ClusterCommandTest {
     }
     started.stop();
     assertEquals(before, contents(nameDir), "the given name directory is never written");
+
+    Path corrupt = tmp.resolve("corrupt");
+    org.apache.commons.io.FileUtils.copyDirectory(nameDir.toFile(), corrupt.toFile());
+    Path image = NameDirCopy.newestImage(corrupt.resolve("current"));
+    byte[] bytes = Files.readAllBytes(image);
+    bytes[12] ^= 0x5A; // inside the first section: header and summary still parse, the MD5 differs
+    Files.write(image, bytes);
+    assertTrue(err("cluster", "--datanodes", "1", "--base-dir", tmp.resolve("third").toString(), "--name-dir",
+        corrupt.toString()).contains("corrupt"));
+    assertTrue(!Files.exists(tmp.resolve("third")), "nothing made");
   }
 
   @Test

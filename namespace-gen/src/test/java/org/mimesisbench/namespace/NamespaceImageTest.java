@@ -129,6 +129,37 @@ class NamespaceImageTest {
   }
 
   @Test
+  void anImageWithSubSectionsLoadsInParallel() throws Exception {
+    Path nn = tmp.resolve("parallel");
+    var namespace = org.mimesisbench.namespace.generate.GeneratedNamespaceReader.read(
+        ns.resolve(NamespaceCommand.NAMESPACE_FILE));
+    var writer = new org.mimesisbench.namespace.image.FsImageWriter(namespace, "/mimesis",
+        UserGroupInformation.getCurrentUser().getShortUserName(), "supergroup", Instant.parse(TIME).toEpochMilli(),
+        86_400_000L, 3, () -> {}).parallelOver(1);
+    org.mimesisbench.namespace.image.NameDirectoryWriter.write(new Configuration(), writer, "--out", nn);
+    String fsimage = nn.resolve("current/fsimage_0000000000000000000").toString();
+    Path xml = tmp.resolve("parallel.xml");
+    assertEquals(0, OfflineImageViewerPB.run(new String[] {"-p", "XML", "-i", fsimage, "-o", xml.toString()}));
+    try (var f = new java.io.RandomAccessFile(fsimage, "r")) {
+      var sections = org.apache.hadoop.hdfs.server.namenode.FSImageUtil.loadSummary(f).getSectionsList();
+      assertEquals(12, sections.stream().filter(x -> x.getName().equals("INODE_SUB")).count());
+      assertTrue(sections.stream().filter(x -> x.getName().equals("INODE_DIR_SUB")).count() > 1);
+    }
+    Configuration conf = new Configuration();
+    conf.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, nn.toUri().toString());
+    conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY, nn.toUri().toString());
+    conf.setBoolean(DFSConfigKeys.DFS_IMAGE_PARALLEL_LOAD_KEY, true);
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, tmp.resolve("dfs2").toFile()).numDataNodes(1)
+        .format(false).manageNameDfsDirs(false).build();
+    try {
+      cluster.waitActive();
+      assertEquals(NamespaceFiles.entries(ns), EmbeddedHdfs.tree(cluster.getFileSystem(), "/mimesis"));
+    } finally {
+      cluster.shutdown();
+    }
+  }
+
+  @Test
   void theOfflineImageViewerReadsIt() throws Exception {
     String fsimage = image.resolve("current/fsimage_0000000000000000000").toString();
     Path xml = tmp.resolve("image.xml");

@@ -64,6 +64,16 @@ public final class FsImageWriter {
   private final long historyMillis;
   private final int replication;
   private final Runnable onInode;
+  private long parallelThreshold = PARALLEL_THRESHOLD;
+
+  /** Hadoop's dfs.image.parallel.target.sections and .inode.threshold: sub-sections for a parallel load. */
+  static final int SUB_SECTIONS = 12;
+  static final long PARALLEL_THRESHOLD = 1_000_000;
+
+  /** Where a section is cut into sub-sections: at the current end of the file. */
+  private interface Cut {
+    void here() throws IOException;
+  }
 
   /**
    * @param base absolute path of the namespace's root, not "/" (e.g. {@code /mimesis})
@@ -79,6 +89,15 @@ public final class FsImageWriter {
     this.historyMillis = historyMillis;
     this.replication = replication;
     this.onInode = onInode;
+  }
+
+  /**
+   * Images of at least {@code inodes} inodes get INODE_SUB and INODE_DIR_SUB sub-sections, as Hadoop's saver
+   * writes them, so a NameNode with dfs.image.parallel.load loads them on several threads (default 1,000,000).
+   */
+  public FsImageWriter parallelOver(long inodes) {
+    this.parallelThreshold = inodes;
+    return this;
   }
 
   /** All inodes of the image: the file system root, the base's directories, the namespace's. */
@@ -108,11 +127,18 @@ public final class FsImageWriter {
           .setOndiskVersion(templateSummary.getOndiskVersion())
           .setLayoutVersion(templateSummary.getLayoutVersion());
       boolean stringTable = false;
+      boolean parallel = inodes() >= parallelThreshold;
+      java.util.List<Long> cuts = new java.util.ArrayList<>();
+      Cut cut = () -> {
+        coded.flush();
+        cuts.add(file.getByteCount());
+      };
       for (FileSummary.Section s : templateSummary.getSectionsList()) {
         long offset = file.getByteCount();
+        cuts.clear();
         switch (s.getName()) {
-          case "INODE" -> inodeSection(coded);
-          case "INODE_DIR" -> directorySection(coded);
+          case "INODE" -> inodeSection(coded, parallel ? cut : null);
+          case "INODE_DIR" -> directorySection(coded, parallel ? cut : null);
           case "STRING_TABLE" -> {
             stringTable(coded);
             stringTable = true;
@@ -126,8 +152,18 @@ public final class FsImageWriter {
           }
         }
         coded.flush();
+        long end = file.getByteCount();
+        if (!cuts.isEmpty()) { // sub-sections first, as Hadoop's saver lists them
+          cuts.remove(end);
+          cuts.add(0, offset);
+          cuts.add(end);
+          for (int i = 0; i + 1 < cuts.size(); i++) {
+            summary.addSections(FileSummary.Section.newBuilder().setName(s.getName() + "_SUB")
+                .setOffset(cuts.get(i)).setLength(cuts.get(i + 1) - cuts.get(i)));
+          }
+        }
         summary.addSections(FileSummary.Section.newBuilder().setName(s.getName())
-            .setOffset(offset).setLength(file.getByteCount() - offset));
+            .setOffset(offset).setLength(end - offset));
       }
       if (!stringTable) { // the template's NameNode had no strings yet: the section is still needed
         long offset = file.getByteCount();
@@ -177,7 +213,27 @@ public final class FsImageWriter {
     return directoryId(ns.directories() + 1);
   }
 
-  private void inodeSection(CodedOutputStream out) throws IOException {
+  private void inodeSection(CodedOutputStream out, Cut cut) throws IOException {
+    long every = Math.max(1, (inodes() + SUB_SECTIONS - 1) / SUB_SECTIONS);
+    long[] written = {0};
+    Runnable inodeDone = () -> {
+      onInode.run();
+      if (cut != null && ++written[0] % every == 0) {
+        try {
+          cut.here();
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+    };
+    try {
+      inodes(out, inodeDone);
+    } catch (java.io.UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  private void inodes(CodedOutputStream out, Runnable done) throws IOException {
     long dirPermission = permission(DIRECTORY_MODE.toShort());
     long filePermission = permission(FILE_MODE.toShort());
     long lastId = firstFileId() + ns.files() - 1;
@@ -187,14 +243,14 @@ public final class FsImageWriter {
     delimited(out, directory(INodeId.ROOT_INODE_ID, ByteString.EMPTY, startMillis, dirPermission)
         .setDirectory(INodeSection.INodeDirectory.newBuilder().setModificationTime(startMillis)
             .setNsQuota(Long.MAX_VALUE).setDsQuota(-1).setPermission(dirPermission)).build());
-    onInode.run();
+    done.run();
     for (int i = 0; i < baseNames.length - 1; i++) {
       delimited(out, directory(INodeId.ROOT_INODE_ID + 1 + i, name(baseNames[i]), startMillis, dirPermission).build());
-      onInode.run();
+      done.run();
     }
     delimited(out, directory(directoryId(0), name(baseNames[baseNames.length - 1]), time(times.lastChild(0)),
         dirPermission).build());
-    onInode.run();
+    done.run();
     byte[] buf = new byte[64];
     long fileId = firstFileId();
     int dirs = ns.directories();
@@ -208,7 +264,7 @@ public final class FsImageWriter {
         int n = name(buf, 'd', c - first);
         delimited(out, directory(directoryId(c), ByteString.copyFrom(buf, 0, n), time(times.lastChild(c)),
             dirPermission).build());
-        onInode.run();
+        done.run();
       }
       long firstFile = times.position(p) + 1;
       for (int i = 0, files = ns.filesIn(p); i < files; i++) {
@@ -217,7 +273,7 @@ public final class FsImageWriter {
         long t = time(firstFile + i);
         file.setModificationTime(t).setAccessTime(t);
         delimited(out, inode.setId(fileId++).setName(ByteString.copyFrom(buf, 0, n)).setFile(file).build());
-        onInode.run();
+        done.run();
       }
     }
   }
@@ -255,7 +311,13 @@ public final class FsImageWriter {
     return at + s.length();
   }
 
-  private void directorySection(CodedOutputStream out) throws IOException {
+  private void directorySection(CodedOutputStream out, Cut cut) throws IOException {
+    long entries = baseNames.length;
+    for (int p = 0, dirs = ns.directories(); p <= dirs; p++) {
+      entries += ns.subdirectories(p) + ns.filesIn(p) > 0 ? 1 : 0;
+    }
+    long every = Math.max(1, (entries + SUB_SECTIONS - 1) / SUB_SECTIONS);
+    long written = baseNames.length;
     for (int i = 0; i < baseNames.length - 1; i++) { // the chain from the file system root to the base
       delimited(out, DirEntry.newBuilder().setParent(INodeId.ROOT_INODE_ID + i)
           .addChildren(INodeId.ROOT_INODE_ID + i + 1).build());
@@ -280,6 +342,9 @@ public final class FsImageWriter {
           b.addChildren(fileId + order[k]);
         }
         delimited(out, b.build());
+        if (cut != null && ++written % every == 0) {
+          cut.here();
+        }
       }
       fileId += files;
     }

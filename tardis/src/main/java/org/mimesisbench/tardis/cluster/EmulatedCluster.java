@@ -58,10 +58,19 @@ public final class EmulatedCluster implements AutoCloseable {
     String uri = dir.toURI().toString();
     conf.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, uri);
     conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY, uri);
-    String[] sources = conf.getPropertySources(DFSConfigKeys.DFS_NAMENODE_CHECKPOINT_PERIOD_KEY);
-    if (sources == null || java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"))) {
+    if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_CHECKPOINT_PERIOD_KEY)) {
       conf.setLong(DFSConfigKeys.DFS_NAMENODE_CHECKPOINT_PERIOD_KEY, STARTUP_CHECKPOINT_PERIOD_S);
     }
+    if (!givenByUser(conf, DFSConfigKeys.DFS_IMAGE_PARALLEL_LOAD_KEY)) {
+      // an image with sub-sections (namespace image's of 1 M inodes or more, a NameNode's saved with
+      // parallel save) loads on dfs.image.parallel.threads threads; one without loads as before
+      conf.setBoolean(DFSConfigKeys.DFS_IMAGE_PARALLEL_LOAD_KEY, true);
+    }
+  }
+
+  private static boolean givenByUser(Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    return sources != null && !java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"));
   }
 
   /** Ten years: an image given to start from is never "stale" at startup. */

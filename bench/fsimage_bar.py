@@ -8,7 +8,7 @@ Each step runs under GNU time (-v): wall seconds and peak resident memory. The l
 the cluster command's start to its printed address (image copied, NameNode loaded, DataNode
 registered). The machine is shared and noisy: say so with the figures.
 
-usage: bench/fsimage_bar.py [--fraction 1] [--image-heap 6g] [--namenode-heap 20g] [--work DIR] [--jar JAR]
+usage: bench/fsimage_bar.py [--fraction 1] [--image-heap 6g] [--namenode-heap 14g] [--work DIR] [--jar JAR]
        (after bin/setup; --fraction 0.01 is 1/100 of the Yahoo size)
 """
 import argparse
@@ -39,7 +39,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--fraction", type=float, default=1.0)
     ap.add_argument("--image-heap", default="6g")
-    ap.add_argument("--namenode-heap", default="20g")
+    ap.add_argument("--namenode-heap", default="14g")
     ap.add_argument("--work", default="build/fsimage-bar")
     ap.add_argument("--jar", default=str(JAR), help="the jar to time (default the built one)")
     a = ap.parse_args()

@@ -44,6 +44,7 @@ import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.infra.LocalRunnerLog;
+import org.mimesisbench.generator.infra.NameDirImage;
 import org.mimesisbench.generator.infra.NativeLibraries;
 import org.mimesisbench.generator.infra.QueueFit;
 import org.mimesisbench.generator.infra.RunningJob;
@@ -143,6 +144,7 @@ public final class BenchmarkRun {
     Path outDir = Path.of(options.getOut() != null ? options.getOut() : "results/" + runId);
     boolean embedded = !fileSystemConfigured();
     List<String> auditLogs = capturedAuditLogs(embedded);
+    Path nameDir = plan instanceof RunPlan run ? NameDirImage.given(options, embedded, run.layout()) : null;
     OutFolder.RUN.named(plan.command()).prepare(outDir, options.getOverwrite(), out);
     try (AtomicOutputDir results = new AtomicOutputDir(plan.command() + ": --out", outDir)) {
       work = new WorkFolder(outDir.resolve(WorkFolder.NAME), results::close);
@@ -151,8 +153,11 @@ public final class BenchmarkRun {
         localRunnerDirs(embedded);
         if (embedded) {
           out.println("no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
+          if (nameDir != null) {
+            NameDirImage.prepare(conf, (RunPlan) plan, nameDir, out);
+          }
           cluster = EmbeddedCluster.start(serverConf(), work.path("dfs"), results.file(AUDIT_LOG),
-              EmbeddedCluster.DATA_NODES);
+              EmbeddedCluster.DATA_NODES, nameDir);
           work.onInterrupt(cluster::close);
           conf.set("fs.defaultFS", cluster.uri().toString());
         }
@@ -233,7 +238,8 @@ public final class BenchmarkRun {
     FileSystem fs = reachable(given);
     // every user the profile names may be impersonated (with Kerberos), checked before anything is made
     UserClients.checkImpersonation(fs.getUri(), fs.makeQualified(given), conf, draft.modeledUsers());
-    BaseDirectory base = BaseDirectory.claim(fs, options.getBaseDir(), options.getReuse());
+    // a base that came in an fsimage (--name-dir) holds the namespace but not the benchmark's marker
+    BaseDirectory base = BaseDirectory.claim(fs, options.getBaseDir(), options.getReuse() || options.getNameDir() != null);
     for (String id : base.unfinishedRuns()) {
       String note = "run " + id + " started in this base and never finished (killed?); its files are still under "
           + base.path() + " and phase 1 resumes its namespace";
@@ -530,9 +536,13 @@ public final class BenchmarkRun {
     long entries = plan.namespaceEntries();
     int mappers = (int) Math.max(1, Math.min(MAX_NAMESPACE_MAPPERS, entries / NAMESPACE_ENTRIES_PER_MAPPER));
     boolean resume = fs.exists(plan.root());
-    plan.prepareNamespace(fs, mappers, resume);
+    boolean inPlace = plan.prepareNamespace(fs, mappers, resume);
+    if (inPlace) {
+      out.println("phase 1: the hierarchy is in place under " + plan.root() + " (its counts checked): not created again");
+    }
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 1 (namespace) " + plan.runId());
     job.getConfiguration().setBoolean(NamespaceMapper.RESUME, resume);
+    job.getConfiguration().setBoolean(NamespaceMapper.IN_PLACE, inPlace);
     job.getConfiguration().setInt("mapreduce.local.map.tasks.maximum", mappers);
     List<TaskSplit> tasks = new ArrayList<>();
     for (int i = 0; i < mappers; i++) {

@@ -85,7 +85,7 @@ final class MaterializeSubcommand {
       throw new BadInputException("namespace materialize: --base is empty");
     }
     Path raw = new Path(given);
-    GeneratedNamespace ns = namespace(cl);
+    GeneratedNamespace ns = namespace(cl, "namespace materialize");
     FileSystem fs = raw.getFileSystem(conf);
     if (fs instanceof ChecksumFileSystem checksummed) {
       fs = checksummed.getRawFileSystem(); // no .crc side files: only the namespace's entries under the base
@@ -154,24 +154,26 @@ final class MaterializeSubcommand {
     return total;
   }
 
-  private static GeneratedNamespace namespace(CommandLine cl) throws IOException {
+  /** The namespace of --namespace (namespace generate's output) or of --stats, --dirs, --files, --seed. */
+  static GeneratedNamespace namespace(CommandLine cl, String command) throws IOException {
     if (cl.hasOption("namespace")) {
       java.nio.file.Path avro = java.nio.file.Path.of(cl.getOptionValue("namespace"), NamespaceCommand.NAMESPACE_FILE);
       if (!Files.isRegularFile(avro)) {
-        throw new BadInputException("namespace materialize: " + avro + ": no such file (give namespace generate's --out)");
+        throw new BadInputException(command + ": " + avro + ": no such file (give namespace generate's --out)");
       }
       return GeneratedNamespaceReader.read(avro);
     }
     if (!cl.hasOption("dirs")) {
-      throw new BadInputException("namespace materialize: --dirs is required with --stats");
+      throw new BadInputException(command + ": --dirs is required with --stats");
     }
     NamespaceStats stats = StatsSource.read(java.nio.file.Path.of(cl.getOptionValue("stats")));
-    long dirs = whole(cl, "dirs", 0);
-    long files = cl.hasOption("files") ? whole(cl, "files", 0) : Math.round(dirs * stats.filesPerDirectory());
+    long dirs = CommandLines.whole(cl, command, "dirs", 0);
+    long files = cl.hasOption("files") ? CommandLines.whole(cl, command, "files", 0)
+        : Math.round(dirs * stats.filesPerDirectory());
     if (dirs < 0 || files < 0) {
-      throw new BadInputException("namespace materialize: --dirs and --files must not be negative");
+      throw new BadInputException(command + ": --dirs and --files must not be negative");
     }
-    return NamespaceGenerator.generate(stats, dirs, files, whole(cl, "seed", 0));
+    return NamespaceGenerator.generate(stats, dirs, files, CommandLines.whole(cl, command, "seed", 0));
   }
 
   private static long whole(CommandLine cl, String option, long dflt) {

@@ -50,7 +50,8 @@ public final class NamespaceCommand implements Command {
 
   @Override
   public String summary() {
-    return "namespace generate | materialize: a directory tree with a profile's namespace statistics, and its creation in a file system";
+    return "namespace generate | materialize | image: a directory tree with a profile's namespace statistics, "
+        + "its creation in a file system, and an fsimage holding it";
   }
 
   static Options options() {
@@ -82,8 +83,11 @@ public final class NamespaceCommand implements Command {
     if (args[0].equals("materialize")) {
       return MaterializeSubcommand.run(conf, java.util.Arrays.copyOfRange(args, 1, args.length), out);
     }
+    if (args[0].equals("image")) {
+      return ImageSubcommand.run(conf, java.util.Arrays.copyOfRange(args, 1, args.length), out);
+    }
     if (!args[0].equals("generate")) {
-      throw new BadInputException("namespace: unknown subcommand '" + args[0] + "' (generate, materialize)");
+      throw new BadInputException("namespace: unknown subcommand '" + args[0] + "' (generate, materialize, image)");
     }
     CommandLine cl = CommandLines.parse(
         "namespace generate", options(), java.util.Arrays.copyOfRange(args, 1, args.length), "stats", "dirs", "out");
@@ -205,5 +209,7 @@ public final class NamespaceCommand implements Command {
     w.flush();
     out.println();
     MaterializeSubcommand.help(out);
+    out.println();
+    ImageSubcommand.help(out);
   }
 }

@@ -44,7 +44,11 @@ final class EmbeddedHdfs implements AutoCloseable {
    * "F /d0/f1.t3" for a zero-length file, "F! <path> <length>" for a file that is not empty.
    */
   Set<String> tree(String base) throws IOException {
-    FileSystem fs = fs();
+    return tree(fs(), base);
+  }
+
+  /** As {@link #tree(String)}, in any file system. */
+  static Set<String> tree(FileSystem fs, String base) throws IOException {
     Path root = fs.makeQualified(new Path(base));
     int cut = root.toString().length();
     Set<String> entries = new HashSet<>();

@@ -11,7 +11,9 @@ import org.apache.log4j.FileAppender;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 import org.apache.log4j.PatternLayout;
+import org.mimesisbench.tardis.cluster.EmulatedCluster;
 import org.mimesisbench.tardis.cluster.EmulatedDataNodes;
+import org.mimesisbench.tardis.cluster.NameDirCopy;
 
 /**
  * The embedded default: a real NameNode and emulated DataNodes (tardis) in this JVM, Hadoop's MiniDFSCluster,
@@ -42,6 +44,15 @@ public final class EmbeddedCluster implements AutoCloseable {
    */
   public static EmbeddedCluster start(Configuration base, Path storage, Path auditLog, int dataNodes)
       throws IOException {
+    return start(base, storage, auditLog, dataNodes, null);
+  }
+
+  /**
+   * As {@link #start(Configuration, Path, Path, int)}; with {@code nameDir}, the NameNode starts on a copy of
+   * that name directory's image instead of a formatted one (the original is never written).
+   */
+  public static EmbeddedCluster start(Configuration base, Path storage, Path auditLog, int dataNodes, Path nameDir)
+      throws IOException {
     FileAppender audit = new FileAppender(new PatternLayout(AUDIT_LAYOUT), auditLog.toString(), false);
     audit.setName("mimesisbench-audit");
     Logger logger = Logger.getLogger(AUDIT_LOGGER);
@@ -60,7 +71,15 @@ public final class EmbeddedCluster implements AutoCloseable {
     MiniDFSCluster cluster;
     try {
       // emulated DataNodes (tardis): the real DataNode code, block data kept in a few bytes on disk
-      cluster = EmulatedDataNodes.builder(conf, new File(storage.toString()), dataNodes, false).format(true).build();
+      MiniDFSCluster.Builder builder = EmulatedDataNodes.builder(conf, new File(storage.toString()), dataNodes, false)
+          .format(true);
+      if (nameDir != null) {
+        Path copy = storage.resolve(NameDirCopy.NAME);
+        NameDirCopy.copy(nameDir, copy);
+        EmulatedCluster.useNameDir(conf, copy.toFile());
+        builder.manageNameDfsDirs(false).format(false);
+      }
+      cluster = builder.build();
       cluster.waitActive();
     } catch (IOException | RuntimeException e) {
       logger.removeAppender(audit);

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.mimesisbench.generator.model.FileTypeModel;
@@ -164,6 +165,17 @@ public final class HierarchyLayout implements NamespaceLayout {
   private NamespaceMaterializer materializer(FileSystem fs, Path root, boolean resume) {
     // an earlier run in this base may have appended to its files
     return new NamespaceMaterializer(fs, BasePath.of(root.toUri().getPath(), root), ns, resume).acceptingWrittenFiles();
+  }
+
+  @Override
+  public boolean inPlace(FileSystem fs, Path root) throws IOException {
+    ContentSummary summary = fs.getContentSummary(root);
+    return summary.getDirectoryCount() == ns.directories() + 1L && summary.getFileCount() == ns.files();
+  }
+
+  @Override
+  public GeneratedNamespace hierarchy() {
+    return ns;
   }
 
   @Override

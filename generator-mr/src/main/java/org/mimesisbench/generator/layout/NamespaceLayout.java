@@ -34,6 +34,19 @@ public interface NamespaceLayout {
   long materializeShare(FileSystem fs, Path root, int share, int shares, boolean resume, Runnable onEntry)
       throws IOException;
 
+  /**
+   * Whether the layout's namespace is already whole under {@code root} (started from its fsimage):
+   * the root holds exactly its directories and pre-existing files, so phase 1 need not visit them.
+   */
+  default boolean inPlace(FileSystem fs, Path root) throws IOException {
+    return false;
+  }
+
+  /** The generated hierarchy, to write as an fsimage; null when the layout has none. */
+  default org.mimesisbench.namespace.generate.GeneratedNamespace hierarchy() {
+    return null;
+  }
+
   /** Directories and pre-existing files, for messages. */
   String describe();
 }

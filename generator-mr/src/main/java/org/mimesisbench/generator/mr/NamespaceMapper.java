@@ -15,6 +15,8 @@ import org.apache.hadoop.mapreduce.Mapper;
 /** Phase 1: creates one share of the run's namespace (directories and pre-existing files). */
 public final class NamespaceMapper extends Mapper<MapperTasks, NullWritable, NullWritable, NullWritable> {
   public static final String RESUME = "mimesisbench.namespace.resume";
+  /** The hierarchy is whole under the root already (an fsimage held it): only directory types' entries are made. */
+  public static final String IN_PLACE = "mimesisbench.namespace.in-place";
 
   @Override
   protected void map(MapperTasks mapper, NullWritable ignored, Context context) throws IOException {
@@ -36,7 +38,9 @@ public final class NamespaceMapper extends Mapper<MapperTasks, NullWritable, Nul
         context.progress();
       }
     };
-    plan.layout().materializeShare(fs, plan.root(), task.share(), task.shares(), resume, onEntry);
+    if (!context.getConfiguration().getBoolean(IN_PLACE, false)) {
+      plan.layout().materializeShare(fs, plan.root(), task.share(), task.shares(), resume, onEntry);
+    }
     for (DirectoryTypeModel type : plan.model().directoryTypes()) {
       DirectorySchedule schedule = new DirectorySchedule(plan.model(), type, plan.layout(),
           plan.options().getSeed(), task.share(), task.shares(), plan.runTag());

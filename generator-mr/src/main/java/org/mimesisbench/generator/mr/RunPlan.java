@@ -247,10 +247,14 @@ public final class RunPlan implements Workload {
   }
 
   @Override
-  public void prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException {
+  public boolean prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException {
+    if (resume && layout.inPlace(fs, root)) {
+      return true;
+    }
     try (FileSystem open = FileSystem.newInstance(root.toUri(), UserClients.worldWritable(fs.getConf()))) {
       layout.materializeTop(open, root, mappers, resume); // every modeled user may work in it
     }
+    return false;
   }
 
   @Override

@@ -75,8 +75,11 @@ public interface Workload {
   /** Entries phase 1 makes (for its number of mappers). */
   long namespaceEntries();
 
-  /** Makes what phase 1's mappers work under (top directories), before they start. */
-  void prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException;
+  /**
+   * Makes what phase 1's mappers work under (top directories), before they start; true when the
+   * namespace is whole in place already (an fsimage held it) and phase 1 only checks it.
+   */
+  boolean prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException;
 
   Class<? extends Mapper<MapperTasks, NullWritable, NullWritable, NullWritable>> namespaceMapper();
 

@@ -173,6 +173,9 @@ public final class RunOptionsParser {
     b.setFlat(cl.hasOption("flat"));
     b.setAsOneUser(cl.hasOption("as-one-user"));
     b.setReuse(cl.hasOption("reuse"));
+    if (cl.hasOption("name-dir")) {
+      b.setNameDir(cl.getOptionValue("name-dir"));
+    }
     b.setCleanup(cl.hasOption("cleanup"));
     b.setCaptureAudit(values(cl, "capture-audit"));
     if (cl.hasOption("out")) {

@@ -214,10 +214,11 @@ final class ReplayPlan implements Workload {
   }
 
   @Override
-  public void prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException {
+  public boolean prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException {
     if (!fs.mkdirs(root)) {
       throw new IOException("mkdirs " + root + " returned false");
     }
+    return false;
   }
 
   @Override

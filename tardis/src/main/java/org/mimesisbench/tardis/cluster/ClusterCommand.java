@@ -12,7 +12,10 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.namenode.startupprogress.Phase;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Command;
 import org.mimesisbench.cli.CommandLines;
@@ -50,6 +53,9 @@ public final class ClusterCommand implements Command {
     o.addOption(Option.builder().longOpt("restart")
         .desc("start again on the storage an earlier cluster left in --base-dir (its namespace kept, not "
             + "formatted), on that cluster's NameNode port unless --namenode-port is given").build());
+    o.addOption(Option.builder().longOpt("name-dir").hasArg().argName("dir")
+        .desc("start the NameNode on this name directory's image (namespace image's --out, or a real NameNode's), "
+            + "copied into --base-dir first: the original is never written to").build());
     o.addOption(Option.builder().longOpt("in-memory")
         .desc("keep block data on the heap instead of under the DataNodes' directories").build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
@@ -73,6 +79,14 @@ public final class ClusterCommand implements Command {
       throw new BadInputException(COMMAND + ": --namenode-port " + port + ": not a port (0-65535)");
     }
     boolean restart = cl.hasOption("restart");
+    Path nameDir = cl.hasOption("name-dir") ? Path.of(cl.getOptionValue("name-dir")) : null;
+    if (nameDir != null && restart) {
+      throw new BadInputException(COMMAND + ": --name-dir starts a new cluster; --restart starts an earlier one's storage");
+    }
+    if (nameDir != null) {
+      NameDirCopy.check(COMMAND + ": --name-dir", nameDir); // before anything is made
+    }
+    boolean madeBase = !restart && (cl.getOptionValue("base-dir") == null || !Files.exists(Path.of(cl.getOptionValue("base-dir"))));
     Path base = restart ? storage(cl.getOptionValue("base-dir")) : baseDir(cl.getOptionValue("base-dir"));
     if (restart && !cl.hasOption("namenode-port")) {
       port = storagePort(base);
@@ -85,8 +99,32 @@ public final class ClusterCommand implements Command {
     }
     CountDownLatch stopped = new CountDownLatch(1);
     boolean keep = cl.hasOption("base-dir"); // the user's folder outlives the cluster: --restart starts on it
-    EmulatedCluster cluster = EmulatedCluster.start(conf, base.toFile(), (int) dataNodes, (int) port,
-        cl.hasOption("in-memory"), !restart);
+    EmulatedCluster cluster;
+    long loadStart = System.nanoTime();
+    try {
+      if (nameDir != null) {
+        NameDirCopy.copy(nameDir, base.resolve(NameDirCopy.NAME));
+      }
+      cluster = EmulatedCluster.start(conf, base.toFile(), (int) dataNodes, (int) port, cl.hasOption("in-memory"),
+          !restart);
+    } catch (IOException | RuntimeException | Error e) {
+      if (nameDir != null) { // nothing half-made is left: the base was made here, or was empty
+        if (madeBase) {
+          FileUtils.deleteQuietly(base.toFile());
+        } else {
+          FileUtils.cleanDirectory(base.toFile());
+        }
+      }
+      throw e;
+    }
+    if (nameDir != null) {
+      var progress = NameNode.getStartupProgress().createView();
+      System.err.printf("cluster: NameNode started on the image of %s in %.1f s (image loaded in %.1f s, edits "
+              + "%.1f s, checkpoint saved in %.1f s, safe mode %.1f s; the rest is the servers' start)%n", nameDir,
+          (System.nanoTime() - loadStart) / 1e9, progress.getElapsedTime(Phase.LOADING_FSIMAGE) / 1e3,
+          progress.getElapsedTime(Phase.LOADING_EDITS) / 1e3, progress.getElapsedTime(Phase.SAVING_CHECKPOINT) / 1e3,
+          progress.getElapsedTime(Phase.SAFEMODE) / 1e3);
+    }
     try {
       Files.writeString(base.resolve(STORAGE_MARKER), "namenode-port=" + cluster.uri().getPort() + "\n");
       Thread hook = new Thread(() -> {
@@ -174,12 +212,13 @@ public final class ClusterCommand implements Command {
   private static void help(Options options, PrintStream out) {
     PrintWriter w = new PrintWriter(out);
     new HelpFormatter().printHelp(w, 100, "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
-            + "[--base-dir dir [--restart]] [--in-memory] [-D k=v]",
+            + "[--base-dir dir [--restart]] [--name-dir dir] [--in-memory] [-D k=v]",
         "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "
             + "NameNode's address once all registered, and runs until stopped.", options, 2, 2,
         "Examples:\n"
             + "  java -jar mimesisbench.jar cluster --datanodes 200 --namenode-port 8020 --in-memory\n"
             + "  java -jar mimesisbench.jar cluster --datanodes 200 --base-dir nn/ --restart   # its storage and port\n"
+            + "  java -Xmx16g -jar mimesisbench.jar cluster --datanodes 10 --name-dir nn-image/   # namespace image's\n"
             + "  hadoop fs -fs hdfs://localhost:8020 -ls /");
     w.flush();
   }

@@ -13,7 +13,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -80,6 +82,83 @@ class ClusterCommandTest {
       assertTrue(fs.getFileStatus(new org.apache.hadoop.fs.Path("/kept/dir/file")).isFile());
     }
     second.stop();
+  }
+
+  @Tag("slow")
+  @Test
+  void aClusterStartsOnAGivenNameDirectoryAndNeverWritesIt() throws Exception {
+    Path first = tmp.resolve("first");
+    Running earlier = start("cluster", "--datanodes", "1", "--base-dir", first.toString());
+    String address = new String(readLine(earlier.printed()), StandardCharsets.UTF_8);
+    try (FileSystem fs = FileSystem.newInstance(URI.create(address), new Configuration())) {
+      fs.mkdirs(new org.apache.hadoop.fs.Path("/given/a/b"));
+      fs.create(new org.apache.hadoop.fs.Path("/given/f")).close();
+    }
+    earlier.stop();
+    Path nameDir = nameDirectory(first); // a real NameNode's: its image and edit log
+    Map<String, String> before = contents(nameDir);
+
+    Running started = start("cluster", "--datanodes", "1", "--base-dir", tmp.resolve("second").toString(),
+        "--name-dir", nameDir.toString());
+    String second = new String(readLine(started.printed()), StandardCharsets.UTF_8);
+    try (FileSystem fs = FileSystem.newInstance(URI.create(second), new Configuration())) {
+      assertTrue(fs.getFileStatus(new org.apache.hadoop.fs.Path("/given/a/b")).isDirectory());
+      assertTrue(fs.getFileStatus(new org.apache.hadoop.fs.Path("/given/f")).isFile());
+      fs.create(new org.apache.hadoop.fs.Path("/given/new")).close();
+    }
+    started.stop();
+    assertEquals(before, contents(nameDir), "the given name directory is never written");
+
+    Path corrupt = tmp.resolve("corrupt");
+    org.apache.commons.io.FileUtils.copyDirectory(nameDir.toFile(), corrupt.toFile());
+    Path image = NameDirCopy.newestImage(corrupt.resolve("current"));
+    byte[] bytes = Files.readAllBytes(image);
+    bytes[12] ^= 0x5A; // inside the first section: header and summary still parse, the MD5 differs
+    Files.write(image, bytes);
+    assertTrue(err("cluster", "--datanodes", "1", "--base-dir", tmp.resolve("third").toString(), "--name-dir",
+        corrupt.toString()).contains("corrupt"));
+    assertTrue(!Files.exists(tmp.resolve("third")), "nothing made");
+  }
+
+  @Test
+  void aCorruptImageIsBadInputAndMakesNothing() throws Exception {
+    Path nameDir = Files.createDirectories(tmp.resolve("nn/current"));
+    Files.writeString(nameDir.resolve("VERSION"), "storageType=NAME_NODE\nlayoutVersion=-66\n");
+    byte[] image = new byte[64];
+    System.arraycopy("HDFSIMG1".getBytes(StandardCharsets.US_ASCII), 0, image, 0, 8);
+    Files.write(nameDir.resolve("fsimage_0000000000000000000"), image);
+    Path base = tmp.resolve("cluster");
+    assertTrue(err("cluster", "--datanodes", "1", "--base-dir", base.toString(), "--name-dir",
+        tmp.resolve("nn").toString()).contains("fsimage"));
+    assertTrue(err("cluster", "--datanodes", "1", "--name-dir", tmp.resolve("none").toString())
+        .contains("not a NameNode name directory"));
+    assertTrue(!Files.exists(base), "nothing made");
+  }
+
+  /** The folder under a cluster's storage that holds its NameNode's current/VERSION. */
+  private static Path nameDirectory(Path storage) throws IOException {
+    try (var all = Files.walk(storage)) {
+      return all.filter(p -> p.endsWith("current/VERSION")).filter(p -> {
+        try {
+          return Files.readString(p).contains("storageType=NAME_NODE");
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }).findFirst().orElseThrow().getParent().getParent();
+    }
+  }
+
+  /** Every file under {@code dir} with its size and modification time. */
+  private static Map<String, String> contents(Path dir) throws IOException {
+    Map<String, String> m = new TreeMap<>();
+    try (var all = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) all::iterator) {
+        if (Files.isRegularFile(p)) {
+          m.put(dir.relativize(p).toString(), Files.size(p) + " " + Files.getLastModifiedTime(p));
+        }
+      }
+    }
+    return m;
   }
 
   /** A cluster command on a thread of its own: what it prints, and how to stop it. */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.generator.layout.NamespaceLayout;
@@ -62,7 +63,9 @@ public final class NameDirImage {
     String group = conf.get(DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY,
         DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT);
     FsImageWriter writer = new FsImageWriter(plan.layout().hierarchy(), root, user, group, System.currentTimeMillis(),
-        HISTORY_MILLIS, conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY, DFSConfigKeys.DFS_REPLICATION_DEFAULT), () -> {});
+        HISTORY_MILLIS, conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY, DFSConfigKeys.DFS_REPLICATION_DEFAULT), () -> {})
+        // as phase 1 makes it (umask 000): every modeled user may work in it (README: Users)
+        .modes(new FsPermission((short) 0777), new FsPermission((short) 0666));
     long start = System.nanoTime();
     out.printf("writing the run's namespace as an fsimage in %s (%,d inodes under %s)%n", dir, writer.inodes(), root);
     NameDirectoryWriter.write(conf, writer, OPTION, dir);

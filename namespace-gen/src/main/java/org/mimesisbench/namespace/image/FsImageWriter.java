@@ -64,6 +64,8 @@ public final class FsImageWriter {
   private final long historyMillis;
   private final int replication;
   private final Runnable onInode;
+  private FsPermission directoryMode = DIRECTORY_MODE;
+  private FsPermission fileMode = FILE_MODE;
   private long parallelThreshold = PARALLEL_THRESHOLD;
 
   /** Hadoop's dfs.image.parallel.target.sections and .inode.threshold: sub-sections for a parallel load. */
@@ -89,6 +91,13 @@ public final class FsImageWriter {
     this.historyMillis = historyMillis;
     this.replication = replication;
     this.onInode = onInode;
+  }
+
+  /** The same image with these modes (default 0755 and 0644): a run whose users share the tree makes it 0777/0666. */
+  public FsImageWriter modes(FsPermission directories, FsPermission files) {
+    this.directoryMode = directories;
+    this.fileMode = files;
+    return this;
   }
 
   /**
@@ -234,8 +243,8 @@ public final class FsImageWriter {
   }
 
   private void inodes(CodedOutputStream out, Runnable done) throws IOException {
-    long dirPermission = permission(DIRECTORY_MODE.toShort());
-    long filePermission = permission(FILE_MODE.toShort());
+    long dirPermission = permission(directoryMode.toShort());
+    long filePermission = permission(fileMode.toShort());
     long lastId = firstFileId() + ns.files() - 1;
     delimited(out, INodeSection.newBuilder().setLastInodeId(lastId).setNumInodes(inodes()).build());
     EntryTimes times = new EntryTimes(ns);

@@ -17,7 +17,6 @@ from mimesis_model.validation import VALIDATION_VERSION, validate
 from test_profile_vectors import SAMPLE_TRACE
 
 
-
 @pytest.fixture(scope="module")
 def sample() -> FittedTrace:
     return read_for_fitting(SAMPLE_TRACE)
@@ -38,15 +37,17 @@ def test_the_whole_workload_shows_what_the_model_does_not_issue(
     assert whole["denied"] == {"trace": 5, "model": 0}
     # The whole workload (files, directories, calls, probes) against every call of the trace.
     assert report["ks"]["op_mix"] < 0.01
-    assert whole["coverage"] == pytest.approx(0.94, abs=0.01)
-    assert whole["command_mix_tv"] == pytest.approx(0.018, abs=0.005)
+    # What the model leaves out: 16 deletes of _temporary directories the parse keeps no
+    # timeline of, the 5 denied calls and a concat.
+    assert whole["coverage"] == pytest.approx(0.994, abs=0.005)
+    assert whole["command_mix_tv"] == pytest.approx(0.003, abs=0.002)
     by_command = {row["command"]: row for row in whole["commands"]}
     # 773 of the trace's 1,331 listings are of directories: the directory types list them.
     assert by_command["listStatus"]["trace"] == 1_331
     assert by_command["listStatus"]["model"] == pytest.approx(1_331, rel=0.1)
     # The trace deletes job directories whole, one call each; so do the directory types.
     assert by_command["delete"]["trace"] == 41
-    assert by_command["delete"]["model"] == pytest.approx(24, rel=0.1)
+    assert by_command["delete"]["model"] == pytest.approx(22, rel=0.1)
     assert {item["command"] for item in whole["never_issued"]} == {"concat"}
     assert [item["command"] for item in whole["never_issued"] if item["flagged"]] == []
     assert whole["calls"]["model"] == pytest.approx(sum(row["model"] for row in whole["commands"]))
@@ -68,7 +69,7 @@ def test_the_command_prints_coverage_and_what_was_never_issued(
     profile.write(tmp_path / "profile")
     assert main(["validate", str(tmp_path / "profile"), str(SAMPLE_TRACE)]) == OK
     text = capsys.readouterr().out
-    assert "against the trace: coverage 0.94" in text
+    assert "against the trace: coverage 0.99" in text
     assert "never issued: 1 of the trace's 16 commands" in text
     assert main(["validate", str(tmp_path / "profile"), str(SAMPLE_TRACE), "--json"]) == OK
     assert json.loads(capsys.readouterr().out)["whole"]["never_issued_of"] == "trace"

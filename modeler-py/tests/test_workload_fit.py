@@ -1,16 +1,23 @@
 """Profile format 2 fitted from the bundled sample (real MapReduce jobs on HDFS): the file types'
 calls and probes, the directory types, the cluster calls and the unmodeled commands."""
 
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from mimesis_model import schema
 from mimesis_model.directory_fit import mkdirs_made
 from mimesis_model.fit import FittedTrace, ProfileFitter, read_for_fitting
 from mimesis_model.profile import Profile
 from mimesis_model.synthesis import replicas_for, synthesize
-from mimesis_model.trace import read_directory_timelines
+from mimesis_model.trace import (
+    CLUSTER_FILE,
+    EVENTS_FILE,
+    read_cluster_events,
+    read_directory_timelines,
+)
 from mimesis_model.trace_commands import (
     CANNOT_ISSUE,
     OTHER,
@@ -19,7 +26,14 @@ from mimesis_model.trace_commands import (
 )
 from mimesis_model.validation import validate
 from test_profile_vectors import SAMPLE_TRACE
-from tracefiles import T0, audit_event, directory_timeline, file_timeline, write_trace
+from tracefiles import (
+    T0,
+    audit_event,
+    directory_timeline,
+    file_timeline,
+    write_avro,
+    write_trace,
+)
 
 PROBES_OF_MISSING_PATHS = {"getfileinfo": 137, "listStatus": 26}
 """parse-report.json's by_target.missing: stats and listings of paths that did not exist."""
@@ -190,6 +204,36 @@ def test_cluster_calls_are_a_renewal_process_per_command(tmp_path: Path) -> None
     assert set(issued.tolist()) == {"datanodeReport"}  # the generator cannot issue the other
     assert 0 < len(issued) <= 30
     assert workload.cluster_time.max() < profile.duration_ms
+
+
+def test_cluster_events_come_from_cluster_avro_without_a_pass_over_events(tmp_path: Path) -> None:
+    """A trace with cluster.avro: the fit reads the path-less events there, never events.avro
+    (here unreadable); the same calls as from events.avro's path-less events."""
+    events = [audit_event(T0, "open", "/data/f0"), audit_event(T0 + 9_000, "open", "/data/f0")]
+    events += [audit_event(T0 + t, "datanodeReport", None) for t in (1_000, 4_000, 8_000)]
+    events += [audit_event(T0 + 2_000, "listCachePools", None, allowed=False)]
+    directory = write_trace(tmp_path / "t", events, [file_timeline(0, [(T0, "O"), (T0 + 9, "O")])])
+    pathless = [
+        {"time": e["time"], "op": e["op"], "allowed": e["allowed"]} for e in events if not e["src"]
+    ]
+    write_avro(directory / CLUSTER_FILE, schema.CLUSTER_EVENT, pathless)
+    from_events = read_cluster_events(directory)
+    report = {
+        "first_event": "2023-11-14T22:13:20Z", "last_event": "2023-11-14T22:13:29Z",
+        "by_cmd": {"open": 2, "datanodeReport": 3, "listCachePools": 1}, "allowed_false": 1,
+        "by_target": {"file": {"open": 2}, "cluster": {"datanodeReport": 3, "listCachePools": 1}},
+    }  # fmt: skip
+    (directory / "parse-report.json").write_text(json.dumps(report))
+    (directory / EVENTS_FILE).write_bytes(b"not avro")
+    from_cluster = read_for_fitting(directory).cluster
+    assert from_cluster is not None
+    assert (
+        from_cluster.time.tolist()
+        == from_events.time.tolist()
+        == [T0 + 1_000, T0 + 4_000, T0 + 8_000]
+    )
+    assert from_cluster.command.values() == ["datanodeReport"] * 3
+    assert from_cluster.denied == from_events.denied == {"listCachePools": 1}
 
 
 def test_a_directory_made_implicitly_is_fitted_as_pre_existing(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from mimesis_model.errors import TraceError
 
 __all__ = [
     "ACCESS_KIND_NAMES",
+    "CLUSTER_FILE",
     "CONTENT_SUMMARY",
     "DIRECTORY_ACCESS_KIND_NAMES",
     "DIRS_FILE",
@@ -54,6 +55,7 @@ __all__ = [
 EVENTS_FILE: Final = "events.avro"
 FILES_FILE: Final = "files.avro"
 DIRS_FILE: Final = "dirs.avro"
+CLUSTER_FILE: Final = "cluster.avro"
 NAMESPACE_FILE: Final = "namespace.avro"
 
 NO_TIME: Final = int(np.iinfo(np.int64).min)
@@ -287,18 +289,24 @@ def read_events(trace_dir: str | PathLike[str]) -> Events:
 
 
 def read_cluster_events(trace_dir: str | PathLike[str], progress: bool = False) -> ClusterEvents:
-    """The events of TRACE_DIR's events.avro that have no path: a pass over every event."""
-    path = _trace_directory(trace_dir) / EVENTS_FILE
+    """The events of TRACE_DIR that have no path: its cluster.avro, or in a trace parsed before
+    that file, a pass over every event of events.avro."""
+    directory = _trace_directory(trace_dir)
+    path = directory / CLUSTER_FILE
+    name, fields = schema.CLUSTER_EVENT, ("time", "op", "allowed")
+    if not path.exists():
+        path = directory / EVENTS_FILE
+        name, fields = schema.AUDIT_EVENT, ("time", "op", "allowed", "src")
     times = array("q")
     codes = array("i")
     commands: dict[str, int] = {}
     denied: dict[str, int] = {}
-    columns = itemgetter("time", "op", "src", "allowed")
+    columns = itemgetter(*fields)
     quiet = None if progress else True
-    records = read_records(path, schema.load(schema.AUDIT_EVENT))
+    records = read_records(path, schema.load(name))
     for record in tqdm(records, desc=f"read {path.name}", unit=" events", disable=quiet):
-        time, op, src, allowed = columns(record)
-        if src is not None:
+        time, op, allowed, *src = columns(record)
+        if src and src[0] is not None:
             continue
         if allowed:
             times.append(time)

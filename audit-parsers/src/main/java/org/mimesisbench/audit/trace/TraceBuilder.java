@@ -10,6 +10,7 @@ import org.apache.avro.file.DataFileWriter;
 import org.mimesisbench.audit.input.TimeOrderedAuditReader;
 import org.mimesisbench.audit.line.AuditRecord;
 import org.mimesisbench.trace.AuditCommand;
+import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
@@ -37,6 +38,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   private final DataFileWriter<FileTimeline> files;
   private final DataFileWriter<DirectoryTimeline> dirs;
+  private final DataFileWriter<ClusterEvent> cluster;
+  private final ClusterEvent clusterEvent = new ClusterEvent();
   private final SnapshotIndex snapshot; // null without an fsimage
   private final LivePaths live = new LivePaths();
   private final AccessChunks accesses = new AccessChunks();
@@ -52,10 +55,12 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private long firstTime = Long.MAX_VALUE;
   private long lastTime = Long.MIN_VALUE;
 
+  /** {@code cluster} receives the events without a path ({@code cluster.avro}). */
   public TraceBuilder(DataFileWriter<FileTimeline> files, DataFileWriter<DirectoryTimeline> dirs,
-      SnapshotIndex snapshot) {
+      DataFileWriter<ClusterEvent> cluster, SnapshotIndex snapshot) {
     this.files = files;
     this.dirs = dirs;
+    this.cluster = cluster;
     this.snapshot = snapshot;
   }
 
@@ -66,6 +71,10 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     AuditCommand command = AuditCommands.of(r.op);
     if (r.src == null) {
       counts.event(Target.CLUSTER, command, r.op);
+      clusterEvent.setTime(r.time);
+      clusterEvent.setOp(r.op);
+      clusterEvent.setAllowed(r.allowed);
+      cluster.append(clusterEvent);
       return;
     }
     if (!r.allowed) { // a denied request changed nothing and read nothing

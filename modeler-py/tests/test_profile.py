@@ -201,7 +201,7 @@ def test_format_2_round_trips_with_its_streams(sample_profile: Profile, tmp_path
         "max",
     }
     assert summary["unmodeledCommands"][0] == {
-        "command": "delete", "calls": 17, "why": "denied, or on paths the trace keeps no timeline of"
+        "command": "open", "calls": 2, "why": "denied, or on paths the trace keeps no timeline of"
     }  # fmt: skip
     probes = summary["missingPathProbes"]
     assert [(item["command"], item["calls"]) for item in probes] == [

@@ -74,6 +74,7 @@ DIRECTORY_ACCESS_KIND_NAMES: Final = {
 
 Int64s = npt.NDArray[np.int64]
 Int32s = npt.NDArray[np.int32]
+Int8s = npt.NDArray[np.int8]
 Int16s = npt.NDArray[np.int16]
 Bools = npt.NDArray[np.bool_]
 _Scalar = TypeVar("_Scalar", bound=np.generic)
@@ -210,6 +211,9 @@ class DirectoryTimelines(FileTimelines):
     subtree_files: Int64s
     """with deleted_itself: files the one delete removed with it"""
     subtree_directories: Int64s
+    made_by_mkdirs: Int8s | None = None
+    """1: a mkdirs named and made it; 0: not; -1: not known (a trace parsed before the field);
+    None: no such column"""
 
 
 @dataclass(frozen=True, eq=False)
@@ -293,7 +297,8 @@ def read_cluster_events(trace_dir: str | PathLike[str], progress: bool = False) 
     that file, a pass over every event of events.avro."""
     directory = _trace_directory(trace_dir)
     path = directory / CLUSTER_FILE
-    name, fields = schema.CLUSTER_EVENT, ("time", "op", "allowed")
+    name = schema.CLUSTER_EVENT
+    fields: tuple[str, ...] = ("time", "op", "allowed")
     if not path.exists():
         path = directory / EVENTS_FILE
         name, fields = schema.AUDIT_EVENT, ("time", "op", "allowed", "src")
@@ -375,6 +380,7 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
     call_codes = array("h")
     subtree_files = array("q")
     subtree_directories = array("q")
+    made_by_mkdirs = array("b")
     first_paths: list[str] = []
     final_paths: list[str] = []
     columns = itemgetter(
@@ -423,6 +429,8 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
             files_under, directories_under = subtree_columns(record)
             subtree_files.append(files_under)
             subtree_directories.append(directories_under)
+            by_mkdirs = record.get("madeByMkdirs")
+            made_by_mkdirs.append(-1 if by_mkdirs is None else int(by_mkdirs))
         if paths:
             first, final = path_columns(record)
             first_paths.append(first)
@@ -454,6 +462,7 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
             **common,
             subtree_files=_column(subtree_files, np.int64),
             subtree_directories=_column(subtree_directories, np.int64),
+            made_by_mkdirs=_column(made_by_mkdirs, np.int8),
         )
     else:
         timelines = FileTimelines(**common)

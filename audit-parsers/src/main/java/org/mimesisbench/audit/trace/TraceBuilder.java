@@ -209,10 +209,13 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private void mkdirs(String path, long time) {
     FileLife life = existing(path);
     if (life == null) {
-      begin(path, FileLife.Kind.DIRECTORY, false).createTime = time;
+      life = begin(path, FileLife.Kind.DIRECTORY, false);
+      life.createTime = time;
+      life.madeByMkdirs = true;
     } else if (life.kind == FileLife.Kind.UNKNOWN) { // probed, now made
       life.kind = FileLife.Kind.DIRECTORY;
       life.createTime = time;
+      life.madeByMkdirs = true;
       life.probes = life.accesses;
     } // else there already: mkdirs of an existing directory changes nothing
   }
@@ -221,7 +224,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private void delete(String path, FileLife life, long time) throws IOException {
     takeSnapshotUnder(path);
     long[] subtree = {0, 0}; // files, directories
-    for (Map.Entry<String, FileLife> e : live.removeUnder(path)) {
+    List<Map.Entry<String, FileLife>> under = live.removeUnder(path);
+    if (life == null && under.stream().anyMatch(e -> e.getValue().kind != FileLife.Kind.UNKNOWN)) {
+      life = madeImplicitly(path, under); // e.g. a job's _temporary: its tasks' creates made it, no call named it
+    }
+    for (Map.Entry<String, FileLife> e : under) {
       FileLife.Kind kind = e.getValue().kind;
       subtree[0] += kind == FileLife.Kind.FILE ? 1 : 0;
       subtree[1] += kind == FileLife.Kind.DIRECTORY ? 1 : 0;
@@ -231,6 +238,19 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       live.remove(path);
       end(life, path, time, subtree);
     }
+  }
+
+  /**
+   * A life for {@code path}, a directory that had no life though files or directories lived {@code under} it:
+   * made implicitly (by a create or mkdirs below it) and named by no call until now. It was first
+   * seen when the first of them was.
+   */
+  private FileLife madeImplicitly(String path, List<Map.Entry<String, FileLife>> under) {
+    FileLife life = begin(path, FileLife.Kind.DIRECTORY, false);
+    for (Map.Entry<String, FileLife> e : under) {
+      life.firstSeen = Math.min(life.firstSeen, e.getValue().firstSeen);
+    }
+    return life;
   }
 
   /**
@@ -380,6 +400,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     dirTimeline.setCreateTime(!made ? null : life.createTime >= 0 ? life.createTime : life.firstSeen);
     dirTimeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
     dirTimeline.setDeletedItself(subtree != null);
+    dirTimeline.setMadeByMkdirs(life.madeByMkdirs);
     dirTimeline.setSubtreeFiles(subtree == null ? 0 : subtree[0]);
     dirTimeline.setSubtreeDirectories(subtree == null ? 0 : subtree[1]);
     dirTimeline.setRenames(life.renames);

@@ -6,8 +6,9 @@ paper's size must fit in 10 minutes and 16 GiB on a 2-core machine). Seeded: one
 The folder is what `mimesisbench.jar parse` would write from that day's audit log and fsimage:
 files.avro (FileTimeline), dirs.avro (DirectoryTimeline: the snapshot's directories that were
 listed or stat'ed, and the job directories, made by mkdirs and deleted whole), namespace.avro
-(NamespaceEntry: the snapshot at the window's start) and parse-report.json (by_cmd, by_target),
-whose "synthetic" key says it is made up. events.avro (AuditEvent) is
+(NamespaceEntry: the snapshot at the window's start), cluster.avro (ClusterEvent: the events
+without a path: monitors polling datanodeReport and listCachePools, a getDelegationToken per job)
+and parse-report.json (by_cmd, by_target), whose "synthetic" key says it is made up. events.avro (AuditEvent) is
 written only with --events: 70 million records take Python several minutes, and `fit` does not
 read it (`mimesis-model summary` does). The workload mixes 45 file behaviours (15 kinds, each at
 3 time scales): MapReduce outputs read within minutes then deleted with their job directory,
@@ -431,6 +432,29 @@ def by_target(by_cmd, groups, kinds):
     return {"directory": directory, "file": {op: n for op, n in file.items() if n}}
 
 
+CLUSTER_PERIODS = {"datanodeReport": 10 * SEC, "listCachePools": 5 * MIN, "getDelegationToken": 0}  # 0: per job
+
+
+def cluster_events(rng, job_times):
+    """The day's events without a path (cluster.avro): monitors polling datanodeReport and
+    listCachePools at their periods (jittered), and a getDelegationToken per job
+    submission (an unmodeled command). In time order."""
+    times, ops = [], []
+    for k, (op, period) in enumerate(CLUSTER_PERIODS.items()):
+        at = np.sort(job_times) if period == 0 else np.arange(0, DAY, period) + rng.uniform(0, period / 10, DAY // period)
+        times.append(at.astype(np.int64))
+        ops.append(np.full(len(at), k))
+    time, op = np.concatenate(times), np.concatenate(ops)
+    order = np.argsort(time, kind="stable")
+    return time[order], op[order]
+
+
+def cluster_records(time, op):
+    names = list(CLUSTER_PERIODS)
+    for t, k in zip((time + T0).tolist(), op.tolist()):
+        yield {"time": t, "op": names[k], "allowed": True}
+
+
 def namespace_records(rng, tree, snap_paths, snap_dir):
     """The snapshot at the window's start, in path order (parents before children)."""
     dirs, n_dirs, area = tree["dirs"], len(tree["dirs"]), tree["area"][snap_dir]
@@ -524,25 +548,29 @@ def main() -> None:
         if g_time is not times:
             for op, n in zip(*np.unique(np.broadcast_to(g_op, g_time.shape), return_counts=True)):
                 by_cmd[OPS[op]] += int(n)
+    cluster_time, cluster_op = cluster_events(np.random.default_rng([a.seed, 3]), groups[0][0])
+    cluster = {name: int(n) for name, n in zip(CLUSTER_PERIODS, np.bincount(cluster_op, minlength=3))}
     first_event, last_event = (extreme(int(extreme(g[0])) for g in groups if len(g[0])) for extreme in (min, max))
     report = {
         "synthetic": f"bench/make_paper_trace.py --files {a.files} --accesses {a.accesses} --seed {a.seed}"
                      + (" --events" if a.events else " (no events.avro)"),
-        "lines": sum(by_cmd.values()), "events": sum(by_cmd.values()), "malformed": 0,
-        "allowed_false": sum(len(g[0]) for g in groups if g[5] is False), "by_cmd": dict(sorted(by_cmd.items())), "malformed_reasons": {},
+        "lines": sum(by_cmd.values()) + len(cluster_time), "events": sum(by_cmd.values()) + len(cluster_time),
+        "malformed": 0,
+        "allowed_false": sum(len(g[0]) for g in groups if g[5] is False), "by_cmd": dict(sorted((by_cmd | cluster).items())), "malformed_reasons": {},
         "malformed_samples": [], "sources": [], "time_zone": "UTC",
         "first_event": iso_utc(first_event), "last_event": iso_utc(last_event),
         "files": {"accesses": a.accesses, "created": int(np.count_nonzero(~pre)),
                   "deleted": int(np.count_nonzero(f["delete"] >= 0)), "files": a.files,
                   "pre_existing": int(np.count_nonzero(pre)), "pre_existing_not_in_fsimage": 0,
                   "renamed": int(np.count_nonzero(f["rename"] >= 0))},
-        "by_target": by_target(by_cmd, groups, kinds),
+        "by_target": by_target(by_cmd, groups, kinds) | {"cluster": cluster},
         "namespace": {"directories": len(tree["dirs"]), "files": len(snap_paths), "fsimage": "synthetic"},
         "malformed_share": 0.0,
     }
     out.mkdir(parents=True, exist_ok=True)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill still removes the partial files
-    names = ["files.avro", "dirs.avro", "namespace.avro", "parse-report.json"] + ["events.avro"] * a.events
+    names = ["files.avro", "dirs.avro", "namespace.avro", "cluster.avro", "parse-report.json"]
+    names += ["events.avro"] * a.events
     partial = {name: out / f".{name}.partial" for name in names}  # renamed into place once all are written
     try:
         write_avro(partial["files.avro"], "FileTimeline", file_records(order, ident, f, times, kinds), a.files, a.seed)
@@ -551,6 +579,8 @@ def main() -> None:
                    listed + len(jobs["dir"]), a.seed)
         write_avro(partial["namespace.avro"], "NamespaceEntry",
                    namespace_records(snapshot_rng, tree, snap_paths, snap_dir), len(tree["dirs"]) + len(snap_paths),
+                   a.seed)
+        write_avro(partial["cluster.avro"], "ClusterEvent", cluster_records(cluster_time, cluster_op), len(cluster_time),
                    a.seed)
         if a.events:
             write_avro(partial["events.avro"], "AuditEvent", event_records(events_rng, groups, f, tree, jobs),

@@ -21,8 +21,10 @@ from mimesis_model.import_mimesis import (
 from mimesis_model.profile import Profile
 
 # The original prototype's Yahoo profile: optional data beside the repository, not part of it.
-YAHOO_ZIP = (Path(__file__).resolve().parents[2].parent
-             / "shared/data/yahoo-workload-profile/nnmetadata.properties.zip")
+YAHOO_ZIP = (
+    Path(__file__).resolve().parents[2].parent
+    / "shared/data/yahoo-workload-profile/nnmetadata.properties.zip"
+)
 PREFIX = "nnmetadata.properties"
 
 # Two types. Type 1: 2 pre-existing files, 4 created (activation weights are quarters), one of

@@ -16,14 +16,16 @@ expected.json, format 2 (UTF-8 JSON, one object):
       "events":      [ {<AuditEvent fields>}, ... ],
       "files":       [ {<FileTimeline fields>}, ... ],
       "directories": [ {<DirectoryTimeline fields>}, ... ]  or  null
+      "cluster":     [ {<ClusterEvent fields>}, ... ]  or  null
       "namespace":   [ {<NamespaceEntry fields>}, ... ]  or  null
     }
 
-- "format", "events", "files", "directories" and "namespace" are required; no
+- "format", "events", "files", "directories", "cluster" and "namespace" are required; no
   other key but "comment" is allowed.
 - "events" lists every record of events.avro, in file order; "files" every
   record of files.avro; "directories" every record of dirs.avro, or null when
-  the trace has none (written before directory timelines); "namespace" every
+  the trace has none (written before directory timelines); "cluster" every record of
+  cluster.avro (the events without a path), or null (written before it); "namespace" every
   record of namespace.avro, or null when the trace has no namespace.avro
   (parsed without --fsimage).
 - Each record is an object with exactly the fields of its .avsc in
@@ -54,7 +56,15 @@ import pytest
 
 from mimesis_model import schema
 from mimesis_model.avro_file import read_records
-from mimesis_model.trace import DIRS_FILE, EVENTS_FILE, FILES_FILE, NAMESPACE_FILE, NO_TIME, Trace
+from mimesis_model.trace import (
+    CLUSTER_FILE,
+    DIRS_FILE,
+    EVENTS_FILE,
+    FILES_FILE,
+    NAMESPACE_FILE,
+    NO_TIME,
+    Trace,
+)
 from tracefiles import small_trace
 
 VECTORS_DIR_ENV = "MIMESIS_VECTORS_DIR"
@@ -68,10 +78,11 @@ TABLES = {
     "events": (EVENTS_FILE, schema.AUDIT_EVENT),
     "files": (FILES_FILE, schema.FILE_TIMELINE),
     "directories": (DIRS_FILE, schema.DIRECTORY_TIMELINE),
+    "cluster": (CLUSTER_FILE, schema.CLUSTER_EVENT),
     "namespace": (NAMESPACE_FILE, schema.NAMESPACE_ENTRY),
 }
 # tables a trace may lack: null in expected.json
-OPTIONAL_TABLES = {"directories", "namespace"}
+OPTIONAL_TABLES = {"directories", "cluster", "namespace"}
 # Trace.namespace attribute -> NamespaceEntry field
 NAMESPACE_COLUMNS = {
     "path": "path", "is_dir": "isDir", "depth": "depth", "size": "size",

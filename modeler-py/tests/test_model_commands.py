@@ -130,13 +130,13 @@ def test_validate_prints_the_directories_and_the_unmodeled_commands(
         "listing_popularity", "popularity", "interarrival", "active_span",
     }  # fmt: skip
     assert report["unmodeled"][0] == {
-        "command": "getfileinfo", "calls": 94, "why": "probes of paths never made"
+        "command": "open", "calls": 2, "why": "denied, or on paths the trace keeps no timeline of"
     }  # fmt: skip
     assert main(["validate", str(profile_dir), str(SAMPLE_TRACE)]) == OK
     text = capsys.readouterr().out
     assert "listing_popu" in text
-    assert "unmodeled commands (158 calls of the trace the profile does not reproduce):" in text
-    assert "  concat              1  the generator cannot issue it" in text
+    assert "unmodeled commands (6 calls of the trace the profile does not reproduce):" in text
+    assert "  concat             1  the generator cannot issue it" in text
 
 
 def test_describe_prints_the_whole_workload(
@@ -145,12 +145,13 @@ def test_describe_prints_the_whole_workload(
     assert main(["describe", str(profile_dir), "--out", str(tmp_path / "d")]) == OK
     text = capsys.readouterr().out
     profile = Profile.read(profile_dir)
-    assert f"directory types: {profile.directory_k}, 100 directories" in text
+    assert f"directory types: {profile.directory_k}, 116 directories" in text
     assert "other calls and probes per type:" in text
     assert "setReplication" in text
     assert "probes " in text
     assert "cluster calls: none" in text
-    assert "unmodeled commands (158 calls" in text
+    assert "probes of paths nothing makes:\n  getfileinfo: 114 calls" in text
+    assert "unmodeled commands (6 calls" in text
     assert "unmodeled commands" in (tmp_path / "d" / "index.html").read_text()
 
 

@@ -159,6 +159,8 @@ def _zigzag(value: int) -> bytes:
         encoded >>= 7
     out.append(encoded)
     return bytes(out)
+
+
 def test_a_profile_of_format_1_reads_with_format_2s_streams_empty(tmp_path: Path) -> None:
     """The shipped Yahoo profile is files only (format 1)."""
     shipped = REPOSITORY / "profiles" / "yahoo-2011"
@@ -199,8 +201,15 @@ def test_format_2_round_trips_with_its_streams(sample_profile: Profile, tmp_path
         "max",
     }
     assert summary["unmodeledCommands"][0] == {
-        "command": "getfileinfo", "calls": 94, "why": "probes of paths never made"
+        "command": "open", "calls": 2, "why": "denied, or on paths the trace keeps no timeline of"
     }  # fmt: skip
+    probes = summary["missingPathProbes"]
+    assert [(item["command"], item["calls"]) for item in probes] == [
+        ("getfileinfo", 114), ("listStatus", 22)
+    ]  # fmt: skip
+    assert set(probes[0]["interarrival"]) == set(first["activeSpan"])
+    read = Profile.read(tmp_path / "p")
+    assert [item.calls for item in read.missing_path_probes] == [114, 22]
 
 
 def test_a_directory_types_problems_are_named(sample_profile: Profile, tmp_path: Path) -> None:

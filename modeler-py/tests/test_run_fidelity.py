@@ -66,8 +66,10 @@ def test_fidelity_of_the_golden_run(results: Path, capsys: pytest.CaptureFixture
     assert set(report["against_trace"]["ks"]) == set(DIMENSIONS)
     assert all(value is not None for value in report["against_model"]["ks"].values())
     assert [item["type"] for item in report["against_model"]["per_type"]] == list(range(8))
-    # Measured on this run (README of tests/data): the generator matches the model's popularity.
-    assert report["against_model"]["ks"]["popularity"] < 0.05
+    # Measured on this run (README of tests/data). Its generator predates the shrinking of the
+    # spans that the window's end would cut (it dropped their accesses past the end), which the
+    # reference generator now draws: 0.066 against today's synthesis, below 0.05 before.
+    assert report["against_model"]["ks"]["popularity"] < 0.07
     assert report["against_trace"]["ks"]["popularity"] == pytest.approx(0.0655, abs=1e-3)
     # The run's namespace has no directory deep enough for the trace's 20 files at depths 8-9.
     assert report["against_trace"]["ks"]["files_per_depth"] == pytest.approx(20 / 398, abs=2e-3)
@@ -277,7 +279,9 @@ def test_the_whole_workload_of_the_golden_run(
     assert whole["against_model"]["command_mix_tv"] == pytest.approx(
         report["against_model"]["ks"]["op_mix"], abs=1e-9
     )
-    assert whole["against_model"]["coverage"] == pytest.approx(0.92, abs=0.01)
+    # the model issues the accesses of lives the window's end cuts and the probes of paths
+    # nothing makes, which this run's generator did not: 0.92 before them
+    assert whole["against_model"]["coverage"] == pytest.approx(0.89, abs=0.01)
     by_command = {row["command"]: row for row in whole["commands"]}
     assert by_command["listStatus"]["run"] == 516
     assert by_command["listStatus"]["trace"] == 1_331

@@ -307,9 +307,9 @@ def test_the_samples_timelines_hold_deletes_probes_and_calls() -> None:
     }  # fmt: skip
     directories = read_directory_timelines(SAMPLE_TRACE)
     assert directories is not None
-    assert (len(directories), int(directories.deleted_itself.sum())) == (106, 14)
+    assert (len(directories), int(directories.deleted_itself.sum())) == (122, 30)
     assert int(directories.subtree_files.sum()) == 49
-    assert int(directories.subtree_directories.sum()) == 9
+    assert int(directories.subtree_directories.sum()) == 45
     assert int(directories.probes_per_file.sum()) == 30
     assert sorted(names[code] for code in directories.call_codes.tolist()) == [
         "setOwner", "setOwner", "setPermission", "setSpaceQuota",

@@ -37,15 +37,16 @@ def test_the_whole_workload_shows_what_the_model_does_not_issue(
     assert whole["denied"] == {"trace": 5, "model": 0}
     # The whole workload (files, directories, calls, probes) against every call of the trace.
     assert report["ks"]["op_mix"] < 0.01
-    assert whole["coverage"] == pytest.approx(0.94, abs=0.01)
-    assert whole["command_mix_tv"] == pytest.approx(0.018, abs=0.005)
+    # What the model leaves out: the 5 denied calls and a concat; 3 deletes past the window.
+    assert whole["coverage"] == pytest.approx(0.997, abs=0.003)
+    assert whole["command_mix_tv"] == pytest.approx(0.001, abs=0.001)
     by_command = {row["command"]: row for row in whole["commands"]}
     # 773 of the trace's 1,331 listings are of directories: the directory types list them.
     assert by_command["listStatus"]["trace"] == 1_331
     assert by_command["listStatus"]["model"] == pytest.approx(1_331, rel=0.1)
     # The trace deletes job directories whole, one call each; so do the directory types.
     assert by_command["delete"]["trace"] == 41
-    assert by_command["delete"]["model"] == pytest.approx(24, rel=0.1)
+    assert by_command["delete"]["model"] == pytest.approx(38, rel=0.1)
     assert {item["command"] for item in whole["never_issued"]} == {"concat"}
     assert [item["command"] for item in whole["never_issued"] if item["flagged"]] == []
     assert whole["calls"]["model"] == pytest.approx(sum(row["model"] for row in whole["commands"]))
@@ -67,7 +68,7 @@ def test_the_command_prints_coverage_and_what_was_never_issued(
     profile.write(tmp_path / "profile")
     assert main(["validate", str(tmp_path / "profile"), str(SAMPLE_TRACE)]) == OK
     text = capsys.readouterr().out
-    assert "against the trace: coverage 0.94" in text
+    assert "against the trace: coverage 0.99" in text
     assert "never issued: 1 of the trace's 16 commands" in text
     assert main(["validate", str(tmp_path / "profile"), str(SAMPLE_TRACE), "--json"]) == OK
     assert json.loads(capsys.readouterr().out)["whole"]["never_issued_of"] == "trace"

@@ -1,27 +1,40 @@
 """Profile format 2 fitted from the bundled sample (real MapReduce jobs on HDFS): the file types'
 calls and probes, the directory types, the cluster calls and the unmodeled commands."""
 
+import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from mimesis_model import schema
 from mimesis_model.directory_fit import mkdirs_made
 from mimesis_model.fit import FittedTrace, ProfileFitter, read_for_fitting
 from mimesis_model.profile import Profile
 from mimesis_model.synthesis import replicas_for, synthesize
-from mimesis_model.trace import read_directory_timelines
+from mimesis_model.trace import (
+    CLUSTER_FILE,
+    EVENTS_FILE,
+    read_cluster_events,
+    read_directory_timelines,
+)
 from mimesis_model.trace_commands import (
     CANNOT_ISSUE,
-    MADE_IMPLICITLY,
-    NEVER_MADE,
     OTHER,
     generated_cluster_commands,
     generated_commands,
 )
 from mimesis_model.validation import validate
 from test_profile_vectors import SAMPLE_TRACE
-from tracefiles import T0, audit_event, directory_timeline, file_timeline, write_trace
+from tracefiles import (
+    T0,
+    audit_event,
+    directory_timeline,
+    file_timeline,
+    write_avro,
+    write_trace,
+)
 
 PROBES_OF_MISSING_PATHS = {"getfileinfo": 137, "listStatus": 26}
 """parse-report.json's by_target.missing: stats and listings of paths that did not exist."""
@@ -81,23 +94,35 @@ def test_probes_are_per_create_with_the_traces_listing_share(profile: Profile) -
 def test_directories_made_by_mkdirs_are_told_from_those_made_implicitly() -> None:
     directories = read_directory_timelines(SAMPLE_TRACE)
     assert directories is not None
-    # 67 directories were made in the trace, 27 mkdirs calls: 26 named a directory the trace
+    # 83 directories were made in the trace, 27 mkdirs calls: 26 named a directory the trace
     # saw made (one made an existing directory, a no-op), the others were made beneath them.
-    assert int(directories.created.sum()) == 67
+    assert int(directories.created.sum()) == 83
     assert int(mkdirs_made(directories).sum()) == 26
+    assert directories.made_by_mkdirs is not None
+    # the parse's flag; without it, a directory made implicitly is dated at its first event
+    assert int((directories.made_by_mkdirs == 1).sum()) == 26
+    unflagged = replace(directories, made_by_mkdirs=None)
+    named = (
+        directories.probes_per_file
+        + directories.accesses_per_file
+        + np.diff(directories.call_offsets)
+        > 0
+    )
+    assert (mkdirs_made(unflagged) == mkdirs_made(directories))[named].all()
 
 
 def test_directory_types(sample: FittedTrace, fitter: ProfileFitter, profile: Profile) -> None:
     assert sample.directories is not None
     modeled = ~sample.directories.dormant
-    assert profile.directories == int(modeled.sum()) == 100
-    assert profile.directory_k == len(fitter.directory_fitter_.k_search_) == 18
+    # 100, and 16 job _temporary directories made implicitly whose first call is their delete
+    assert profile.directories == int(modeled.sum()) == 116
+    assert profile.directory_k == len(fitter.directory_fitter_.k_search_) == 13
     assert sum(t.weight for t in profile.directory_types) == pytest.approx(1)
     assert sum(t.created for t in profile.directory_types) == 26
-    # the 14 recursive deletes, their subtrees holding 49 files
-    assert sum(t.delete_share * t.directories for t in profile.directory_types) == pytest.approx(14)
+    # the 30 recursive deletes, their subtrees holding 49 files
+    assert sum(t.delete_share * t.directories for t in profile.directory_types) == pytest.approx(30)
     subtrees = [t.subtree_files for t in profile.directory_types if not t.subtree_files.is_empty]
-    assert sum(s.count for s in subtrees) == 14
+    assert sum(s.count for s in subtrees) == 30
     assert sum(s.mean * s.count for s in subtrees) == pytest.approx(49)
     fit = profile.directory_fit
     assert fit is not None
@@ -112,8 +137,8 @@ def test_validate_measures_the_directory_ks_the_search_found(
     validate confirms the search's figure (same replicas, same seed, same draws)."""
     report = validate(profile, sample, random_state=0)
     directories = report["directories"]
-    assert directories["k"] == 18
-    assert directories["directories"] == {"trace": 100, "model": pytest.approx(100, abs=1)}
+    assert directories["k"] == 13
+    assert directories["directories"] == {"trace": 116, "model": pytest.approx(116, abs=1)}
     found = profile.directory_fit.k_search[-1].popularity_ks  # type: ignore[union-attr]
     assert directories["ks"]["listing_popularity"] == pytest.approx(found)
     assert directories["ks"]["listing_popularity"] < 0.05
@@ -128,24 +153,22 @@ def test_mkdirs_beside_creates_are_those_no_directory_type_issues(profile: Profi
 def test_every_unreproduced_call_of_the_sample_is_named(profile: Profile) -> None:
     unmodeled = {(item.command, item.why): item.calls for item in profile.unmodeled_commands}
     assert unmodeled == {
-        ("getfileinfo", NEVER_MADE): 94,
-        ("listStatus", NEVER_MADE): 18,
-        ("getfileinfo", MADE_IMPLICITLY): 20,
-        ("listStatus", MADE_IMPLICITLY): 4,
-        # 16 recursive deletes of job _temporary directories that no other call named (the
-        # parse keeps no timeline of them), and one denied
-        ("delete", OTHER): 17,
+        # a denied delete (the 16 recursive deletes of job _temporary directories that no other
+        # call named are on those directories' timelines now)
+        ("delete", OTHER): 1,
         ("concat", CANNOT_ISSUE): 1,
         # the sample's denied calls
         ("open", OTHER): 2,
         ("listStatus", OTHER): 1,
         ("setOwner", OTHER): 1,
     }
-    # the stats and listings of missing paths: 51 probes modeled (24 of them of directories
-    # made implicitly are not), the rest never made
+    # the stats and listings of missing paths: 27 probes of the types (21 of files, 6 of
+    # directories made by mkdirs); the rest, 112 of paths never made and 24 of directories made
+    # implicitly, are the streams of probes of paths nothing makes
     missing = sum(PROBES_OF_MISSING_PATHS.values())
-    never = unmodeled[("getfileinfo", NEVER_MADE)] + unmodeled[("listStatus", NEVER_MADE)]
-    assert missing - never == 21 + 30
+    streams = {item.command: item.calls for item in profile.missing_path_probes}
+    assert streams == {"getfileinfo": 94 + 20, "listStatus": 18 + 4}
+    assert missing - sum(streams.values()) == 21 + 6
 
 
 def test_the_whole_workload_against_the_traces_calls(sample: FittedTrace, profile: Profile) -> None:
@@ -160,13 +183,14 @@ def test_the_whole_workload_against_the_traces_calls(sample: FittedTrace, profil
         assert model[command] == pytest.approx(trace[command], abs=0.5)
     for command in ("append", "setReplication", "contentSummary"):
         assert model[command] == pytest.approx(trace[command], rel=0.1)
-    # deletes: the file types' 10 and the directory types' 14 recursive ones
-    assert model["delete"] == pytest.approx(24, abs=1)
+    # deletes: the file types' 10 and the directory types' 30 recursive ones, of which about 2
+    # fall past the window's end
+    assert model["delete"] == pytest.approx(38, abs=1)
     unmodeled = sum(item.calls for item in profile.unmodeled_commands)
     total = sum(trace.values())
     assert total == 6789
-    # 6,378 of 6,789 (94 %): the 158 unmodeled, and file accesses past the window's end
-    assert sum(model.values()) == pytest.approx(6378, rel=0.01)
+    # 6,772 of 6,789 (99.7 %): the 6 unmodeled, and the deletes past the window's end
+    assert sum(model.values()) == pytest.approx(6772, rel=0.01)
     assert sum(model.values()) + unmodeled == pytest.approx(total, rel=0.05)
 
 
@@ -193,6 +217,36 @@ def test_cluster_calls_are_a_renewal_process_per_command(tmp_path: Path) -> None
     assert set(issued.tolist()) == {"datanodeReport"}  # the generator cannot issue the other
     assert 0 < len(issued) <= 30
     assert workload.cluster_time.max() < profile.duration_ms
+
+
+def test_cluster_events_come_from_cluster_avro_without_a_pass_over_events(tmp_path: Path) -> None:
+    """A trace with cluster.avro: the fit reads the path-less events there, never events.avro
+    (here unreadable); the same calls as from events.avro's path-less events."""
+    events = [audit_event(T0, "open", "/data/f0"), audit_event(T0 + 9_000, "open", "/data/f0")]
+    events += [audit_event(T0 + t, "datanodeReport", None) for t in (1_000, 4_000, 8_000)]
+    events += [audit_event(T0 + 2_000, "listCachePools", None, allowed=False)]
+    directory = write_trace(tmp_path / "t", events, [file_timeline(0, [(T0, "O"), (T0 + 9, "O")])])
+    pathless = [
+        {"time": e["time"], "op": e["op"], "allowed": e["allowed"]} for e in events if not e["src"]
+    ]
+    write_avro(directory / CLUSTER_FILE, schema.CLUSTER_EVENT, pathless)
+    from_events = read_cluster_events(directory)
+    report = {
+        "first_event": "2023-11-14T22:13:20Z", "last_event": "2023-11-14T22:13:29Z",
+        "by_cmd": {"open": 2, "datanodeReport": 3, "listCachePools": 1}, "allowed_false": 1,
+        "by_target": {"file": {"open": 2}, "cluster": {"datanodeReport": 3, "listCachePools": 1}},
+    }  # fmt: skip
+    (directory / "parse-report.json").write_text(json.dumps(report))
+    (directory / EVENTS_FILE).write_bytes(b"not avro")
+    from_cluster = read_for_fitting(directory).cluster
+    assert from_cluster is not None
+    assert (
+        from_cluster.time.tolist()
+        == from_events.time.tolist()
+        == [T0 + 1_000, T0 + 4_000, T0 + 8_000]
+    )
+    assert from_cluster.command.values() == ["datanodeReport"] * 3
+    assert from_cluster.denied == from_events.denied == {"listCachePools": 1}
 
 
 def test_a_directory_made_implicitly_is_fitted_as_pre_existing(tmp_path: Path) -> None:

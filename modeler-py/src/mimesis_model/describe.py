@@ -154,6 +154,7 @@ def render_workload(profile: Profile) -> str:
         ]
     else:
         lines.append("cluster calls: none")
+    lines += _missing_path_probe_lines(profile)
     lines += render_unmodeled(unmodeled_list(profile))
     return "\n".join(lines)
 
@@ -171,6 +172,17 @@ def _directory_row(directory_type: DirectoryType) -> list[str]:
         _percent(directory_type.delete_share),
         _median(directory_type.subtree_files, lambda x: f"{x:g}"),
     ]  # fmt: skip
+
+
+def _missing_path_probe_lines(profile: Profile) -> list[str]:
+    """The streams of probes of paths nothing makes, one line each."""
+    if not profile.missing_path_probes:
+        return ["probes of paths nothing makes: none"]
+    return ["probes of paths nothing makes:"] + [
+        f"  {item.command}: {item.calls:,} calls, median interarrival "
+        f"{_median(item.interarrival, format_duration)}"
+        for item in profile.missing_path_probes
+    ]
 
 
 def _calls_text(modeled: FileType | DirectoryType) -> str:

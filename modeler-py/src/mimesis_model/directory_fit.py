@@ -33,11 +33,11 @@ LIST_STATUS: Final = "listStatus"
 
 
 def mkdirs_made(directories: DirectoryTimelines) -> Bools:
-    """The directories made in the trace by a mkdirs that named them.
-
-    The parse dates a directory made implicitly (by a create or mkdirs of a path below it) at
-    the first event that showed it, so its createTime is its first probe's, access's or
-    call's time; a mkdirs is an event of its own, which the timeline does not hold.
+    """The directories made in the trace by a mkdirs that named them: the timeline's
+    madeByMkdirs. In a trace parsed before that field: the parse dates a directory made
+    implicitly (by a create or mkdirs of a path below it) at the first event that showed it, so
+    its createTime is its first probe's, access's or call's time; a mkdirs is an event of its
+    own, which the timeline does not hold.
     """
     first = np.full(len(directories), np.iinfo(np.int64).max, dtype=np.int64)
     for offsets, times in (
@@ -49,6 +49,9 @@ def mkdirs_made(directories: DirectoryTimelines) -> Bools:
         first[some] = np.minimum(first[some], times[offsets[:-1][some]])
     created = directories.created
     made: Bools = created & (directories.create_time != first)
+    flag = directories.made_by_mkdirs
+    if flag is not None:
+        made = np.where(flag >= 0, created & (flag == 1), made)
     return made
 
 

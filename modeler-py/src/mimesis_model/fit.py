@@ -25,6 +25,7 @@ from mimesis_model.parse_report import TraceWindow
 from mimesis_model.profile import FileType, FitReport, KSearchStep, Profile
 from mimesis_model.synthesis import synthesize_for_comparison
 from mimesis_model.trace import (
+    CLUSTER_FILE,
     EVENTS_FILE,
     FILES_FILE,
     ClusterEvents,
@@ -69,8 +70,9 @@ class FittedTrace:
 
 def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> FittedTrace:
     """The parts of TRACE_DIR fitting needs: files.avro, dirs.avro and the parse report; and
-    events.avro's path-less events when the report says it has some, or cannot say (a report
-    without by_target, or none): reading every event costs more than the rest of a fit."""
+    the path-less events: cluster.avro, or in a trace parsed before it, events.avro's when the
+    report says it has some, or cannot say (a report without by_target, or none): reading
+    every event costs more than the rest of a fit."""
     window = TraceWindow.read(trace_dir)
     files = read_file_timelines(trace_dir, progress)
     if len(files) == 0:
@@ -83,7 +85,10 @@ def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> 
         trace.directories = FileBehaviour.of(fitted, window.start_ms, window.duration_ms)
         trace.directory_users = fitted.users
     unknown = not window.by_target and (Path(trace_dir) / EVENTS_FILE).exists()
-    if window.by_target.get("cluster") or unknown:
+    if (Path(trace_dir) / CLUSTER_FILE).exists():
+        if window.by_target.get("cluster") or not window.by_target:
+            trace.cluster = read_cluster_events(trace_dir, progress)
+    elif window.by_target.get("cluster") or unknown:
         trace.cluster = read_cluster_events(trace_dir, progress)
     return trace
 

@@ -212,7 +212,8 @@ ModeledType = FileType | DirectoryType
 
 @dataclass(frozen=True, eq=False)
 class ClusterCalls:
-    """A command without a path: a renewal process over the window (Profile.avsc)."""
+    """A command without a path (or a probe of a path nothing makes): a renewal process over
+    the window (Profile.avsc)."""
 
     command: str
     calls: int
@@ -280,6 +281,8 @@ class Profile:
     cluster_calls: list[ClusterCalls] = field(default_factory=list)
     unmodeled_commands: list[UnmodeledCommand] = field(default_factory=list)
     directory_fit: FitReport | None = None
+    missing_path_probes: list[ClusterCalls] = field(default_factory=list)
+    """probes of paths nothing makes, per command: a stream over the window (Profile.avsc)"""
 
     @property
     def k(self) -> int:
@@ -329,20 +332,13 @@ class Profile:
             "namespace": None if self.namespace is None else _namespace_record(self.namespace),
             "fit": None if self.fit is None else _fit_record(self.fit),
             "directoryTypes": [_directory_type_record(item) for item in self.directory_types],
-            "clusterCalls": [
-                {
-                    "command": item.command,
-                    "calls": item.calls,
-                    "interarrival": item.interarrival.to_record(),
-                    "users": _users_record(item.users),
-                }
-                for item in self.cluster_calls
-            ],
+            "clusterCalls": [_stream_record(item) for item in self.cluster_calls],
             "unmodeledCommands": [
                 {"command": item.command, "calls": item.calls, "why": item.why}
                 for item in self.unmodeled_commands
             ],
             "directoryFit": None if self.directory_fit is None else _fit_record(self.directory_fit),
+            "missingPathProbes": [_stream_record(item) for item in self.missing_path_probes],
         }
 
     @classmethod
@@ -361,20 +357,13 @@ class Profile:
             namespace=None if namespace is None else _namespace(namespace),
             fit=None if fit is None else _fit(fit),
             directory_types=[_directory_type(item) for item in record.get("directoryTypes", [])],
-            cluster_calls=[
-                ClusterCalls(
-                    str(item["command"]),
-                    int(item["calls"]),
-                    Distribution.from_record(item["interarrival"]),
-                    UserMix.from_record(item.get("users")),
-                )
-                for item in record.get("clusterCalls", [])
-            ],
+            cluster_calls=[_stream(item) for item in record.get("clusterCalls", [])],
             unmodeled_commands=[
                 UnmodeledCommand(str(item["command"]), int(item["calls"]), str(item["why"]))
                 for item in record.get("unmodeledCommands", [])
             ],
             directory_fit=None if directory_fit is None else _fit(directory_fit),
+            missing_path_probes=[_stream(item) for item in record.get("missingPathProbes", [])],
         )
 
     # --- files --------------------------------------------------------------------------
@@ -452,8 +441,10 @@ class Profile:
                 f"{where}: subtreeFiles: {problem}"
                 for problem in directory_type.subtree_files.problems()
             ]
-        for cluster in self.cluster_calls:
-            where = f"cluster calls {cluster.command}"
+        streams = [("cluster calls", item) for item in self.cluster_calls]
+        streams += [("missing-path probes", item) for item in self.missing_path_probes]
+        for name, cluster in streams:
+            where = f"{name} {cluster.command}"
             found += [f"{where}: {problem}" for problem in cluster.interarrival.problems()]
             if cluster.calls < 0 or (cluster.calls > 0 and cluster.interarrival.is_empty):
                 found.append(f"{where}: {cluster.calls} calls, interarrival empty")
@@ -477,7 +468,7 @@ class Profile:
             for name in ("depth", "subtreeFiles", *DIRECTORY_DISTRIBUTIONS):
                 item[name] = _summarized(item[name])
             _summarize_calls(item)
-        for item in record["clusterCalls"]:
+        for item in record["clusterCalls"] + record["missingPathProbes"]:
             item["interarrival"] = _summarized(item["interarrival"])
         if record["namespace"] is not None:
             for name, value in record["namespace"].items():
@@ -715,4 +706,23 @@ def _fit(record: dict[str, Any]) -> FitReport:
             for s in record["kSearch"]
         ],
         criterion=str(record.get("criterion", "popularity")),
+    )
+
+
+def _stream_record(item: ClusterCalls) -> dict[str, Any]:
+    """A ClusterCalls record (a cluster command's or a missing-path probe's stream)."""
+    return {
+        "command": item.command,
+        "calls": item.calls,
+        "interarrival": item.interarrival.to_record(),
+        "users": _users_record(item.users),
+    }
+
+
+def _stream(record: dict[str, Any]) -> ClusterCalls:
+    return ClusterCalls(
+        str(record["command"]),
+        int(record["calls"]),
+        Distribution.from_record(record["interarrival"]),
+        UserMix.from_record(record.get("users")),
     )

@@ -27,7 +27,8 @@ def scale_types(
 ) -> Profile:
     """Type j's files multiplied by factors[j], directory type d's directories by
     directory_factors[d], the other types unchanged (equations 1-3); the cluster calls by
-    CLUSTER_FACTOR (what `all=f` adds: f times as many, f times as often).
+    CLUSTER_FACTOR, and so the missing-path probes (what `all=f` adds: f times as many, f times
+    as often).
 
     n_new = n + (f - 1) n_j and w_j,new n_new = f w_j n: the type's pre-existing and created
     files both grow by f, and its creates come f times as often in the same window.
@@ -53,9 +54,14 @@ def scale_types(
     if cluster_factor != 1.0 and profile.cluster_calls:
         changes += f", cluster calls x{cluster_factor:g}"
     cluster = [_scaled_cluster(calls, cluster_factor) for calls in profile.cluster_calls]
+    missing = [_scaled_cluster(probes, cluster_factor) for probes in profile.missing_path_probes]
     # A type scaled to 0 stays, with no files, so that the types keep their numbers.
     scaled = profile.with_types(scaled_files, f"{profile.source}; scaled: {changes}")
-    return replace(scaled.with_directory_types(scaled_directories), cluster_calls=cluster)
+    return replace(
+        scaled.with_directory_types(scaled_directories),
+        cluster_calls=cluster,
+        missing_path_probes=missing,
+    )
 
 
 def scale_named(profile: Profile, factors: Mapping[str, float]) -> Profile:
@@ -81,7 +87,8 @@ def isolate_types(
     profile: Profile, indices: Sequence[int], directory_indices: Sequence[int] = ()
 ) -> Profile:
     """Only the file types INDICES and the directory types DIRECTORY_INDICES, each renumbered
-    from 0 in their order; no cluster calls (they belong to no type); the namespace is
+    from 0 in their order; no cluster calls nor missing-path probes (they belong to no type); the
+    namespace is
     unchanged."""
     _check_indices(profile, dict.fromkeys(indices, 1.0), dict.fromkeys(directory_indices, 1.0))
     if not indices:
@@ -93,7 +100,9 @@ def isolate_types(
     renumbering += "".join(f", d{old}->d{new}" for new, old in enumerate(chosen_directories))
     isolated = profile.with_types(kept, f"{profile.source}; isolated types {renumbering}")
     directories = [profile.directory_types[index] for index in chosen_directories]
-    return replace(isolated.with_directory_types(directories), cluster_calls=[])
+    return replace(
+        isolated.with_directory_types(directories), cluster_calls=[], missing_path_probes=[]
+    )
 
 
 def isolate_named(profile: Profile, names: Sequence[str]) -> Profile:

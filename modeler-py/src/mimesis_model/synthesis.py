@@ -11,12 +11,13 @@ File types, per type j:
    after files_j - preExisting_j creates or at the window's end; origin = creation time;
 3. every file: with probability unaccessedShare_j it is never accessed; otherwise it is
    activated at origin + activationDelay_j and accessed then and every accessInterarrival_j
-   after, while the access time is <= activation + activeSpan_j * span_scale (and in the
-   window); each access is an open, a listStatus or a getFileInfo by accessShares_j. Whether
-   it is accessed, its span and its number of accesses come from one quantile of the type's
-   popularity: the n-th file of a type (pre-existing ones first) takes the n-th value of a
-   golden-ratio sequence with a random start (`popularity_quantiles`), so few files already
-   spread over the whole distribution, as in generator-mr's PopularityQuantiles;
+   after, while the access time is <= activation + activeSpan_j * span_scale (a span the
+   window's end would cut is shrunk to fit: `_accesses`); each access is an open, a
+   listStatus or a getFileInfo by accessShares_j. Whether it is accessed, its span and its
+   number of accesses come from one quantile of the type's popularity: the n-th file of a
+   type (pre-existing ones first) takes the n-th value of a golden-ratio sequence with a
+   random start (`popularity_quantiles`), so few files already spread over the whole
+   distribution, as in generator-mr's PopularityQuantiles;
 4. with probability deleteShare_j a file is deleted at its last access (its origin if it had
    none) + deleteDelay_j, if that falls in the window. deleteShare counts only the deletes
    that named the file itself: a file that a recursive delete of a directory above it removed
@@ -60,6 +61,11 @@ directory type issues.
 Cluster calls (format 2): per ClusterCalls entry, a renewal process from 0 with gaps drawn
 from its interarrival, stopped after `calls` calls or at the window's end.
 
+Probes of paths nothing makes (missingPathProbes): per entry (getfileinfo or listStatus), a
+renewal process as the cluster calls', scaled as they are; each call on a path of its own that
+nothing makes (generator-mr: `/missing-<entry>-<n>` under the namespace root), so the
+NameNode answers "not found" as the trace's did. Not run in an isolated run (--types).
+
 Commands the generator cannot issue: a CallShare or ClusterCalls whose command is not in
 AuditCommand.avsc's `generated` (on a path) or `generatedClusterCommands` (without one) is
 skipped; the profile keeps it (it models the trace) and names it in unmodeledCommands.
@@ -77,8 +83,8 @@ time scale c multiplies every time of the schedule afterwards: the same operatio
 times as fast (c < 1) or slow (c > 1); c = 0 issues them back to back.
 
 Random streams: files draw from the generator given; their calls and probes, the directories
-(with theirs) and the cluster calls each from a child stream of it (Generator.spawn), so that
-adding one part does not change another's draws.
+(with theirs), the cluster calls and the missing-path probes each from a child stream of it
+(Generator.spawn), so that adding one part does not change another's draws.
 """
 
 from __future__ import annotations
@@ -102,7 +108,7 @@ from mimesis_model.profile import (
     Profile,
 )
 from mimesis_model.trace import audit_commands
-from mimesis_model.trace_commands import generated_cluster_commands, generated_commands
+from mimesis_model.trace_commands import PROBES, generated_cluster_commands, generated_commands
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -155,6 +161,9 @@ class SyntheticWorkload:
     cluster_time: Floats = field(default_factory=lambda: np.zeros(0))
     cluster_command: tuple[str, ...] = ()
     """the command of each cluster call, aligned with cluster_time"""
+    missing_time: Floats = field(default_factory=lambda: np.zeros(0))
+    missing_command: tuple[str, ...] = ()
+    """each probe of a path nothing makes (getfileinfo, listStatus), aligned with missing_time"""
 
     def __len__(self) -> int:
         return len(self.file_type)
@@ -182,7 +191,8 @@ class SyntheticWorkload:
         """Every call issued in the window, by command as the audit log names it: the file
         types' (accesses, creates, deletes, calls, probes), the directory types' (mkdirs,
         accesses, recursive deletes, the creates of their subtrees, calls, probes), the mkdirs
-        and renames alongside creates, and the cluster calls. Zero counts are left out."""
+        and renames alongside creates, the cluster calls and the probes of paths nothing makes.
+        Zero counts are left out."""
         counts: Counter[str] = Counter()
         for part in (self, self.directories):
             if part is None:
@@ -202,6 +212,7 @@ class SyntheticWorkload:
         counts["mkdirs"] += self.mkdirs
         counts["rename"] += self.renames
         counts.update(self.cluster_command)
+        counts.update(self.missing_command)
         return {command: n for command, n in sorted(counts.items()) if n > 0}
 
 
@@ -268,7 +279,7 @@ def synthesize(
     if time_scale < 0 or span_scale < 0 or file_scale <= 0:
         raise ValueError("time and span scales must be >= 0 and the file scale > 0")
     rng = np.random.default_rng(random_state)
-    calls_rng, directories_rng, cluster_rng = rng.spawn(3)
+    calls_rng, directories_rng, cluster_rng, missing_rng = rng.spawn(4)
     window = float(profile.duration_ms if window_ms is None else window_ms)
     stretch = max(1.0, window / profile.duration_ms)
     parts = [
@@ -290,8 +301,13 @@ def synthesize(
         profile, window, span_scale, file_scale, stretch, directories_rng
     )
     cluster_time, cluster_command = _cluster_calls(
-        profile.cluster_calls, window, file_scale * stretch, file_scale, cluster_rng
-    )
+        profile.cluster_calls, window, file_scale * stretch, file_scale, cluster_rng,
+        generated_cluster_commands(),
+    )  # fmt: skip
+    missing_time, missing_command = _cluster_calls(
+        profile.missing_path_probes, window, file_scale * stretch, file_scale, missing_rng,
+        frozenset(PROBES),
+    )  # fmt: skip
     workload = _time_scaled(
         _with(
             workload,
@@ -300,6 +316,8 @@ def synthesize(
             directories=directories,
             cluster_time=cluster_time,
             cluster_command=cluster_command,
+            missing_time=missing_time,
+            missing_command=missing_command,
         ),
         time_scale,
     )
@@ -395,6 +413,7 @@ def _time_scaled(workload: SyntheticWorkload, time_scale: float) -> SyntheticWor
         call_time=workload.call_time * time_scale,
         probe_time=workload.probe_time * time_scale,
         cluster_time=workload.cluster_time * time_scale,
+        missing_time=workload.missing_time * time_scale,
         directories=None if directories is None else _time_scaled(directories, time_scale),
     )
 
@@ -514,13 +533,14 @@ def _with_subtrees(
 
 def _cluster_calls(
     streams: list[ClusterCalls], window: float, count_scale: float, rate_scale: float,
-    rng: np.random.Generator,
+    rng: np.random.Generator, issued: frozenset[str],
 ) -> tuple[Floats, tuple[str, ...]]:  # fmt: skip
-    """Each cluster command's renewal process: at most COUNT_SCALE times its calls, gaps over
-    RATE_SCALE; the calls' times and commands."""
+    """Each stream's renewal process (cluster commands, missing-path probes; those whose command
+    is not ISSUED are skipped): at most COUNT_SCALE times its calls, gaps over RATE_SCALE; the
+    calls' times and commands."""
     times, commands = [np.zeros(0)], []
     for stream in streams:
-        if stream.command not in generated_cluster_commands():
+        if stream.command not in issued:
             continue
         at = _create_times(
             stream.interarrival.scaled(1.0 / rate_scale), round(stream.calls * count_scale),
@@ -574,7 +594,8 @@ def _accesses(
     A file activated in the window has a popularity quantile u: its active span is activeSpan
     at u, its accesses accessesPerFile at u (span scale s: s times the span, s times the gaps).
     The accesses are at activation and after each of the gaps, drawn from accessInterarrival
-    and stretched together to fill the span; those past the window's end are not issued.
+    and stretched together to fill the span. A span of g gaps longer than g / (g + 1) of the
+    time the window has left after activation is shrunk to that: every access is issued.
     """
     files = len(activation)
     accesses = np.zeros(files, dtype=np.int64)
@@ -591,6 +612,9 @@ def _accesses(
         stretched = gap_counts * span_scale
         gap_counts = np.floor(stretched + rng.random(len(live))).astype(np.int64)
     gap_counts[span <= 0] = 0
+    # A life the window's end would cut keeps its accesses: the span shrinks to end one mean gap
+    # before the window's end (the trace's counts are of accesses inside its window).
+    span = np.minimum(span, (window - activation[live]) * gap_counts / (gap_counts + 1))
     if gap_counts.sum() == 0 or file_type["accessInterarrival"].is_empty:
         return accesses, last, np.zeros(0)
     owner = np.repeat(np.arange(len(live)), gap_counts)

@@ -26,6 +26,7 @@ from mimesis_model.errors import TraceError
 
 __all__ = [
     "ACCESS_KIND_NAMES",
+    "CLUSTER_FILE",
     "CONTENT_SUMMARY",
     "DIRECTORY_ACCESS_KIND_NAMES",
     "DIRS_FILE",
@@ -55,6 +56,7 @@ __all__ = [
 EVENTS_FILE: Final = "events.avro"
 FILES_FILE: Final = "files.avro"
 DIRS_FILE: Final = "dirs.avro"
+CLUSTER_FILE: Final = "cluster.avro"
 NAMESPACE_FILE: Final = "namespace.avro"
 
 NO_TIME: Final = int(np.iinfo(np.int64).min)
@@ -73,6 +75,7 @@ DIRECTORY_ACCESS_KIND_NAMES: Final = {
 
 Int64s = npt.NDArray[np.int64]
 Int32s = npt.NDArray[np.int32]
+Int8s = npt.NDArray[np.int8]
 Int16s = npt.NDArray[np.int16]
 Bools = npt.NDArray[np.bool_]
 _Scalar = TypeVar("_Scalar", bound=np.generic)
@@ -229,6 +232,9 @@ class DirectoryTimelines(FileTimelines):
     subtree_files: Int64s
     """with deleted_itself: files the one delete removed with it"""
     subtree_directories: Int64s
+    made_by_mkdirs: Int8s | None = None
+    """1: a mkdirs named and made it; 0: not; -1: not known (a trace parsed before the field);
+    None: no such column"""
 
 
 @dataclass(frozen=True, eq=False)
@@ -308,20 +314,27 @@ def read_events(trace_dir: str | PathLike[str]) -> Events:
 
 
 def read_cluster_events(trace_dir: str | PathLike[str], progress: bool = False) -> ClusterEvents:
-    """The events of TRACE_DIR's events.avro that have no path: a pass over every event."""
-    path = _trace_directory(trace_dir) / EVENTS_FILE
+    """The events of TRACE_DIR that have no path: its cluster.avro, or in a trace parsed before
+    that file, a pass over every event of events.avro."""
+    directory = _trace_directory(trace_dir)
+    path = directory / CLUSTER_FILE
+    name = schema.CLUSTER_EVENT
+    fields: tuple[str, ...] = ("time", "op", "allowed", "user")
+    if not path.exists():
+        path = directory / EVENTS_FILE
+        name, fields = schema.AUDIT_EVENT, ("time", "op", "allowed", "user", "src")
     times = array("q")
     codes = array("i")
     commands: dict[str, int] = {}
     denied: dict[str, int] = {}
     user_codes = array("i")
     users: dict[str, int] = {}
-    columns = itemgetter("time", "op", "src", "allowed", "user")
+    columns = itemgetter(*fields)
     quiet = None if progress else True
-    records = read_records(path, schema.load(schema.AUDIT_EVENT))
+    records = read_records(path, schema.load(name))
     for record in tqdm(records, desc=f"read {path.name}", unit=" events", disable=quiet):
-        time, op, src, allowed, user = columns(record)
-        if src is not None:
+        time, op, allowed, user, *src = columns(record)
+        if src and src[0] is not None:
             continue
         if allowed:
             times.append(time)
@@ -397,6 +410,7 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
     user_events = array("q")
     user_names: dict[str, int] = {}
     user_columns = itemgetter("users", "userEvents")
+    made_by_mkdirs = array("b")
     first_paths: list[str] = []
     final_paths: list[str] = []
     columns = itemgetter(
@@ -454,6 +468,8 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
             files_under, directories_under = subtree_columns(record)
             subtree_files.append(files_under)
             subtree_directories.append(directories_under)
+            by_mkdirs = record.get("madeByMkdirs")
+            made_by_mkdirs.append(-1 if by_mkdirs is None else int(by_mkdirs))
         if paths:
             first, final = path_columns(record)
             first_paths.append(first)
@@ -493,6 +509,7 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
             **common,
             subtree_files=_column(subtree_files, np.int64),
             subtree_directories=_column(subtree_directories, np.int64),
+            made_by_mkdirs=_column(made_by_mkdirs, np.int8),
         )
     else:
         timelines = FileTimelines(**common)

@@ -136,3 +136,29 @@ def unmodeled_commands(
             found.append(UnmodeledCommand(command, round(left), OTHER))
     found.sort(key=lambda item: (-item.calls, item.command, item.why))
     return found
+
+
+POISSON_POINTS: Final = 64
+"""points of the exponential interarrival of a missing-path probe stream"""
+
+
+def missing_path_probes(
+    unmodeled: list[UnmodeledCommand], duration_ms: float
+) -> tuple[list[ClusterCalls], list[UnmodeledCommand]]:
+    """The probes of UNMODELED that no type stands for (of paths never made, of directories
+    made implicitly) as one stream per command over the window of DURATION_MS, and the rest of
+    UNMODELED. The parse keeps no time of a probe of a path never made: each stream is a Poisson
+    one, exponential gaps of mean duration / (calls + 1), so that its calls end in the window."""
+    counts = Counter[str]()
+    rest = []
+    for item in unmodeled:
+        if item.command in PROBES and item.why in (NEVER_MADE, MADE_IMPLICITLY):
+            counts[item.command] += item.calls
+        else:
+            rest.append(item)
+    quantiles = (np.arange(POISSON_POINTS) + 0.5) / POISSON_POINTS
+    streams = []
+    for command, calls in sorted(counts.items()):
+        gaps = -np.log1p(-quantiles) * duration_ms / (calls + 1)
+        streams.append(ClusterCalls(command, calls, Distribution.of_sample(gaps, POISSON_POINTS)))
+    return streams, rest

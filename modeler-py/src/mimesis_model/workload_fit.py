@@ -19,6 +19,7 @@ from mimesis_model.trace_commands import (
     cluster_calls_of,
     generated_cluster_commands,
     generated_commands,
+    missing_path_probes,
     probe_listing_share,
     unmodeled_commands,
 )
@@ -38,7 +39,8 @@ def complete(
 ) -> Profile:
     """PROFILE (its file types fitted to FILES, typed by LABELS) with the rest of the workload:
     DIRECTORIES' types (by DIRECTORY_FITTER, fitted here), the CLUSTER calls, mkdirsPerCreate
-    counting only the mkdirs no directory type issues, and the unmodeled commands."""
+    counting only the mkdirs no directory type issues, the probes of paths nothing makes (a
+    stream of their own) and the unmodeled commands."""
     share = probe_listing_share(window)
     reproduced = _reproduced(files, labels >= 0, "create")
     directory_mkdirs = 0
@@ -62,13 +64,14 @@ def complete(
     stood_for: dict[str, float] = dict(reproduced)
     stood_for["listStatus"] = reproduced["listStatus"] + probes * share
     stood_for["getfileinfo"] = reproduced["getfileinfo"] + probes * (1 - share)
+    unmodeled = unmodeled_commands(window, stood_for, cluster, probes, implicit_probes, share)
+    missing, unmodeled = missing_path_probes(unmodeled, window.duration_ms)
     return replace(
         profile,
         mkdirs_per_create=beside / created if created else 0.0,
         cluster_calls=cluster_calls,
-        unmodeled_commands=unmodeled_commands(
-            window, stood_for, cluster, probes, implicit_probes, share
-        ),
+        unmodeled_commands=unmodeled,
+        missing_path_probes=missing,
     )
 
 

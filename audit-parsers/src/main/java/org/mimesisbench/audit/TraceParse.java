@@ -22,12 +22,14 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
  * A local parse: the fsimage (if any) into {@code namespace.avro}, then the audit logs, merged
- * in time order, into {@code events.avro}, {@code files.avro} and {@code dirs.avro}, with
+ * in time order, into {@code events.avro}, {@code files.avro}, {@code dirs.avro} and
+ * {@code cluster.avro} (the events without a path), with
  * {@code parse-report.json}. Streams: memory holds the snapshot's paths and the live paths, never
  * the lines. All the files appear together or not at all.
  */
@@ -35,6 +37,7 @@ public final class TraceParse {
   public static final String EVENTS = "events.avro";
   public static final String FILES = "files.avro";
   public static final String DIRS = "dirs.avro";
+  public static final String CLUSTER = "cluster.avro";
   public static final String NAMESPACE = "namespace.avro";
   public static final String REPORT = "parse-report.json";
 
@@ -78,8 +81,10 @@ public final class TraceParse {
           DataFileWriter<FileTimeline> files =
               AvroFiles.create(FileTimeline.getClassSchema(), out.file(FILES), options.codec());
           DataFileWriter<DirectoryTimeline> dirs =
-              AvroFiles.create(DirectoryTimeline.getClassSchema(), out.file(DIRS), options.codec())) {
-        TraceBuilder builder = new TraceBuilder(files, dirs, snapshot);
+              AvroFiles.create(DirectoryTimeline.getClassSchema(), out.file(DIRS), options.codec());
+          DataFileWriter<ClusterEvent> cluster =
+              AvroFiles.create(ClusterEvent.getClassSchema(), out.file(CLUSTER), options.codec())) {
+        TraceBuilder builder = new TraceBuilder(files, dirs, cluster, snapshot);
         ProgressLine line = new ProgressLine(progress, "parse", "events");
         long[] built = {0};
         ReadAhead.readAll(reader, record -> {

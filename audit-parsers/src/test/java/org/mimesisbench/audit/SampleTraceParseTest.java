@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.testing.Traces;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
@@ -96,6 +97,8 @@ class SampleTraceParseTest {
         Traces.read(dir.resolve("trace/files.avro"), FileTimeline.class), "files.avro" + rerun);
     assertEquals(Traces.read(committed.resolve("dirs.avro"), DirectoryTimeline.class),
         Traces.read(dir.resolve("trace/dirs.avro"), DirectoryTimeline.class), "dirs.avro" + rerun);
+    assertEquals(Traces.read(committed.resolve("cluster.avro"), ClusterEvent.class),
+        Traces.read(dir.resolve("trace/cluster.avro"), ClusterEvent.class), "cluster.avro" + rerun);
     assertEquals(Traces.read(committed.resolve("namespace.avro"), NamespaceEntry.class),
         Traces.read(dir.resolve("trace/namespace.avro"), NamespaceEntry.class), "namespace.avro" + rerun);
   }

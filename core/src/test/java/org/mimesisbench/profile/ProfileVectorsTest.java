@@ -78,7 +78,17 @@ class ProfileVectorsTest {
           "cluster calls " + j);
     }
     assertTrue(profile.getNamespace() != null, "the sample trace has an fsimage");
-    assertTrue(profile.getFit().getKSearch().size() >= 1, "k was chosen by a search");
+    assertTrue(profile.getFit().getKSearch().isEmpty(), "the vector's k is given (-k 8)");
+    assertTrue(profile.getDirectoryFit().getKSearch().size() >= 1, "the directory k was chosen by a search");
+    JsonNode probes = expected.get("missingPathProbes");
+    assertEquals(probes.size(), profile.getMissingPathProbes().size());
+    for (int k = 0; k < probes.size(); k++) {
+      ClusterCalls got = profile.getMissingPathProbes().get(k);
+      assertEquals(probes.get(k).get("command").asText(), got.getCommand());
+      assertEquals(probes.get(k).get("calls").asLong(), got.getCalls());
+      checkDistribution(probes.get(k).get("interarrival"), got.getInterarrival(), "missingPathProbes[" + k + "]");
+    }
+    assertTrue(probes.size() > 0, "the sample probes paths nothing makes");
   }
 
   /** A user mix, user by user: the sample's types name their users (it has five). */

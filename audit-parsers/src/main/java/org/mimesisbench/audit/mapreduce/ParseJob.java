@@ -92,7 +92,7 @@ public final class ParseJob {
       merge(report, workFs, work, logs.size());
       TraceParse.check(report, logs, options);
       Path done = new Path(work, "out");
-      for (String name : List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS)) {
+      for (String name : List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS, TraceParse.CLUSTER)) {
         workFs.copyToLocalFile(false, new Path(done, name), new Path(out.file(name).toUri()), true);
       }
       report.write(out.file(TraceParse.REPORT));

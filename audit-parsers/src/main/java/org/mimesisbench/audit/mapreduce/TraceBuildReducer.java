@@ -21,13 +21,14 @@ import org.mimesisbench.audit.trace.TraceBuilder;
 import org.mimesisbench.audit.trace.TraceCounts;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
  * The one reducer: receives every event in trace order and runs the same {@link TraceBuilder}
  * as the local parse, which groups each file's accesses into its timeline across renames.
- * Writes events.avro, files.avro, dirs.avro and trace-counts.json (the report's part that the
+ * Writes events.avro, files.avro, dirs.avro, cluster.avro and trace-counts.json (the report's part that the
  * builder counts) into its committed output.
  */
 public final class TraceBuildReducer
@@ -37,6 +38,7 @@ public final class TraceBuildReducer
   private DataFileWriter<AuditEvent> events;
   private DataFileWriter<FileTimeline> files;
   private DataFileWriter<DirectoryTimeline> dirs;
+  private DataFileWriter<ClusterEvent> cluster;
   private TraceBuilder builder;
   private EventWriter eventWriter;
   private final AuditRecord record = new AuditRecord();
@@ -58,7 +60,8 @@ public final class TraceBuildReducer
     events = AvroFiles.create(AuditEvent.getClassSchema(), fs.create(new Path(work, TraceParse.EVENTS)), codec);
     files = AvroFiles.create(FileTimeline.getClassSchema(), fs.create(new Path(work, TraceParse.FILES)), codec);
     dirs = AvroFiles.create(DirectoryTimeline.getClassSchema(), fs.create(new Path(work, TraceParse.DIRS)), codec);
-    builder = new TraceBuilder(files, dirs, snapshot);
+    cluster = AvroFiles.create(ClusterEvent.getClassSchema(), fs.create(new Path(work, TraceParse.CLUSTER)), codec);
+    builder = new TraceBuilder(files, dirs, cluster, snapshot);
     eventWriter = new EventWriter(events);
   }
 
@@ -79,6 +82,7 @@ public final class TraceBuildReducer
     events.close();
     files.close();
     dirs.close();
+    cluster.close();
     Path work = FileOutputFormat.getWorkOutputPath(context);
     ParseReport part = new ParseReport();
     part.events = 1; // so that the event times are filled; the driver counts the events itself

@@ -29,6 +29,8 @@ final class FileLife {
   /** Known to have had nothing at its path when it began (the snapshot lacks it): its first calls were probes. */
   boolean absent;
   long createTime = -1;
+  /** A mkdirs named this path and made it (a directory made implicitly has a createTime too). */
+  boolean madeByMkdirs;
   /** When the trace first showed the path. */
   long firstSeen;
   int renames;

@@ -11,6 +11,7 @@ import org.apache.avro.file.DataFileWriter;
 import org.mimesisbench.audit.input.TimeOrderedAuditReader;
 import org.mimesisbench.audit.line.AuditRecord;
 import org.mimesisbench.trace.AuditCommand;
+import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
@@ -38,6 +39,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   private final DataFileWriter<FileTimeline> files;
   private final DataFileWriter<DirectoryTimeline> dirs;
+  private final DataFileWriter<ClusterEvent> cluster;
+  private final ClusterEvent clusterEvent = new ClusterEvent();
   private final SnapshotIndex snapshot; // null without an fsimage
   private final LivePaths live = new LivePaths();
   private final AccessChunks accesses = new AccessChunks();
@@ -56,10 +59,12 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private long firstTime = Long.MAX_VALUE;
   private long lastTime = Long.MIN_VALUE;
 
+  /** {@code cluster} receives the events without a path ({@code cluster.avro}). */
   public TraceBuilder(DataFileWriter<FileTimeline> files, DataFileWriter<DirectoryTimeline> dirs,
-      SnapshotIndex snapshot) {
+      DataFileWriter<ClusterEvent> cluster, SnapshotIndex snapshot) {
     this.files = files;
     this.dirs = dirs;
+    this.cluster = cluster;
     this.snapshot = snapshot;
   }
 
@@ -72,6 +77,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     counts.user(user);
     if (r.src == null) {
       counts.event(Target.CLUSTER, command, r.op);
+      clusterEvent.setTime(r.time);
+      clusterEvent.setOp(r.op);
+      clusterEvent.setAllowed(r.allowed);
+      clusterEvent.setUser(user);
+      cluster.append(clusterEvent);
       return;
     }
     if (!r.allowed) { // a denied request changed nothing and read nothing
@@ -223,10 +233,13 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private void mkdirs(String path, long time) {
     FileLife life = existing(path);
     if (life == null) {
-      begin(path, FileLife.Kind.DIRECTORY, false).createTime = time;
+      life = begin(path, FileLife.Kind.DIRECTORY, false);
+      life.createTime = time;
+      life.madeByMkdirs = true;
     } else if (life.kind == FileLife.Kind.UNKNOWN) { // probed, now made
       life.kind = FileLife.Kind.DIRECTORY;
       life.createTime = time;
+      life.madeByMkdirs = true;
       life.probes = life.accesses;
     } // else there already: mkdirs of an existing directory changes nothing
   }
@@ -235,7 +248,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private void delete(String path, FileLife life, long time) throws IOException {
     takeSnapshotUnder(path);
     long[] subtree = {0, 0}; // files, directories
-    for (Map.Entry<String, FileLife> e : live.removeUnder(path)) {
+    List<Map.Entry<String, FileLife>> under = live.removeUnder(path);
+    if (life == null && under.stream().anyMatch(e -> e.getValue().kind != FileLife.Kind.UNKNOWN)) {
+      life = madeImplicitly(path, under); // e.g. a job's _temporary: its tasks' creates made it, no call named it
+    }
+    for (Map.Entry<String, FileLife> e : under) {
       FileLife.Kind kind = e.getValue().kind;
       subtree[0] += kind == FileLife.Kind.FILE ? 1 : 0;
       subtree[1] += kind == FileLife.Kind.DIRECTORY ? 1 : 0;
@@ -245,6 +262,19 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       live.remove(path);
       end(life, path, time, subtree);
     }
+  }
+
+  /**
+   * A life for {@code path}, a directory that had no life though files or directories lived {@code under} it:
+   * made implicitly (by a create or mkdirs below it) and named by no call until now. It was first
+   * seen when the first of them was.
+   */
+  private FileLife madeImplicitly(String path, List<Map.Entry<String, FileLife>> under) {
+    FileLife life = begin(path, FileLife.Kind.DIRECTORY, false);
+    for (Map.Entry<String, FileLife> e : under) {
+      life.firstSeen = Math.min(life.firstSeen, e.getValue().firstSeen);
+    }
+    return life;
   }
 
   /**
@@ -397,6 +427,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     dirTimeline.setCreateTime(!made ? null : life.createTime >= 0 ? life.createTime : life.firstSeen);
     dirTimeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
     dirTimeline.setDeletedItself(subtree != null);
+    dirTimeline.setMadeByMkdirs(life.madeByMkdirs);
     dirTimeline.setSubtreeFiles(subtree == null ? 0 : subtree[0]);
     dirTimeline.setSubtreeDirectories(subtree == null ? 0 : subtree[1]);
     dirTimeline.setRenames(life.renames);

@@ -18,6 +18,7 @@ import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.testing.Traces;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
@@ -42,6 +43,8 @@ class ParseJobTest {
     da.sort(dirById);
     db.sort(dirById);
     assertEquals(da, db);
+    assertEquals(Traces.read(a.resolve(TraceParse.CLUSTER), ClusterEvent.class),
+        Traces.read(b.resolve(TraceParse.CLUSTER), ClusterEvent.class));
     if (Files.exists(a.resolve(TraceParse.NAMESPACE))) {
       assertEquals(Traces.read(a.resolve(TraceParse.NAMESPACE), NamespaceEntry.class),
           Traces.read(b.resolve(TraceParse.NAMESPACE), NamespaceEntry.class));

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.testing.Traces;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
@@ -40,7 +41,8 @@ class CrossLanguageVectorsTest {
     Path committed = vectors.resolve("trace");
     if (Boolean.getBoolean("mimesis.vectors.write")) {
       Files.createDirectories(committed);
-      for (String f : List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS, TraceParse.NAMESPACE)) {
+      for (String f : List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS, TraceParse.CLUSTER,
+          TraceParse.NAMESPACE)) {
         Files.copy(fresh.resolve(f), committed.resolve(f), StandardCopyOption.REPLACE_EXISTING);
       }
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
@@ -59,6 +61,7 @@ class CrossLanguageVectorsTest {
     m.put("events", records(Traces.read(trace.resolve(TraceParse.EVENTS), AuditEvent.class)));
     m.put("files", records(Traces.read(trace.resolve(TraceParse.FILES), FileTimeline.class)));
     m.put("directories", records(Traces.read(trace.resolve(TraceParse.DIRS), DirectoryTimeline.class)));
+    m.put("cluster", records(Traces.read(trace.resolve(TraceParse.CLUSTER), ClusterEvent.class)));
     m.put("namespace", records(Traces.read(trace.resolve(TraceParse.NAMESPACE), NamespaceEntry.class)));
     return m;
   }

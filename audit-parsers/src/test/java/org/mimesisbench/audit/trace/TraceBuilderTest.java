@@ -167,8 +167,10 @@ class TraceBuilderTest {
     assertEquals("GC", job.getAccessKinds()); // without an fsimage the stat at 0 may have found it: an access
     assertEquals(List.of(time(3)), job.getCallTimes());
     assertEquals(List.of(AuditCommand.setPermission.ordinal()), job.getCalls());
+    assertEquals(false, job.getMadeByMkdirs(), "made with /job/tmp; the mkdirs naming it came after");
     DirectoryTimeline tmp = dirs.get("/job/tmp");
     assertEquals(time(1), tmp.getCreateTime());
+    assertEquals(true, tmp.getMadeByMkdirs());
     assertFalse(tmp.getDeletedItself(), "its parent's delete took it");
     assertEquals(time(9), tmp.getDeleteTime());
     assertEquals("L", tmp.getAccessKinds());
@@ -199,5 +201,25 @@ class TraceBuilderTest {
     assertEquals(List.of("alice", "bob"), job.getUsers());
     assertEquals(List.of(1L, 1L), job.getUserEvents());
     assertEquals(Map.of("alice", 4L, "bob", 2L, "yarn", 1L, "hdfs", 1L), report.byUser);
+  }
+
+  @Test
+  void aDirectoryMadeImplicitlyAndNamedFirstByItsDeleteHasATimeline() throws Exception {
+    parse(List.of(
+        line(0, "u", "create", "/out/_temporary/0/task/part-0", null), // makes /out/_temporary/0/task
+        line(1, "u", "listStatus", "/out/_temporary/0", null),
+        line(2, "u", "rename", "/out/_temporary/0/task/part-0", "/out/part-0"),
+        line(3, "u", "delete", "/out/_temporary", null))); // no call named it before: no life until now
+    Map<String, DirectoryTimeline> dirs = new HashMap<>();
+    for (DirectoryTimeline d : Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class)) {
+      dirs.put(d.getPath(), d);
+    }
+    DirectoryTimeline temporary = dirs.get("/out/_temporary");
+    assertTrue(temporary.getDeletedItself(), "its recursive delete is its own: " + dirs.keySet());
+    assertEquals(time(3), temporary.getDeleteTime());
+    assertEquals(1, temporary.getSubtreeDirectories()); // /out/_temporary/0, listed
+    assertEquals("", temporary.getAccessKinds());
+    assertEquals(false, temporary.getMadeByMkdirs());
+    assertFalse(dirs.get("/out/_temporary/0").getDeletedItself());
   }
 }

@@ -20,7 +20,8 @@ import org.mimesisbench.run.RunOptions;
  * @param allTypes every type of the profile, scaled (phase 1 creates all their pre-existing files)
  * @param runTypes the types phase 2 runs (all, or those chosen with --types)
  * @param dormantFiles pre-existing files no type owns (never touched), scaled with every type
- * @param clusterCalls the commands without a path; none when types are isolated (--types)
+ * @param clusterCalls the commands without a path, then the probes of paths nothing makes; none when
+ *     types are isolated (--types)
  * @param directoryTypes the profile's directory types, scaled ("d0", "d1"... in --type-scale); none
  *     run when file types are isolated (--types)
  * @param notIssued the profile's commands the generator has no call for (the profile names them
@@ -76,8 +77,10 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     if (profile.getMkdirsPerCreate() < 0 || profile.getRenamesPerCreate() < 0 || profile.getDormantFiles() < 0) {
       throw new BadInputException(where + ": mkdirsPerCreate, renamesPerCreate and dormantFiles must be >= 0");
     }
-    List<ClusterCallModel> cluster = ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch, notIssued,
-        !options.getAsOneUser());
+    List<ClusterCallModel> cluster = new ArrayList<>(
+        ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch, notIssued, !options.getAsOneUser()));
+    cluster.addAll(ClusterCallModel.probesOf(where, profile.getMissingPathProbes(), all, stretch, notIssued,
+        !options.getAsOneUser()));
     List<DirectoryTypeModel> directories = new ArrayList<>();
     for (int i = 0; i < directoryTypes; i++) {
       DirectoryType t = profile.getDirectoryTypes().get(i);
@@ -89,7 +92,7 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     }
     return new WorkloadModel(where, window, List.copyOf(models), List.copyOf(run),
         options.getSpanScale(), profile.getMkdirsPerCreate(), profile.getRenamesPerCreate(),
-        Math.round(profile.getDormantFiles() * all), chosen.isEmpty() ? cluster : List.of(),
+        Math.round(profile.getDormantFiles() * all), chosen.isEmpty() ? List.copyOf(cluster) : List.of(),
         List.copyOf(directories), chosen.isEmpty(), java.util.Collections.unmodifiableSet(notIssued));
   }
 

@@ -9,7 +9,8 @@ import org.mimesisbench.generator.model.WorkloadModel;
 
 /**
  * The commands without a path, one stream per command: a renewal process from the window's start,
- * drawn from a seed of its own. A share of {@code shares} keeps every {@code shares}-th call, so
+ * drawn from a seed of its own; and the same for the probes of paths nothing makes, each call on
+ * a path of its own ({@link #missingPath}). A share of {@code shares} keeps every {@code shares}-th call, so
  * the calls as a whole do not depend on how many mappers share them.
  */
 public final class ClusterSchedule implements Schedule {
@@ -21,13 +22,18 @@ public final class ClusterSchedule implements Schedule {
 
   public ClusterSchedule(WorkloadModel model, long seed, int share, int shares) {
     for (int k = 0; k < model.clusterCalls().size(); k++) {
-      Stream s = new Stream(model.clusterCalls().get(k), model.windowMs(),
+      Stream s = new Stream(model.clusterCalls().get(k), k, model.windowMs(),
           TypeSchedule.fileSeed(seed, KEY, k), share, shares);
       if (!s.done()) {
         streams.add(s);
       }
     }
     streams.sort(Comparator.comparingDouble(Life::firstTime));
+  }
+
+  /** The path probe {@code call} of stream {@code stream} names: under the namespace root, made by nothing. */
+  public static String missingPath(int stream, long call) {
+    return "/missing-" + stream + "-" + call;
   }
 
   @Override
@@ -38,6 +44,7 @@ public final class ClusterSchedule implements Schedule {
   /** One command's calls. */
   private static final class Stream implements Life {
     private final ClusterCallModel model;
+    private final int stream;
     private final double window;
     private final SplittableRandom random;
     private final UserQuantiles users; // each call's user, by its number: the times draw as they did
@@ -48,8 +55,9 @@ public final class ClusterSchedule implements Schedule {
     private double time;
     private final double first;
 
-    Stream(ClusterCallModel model, double window, long seed, int share, int shares) {
+    Stream(ClusterCallModel model, int stream, double window, long seed, int share, int shares) {
       this.model = model;
+      this.stream = stream;
       this.window = window;
       this.random = new SplittableRandom(seed);
       this.users = new UserQuantiles(~seed);
@@ -94,7 +102,7 @@ public final class ClusterSchedule implements Schedule {
 
     @Override
     public Event next() {
-      Event e = new Event(time, model.op(), null, null, user);
+      Event e = new Event(time, model.op(), model.onMissingPath() ? missingPath(stream, index) : null, null, user);
       advance();
       return e;
     }

@@ -183,6 +183,8 @@ public final class FileLife implements Life {
     if (span <= 0 || type.accessInterarrival().isEmpty()) {
       gapCount = 0;
     }
+    // a life the window's end would cut keeps its accesses: the span ends one mean gap before the end
+    span = Math.min(span, (window - activation) * gapCount / (gapCount + 1.0));
     accesses = 1 + gapCount;
     nextAccess = activation;
     if (gapCount > 0) {

@@ -14,6 +14,7 @@ import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.profile.CallShare;
+import org.mimesisbench.profile.ClusterCalls;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.Profile;
 
@@ -83,5 +84,31 @@ class CallsAndProbesTest {
     WorkloadModel m = WorkloadModel.of("vector", p, GeneratorVectors.options().build());
     assertEquals(java.util.Set.of("fsck"), m.notIssued());
     assertTrue(m.allTypes().get(1).calls().isEmpty(), "fsck is not issued");
+  }
+
+  @Test
+  void probesOfPathsNothingMakesAreOneStreamPerCommandEachOnAPathOfItsOwn() throws Exception {
+    Profile p = GeneratorVectors.profile();
+    p.setMissingPathProbes(List.of(new ClusterCalls("getfileinfo", 30L, GeneratorVectors.twoPoints(1000, 3000), null),
+        new ClusterCalls("listStatus", 10L, GeneratorVectors.twoPoints(1000, 3000), null),
+        new ClusterCalls("open", 5L, GeneratorVectors.twoPoints(1000, 3000), null)));
+    WorkloadModel m = WorkloadModel.of("vector", p, GeneratorVectors.options().build());
+    assertTrue(m.notIssued().contains("open"), "only a stat or a listing probes: " + m.notIssued());
+    Map<Op, Long> counts = new EnumMap<>(Op.class);
+    java.util.Set<String> paths = new java.util.HashSet<>();
+    ClusterSchedule schedule = new ClusterSchedule(m, 7, 0, 1);
+    for (Life life = schedule.next(); life != null; life = schedule.next()) {
+      while (!life.done()) {
+        Event e = life.next();
+        counts.merge(e.op(), 1L, Long::sum);
+        assertTrue(e.path().startsWith("/missing-") && paths.add(e.path()), "a path of its own: " + e);
+      }
+    }
+    // 1 to 3 s apart, within the vector's window of 230 s: every call is issued
+    assertEquals(Map.of(Op.GET_FILE_INFO_PROBE, 30L, Op.LIST_STATUS_PROBE, 10L), counts);
+    Profile isolated = GeneratorVectors.profile();
+    isolated.setMissingPathProbes(p.getMissingPathProbes());
+    WorkloadModel typesOnly = WorkloadModel.of("vector", isolated, GeneratorVectors.options().setTypes(List.of(0)).build());
+    assertTrue(typesOnly.clusterCalls().isEmpty(), "an isolated run issues them not (they belong to no type)");
   }
 }

@@ -35,10 +35,10 @@ import org.mimesisbench.run.RunOptions;
 /**
  * Phase 2: replays its shares of the file types (one, or several when the run is packed into fewer
  * mappers than shares). Waits at the start barrier with the other mappers, runs an issuing
- * pipeline (up to --in-flight calls at once) per share against the file system under test, and passes each share's statistics,
- * keyed by type, to the reducer. A call that fails is counted as an error; when every
- * call has failed for the outage limit (the NameNode is gone) the mapper stops issuing and still
- * passes on what it measured.
+ * pipeline (up to --in-flight calls at once) per share against the file system under test, and
+ * passes each share's statistics, keyed by type, to the reducer. A call that fails is counted as an
+ * error; when every call has failed for the outage limit (the NameNode is gone) the mapper stops
+ * issuing and still passes on what it measured.
  */
 public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritable, RunStatistics> {
   public static final String PARTIES = "mimesisbench.barrier.parties";
@@ -215,14 +215,19 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
    * The client of the calls under test: a call that waits longer than the outage limit is an
    * outage too (a NameNode that accepts connections and never answers), not a two-minute hang.
    */
-  private static Configuration clientConf(Configuration job, long outageLimitMs) {
-    Configuration c = UserClients.worldWritable(job); // what one user makes, the others may change
+  private Configuration clientConf(Configuration job, long outageLimitMs) {
+    Configuration c = creating(job);
     int given = c.getInt(CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY,
         CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_DEFAULT);
     if (outageLimitMs > 0 && (given <= 0 || given > outageLimitMs)) {
       c.setInt(CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY, (int) Math.min(Integer.MAX_VALUE, outageLimitMs));
     }
     return c;
+  }
+
+  /** How the calls under test make entries: umask 000, so what one modeled user makes the others may change. */
+  protected Configuration creating(Configuration job) {
+    return UserClients.worldWritable(job);
   }
 
   /** Brings this task's counters up to {@code stats}: ops issued and failed, per op and by exception class. */

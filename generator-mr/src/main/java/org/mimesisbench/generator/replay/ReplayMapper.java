@@ -47,6 +47,12 @@ public final class ReplayMapper extends WorkloadMapper {
 
   private static final String BEST_EFFORT = "dfs.client.block.write.replace-datanode-on-failure.best-effort";
 
+  /** The cluster's own umask: a replay's entries get the modes the trace's calls gave; denials come as recorded. */
+  @Override
+  protected Configuration creating(Configuration job) {
+    return new Configuration(job);
+  }
+
   @Override
   protected void issued(Context context, IssuingPipeline.EventSink sink) {
     for (Map.Entry<String, Long> o : ((ReplayClient) sink).outcomes().entrySet()) {

@@ -69,8 +69,11 @@ class OpenLoopTest {
       assertTrue(open.timeline(0, Op.GET_FILE_INFO) >= 0.9 * due, what);
       assertTrue(closed.timeline(0, Op.GET_FILE_INFO) <= 0.75 * due, what);
       // response time grows with the backlog; service time stays where the in-flight bound holds it
-      assertTrue(p99(open, true) >= 1.5 * p99(openShort, true), what);
-      assertTrue(p99(open, false) <= 1.5 * p99(openShort, false), what);
+      // (with 512 calls in flight against one handler, service time holds some NameNode queueing too: on a
+      // loaded machine it moves, so the bar is that response time grows clearly faster than service time)
+      double responseGrowth = p99(open, true) / p99(openShort, true);
+      double serviceGrowth = p99(open, false) / p99(openShort, false);
+      assertTrue(responseGrowth >= 1.5 && responseGrowth >= 1.3 * serviceGrowth, what);
       assertTrue(p99(open, true) >= 1.5 * p99(open, false), what);
       assertTrue(open.slotWaits() > 0, what);
       // the closed loop's service time is one call's: the backlog shows only in its response time

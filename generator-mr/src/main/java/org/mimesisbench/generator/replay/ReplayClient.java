@@ -110,7 +110,10 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       case LIST_STATUS -> answer(() -> fs.listStatus(p));
       case SET_OWNER -> {
         String[] f = perm == null ? null : perm.split(":", 3);
-        if (f == null || f.length < 2) {
+        if (f == null && !recorded.getAllowed()) {
+          // a denied call logs no owner: giving the entry away is what a user other than the superuser is denied
+          fs.setOwner(p, NOBODY, null);
+        } else if (f == null || f.length < 2) {
           c.calls().issue(e);
         } else {
           fs.setOwner(p, f[0], f[1]);
@@ -146,7 +149,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     fs.concat(target, paths);
   }
 
-  /** A rename as logged: {@code rename (options=[OVERWRITE])} is the rename that replaces, never moving into a directory. */
+  /** A rename as logged: {@code rename (options=[OVERWRITE])} replaces, never moving into a directory. */
   private static void rename(FileSystem fs, Path from, Path to, String cmd, Event e) throws IOException {
     if (cmd == null || !cmd.contains("options=")) {
       check(fs.rename(from, to), e);
@@ -156,6 +159,9 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       check(fs.rename(from, to), e);
     }
   }
+
+  /** An owner no trace names, for a setOwner the trace saw denied (its audit line keeps no owner). */
+  private static final String NOBODY = "mimesisbench-nobody";
 
   private Path path(String tracePath) {
     return new Path(tracePath.equals("/") ? root : root + tracePath);

@@ -19,7 +19,15 @@ final class ReplayCalls {
   static final String DENIED_ONE_USER = "denied in the trace; with --users one every call is the runner's, who"
       + " would be allowed it";
 
+  /** Why a call is not replayed: it reads through a snapshot, which the replay does not make (no snapshot commands). */
+  static final String IN_SNAPSHOT = "a path in a snapshot (.snapshot), which the replay does not make";
+
   private ReplayCalls() {}
+
+  /** Whether {@code path} names something inside a snapshot: HDFS reserves the name, nothing can create it. */
+  static boolean inSnapshot(String path) {
+    return path != null && (path.contains("/.snapshot/") || path.endsWith("/.snapshot"));
+  }
 
   /** The op issuing {@code e}, or null when none does. */
   static Op op(AuditEvent e) {
@@ -55,6 +63,9 @@ final class ReplayCalls {
     }
     if (op == Op.RENAME && (e.getDst() == null || !e.getDst().startsWith("/"))) {
       return NO_PATH;
+    }
+    if (inSnapshot(e.getSrc()) || inSnapshot(e.getDst())) {
+      return IN_SNAPSHOT;
     }
     if (!e.getAllowed() && !recordedUsers) {
       return DENIED_ONE_USER;

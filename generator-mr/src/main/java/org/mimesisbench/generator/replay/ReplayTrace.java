@@ -37,7 +37,7 @@ final class ReplayTrace {
   static final String NAMESPACE = "namespace.avro";
   static final String FILES = "files.avro";
   static final String DIRS = "dirs.avro";
-  /** HDFS's superuser group (dfs.permissions.superusergroup's default): an owner's group, never a sign of its member. */
+  /** HDFS superuser group (dfs.permissions.superusergroup default): an owner's group, never a sign of its member. */
   private static final String SUPERGROUP = "supergroup";
 
   final long startMs;
@@ -159,6 +159,7 @@ final class ReplayTrace {
         entries.putIfAbsent(path.substring(0, at), entry(path.substring(0, at), true));
       }
     }
+    entries.keySet().removeIf(ReplayCalls::inSnapshot); // files seen through a snapshot: no one can make them
     this.namespace = new ArrayList<>();
     for (NamespaceEntry e : entries.values()) { // data is not replayed, but a concat refuses empty files
       long size = !e.getIsDir() && concatSources.contains(e.getPath()) ? 1 : 0;

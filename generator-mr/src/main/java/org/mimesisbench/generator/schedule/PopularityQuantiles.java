@@ -24,7 +24,12 @@ public final class PopularityQuantiles {
 
   /** The quantile of file number {@code id} (0 for the type's first file), in [0, 1). */
   public double of(long id) {
-    double q = start + (id * STEP) % 1.0;
+    return kronecker(start, STEP, id);
+  }
+
+  /** Member {@code id} of the Kronecker sequence of {@code step} from {@code start}, in [0, 1). */
+  static double kronecker(double start, double step, long id) {
+    double q = start + (id * step) % 1.0;
     return q >= 1.0 ? q - 1.0 : q;
   }
 }

@@ -23,7 +23,6 @@ public final class UserQuantiles {
 
   /** The quantile of file number {@code id} (0 for the type's first file), in [0, 1). */
   public double of(long id) {
-    double q = start + (id * STEP) % 1.0;
-    return q >= 1.0 ? q - 1.0 : q;
+    return PopularityQuantiles.kronecker(start, STEP, id);
   }
 }

@@ -1,8 +1,10 @@
 package org.mimesisbench.generator.issue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.FileNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,6 +89,26 @@ class NamespaceClientTest {
       }
       assertTrue(logged.contains(op.auditCommand()), op + " logged " + logged);
     }
+  }
+
+  /** HDFS's stats go through its own client: the same path in the audit log, the same answers. */
+  @Test
+  void aStatNamesThePathUnderTheRootAndFailsOnlyWhereNothingIsThere() throws Exception {
+    int before = Files.readAllLines(audit).size();
+    client.issue(new Event(0, Op.GET_FILE_INFO, "/d/f", null));
+    client.issue(new Event(0, Op.GET_FILE_INFO_PROBE, "/d/none", null)); // a probe expects nothing there
+    assertThrows(FileNotFoundException.class, () -> client.issue(new Event(0, Op.GET_FILE_INFO, "/d/none", null)));
+    List<String> sources = new ArrayList<>();
+    for (int wait = 0; wait < 100 && sources.size() < 3; wait++) {
+      Thread.sleep(20); // the audit logger may be asynchronous
+      sources.clear();
+      for (String line : Files.readAllLines(audit).subList(before, Files.readAllLines(audit).size())) {
+        if (line.contains("cmd=getfileinfo")) {
+          sources.add(line.replaceAll(".*\\tsrc=([^\\t]*).*", "$1"));
+        }
+      }
+    }
+    assertEquals(List.of("/ns/d/f", "/ns/d/none", "/ns/d/none"), sources);
   }
 
   @Test

@@ -109,6 +109,7 @@ class NamespaceClientTest {
       }
     }
     assertEquals(List.of("/ns/d/f", "/ns/d/none", "/ns/d/none"), sources);
+    assertThrows(FileNotFoundException.class, () -> client.issue(new Event(0, Op.OPEN, "/d/none", null)));
   }
 
   @Test

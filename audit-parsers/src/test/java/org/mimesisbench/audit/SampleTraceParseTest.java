@@ -18,11 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.testing.Traces;
-import org.mimesisbench.trace.AuditEvent;
-import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
-import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * The bundled sample (tests/sample-trace/data: a real NameNode's audit log and fsimage, made by
@@ -89,17 +86,7 @@ class SampleTraceParseTest {
     ParseOptions options = new ParseOptions(List.of(DATA.resolve("audit").toString()), startImage(),
         dir.resolve("trace"), ZoneId.of("UTC"), 0.0, "snappy", ParseOptions.MAX_LINE_BYTES_DEFAULT);
     new TraceParse(options, new Configuration(), null).run();
-    Path committed = DATA.resolveSibling("trace");
-    String rerun = " differs from a fresh parse: rerun tests/sample-trace/parse-sample-trace";
-    assertEquals(Traces.read(committed.resolve("events.avro"), AuditEvent.class),
-        Traces.read(dir.resolve("trace/events.avro"), AuditEvent.class), "events.avro" + rerun);
-    assertEquals(Traces.read(committed.resolve("files.avro"), FileTimeline.class),
-        Traces.read(dir.resolve("trace/files.avro"), FileTimeline.class), "files.avro" + rerun);
-    assertEquals(Traces.read(committed.resolve("dirs.avro"), DirectoryTimeline.class),
-        Traces.read(dir.resolve("trace/dirs.avro"), DirectoryTimeline.class), "dirs.avro" + rerun);
-    assertEquals(Traces.read(committed.resolve("cluster.avro"), ClusterEvent.class),
-        Traces.read(dir.resolve("trace/cluster.avro"), ClusterEvent.class), "cluster.avro" + rerun);
-    assertEquals(Traces.read(committed.resolve("namespace.avro"), NamespaceEntry.class),
-        Traces.read(dir.resolve("trace/namespace.avro"), NamespaceEntry.class), "namespace.avro" + rerun);
+    Traces.assertSameTrace(DATA.resolveSibling("trace"), dir.resolve("trace"),
+        "tests/sample-trace/parse-sample-trace");
   }
 }

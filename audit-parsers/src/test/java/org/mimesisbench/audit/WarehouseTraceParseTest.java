@@ -13,10 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.testing.Traces;
-import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
-import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * The warehouse trace (tests/warehouse-trace/data: Hive-like loads, DistCp backups and partition
@@ -64,15 +62,7 @@ class WarehouseTraceParseTest {
   @Test
   void freshParseEqualsTheCommittedTrace() throws Exception {
     parse();
-    Path committed = DATA.resolveSibling("trace");
-    String rerun = " differs from a fresh parse: rerun tests/warehouse-trace/parse-warehouse-trace";
-    assertEquals(Traces.read(committed.resolve("events.avro"), AuditEvent.class),
-        Traces.read(dir.resolve("trace/events.avro"), AuditEvent.class), "events.avro" + rerun);
-    assertEquals(Traces.read(committed.resolve("files.avro"), FileTimeline.class),
-        Traces.read(dir.resolve("trace/files.avro"), FileTimeline.class), "files.avro" + rerun);
-    assertEquals(Traces.read(committed.resolve("dirs.avro"), DirectoryTimeline.class),
-        Traces.read(dir.resolve("trace/dirs.avro"), DirectoryTimeline.class), "dirs.avro" + rerun);
-    assertEquals(Traces.read(committed.resolve("namespace.avro"), NamespaceEntry.class),
-        Traces.read(dir.resolve("trace/namespace.avro"), NamespaceEntry.class), "namespace.avro" + rerun);
+    Traces.assertSameTrace(DATA.resolveSibling("trace"), dir.resolve("trace"),
+        "tests/warehouse-trace/parse-warehouse-trace");
   }
 }

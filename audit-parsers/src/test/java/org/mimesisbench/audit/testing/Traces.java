@@ -1,5 +1,6 @@
 package org.mimesisbench.audit.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -15,6 +16,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.mimesisbench.audit.ParseOptions;
 import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.report.ParseReport;
+import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.ClusterEvent;
+import org.mimesisbench.trace.DirectoryTimeline;
+import org.mimesisbench.trace.FileTimeline;
+import org.mimesisbench.trace.NamespaceEntry;
 
 /** Test helpers: audit lines to write, traces to read back. */
 public final class Traces {
@@ -48,6 +54,21 @@ public final class Traces {
       audit.add(log.toString());
     }
     return new TraceParse(ParseOptions.of(audit, fsimage, out), new Configuration(), null).run();
+  }
+
+  /** A committed trace equals a fresh parse, file by file; {@code reparse} says how to bring it up to date. */
+  public static void assertSameTrace(Path committed, Path fresh, String reparse) throws IOException {
+    String rerun = " differs from a fresh parse: rerun " + reparse;
+    assertEquals(read(committed.resolve("events.avro"), AuditEvent.class),
+        read(fresh.resolve("events.avro"), AuditEvent.class), "events.avro" + rerun);
+    assertEquals(read(committed.resolve("files.avro"), FileTimeline.class),
+        read(fresh.resolve("files.avro"), FileTimeline.class), "files.avro" + rerun);
+    assertEquals(read(committed.resolve("dirs.avro"), DirectoryTimeline.class),
+        read(fresh.resolve("dirs.avro"), DirectoryTimeline.class), "dirs.avro" + rerun);
+    assertEquals(read(committed.resolve("cluster.avro"), ClusterEvent.class),
+        read(fresh.resolve("cluster.avro"), ClusterEvent.class), "cluster.avro" + rerun);
+    assertEquals(read(committed.resolve("namespace.avro"), NamespaceEntry.class),
+        read(fresh.resolve("namespace.avro"), NamespaceEntry.class), "namespace.avro" + rerun);
   }
 
   public static <T> List<T> read(Path avro, Class<T> type) throws IOException {

@@ -185,6 +185,23 @@ final class Env {
   }
 
   /** Run one workload action; an exception is logged and counted, never fatal. */
+  /** An actor of phase B: a thread that runs {@code body} as one attempt, kept alive to the end. */
+  Thread actor(String name, IoAction body) {
+    Thread t = new Thread(() -> attempt("actor " + name, body), "actor-" + name);
+    t.setDaemon(false);
+    return t;
+  }
+
+  /** Starts the actors together and returns when every one is done. */
+  static void runActors(List<Thread> actors) throws InterruptedException {
+    for (Thread t : actors) {
+      t.start();
+    }
+    for (Thread t : actors) {
+      t.join();
+    }
+  }
+
   void attempt(String what, IoAction action) {
     try {
       action.run();

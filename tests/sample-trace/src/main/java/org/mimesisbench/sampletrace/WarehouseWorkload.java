@@ -379,15 +379,10 @@ final class WarehouseWorkload implements TracedWorkload {
     threads.add(scripted("etl", () -> etlLoads(new Random(env.seed + 1))));
     threads.add(scripted("backup", () -> backups(new Random(env.seed + 2))));
     threads.add(scripted("analysts", () -> analysts(new Random(env.seed + 3))));
-    threads.add(actor("metastore", () -> partitionScans(new Random(env.seed + 4))));
-    threads.add(actor("bi", () -> dashboards(new Random(env.seed + 5))));
-    threads.add(actor("admin", () -> adminChores(new Random(env.seed + 6))));
-    for (Thread t : threads) {
-      t.start();
-    }
-    for (Thread t : threads) {
-      t.join();
-    }
+    threads.add(env.actor("metastore", () -> partitionScans(new Random(env.seed + 4))));
+    threads.add(env.actor("bi", () -> dashboards(new Random(env.seed + 5))));
+    threads.add(env.actor("admin", () -> adminChores(new Random(env.seed + 6))));
+    Env.runActors(threads);
   }
 
   @Override
@@ -396,7 +391,7 @@ final class WarehouseWorkload implements TracedWorkload {
   }
 
   private Thread scripted(String name, Env.IoAction body) {
-    return actor(name, () -> {
+    return env.actor(name, () -> {
       try {
         body.run();
       } finally {
@@ -410,11 +405,6 @@ final class WarehouseWorkload implements TracedWorkload {
     return scriptedDone.getCount() == 0 || env.pastDeadline();
   }
 
-  private Thread actor(String name, Env.IoAction body) {
-    Thread t = new Thread(() -> env.attempt("actor " + name, body), "actor-" + name);
-    t.setDaemon(false);
-    return t;
-  }
 
   private static final double[][] BETWEEN_LOADS = {{60, 2000, 6000}, {40, 6000, 12000}};
 

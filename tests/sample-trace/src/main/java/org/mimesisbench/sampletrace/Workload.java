@@ -167,20 +167,15 @@ final class Workload implements TracedWorkload {
   public void phaseB(long maxMillis) throws InterruptedException {
     env.stopAtMillis = System.currentTimeMillis() + maxMillis;
     List<Thread> threads = new ArrayList<>();
-    threads.add(actor("jobs", this::jobSequence));
-    threads.add(actor("alice", () -> aliceSession(new Random(env.seed + 1))));
-    threads.add(actor("bob", () -> bobSession(new Random(env.seed + 2))));
-    threads.add(actor("carol", () -> carolIngest(new Random(env.seed + 3))));
-    threads.add(actor("carol-scan", () -> carolScanner(new Random(env.seed + 7))));
-    threads.add(actor("dave", () -> daveDashboards(new Random(env.seed + 4))));
-    threads.add(actor("admin", () -> adminChores(new Random(env.seed + 5))));
-    threads.add(actor("reader", () -> adHocReaders(new Random(env.seed + 8))));
-    for (Thread t : threads) {
-      t.start();
-    }
-    for (Thread t : threads) {
-      t.join();
-    }
+    threads.add(env.actor("jobs", this::jobSequence));
+    threads.add(env.actor("alice", () -> aliceSession(new Random(env.seed + 1))));
+    threads.add(env.actor("bob", () -> bobSession(new Random(env.seed + 2))));
+    threads.add(env.actor("carol", () -> carolIngest(new Random(env.seed + 3))));
+    threads.add(env.actor("carol-scan", () -> carolScanner(new Random(env.seed + 7))));
+    threads.add(env.actor("dave", () -> daveDashboards(new Random(env.seed + 4))));
+    threads.add(env.actor("admin", () -> adminChores(new Random(env.seed + 5))));
+    threads.add(env.actor("reader", () -> adHocReaders(new Random(env.seed + 8))));
+    Env.runActors(threads);
   }
 
   @Override
@@ -191,12 +186,6 @@ final class Workload implements TracedWorkload {
   @Override
   public int actors() {
     return 8;
-  }
-
-  private Thread actor(String name, Env.IoAction body) {
-    Thread t = new Thread(() -> env.attempt("actor " + name, body), "actor-" + name);
-    t.setDaemon(false);
-    return t;
   }
 
   private static final double[][] BETWEEN_JOBS = {{50, 500, 3000}, {50, 3000, 8000}};

@@ -24,11 +24,11 @@ import matplotlib  # the repo's venv: .venv/bin/python (bin/setup)
 import numpy as np
 from tqdm import tqdm
 
-from mimesis_model.fidelity import WorkloadSample, ks_distance
-from mimesis_model.fit import read_for_fitting
-from mimesis_model.profile import Profile
-from mimesis_model.run_fidelity import _original_sample
-from mimesis_model.synthesis import synthesize
+from mimesis_model.formats.profile import Profile
+from mimesis_model.model.fidelity import WorkloadSample, ks_distance
+from mimesis_model.model.fit import read_for_fitting
+from mimesis_model.model.synthesis import synthesize
+from mimesis_model.runs.run_fidelity import _original_sample
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402

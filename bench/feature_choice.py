@@ -17,8 +17,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 
-from mimesis_model.fit import ProfileFitter, read_for_fitting
-from mimesis_model.validation import validate
+from mimesis_model.model.fit import ProfileFitter, read_for_fitting
+from mimesis_model.model.validation import validate
 
 SUBSETS = {
     "all seven": ("log_accesses", "log_active_span", "log_mean_interarrival", "interarrival_cv",

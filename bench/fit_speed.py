@@ -26,7 +26,7 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 MODEL = [PYTHON, "-m", "mimesis_model"]
-READ_ONLY = [PYTHON, "-c", "import sys; from mimesis_model.trace import read_file_timelines; "
+READ_ONLY = [PYTHON, "-c", "import sys; from mimesis_model.formats.trace import read_file_timelines; "
              "print(len(read_file_timelines(sys.argv[1])), 'files')"]
 
 

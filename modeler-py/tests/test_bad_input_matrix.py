@@ -18,9 +18,9 @@ from pathlib import Path
 import fastavro
 import pytest
 
-from mimesis_model import schema
 from mimesis_model.cli import BAD_INPUT, main
-from mimesis_model.profile import PROFILE_FILE
+from mimesis_model.formats import schema
+from mimesis_model.formats.profile import PROFILE_FILE
 from tracefiles import small_trace
 
 DATA = Path(__file__).parent / "data"

@@ -1,6 +1,6 @@
 import numpy as np
 
-from mimesis_model.categorical import Categorical
+from mimesis_model.formats.categorical import Categorical
 
 
 def test_codes_follow_sorted_names() -> None:

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from mimesis_model import __version__, schema
+from mimesis_model import __version__
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.trace import FILES_FILE
+from mimesis_model.formats import schema
+from mimesis_model.formats.trace import FILES_FILE
 from tracefiles import T0, audit_event, write_avro
 
 

@@ -8,17 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from mimesis_model import schema
-from mimesis_model.avro_file import read_records
-from mimesis_model.command_mix import (
+from mimesis_model.formats import schema
+from mimesis_model.formats.avro_file import read_records
+from mimesis_model.formats.parse_report import TraceWindow
+from mimesis_model.formats.trace import EVENTS_FILE
+from mimesis_model.model.command_mix import (
     CommandCounts,
     mix_distance,
     never_issued,
     total_variation,
     whole_workload,
 )
-from mimesis_model.parse_report import TraceWindow
-from mimesis_model.trace import EVENTS_FILE
 from test_java_vectors import REPOSITORY_VECTORS
 from test_profile_vectors import SAMPLE_TRACE
 

@@ -6,7 +6,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mimesis_model.describe import (
+from mimesis_model.errors import ProfileError, TraceError
+from mimesis_model.formats.profile import (
+    ACCESS_KINDS,
+    DISTRIBUTIONS,
+    FileType,
+    FitReport,
+    KSearchStep,
+    Profile,
+)
+from mimesis_model.model.describe import (
     INDEX_FILE,
     _per_type,
     add_command,
@@ -15,17 +24,8 @@ from mimesis_model.describe import (
     format_duration,
     render_type_table,
 )
-from mimesis_model.distribution import Distribution
-from mimesis_model.errors import ProfileError, TraceError
-from mimesis_model.fit import read_for_fitting
-from mimesis_model.profile import (
-    ACCESS_KINDS,
-    DISTRIBUTIONS,
-    FileType,
-    FitReport,
-    KSearchStep,
-    Profile,
-)
+from mimesis_model.model.distribution import Distribution
+from mimesis_model.model.fit import read_for_fitting
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 PLOTS = ("popularity.png", "interarrival.png", "active-span.png", "k-selection.png")
@@ -178,7 +178,7 @@ def test_command_on_bad_input_raises_errors_the_cli_reports(tmp_path: Path) -> N
 
 
 def test_a_rerun_leaves_no_plot_of_the_earlier_profile(tmp_path: Path) -> None:
-    from mimesis_model.fit import ProfileFitter, read_for_fitting
+    from mimesis_model.model.fit import ProfileFitter, read_for_fitting
     from test_profile_vectors import SAMPLE_TRACE
 
     fitted = ProfileFitter(random_state=0).fit(read_for_fitting(SAMPLE_TRACE)).profile_

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from mimesis_model.errors import ProfileError, TraceError
-from mimesis_model.fit import ProfileFitter, read_for_fitting
-from mimesis_model.validation import validate
+from mimesis_model.model.fit import ProfileFitter, read_for_fitting
+from mimesis_model.model.validation import validate
 from test_profile_vectors import SAMPLE_TRACE
 from tracefiles import T0, audit_event, file_timeline, write_trace
 

@@ -27,10 +27,15 @@ from typing import Any
 
 import numpy as np
 
-from mimesis_model.distribution import Distribution
-from mimesis_model.profile import DIRECTORY_DISTRIBUTIONS, DISTRIBUTIONS, ModeledType, Profile
-from mimesis_model.synthesis import SyntheticWorkload, synthesize
-from mimesis_model.trace import audit_commands
+from mimesis_model.formats.profile import (
+    DIRECTORY_DISTRIBUTIONS,
+    DISTRIBUTIONS,
+    ModeledType,
+    Profile,
+)
+from mimesis_model.formats.trace import audit_commands
+from mimesis_model.model.distribution import Distribution
+from mimesis_model.model.synthesis import SyntheticWorkload, synthesize
 
 VECTOR = Path(__file__).resolve().parents[2] / "profiles" / "vectors" / "profile"
 SCHEDULE = VECTOR / "schedule.json"

@@ -9,16 +9,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mimesis_model.distribution import Distribution
 from mimesis_model.errors import ProfileError
-from mimesis_model.import_mimesis import (
+from mimesis_model.formats.import_mimesis import (
     NEVER_DELETED_MS,
     accesses_per_file,
     add_command,
     read_mimesis_profile,
     sample_size,
 )
-from mimesis_model.profile import Profile
+from mimesis_model.formats.profile import Profile
+from mimesis_model.model.distribution import Distribution
 
 # The original prototype's Yahoo profile: optional data beside the repository, not part of it.
 YAHOO_ZIP = (

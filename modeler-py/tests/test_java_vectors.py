@@ -54,9 +54,9 @@ import fastavro
 import numpy as np
 import pytest
 
-from mimesis_model import schema
-from mimesis_model.avro_file import read_records
-from mimesis_model.trace import (
+from mimesis_model.formats import schema
+from mimesis_model.formats.avro_file import read_records
+from mimesis_model.formats.trace import (
     CLUSTER_FILE,
     DIRS_FILE,
     EVENTS_FILE,

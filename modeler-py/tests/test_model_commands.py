@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.profile import PROFILE_FILE, Profile
+from mimesis_model.formats.profile import PROFILE_FILE, Profile
 from test_profile_vectors import SAMPLE_TRACE
 
 
@@ -110,7 +110,7 @@ def test_bad_options_exit_2(option: list[str], tmp_path: Path) -> None:
 def test_a_profile_with_nan_is_refused(profile_dir: Path, tmp_path: Path) -> None:
     import fastavro
 
-    from mimesis_model import schema
+    from mimesis_model.formats import schema
 
     record = Profile.read(profile_dir).to_record()
     record["fileTypes"][0]["weight"] = float("nan")

@@ -8,11 +8,17 @@ from typing import Any
 import fastavro
 import pytest
 
-from mimesis_model import schema
 from mimesis_model.errors import ProfileError
-from mimesis_model.fit import ProfileFitter, read_for_fitting
+from mimesis_model.formats import schema
+from mimesis_model.formats.profile import (
+    FORMAT_VERSION,
+    PROFILE_FILE,
+    PROFILE_JSON,
+    CallShare,
+    Profile,
+)
+from mimesis_model.model.fit import ProfileFitter, read_for_fitting
 from mimesis_model.output import OutputError
-from mimesis_model.profile import FORMAT_VERSION, PROFILE_FILE, PROFILE_JSON, CallShare, Profile
 from test_profile_vectors import REPOSITORY, SAMPLE_TRACE
 
 NAN = math.nan

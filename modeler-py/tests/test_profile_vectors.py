@@ -14,8 +14,13 @@ from typing import Any
 import fastavro
 import pytest
 
-from mimesis_model.fit import ProfileFitter, read_for_fitting
-from mimesis_model.profile import DIRECTORY_DISTRIBUTIONS, DISTRIBUTIONS, PROFILE_FILE, Profile
+from mimesis_model.formats.profile import (
+    DIRECTORY_DISTRIBUTIONS,
+    DISTRIBUTIONS,
+    PROFILE_FILE,
+    Profile,
+)
+from mimesis_model.model.fit import ProfileFitter, read_for_fitting
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 SAMPLE_TRACE = REPOSITORY / "tests" / "sample-trace" / "trace"

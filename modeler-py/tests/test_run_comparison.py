@@ -15,7 +15,7 @@ import pytest
 from scipy import stats
 
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.run_comparison import HIGHER, LOWER, UNKNOWN, WITHIN_NOISE
+from mimesis_model.runs.run_comparison import HIGHER, LOWER, UNKNOWN, WITHIN_NOISE
 
 AB = Path(__file__).parent / "data" / "ab"
 FAIR = [str(AB / f"fair{i}") for i in (1, 2, 3)]

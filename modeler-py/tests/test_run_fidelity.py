@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.fidelity import DIMENSIONS
-from mimesis_model.profile import Profile
-from mimesis_model.run_fidelity import FIDELITY_FILE
-from mimesis_model.run_results import CLOCK_SLACK_MS, RunResults, RunScaling
-from mimesis_model.run_trace import RunTrace
+from mimesis_model.formats.profile import Profile
+from mimesis_model.model.fidelity import DIMENSIONS
+from mimesis_model.runs.run_fidelity import FIDELITY_FILE
+from mimesis_model.runs.run_results import CLOCK_SLACK_MS, RunResults, RunScaling
+from mimesis_model.runs.run_trace import RunTrace
 from test_profile_vectors import SAMPLE_TRACE
 from tracefiles import T0, audit_event, file_timeline, write_trace
 
@@ -198,7 +198,7 @@ def test_process_prints_no_traceback(tmp_path: Path) -> None:
 
 
 def test_a_longer_window_adds_creates_at_the_same_rate() -> None:
-    from mimesis_model.synthesis import synthesize
+    from mimesis_model.model.synthesis import synthesize
 
     profile = Profile.read(PROFILE)
     base = synthesize(profile, file_scale=20, random_state=1)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import OK, main
-from mimesis_model.run_report import REPORT_FILE
+from mimesis_model.runs.run_report import REPORT_FILE
 from test_profile_vectors import SAMPLE_TRACE
 
 DATA = Path(__file__).parent / "data"

@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from mimesis_model import schema
 from mimesis_model.errors import SchemaError
+from mimesis_model.formats import schema
 
 REPOSITORY_SCHEMAS = Path(__file__).resolve().parents[2] / "profiles" / "schema"
 

@@ -1,7 +1,7 @@
 from pathlib import Path
 
-from mimesis_model.summary import duration_text, iso_utc, render_text, summarize
-from mimesis_model.trace import NAMESPACE_FILE, Trace
+from mimesis_model.formats.trace import NAMESPACE_FILE, Trace
+from mimesis_model.formats.trace_summary import duration_text, iso_utc, render_text, summarize
 
 
 def test_summary_counts(trace_dir: Path) -> None:

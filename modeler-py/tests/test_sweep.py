@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.sweep import FIGURE_FILE, NAMENODE_FIGURE, levels, read_sweep, saturation
+from mimesis_model.runs.sweep import FIGURE_FILE, NAMENODE_FIGURE, levels, read_sweep, saturation
 
 SWEEP = Path(__file__).parent / "data" / "sweep"
 """sweep.json of `mimesisbench.jar sweep --profile profiles/vectors/profile

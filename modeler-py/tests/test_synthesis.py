@@ -3,10 +3,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from mimesis_model.distribution import Distribution
 from mimesis_model.errors import ProfileError
-from mimesis_model.fit import ProfileFitter, read_for_fitting
-from mimesis_model.profile import (
+from mimesis_model.formats.profile import (
     CallShare,
     ClusterCalls,
     DirectoryType,
@@ -14,14 +12,16 @@ from mimesis_model.profile import (
     Probes,
     Profile,
 )
-from mimesis_model.scaling import isolate_named, isolate_types, scale_named, scale_types
-from mimesis_model.synthesis import (
+from mimesis_model.formats.trace import audit_commands
+from mimesis_model.model.distribution import Distribution
+from mimesis_model.model.fit import ProfileFitter, read_for_fitting
+from mimesis_model.model.scaling import isolate_named, isolate_types, scale_named, scale_types
+from mimesis_model.model.synthesis import (
     popularity_quantiles,
     synthesize,
     synthesize_directories,
     systematic_kinds,
 )
-from mimesis_model.trace import audit_commands
 from test_profile_vectors import SAMPLE_TRACE
 
 

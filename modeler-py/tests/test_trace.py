@@ -7,8 +7,8 @@ import fastavro
 import numpy as np
 import pytest
 
-from mimesis_model import schema
-from mimesis_model.trace import (
+from mimesis_model.formats import schema
+from mimesis_model.formats.trace import (
     CONTENT_SUMMARY,
     EVENTS_FILE,
     FILES_FILE,

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from mimesis_model.errors import ProfileError
-from mimesis_model.fit import FittedTrace, ProfileFitter, read_for_fitting
-from mimesis_model.profile import Profile, UserMix
-from mimesis_model.trace import TimelineUsers
-from mimesis_model.user_mix import OTHERS, compare_users, counts_by_type, user_mix
-from mimesis_model.validation import validate
+from mimesis_model.formats.profile import Profile, UserMix
+from mimesis_model.formats.trace import TimelineUsers
+from mimesis_model.model.fit import FittedTrace, ProfileFitter, read_for_fitting
+from mimesis_model.model.user_mix import OTHERS, compare_users, counts_by_type, user_mix
+from mimesis_model.model.validation import validate
 from test_profile_vectors import SAMPLE_TRACE
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import OK, main
-from mimesis_model.fit import FittedTrace, ProfileFitter, read_for_fitting
-from mimesis_model.profile import Profile
-from mimesis_model.validation import VALIDATION_VERSION, validate
+from mimesis_model.formats.profile import Profile
+from mimesis_model.model.fit import FittedTrace, ProfileFitter, read_for_fitting
+from mimesis_model.model.validation import VALIDATION_VERSION, validate
 from test_profile_vectors import SAMPLE_TRACE
 
 

@@ -8,24 +8,24 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mimesis_model import schema
-from mimesis_model.directory_fit import mkdirs_made
-from mimesis_model.fit import FittedTrace, ProfileFitter, read_for_fitting
-from mimesis_model.profile import Profile
-from mimesis_model.synthesis import replicas_for, synthesize
-from mimesis_model.trace import (
+from mimesis_model.formats import schema
+from mimesis_model.formats.profile import Profile
+from mimesis_model.formats.trace import (
     CLUSTER_FILE,
     EVENTS_FILE,
     read_cluster_events,
     read_directory_timelines,
 )
-from mimesis_model.trace_commands import (
+from mimesis_model.model.directory_fit import mkdirs_made
+from mimesis_model.model.fit import FittedTrace, ProfileFitter, read_for_fitting
+from mimesis_model.model.synthesis import replicas_for, synthesize
+from mimesis_model.model.trace_commands import (
     CANNOT_ISSUE,
     OTHER,
     generated_cluster_commands,
     generated_commands,
 )
-from mimesis_model.validation import validate
+from mimesis_model.model.validation import validate
 from test_profile_vectors import SAMPLE_TRACE
 from tracefiles import (
     T0,

@@ -8,8 +8,8 @@ from typing import Any
 
 import fastavro
 
-from mimesis_model import schema
-from mimesis_model.trace import DIRS_FILE, EVENTS_FILE, FILES_FILE, NAMESPACE_FILE
+from mimesis_model.formats import schema
+from mimesis_model.formats.trace import DIRS_FILE, EVENTS_FILE, FILES_FILE, NAMESPACE_FILE
 
 T0 = 1_700_000_000_000
 """2023-11-14T22:13:20.000Z, the start of every test trace"""

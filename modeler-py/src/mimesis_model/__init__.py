@@ -3,7 +3,7 @@
 from importlib.metadata import PackageNotFoundError, version
 
 from mimesis_model.errors import MimesisModelError, SchemaError, TraceError
-from mimesis_model.trace import Trace
+from mimesis_model.formats.trace import Trace
 
 try:
     __version__ = version("mimesis-model")

@@ -6,7 +6,7 @@ import argparse
 import math
 from typing import Any
 
-from mimesis_model import schema
+from mimesis_model.formats import schema
 
 
 def add_verbose(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
@@ -84,7 +84,7 @@ def type_list(text: str) -> list[int]:
 
 def named_type(text: str) -> str:
     """A type as the command line names it: J (a file type), dJ (a directory type) or all."""
-    from mimesis_model.scaling import type_name
+    from mimesis_model.model.scaling import type_name
 
     try:
         kind, index = type_name(text)

@@ -1,0 +1,1 @@
+"""The files the modeler reads and writes: traces, profiles, their Avro schemas, parse reports."""

@@ -1,0 +1,1 @@
+"""The workload model: fitting a profile from a trace, synthesizing it, scaling it, measuring it."""

@@ -1,0 +1,210 @@
+"""How close a synthetic workload is to a trace: a Kolmogorov-Smirnov distance per dimension
+(paper section 2: the popularity CDF is the one k is chosen by), and the total variation
+distance of the op mix; overall and per file type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from mimesis_model.model.file_behaviour import FileBehaviour
+from mimesis_model.model.file_types import create_interarrivals
+from mimesis_model.model.synthesis import SyntheticWorkload
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+DIMENSIONS: Final = (
+    "popularity", "interarrival", "active_span", "create_interarrival", "create_time",
+    "delete_time", "files_per_depth", "op_mix",
+)  # fmt: skip
+OPS: Final = ("create", "delete", "open", "listStatus", "getFileInfo", "mkdirs", "rename")
+
+
+def ks_distance(trace: npt.ArrayLike, model: npt.ArrayLike) -> float | None:
+    """Largest gap between the two samples' empirical CDFs; None when either is empty."""
+    # Imported here: scipy.stats takes half a second to import, and most commands never compare.
+    from scipy.stats import ks_2samp
+
+    left, right = np.asarray(trace, dtype=np.float64), np.asarray(model, dtype=np.float64)
+    if len(left) == 0 or len(right) == 0:
+        return None
+    return float(ks_2samp(left, right, method="asymp").statistic)
+
+
+def total_variation(trace: dict[str, int], model: dict[str, int]) -> float | None:
+    """Half the L1 distance between the two op shares; None when either has no op."""
+    left = np.array([trace.get(op, 0) for op in OPS], dtype=np.float64)
+    right = np.array([model.get(op, 0) for op in OPS], dtype=np.float64)
+    if left.sum() == 0 or right.sum() == 0:
+        return None
+    return float(0.5 * np.abs(left / left.sum() - right / right.sum()).sum())
+
+
+def popularity_ks(behaviour: FileBehaviour, labels: Ints, model: SyntheticWorkload) -> float:
+    """The KS distance of accesses per accessed file: the one the k search is bounded by."""
+    trace = behaviour.accesses[(labels >= 0) & behaviour.accessed]
+    distance = ks_distance(trace, model.accesses[model.accesses > 0])
+    return 1.0 if distance is None else distance
+
+
+def interarrival_ks(behaviour: FileBehaviour, model: SyntheticWorkload) -> float | None:
+    """The KS distance of pooled access interarrivals."""
+    gaps = behaviour.interarrival
+    return ks_distance(gaps[~np.isnan(gaps)], model.interarrival)
+
+
+@dataclass(frozen=True, eq=False)
+class WorkloadSample:
+    """One workload's values along every dimension fidelity compares; times in ms from the
+    window's start. Made from a trace's files (of_trace) or a synthetic workload (of_model)."""
+
+    files: int
+    accesses: Ints
+    """accesses of each accessed file"""
+    interarrival: Floats
+    active_span: Floats
+    """of each accessed file"""
+    create_interarrival: Floats
+    create_time: Floats
+    """of each file created in the window"""
+    delete_time: Floats
+    """of each file deleted in the window"""
+    depth: Ints
+    op_counts: dict[str, int]
+
+    @classmethod
+    def of_trace(
+        cls,
+        behaviour: FileBehaviour,
+        rows: Bools,
+        create_gaps: Floats,
+        trace_ops: dict[str, int] | None,
+    ) -> WorkloadSample:
+        """The files in ROWS; CREATE_GAPS their create process (per type, pooled)."""
+        accessed = rows & behaviour.accessed
+        gaps = behaviour.interarrival[rows[behaviour.access_file]]
+        created = rows & behaviour.created
+        deleted = rows & behaviour.deleted
+        return cls(
+            files=int(np.count_nonzero(rows)),
+            accesses=behaviour.accesses[accessed],
+            interarrival=gaps[~np.isnan(gaps)],
+            active_span=behaviour.active_span[accessed],
+            create_interarrival=create_gaps,
+            create_time=behaviour.create_time[created],
+            delete_time=behaviour.delete_time[deleted],
+            depth=behaviour.depth[rows],
+            op_counts=trace_op_counts(behaviour, rows, trace_ops),
+        )
+
+    @classmethod
+    def of_model(
+        cls, model: SyntheticWorkload, label: int | None, with_ratios: bool
+    ) -> WorkloadSample:
+        """The files of type LABEL (None: all) of MODEL; WITH_RATIOS counts mkdirs and renames."""
+        rows = np.ones(len(model), dtype=np.bool_) if label is None else model.file_type == label
+        gaps = model.interarrival if label is None else model.interarrival[
+            model.interarrival_type == label
+        ]  # fmt: skip
+        creates = model.create_interarrival if label is None else model.create_interarrival[
+            model.create_interarrival_type == label
+        ]  # fmt: skip
+        counts = model.accesses[rows]
+        return cls(
+            files=int(np.count_nonzero(rows)),
+            accesses=counts[counts > 0],
+            interarrival=gaps,
+            active_span=_finite(model.active_span[rows]),
+            create_interarrival=creates,
+            create_time=model.origin[rows & ~model.pre_existing],
+            delete_time=_finite(model.delete_time[rows]),
+            depth=model.depth[rows],
+            op_counts=model.op_counts(rows, with_ratios=with_ratios),
+        )
+
+    def time_scaled(self, time_scale: float) -> WorkloadSample:
+        """This workload with every time multiplied by TIME_SCALE (a run's --time-scale)."""
+        return replace(
+            self,
+            interarrival=self.interarrival * time_scale,
+            active_span=self.active_span * time_scale,
+            create_interarrival=self.create_interarrival * time_scale,
+            create_time=self.create_time * time_scale,
+            delete_time=self.delete_time * time_scale,
+        )
+
+
+def distances(observed: WorkloadSample, expected: WorkloadSample) -> dict[str, float | None]:
+    """Every dimension's distance (KS; op_mix: total variation); None where a side is empty."""
+    return {
+        "popularity": ks_distance(observed.accesses, expected.accesses),
+        "interarrival": ks_distance(observed.interarrival, expected.interarrival),
+        "active_span": ks_distance(observed.active_span, expected.active_span),
+        "create_interarrival": ks_distance(
+            observed.create_interarrival, expected.create_interarrival
+        ),
+        "create_time": ks_distance(observed.create_time, expected.create_time),
+        "delete_time": ks_distance(observed.delete_time, expected.delete_time),
+        "files_per_depth": ks_distance(observed.depth, expected.depth),
+        "op_mix": total_variation(observed.op_counts, expected.op_counts),
+    }
+
+
+def trace_create_gaps(behaviour: FileBehaviour, labels: Ints, k: int) -> list[Floats]:
+    """Each type's create interarrivals in the trace, the types by LABELS."""
+    return [create_interarrivals(behaviour.create_time[labels == label]) for label in range(k)]
+
+
+def compare(
+    behaviour: FileBehaviour,
+    labels: Ints,
+    trace_ops: dict[str, int],
+    model: SyntheticWorkload,
+    k: int,
+) -> dict[str, Any]:
+    """Every distance, overall and per type (types by LABELS on the trace's side).
+
+    TRACE_OPS: the trace's op counts for mkdirs and rename (the files give the others).
+    """
+    create_gaps = trace_create_gaps(behaviour, labels, k)
+    per_type: list[dict[str, Any]] = []
+    for label in range(k):
+        trace = WorkloadSample.of_trace(behaviour, labels == label, create_gaps[label], None)
+        per_type.append(
+            {"type": label} | _compared(trace, WorkloadSample.of_model(model, label, False))
+        )
+    trace = WorkloadSample.of_trace(
+        behaviour, labels >= 0, np.concatenate(create_gaps) if k else np.zeros(0), trace_ops
+    )
+    overall = _compared(trace, WorkloadSample.of_model(model, None, True))
+    return {"overall": overall, "per_type": per_type}
+
+
+def trace_op_counts(
+    behaviour: FileBehaviour, rows: Bools, trace_ops: dict[str, int] | None
+) -> dict[str, int]:
+    """The trace's ops that the model generates: per-file ones from ROWS, the rest by ratio."""
+    counts = {
+        "create": int(np.count_nonzero(rows & behaviour.created)),
+        "delete": int(np.count_nonzero(rows & behaviour.deleted)),
+    } | behaviour.kind_counts(rows)
+    if trace_ops is not None:
+        counts |= {"mkdirs": trace_ops.get("mkdirs", 0), "rename": trace_ops.get("rename", 0)}
+    return counts
+
+
+def _compared(observed: WorkloadSample, expected: WorkloadSample) -> dict[str, Any]:
+    return {
+        "files": {"trace": observed.files, "model": expected.files},
+        "ks": distances(observed, expected),
+    }
+
+
+def _finite(values: Floats) -> Floats:
+    return values[np.isfinite(values)]

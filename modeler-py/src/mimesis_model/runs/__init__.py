@@ -1,0 +1,1 @@
+"""A benchmark run's results: reading them, scoring their fidelity, comparing and reporting runs."""

@@ -1,0 +1,240 @@
+"""`fidelity` of a replay (`mimesisbench.jar replay`): how close the calls the replay's NameNode
+audited in phase 2 came to the trace it replayed. A replay issues the trace itself, so its
+distances are the noise floor of the closed loop: what a run of a perfect model would still show.
+
+Scored: the whole workload (every audited command, allowed and denied; coverage and the command
+mix's total variation), each command's count against the trace's, the errors the trace did not
+have (the replay's errors less the calls denied as in the trace), the replay's length against the
+trace's window times the time scale, and the per-dimension distances of `fidelity` (KS; op mix:
+total variation) between the replay's files and the trace's, the trace's times scaled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from mimesis_model.errors import MimesisModelError
+from mimesis_model.formats import schema
+from mimesis_model.formats.avro_file import read_records
+from mimesis_model.formats.trace import EVENTS_FILE
+from mimesis_model.model.command_mix import (
+    CommandCounts,
+    mix_distance,
+    render_whole,
+    whole_workload,
+)
+from mimesis_model.model.fidelity import WorkloadSample, distances
+from mimesis_model.model.file_types import create_interarrivals
+from mimesis_model.model.fit import read_for_fitting
+from mimesis_model.runs.run_results import RunResults
+from mimesis_model.runs.run_trace import RunTrace
+
+KIND: Final = "replay"
+"""fidelity.json's "kind" for a replay (a run's has none)"""
+BAR_CALLS: Final = 0.01
+"""the replay's calls of a command within this share of the trace's"""
+BAR_MIX_TV: Final = 0.01
+"""the command mix within this total variation of the trace's"""
+BAR_NEW_ERRORS: Final = 0.01
+"""errors the trace did not have, under this share of the calls"""
+BAR_WINDOW: Final = 0.05
+"""the replay's length within this share of the trace's window times the time scale"""
+TIME_DIMENSIONS: Final = (
+    "interarrival", "active_span", "create_interarrival", "create_time", "delete_time",
+)  # fmt: skip
+
+
+def is_replay(results: RunResults) -> bool:
+    """Whether RESULTS are a replay's (its summary.json has a "replay" object)."""
+    return isinstance(results.summary.get(KIND), dict)
+
+
+def trace_calls(trace_dir: Path) -> tuple[CommandCounts, int, int]:
+    """Every call of the trace in TRACE_DIR by command (allowed and denied), its first and last
+    event's time."""
+    path = trace_dir / EVENTS_FILE
+    if not path.is_file():
+        raise MimesisModelError(f"{trace_dir}: no {EVENTS_FILE}: not a trace")
+    calls: Counter[str] = Counter()
+    denied = 0
+    first, last = None, None
+    for record in read_records(path, schema.load(schema.AUDIT_EVENT)):
+        calls[record["op"]] += 1
+        denied += not record["allowed"]
+        time = int(record["time"])
+        first = time if first is None else min(first, time)
+        last = time if last is None else max(last, time)
+    if first is None or last is None:
+        raise MimesisModelError(f"{path}: no events")
+    return CommandCounts(dict(calls), denied), first, last
+
+
+def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
+    """RESULTS (a replay's) against the trace in TRACE_DIR, as `fidelity --json` prints it."""
+    replay = results.summary[KIND]
+    time_scale = results.scaling.time_scale
+    trace, first, last = trace_calls(trace_dir)
+    window_ms = last - first
+    if int(replay.get("events", -1)) not in (-1, int(trace.total)):
+        raise MimesisModelError(
+            f"{trace_dir}: {trace.total:,.0f} calls, but the replay {results.directory} was of a "
+            f"trace of {replay['events']:,} ({replay.get('trace')})"
+        )
+    if not results.trace_dir.is_dir():
+        raise MimesisModelError(f"{results.trace_dir}: no such trace directory (the replay's own)")
+    run = RunTrace.read(
+        results.trace_dir, k=1, window_ms=max(window_ms * time_scale, 1.0),
+        namespace_root=results.namespace_root, start_ms=results.start_ms, start_from="summary",
+        end_ms=results.end_ms,
+    )  # fmt: skip
+    issued = CommandCounts(dict(run.calls), run.denied)
+    whole = whole_workload({"run": issued, "trace": trace}, "run", "trace")
+    whole["against_model"] = None
+    whole["against_trace"] = mix_distance(issued, trace)
+    whole["trace_window_factor"] = 1.0
+    whole["notes"] = [
+        "a replay issues the trace's own calls: its distances are the closed loop's noise floor"
+    ]
+    differences = [
+        (command, n, issued.calls.get(command, 0), (issued.calls.get(command, 0) - n) / n)
+        for command, n in sorted(trace.calls.items(), key=lambda item: (-item[1], item[0]))
+    ]
+    per_command = [
+        {"command": command, "trace": n, "run": got, "difference": difference}
+        for command, n, got, difference in differences
+    ]
+    outcomes = replay.get("outcomes") or {}
+    errors = int(results.summary.get("overall", {}).get("errors", 0))
+    as_recorded = int(outcomes.get("deniedAsRecorded", 0))
+    count = int(results.summary.get("overall", {}).get("count", 0))
+    new_errors = errors - as_recorded
+    workload = results.summary.get("workload", {})
+    took = (
+        None
+        if workload.get("endMs") is None or workload.get("startMs") is None
+        else int(workload["endMs"]) - int(workload["startMs"])
+    )
+    expected = window_ms * time_scale
+    ratio = None if took is None or expected <= 0 else took / expected
+    window = {
+        "trace_ms": window_ms,
+        "time_scale": time_scale,
+        "expected_ms": expected,
+        "replay_ms": took,
+        "ratio": ratio,
+    }
+    worst = max((abs(difference) for *_, difference in differences), default=0.0)
+    tv = whole["against_trace"]["command_mix_tv"]
+    new_share = new_errors / count if count else None
+    report: dict[str, Any] = {
+        "version": 2,
+        "kind": KIND,
+        "trace": str(trace_dir),
+        "run": {
+            "results": str(results.directory),
+            "trace": str(results.trace_dir),
+            "namespace_root": run.namespace_root,
+            "start_ms": run.start_ms,
+            "end_ms": run.end_ms,
+        },
+        "options": {"timeScale": time_scale, "users": replay.get("users")},
+        "whole": whole,
+        "per_command": per_command,
+        "not_replayed": replay.get("notReplayed", {}),
+        "errors": {
+            "errors": errors,
+            "denied_as_recorded": as_recorded,
+            "denied_in_trace": trace.denied,
+            "new": new_errors,
+            "new_share": new_share,
+            "outcomes": outcomes,
+        },
+        "window": window,
+        "against_trace": _dimensions(trace_dir, run, time_scale),
+        "bars": {
+            "calls_per_command": _bar(BAR_CALLS, worst, worst <= BAR_CALLS),
+            "command_mix_tv": _bar(BAR_MIX_TV, tv, tv is not None and tv <= BAR_MIX_TV),
+            "new_errors": _bar(
+                BAR_NEW_ERRORS, new_share, new_share is not None and new_share < BAR_NEW_ERRORS
+            ),
+            "window": _bar(
+                BAR_WINDOW,
+                ratio,
+                None if ratio is None or time_scale == 0 else abs(ratio - 1) <= BAR_WINDOW,
+            ),
+        },
+        "notes": [],
+    }
+    if time_scale == 0:
+        report["notes"].append(
+            "time scale 0: calls went back to back, so the window and the time dimensions are "
+            "not scored"
+        )
+    return report
+
+
+def _bar(limit: float, value: float | None, met: bool | None) -> dict[str, Any]:
+    return {"limit": limit, "value": value, "met": met}
+
+
+def _dimensions(trace_dir: Path, run: RunTrace, time_scale: float) -> dict[str, Any]:
+    """The per-dimension distances of the replay's files to the trace's (all files one type)."""
+    original = read_for_fitting(trace_dir)
+    behaviour = original.behaviour
+    trace_sample = WorkloadSample.of_trace(
+        behaviour, np.ones(len(behaviour.depth), dtype=np.bool_),
+        create_interarrivals(behaviour.create_time), original.window.op_counts,
+    ).time_scaled(time_scale)  # fmt: skip
+    replayed = run.behaviour
+    run_sample = WorkloadSample.of_trace(
+        replayed, np.ones(len(replayed.depth), dtype=np.bool_),
+        create_interarrivals(replayed.create_time), run.op_counts,
+    )  # fmt: skip
+    ks = distances(run_sample, trace_sample)
+    if time_scale == 0:
+        ks.update(dict.fromkeys(TIME_DIMENSIONS))
+    return {"trace": str(trace_dir), "ks": ks}
+
+
+def render_replay(report: dict[str, Any]) -> str:
+    """REPORT as lines: the bars, the distances, the whole workload, the commands."""
+    run = report["run"]
+    window = report["window"]
+    errors = report["errors"]
+    lines = [
+        f"replay {run['results']} of trace {report['trace']}: time scale "
+        f"{report['options']['timeScale']:g}, users {report['options']['users']}",
+    ]
+    for name, bar in report["bars"].items():
+        value = bar["value"]
+        shown = "-" if value is None else f"{value:.4f}"
+        met = "-" if bar["met"] is None else ("met" if bar["met"] else "NOT met")
+        lines.append(f"bar {name:<18} {shown:>8} (limit {bar['limit']:g}): {met}")
+    lines.append(
+        f"errors {errors['errors']:,}: {errors['denied_as_recorded']:,} denied as in the trace "
+        f"(which denied {errors['denied_in_trace']:,}), {errors['new']:,} new"
+    )
+    took = window["replay_ms"]
+    lines.append(
+        f"window: trace {window['trace_ms'] / 1000:,.1f} s x {window['time_scale']:g} = "
+        f"{window['expected_ms'] / 1000:,.1f} s; the replay took "
+        + ("-" if took is None else f"{took / 1000:,.1f} s")
+    )
+    ks = report["against_trace"]["ks"]
+    lines.append(
+        "distances to the trace (KS; op_mix: TV): "
+        + ", ".join(f"{name} {'-' if v is None else f'{v:.4f}'}" for name, v in ks.items())
+    )
+    whole = report["whole"]
+    lines += render_whole(whole, [("trace", whole["against_trace"])])
+    for command, why in report["not_replayed"].items():
+        lines.append(
+            f"not replayed: {command}: "
+            + ", ".join(f"{n:,} ({reason})" for reason, n in why.items())
+        )
+    lines += [f"note: {note}" for note in [*whole["notes"], *report["notes"]]]
+    return "\n".join(lines)

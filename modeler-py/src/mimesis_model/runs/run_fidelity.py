@@ -1,0 +1,548 @@
+"""`fidelity`: the closed loop. How close the workload a run issued (its own trace, phase 2) came
+to what the profile predicts for the run's options, and to the trace the profile was fitted from.
+
+Against the model, the reference generator synthesizes the profile with the run's type scaling,
+isolation, time scale, span scale and window. Against the original trace, the trace's times are
+multiplied by the run's time scale (a run at 0.5 should be the trace twice as fast); span and type
+scaling change what a run is meant to look like, so against the trace they show as distance.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from mimesis_model import options
+from mimesis_model.errors import MimesisModelError
+from mimesis_model.formats.profile import Profile
+from mimesis_model.model.command_mix import (
+    CommandCounts,
+    mix_distance,
+    render_whole,
+    whole_workload,
+)
+from mimesis_model.model.fidelity import WorkloadSample, compare, distances, trace_create_gaps
+from mimesis_model.model.fit import FittedTrace, read_for_fitting
+from mimesis_model.model.synthesis import SyntheticWorkload, synthesize, synthesize_for_comparison
+from mimesis_model.model.user_mix import (
+    compare_users,
+    model_user_calls,
+    profile_users,
+    render_users,
+)
+from mimesis_model.model.validation import render_distance_rows, type_labels
+from mimesis_model.output import AtomicOutputDir
+from mimesis_model.runs.replay_fidelity import is_replay, render_replay, score_replay
+from mimesis_model.runs.run_results import RunResults, RunScaling
+from mimesis_model.runs.run_trace import RunTrace
+
+FIDELITY_FILE: Final = "fidelity.json"
+FIDELITY_VERSION: Final = 2
+"""of fidelity.json (and `fidelity --json`): 2 added "whole", the whole workload's command mix
+(version 1 had no "version" key)"""
+NOISE_DRAWS: Final = 20
+NOISE_QUANTILE: Final = 95
+
+
+def score_run(
+    profile: Profile,
+    run: RunTrace,
+    scaling: RunScaling,
+    original: FittedTrace | None = None,
+    *,
+    replicas: float | None = None,
+    noise_draws: int = NOISE_DRAWS,
+    random_state: int = 0,
+) -> dict[str, Any]:
+    """Every distance of RUN to PROFILE's prediction (overall and per type) and, with ORIGINAL,
+    to the original trace (overall); with the counts on each side, as `fidelity --json` prints.
+
+    NOISE_DRAWS faithful runs (the reference generator at the run's own size) give each
+    distance's noise: the 95th percentile of their distances, which a run's distance beyond it
+    is not explained by chance alone (0: not measured).
+    """
+    predicted = scaling.profile_run(profile)
+
+    def synthesized(file_scale: float, seed: int) -> WorkloadSample:
+        workload = synthesize(
+            predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
+            file_scale=file_scale, window_ms=scaling.window_ms(profile), random_state=seed,
+        )  # fmt: skip
+        return WorkloadSample.of_model(workload, None, True)
+
+    model, replicas = synthesize_for_comparison(
+        predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
+        window_ms=scaling.window_ms(profile), replicas=replicas, random_state=random_state,
+    )  # fmt: skip
+    model_sample = WorkloadSample.of_model(model, None, True)
+    behaviour = run.behaviour
+    against_model = compare(behaviour, run.labels, run.op_counts, model, profile.k)
+    run_sample = _run_sample(run, profile.k)
+    trace_sample = (
+        None
+        if original is None
+        else _original_sample(profile, original).time_scaled(scaling.time_scale)
+    )
+    faithful = [synthesized(1.0, random_state + 1 + draw) for draw in range(noise_draws)]
+    report: dict[str, Any] = {
+        "version": FIDELITY_VERSION,
+        "k": profile.k,
+        "run": {
+            "trace": str(run.directory),
+            "namespace_root": run.namespace_root,
+            "start_ms": run.start_ms,
+            "start_from": run.start_from,
+            "end_ms": run.end_ms,
+            "window_ms": behaviour.window_ms,
+        },
+        "options": scaling.as_json()
+        | {"replicas": replicas, "noise_draws": noise_draws, "seed": random_state},
+        "counts": {
+            "run": _counts(run_sample, behaviour.window_ms),
+            "model": _counts(model_sample, model.window_ms, per=replicas),
+        },
+        "against_model": {
+            "ks": against_model["overall"]["ks"],
+            "noise": _noise(faithful, model_sample),
+            "per_type": [
+                {
+                    "type": item["type"],
+                    "files": {
+                        "run": item["files"]["trace"],
+                        "model": item["files"]["model"] / replicas,
+                    },
+                    "ks": item["ks"],
+                }
+                for item in against_model["per_type"]
+            ],
+        },
+        "against_trace": None,
+        "whole": _whole(
+            profile,
+            run,
+            scaling,
+            CommandCounts.of_model(model, replicas),
+            original,
+            comparable=predicted is profile and scaling.span_scale == 1,
+        ),
+        "notes": [],
+        "users": _users(predicted, run, model, replicas, original),
+    }
+    if original is not None and trace_sample is not None:
+        report["counts"]["trace"] = _counts(
+            trace_sample, original.behaviour.window_ms * scaling.time_scale
+        )
+        report["against_trace"] = {
+            "trace": str(original.source),
+            "ks": distances(run_sample, trace_sample),
+            "noise": _noise(faithful, trace_sample),
+        }
+    if scaling.time_scale == 0:
+        _without_times(report)
+    return report
+
+
+def _users(
+    profile: Profile,
+    run: RunTrace,
+    model: SyntheticWorkload,
+    replicas: float,
+    original: FittedTrace | None,
+) -> dict[str, Any] | None:
+    """The run's per-user call mix (from its own audit log) against the profile's prediction
+    and, with ORIGINAL, against the trace's; None when the profile names no user."""
+    if not profile_users(profile):
+        return None
+    by_user = original.window.by_user if original is not None else {}
+    return {
+        "against_model": compare_users(model_user_calls(profile, model, replicas), run.users),
+        "against_trace": compare_users(by_user, run.users) if by_user else None,
+    }
+
+
+def _whole(
+    profile: Profile,
+    run: RunTrace,
+    scaling: RunScaling,
+    model: CommandCounts,
+    original: FittedTrace | None,
+    comparable: bool,
+) -> dict[str, Any]:
+    """The run's calls by command against the model's prediction and, with ORIGINAL, against the
+    original trace's calls scaled to the run's window (in the profile's time: a run at time
+    scale 0.5 issues the trace's calls in half the time); the coverage of the trace is not
+    COMPARABLE when span or type scaling make the run issue other calls than the trace."""
+    issued = CommandCounts(dict(run.calls), run.denied)
+    sides = {"run": issued, "model": model}
+    notes = []
+    factor = None
+    if original is not None:
+        factor = scaling.window_ms(profile) / original.window.duration_ms
+        trace = CommandCounts.of_log(original.window.op_counts, original.window.denied)
+        sides["trace"] = trace.scaled(factor)
+        if factor != 1:
+            notes.append(
+                f"the trace's calls are scaled by {factor:.4g}, the run's window (in the "
+                "profile's time) over the trace's, as if its calls came at its average rate"
+            )
+        if not comparable:
+            notes.append(
+                "span or type scaling makes the run issue other calls than the trace: its "
+                "coverage of the trace is not comparable (its coverage of the model's prediction "
+                "is)"
+            )
+    whole = whole_workload(sides, "run", "trace" if original is not None else "model")
+    whole["against_model"] = mix_distance(issued, model)
+    whole["against_trace"] = (
+        None if original is None else mix_distance(issued, sides["trace"], comparable)
+    )
+    whole["trace_window_factor"] = factor
+    whole["notes"] = notes
+    return whole
+
+
+TIME_DIMENSIONS: Final = (
+    "interarrival", "active_span", "create_interarrival", "create_time", "delete_time",
+)  # fmt: skip
+
+
+def _without_times(report: dict[str, Any]) -> None:
+    """At time scale 0 the schedule has no times (ops go back to back): the time dimensions
+    are not scored rather than reported as distances near 1."""
+    against = [report["against_model"], *report["against_model"]["per_type"]]
+    if report["against_trace"] is not None:
+        against.append(report["against_trace"])
+    for item in against:
+        for values in (item["ks"], item.get("noise")):
+            if values is not None:
+                values.update(dict.fromkeys(TIME_DIMENSIONS))
+    report["notes"].append(
+        "time scale 0: ops were issued back to back, so the time dimensions are not scored"
+    )
+
+
+def _noise(faithful: list[WorkloadSample], reference: WorkloadSample) -> dict[str, Any] | None:
+    """Per dimension, the NOISE_QUANTILE-th percentile of the FAITHFUL runs' distances to
+    REFERENCE (None where a dimension has no distance)."""
+    if not faithful:
+        return None
+    measured = [distances(sample, reference) for sample in faithful]
+    noise: dict[str, Any] = {}
+    for name in measured[0]:
+        values = [value for m in measured if (value := m[name]) is not None]
+        noise[name] = float(np.percentile(values, NOISE_QUANTILE)) if values else None
+    return noise
+
+
+def render_fidelity(report: dict[str, Any]) -> str:
+    """REPORT as a table: a row of distances against the model, one against the trace, and the
+    model's rows per type; then the counts on each side."""
+    run = report["run"]
+    lines = [
+        f"run trace {run['trace']}: phase 2 from {run['start_ms']} (by {run['start_from']}), "
+        f"under {run['namespace_root']}",
+        f"options: time scale {report['options']['timeScale']:g}, span scale "
+        f"{report['options']['spanScale']:g}" + _scaled_types(report["options"]),
+        "distances (KS; op_mix: total variation)",
+    ]
+    files = int(report["counts"]["run"]["files"])
+    rows: list[tuple[str, int | None, dict[str, float | None]]] = []
+    verdicts = []
+    for side in ("model", "trace"):
+        against = report[f"against_{side}"]
+        if against is None:
+            continue
+        rows.append((side, files, against["ks"]))
+        if against["noise"] is not None:
+            rows.append(("noise", None, against["noise"]))
+            beyond = [
+                name for name, value in against["ks"].items()
+                if value is not None and against["noise"][name] is not None
+                and value > against["noise"][name]
+            ]  # fmt: skip
+            verdicts.append(
+                f"against the {side}: "
+                + (f"beyond noise: {', '.join(beyond)}" if beyond else "all within noise")
+            )
+    rows += [
+        (f"model t{item['type']}", item["files"]["run"], item["ks"])
+        for item in report["against_model"]["per_type"]
+    ]
+    lines += render_distance_rows(rows, "files")
+    lines.append(
+        f"noise: the {NOISE_QUANTILE}th percentile of {report['options']['noise_draws']} "
+        "faithful runs' distances (the reference generator at the run's size)"
+        if verdicts
+        else "noise: not measured"
+    )
+    lines += verdicts
+    lines += [f"note: {note}" for note in report["notes"]]
+    whole = report["whole"]
+    lines += render_whole(
+        whole,
+        [
+            (side, whole[f"against_{side}"])
+            for side in ("model", "trace")
+            if whole[f"against_{side}"]
+        ],
+    )
+    lines += [f"note: {note}" for note in whole["notes"]]
+    users = report.get("users")
+    if users is not None:
+        for side in ("model", "trace"):
+            if users[f"against_{side}"] is not None:
+                lines += render_users(users[f"against_{side}"], "run", side)
+    sides = list(report["counts"])
+    names = list(report["counts"]["run"])
+    lines.append("counts        " + " ".join(f"{side:>12}" for side in sides))
+    for name in names:
+        cells = " ".join(f"{_number(report['counts'][side][name]):>12}" for side in sides)
+        lines.append(f"{name:<13} {cells}")
+    return "\n".join(lines)
+
+
+def _run_sample(run: RunTrace, k: int) -> WorkloadSample:
+    gaps = trace_create_gaps(run.behaviour, run.labels, k)
+    return WorkloadSample.of_trace(
+        run.behaviour, run.labels >= 0, np.concatenate(gaps) if k else np.zeros(0), run.op_counts
+    )
+
+
+def _original_sample(profile: Profile, original: FittedTrace) -> WorkloadSample:
+    """The original trace's modeled files (not dormant), create gaps per type as fitted."""
+    labels = type_labels(profile, original.behaviour)
+    typed = profile.fit is not None and all(t.centroid for t in profile.file_types)
+    gaps = trace_create_gaps(original.behaviour, labels, profile.k if typed else 1)
+    return WorkloadSample.of_trace(
+        original.behaviour, labels >= 0, np.concatenate(gaps), original.window.op_counts
+    )
+
+
+def _counts(sample: WorkloadSample, window_ms: float, per: float = 1.0) -> dict[str, float]:
+    """Files, ops and rates of SAMPLE, divided by PER (a model's replicas)."""
+    seconds = max(window_ms, 1.0) / 1000
+    ops = sample.op_counts
+    return {
+        "files": sample.files / per,
+        "accessed_files": len(sample.accesses) / per,
+        "accesses": float(sample.accesses.sum()) / per,
+        "creates": ops.get("create", 0) / per,
+        "deletes": ops.get("delete", 0) / per,
+        "mkdirs": ops.get("mkdirs", 0) / per,
+        "renames": ops.get("rename", 0) / per,
+        "window_s": seconds,
+        "creates_per_s": ops.get("create", 0) / per / seconds,
+        "deletes_per_s": ops.get("delete", 0) / per / seconds,
+    }
+
+
+def _scaled_types(options: dict[str, Any]) -> str:
+    parts = []
+    if options["typeScales"]:
+        parts.append(
+            "type scales " + ", ".join(f"{j}={f:g}" for j, f in options["typeScales"].items())
+        )
+    if options["types"]:
+        parts.append("types " + ",".join(str(j) for j in options["types"]))
+    return "".join(f", {part}" for part in parts)
+
+
+def _number(value: float) -> str:
+    return f"{value:,.0f}" if float(value).is_integer() or abs(value) >= 100 else f"{value:,.3f}"
+
+
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `fidelity` to COMMANDS, the subparsers of the mimesis-model parser."""
+    parser = commands.add_parser(
+        "fidelity", help="score a run's trace against its profile and the original trace",
+        description="Read the trace of a benchmark run (phase 2, paths under its namespace "
+        "root) and print the distance of each dimension (popularity, access interarrival, active "
+        "span, create interarrival, create and delete times, files per depth: KS; op mix: total "
+        "variation) to what the profile predicts for the run's options and, with --against, to "
+        "the original trace; and over the whole workload (every audited command, allowed and "
+        "denied): the command mix's total variation, the coverage (the run's calls over the "
+        "other side's in the run's window) and the commands never issued. RUN is a results "
+        "folder (summary.json and trace/; fidelity.json is written into it) or a run's trace "
+        "folder (then give the run's options as flags). A replay's results (`mimesisbench.jar "
+        "replay`) are scored against the trace they replayed, given in place of the profile: "
+        "calls per command, command mix, new errors, the replay's length, the distances per "
+        "dimension; the noise floor of the closed loop. "
+        "Example: mimesis-model fidelity profile/ results/run1/ --against trace/; "
+        "mimesis-model fidelity trace/ results/replay1/",
+    )  # fmt: skip
+    options.add_verbose(parser)
+    parser.add_argument(
+        "profile_dir", metavar="PROFILE_DIR",
+        help="the run's profile; for a replay's results, the trace it replayed",
+    )  # fmt: skip
+    parser.add_argument("run_dir", metavar="RUN", help="a run's results folder or its trace folder")
+    parser.add_argument(
+        "--against", metavar="TRACE_DIR", default=None,
+        help="the original trace (the profile's source) to compare with as well",
+    )  # fmt: skip
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    options.add_run_option(parser, "timeScale", options.non_negative)
+    options.add_run_option(parser, "spanScale", options.non_negative)
+    parser.add_argument(
+        "--type-scale", type=_type_scale, action="append", default=[], metavar="J=F",
+        help="a run trace's --type-scale (J a type or 'all'; repeatable)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--types", type=options.type_list, default=[], metavar="J,...",
+        help="a run trace's --types",
+    )  # fmt: skip
+    parser.add_argument(
+        "--namespace-root", default=None, metavar="PATH",
+        help="a run trace's namespace root (default: its ns-*/flat-* folder)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--start-ms", type=int, default=None, metavar="EPOCH_MS",
+        help="a run trace's time zero (default: from its start barrier)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--end-ms", type=int, default=None, metavar="EPOCH_MS",
+        help="a run trace's end of phase 2: later calls (--cleanup's) are not the run's "
+        "(default: none is)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--replicas", type=options.positive, default=None,
+        help="copies of the model synthesized (default: enough for 50,000 files)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--noise-draws", type=lambda text: options.whole(text, minimum=0),
+        default=NOISE_DRAWS,
+        help=f"faithful runs synthesized to measure each distance's noise (default "
+        f"{NOISE_DRAWS}; 0: none)",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--force", action="store_true",
+        help="score a results folder against a profile its summary.json says it was not made "
+        "from (printed only; its fidelity.json is left as it is)",
+    )  # fmt: skip
+    parser.set_defaults(
+        run=_run,
+        run_flag_defaults={
+            flag: parser.get_default(flag) for flag in (*_RUN_FLAGS, "against", "replicas")
+        },
+    )
+
+
+_RUN_FLAGS: Final = (
+    "time_scale",
+    "span_scale",
+    "type_scale",
+    "types",
+    "namespace_root",
+    "start_ms",
+    "end_ms",
+)
+
+
+def _run(args: argparse.Namespace) -> int:
+    if RunResults.is_results(args.run_dir):
+        replay = RunResults.read(args.run_dir)
+        if is_replay(replay):
+            return _run_replay(args, replay)
+    profile = Profile.read(args.profile_dir)
+    results: RunResults | None = None
+    mismatch: str | None = None
+    if RunResults.is_results(args.run_dir):
+        results = RunResults.read(args.run_dir)
+        mismatch = results.profile_difference(profile)
+        if mismatch is not None and not args.force:
+            raise MimesisModelError(
+                f"{args.profile_dir}: not the profile of run {args.run_dir}: {mismatch}; "
+                "--force scores it anyway (printed only, fidelity.json is not written)"
+            )
+        given = [
+            flag for flag in _RUN_FLAGS
+            if getattr(args, flag) != args.run_flag_defaults[flag]
+        ]  # fmt: skip
+        if given:
+            flag = "--" + given[0].replace("_", "-")
+            raise MimesisModelError(
+                f"{flag}: {args.run_dir} is a results folder, whose summary.json gives the "
+                "run's options"
+            )
+        scaling = results.scaling
+        start_ms, start_from, end_ms = results.start_ms, "summary", results.end_ms
+        trace_dir, root = results.trace_dir, results.namespace_root
+        if not trace_dir.is_dir():
+            raise MimesisModelError(
+                f"{trace_dir}: no such trace directory (parse the run's namenode-audit.log into it)"
+            )
+    else:
+        scaling = RunScaling(
+            time_scale=args.time_scale, span_scale=args.span_scale,
+            type_scales=dict(args.type_scale), types=args.types,
+        )  # fmt: skip
+        start_ms, start_from, end_ms = args.start_ms, "given", args.end_ms
+        trace_dir, root = Path(args.run_dir), args.namespace_root
+    run = RunTrace.read(
+        trace_dir, k=profile.k, window_ms=scaling.window_ms(profile) * scaling.time_scale,
+        namespace_root=root, start_ms=start_ms, start_from=start_from, end_ms=end_ms,
+    )  # fmt: skip
+    original = None if args.against is None else read_for_fitting(args.against)
+    report = score_run(
+        profile, run, scaling, original, replicas=args.replicas,
+        noise_draws=args.noise_draws, random_state=args.seed,
+    )  # fmt: skip
+    if mismatch is not None:
+        report["notes"].append(f"scored against a profile the run was not made from: {mismatch}")
+    if results is not None:
+        report["run"]["results"] = str(results.directory)
+    if results is not None and mismatch is None:
+        written = results.directory / FIDELITY_FILE
+        replaced = written.exists()
+        with AtomicOutputDir(results.directory) as out:
+            out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
+        if replaced:
+            print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)
+    elif results is not None:
+        print(
+            f"mimesis-model: note: {results.directory / FIDELITY_FILE} not written: "
+            "the scores are against another profile (--force)",
+            file=sys.stderr,
+        )
+    print(json.dumps(report) if args.json else render_fidelity(report))
+    return 0
+
+
+def _run_replay(args: argparse.Namespace, results: RunResults) -> int:
+    """A replay's results against the trace it replayed (PROFILE_DIR names that trace)."""
+    given = [
+        flag for flag in (*_RUN_FLAGS, "against", "replicas")
+        if getattr(args, flag) != args.run_flag_defaults.get(flag)
+    ]  # fmt: skip
+    if given:
+        flag = "--" + given[0].replace("_", "-")
+        raise MimesisModelError(
+            f"{flag}: {args.run_dir} is a replay, scored against its trace alone ({flag} is "
+            "for a run of a profile)"
+        )
+    report = score_replay(Path(args.profile_dir), results)
+    written = results.directory / FIDELITY_FILE
+    replaced = written.exists()
+    with AtomicOutputDir(results.directory) as out:
+        out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
+    if replaced:
+        print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)
+    print(json.dumps(report) if args.json else render_replay(report))
+    return 0
+
+
+def _type_scale(text: str) -> tuple[str, float]:
+    """J=F with J a type number or 'all', as a run's --type-scale."""
+    key, _, factor = text.partition("=")
+    if key.strip() == "all" and factor:
+        return "all", options.positive(factor)
+    index, value = options.type_factor(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the factor must be positive")
+    return str(index), value

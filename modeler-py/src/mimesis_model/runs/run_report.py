@@ -1,0 +1,614 @@
+"""`report`: one self-contained HTML page of a run's results folder, its PNG plots embedded:
+throughput over time by op (timeline.csv), service and response time percentiles by op, ops per
+file type, the
+fidelity scores (fidelity.json, when `fidelity` has scored the run: per dimension, and the whole
+workload's calls by command), the NameNode's view (namenode.csv: RPC queue and processing time,
+lock hold and wait, queues, garbage collection, calls by op), the run's options, target and notes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import html
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from mimesis_model import options
+from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.model.command_mix import FLAG_SHARE
+from mimesis_model.output import check_writable, write_file
+from mimesis_model.runs.replay_fidelity import KIND, is_replay
+from mimesis_model.runs.run_comparison import compare_runs, plot_comparison
+from mimesis_model.runs.run_fidelity import FIDELITY_FILE, FIDELITY_VERSION
+from mimesis_model.runs.run_results import (
+    NAMENODE_FILE,
+    RESPONSE,
+    SERVICE,
+    TIMELINE_FILE,
+    RunResults,
+    RunResultsError,
+    latency,
+)
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+REPORT_FILE: Final = "report.html"
+DRIFT_COLUMN: Final = "maxLatenessUs"
+"""timeline.csv's column of each second's drift: how late (us) its latest op was"""
+_PERCENTILES: Final = ("p50", "p90", "p99", "p999")
+
+
+def write_report(
+    results: RunResults, out: Path, option: str | None = None, beside: RunResults | None = None
+) -> Path:
+    """Write the page for RESULTS as OUT (atomically); return OUT. OPTION names OUT in errors.
+    BESIDE: another run shown next to it (a replay of the trace beside a run of its profile)."""
+    plots: list[tuple[str, Figure]] = []
+    notes: list[str] = []
+    timeline = _read_timeline(results)
+    if timeline is None:
+        notes.append(f"No throughput timeline: {TIMELINE_FILE} is missing or empty.")
+    else:
+        plots.append(("Throughput over time, by op", _timeline_plot(*timeline)))
+        if DRIFT_COLUMN in timeline[0]:
+            plots.append(
+                ("Drift over time: how late each second's latest op was", _drift_plot(*timeline))
+            )
+    namenode = _read_csv(results, NAMENODE_FILE)
+    if namenode is not None:
+        plots.append(
+            ("The NameNode through phase 2 (its metrics, once a second)", _namenode_plot(*namenode))
+        )
+    if any(item.get("count") for item in results.ops.values()):
+        plots.append(
+            ("Service time percentiles by op (call start to end)",
+             _latency_plot(results.ops, SERVICE))
+        )  # fmt: skip
+        if any(latency(item, RESPONSE) for item in results.ops.values()):
+            plots.append(
+                ("Response time percentiles by op (due time to end: the wait behind schedule "
+                 "counts)", _latency_plot(results.ops, RESPONSE))
+            )  # fmt: skip
+        else:
+            notes.append(
+                "The summary has no response time (a run before issue 20): service time only."
+            )
+    by_type = results.summary.get("byType") or {}
+    if by_type:
+        caption = "Ops per partition of the trace" if is_replay(results) else "Ops per file type"
+        plots.append((caption, _per_type_plot(by_type)))
+    fidelity = _read_fidelity(results)
+    if fidelity is not None and fidelity.get("kind") == KIND:
+        plots.append(
+            ("Replay against its trace: calls by command (every audited command)",
+             _commands_plot(fidelity["whole"]))
+        )  # fmt: skip
+    elif fidelity is None:
+        notes.append(
+            f"No fidelity scores: run `mimesis-model fidelity "
+            f"{'TRACE' if is_replay(results) else 'PROFILE'} {results.directory}` first."
+        )
+    else:
+        plots.append(
+            ("Fidelity: distance per dimension (KS; op mix: TV)", _fidelity_plot(fidelity))
+        )
+        if fidelity.get("whole"):
+            plots.append(
+                ("Whole workload: calls by command (every audited command)",
+                 _commands_plot(fidelity["whole"]))
+            )  # fmt: skip
+        else:
+            notes.append(
+                f"{FIDELITY_FILE} is of version 1, without the whole workload's command mix: run "
+                "`mimesis-model fidelity` again for it."
+            )
+    if "environment" not in results.summary:
+        notes.append(
+            "The summary records no environment (Hadoop version, DataNodes real or emulated); "
+            "the target below is what it records."
+        )
+    images = [(caption, png_bytes(figure)) for caption, figure in plots]
+    pair = None
+    if beside is not None:
+        comparison = compare_runs([results], [beside])
+        pair = (beside, comparison, plot_comparison(comparison))
+    page = _html(results, images, fidelity, notes, pair)
+    write_file(out, page.encode("utf-8"), option)
+    return out
+
+
+def _read_timeline(results: RunResults) -> tuple[list[str], np.ndarray] | None:
+    return _read_csv(results, TIMELINE_FILE)
+
+
+def _read_csv(results: RunResults, name: str) -> tuple[list[str], np.ndarray] | None:
+    """A results CSV of numbers (empty cells: NaN), its header and rows; None if absent or empty."""
+    path = results.directory / name
+    if not path.is_file():
+        return None
+    try:
+        with path.open(newline="", encoding="utf-8") as stream:
+            rows = list(csv.reader(stream))
+        header, body = rows[0], rows[1:]
+        values = np.array(
+            [[float(cell) if cell else np.nan for cell in row] for row in body], dtype=np.float64
+        )
+    except (IndexError, ValueError, OSError) as error:
+        what = "timeline" if name == TIMELINE_FILE else "NameNode metrics"
+        raise RunResultsError(f"{path}: not a run's {what}: {error}") from error
+    if len(values) == 0:
+        return None
+    return header, values.reshape(len(body), len(header))
+
+
+def _read_fidelity(results: RunResults) -> dict[str, Any] | None:
+    path = results.directory / FIDELITY_FILE
+    if not path.is_file():
+        return None
+    try:
+        report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        if report.get("kind") == KIND:
+            report["whole"]["commands"]
+            report["bars"]
+            return report
+        report["against_model"]["ks"]
+        version = int(report.get("version", 1))
+        if version >= 2:
+            report["whole"]["commands"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise RunResultsError(f"{path}: not a fidelity report: {error!r}") from error
+    if version > FIDELITY_VERSION:
+        raise RunResultsError(
+            f"{path}: version {version}, newer than the {FIDELITY_VERSION} this mimesis-model reads"
+        )
+    return report
+
+
+def _timeline_plot(header: list[str], values: np.ndarray) -> Figure:
+    figure = new_figure(9.0, 4.5)
+    axis = figure.subplots()
+    seconds = values[:, 0]
+    for column, op in enumerate(header[1:], start=1):
+        if op not in ("total", DRIFT_COLUMN) and values[:, column].any():
+            axis.plot(seconds, values[:, column], label=op, linewidth=1)
+    if "total" in header:
+        axis.plot(seconds, values[:, header.index("total")], label="total", color="black",
+                  linewidth=1.5)  # fmt: skip
+    axis.set_xlabel("second of the run")
+    axis.set_ylabel("ops/s")
+    axis.grid(alpha=0.3)
+    axis.legend(fontsize=8, ncols=2)
+    return figure
+
+
+_NAMENODE_PANELS: Final = (
+    ("time (ms)", ("rpcQueueTimeAvgMs", "rpcProcessingTimeAvgMs", "rpcLockWaitTimeAvgMs",
+                   "readLockHoldAvgMs", "writeLockHoldAvgMs")),
+    ("queued", ("callQueueLength", "lockQueueLength")),
+    ("calls/s", ("rpcCallsPerSecond", "createFileOpsPerSecond", "getBlockLocationsPerSecond",
+                 "fileInfoOpsPerSecond", "getListingOpsPerSecond", "deleteFileOpsPerSecond",
+                 "filesRenamedPerSecond")),
+    ("GC ms/s, heap MB", ("gcMillisPerSecond", "heapUsedMB")),
+)  # fmt: skip
+"""namenode.csv's columns drawn, by panel"""
+
+
+def _namenode_plot(header: list[str], values: np.ndarray) -> Figure:
+    figure = new_figure(9.0, 9.0)
+    axes = figure.subplots(len(_NAMENODE_PANELS), 1, sharex=True)
+    seconds = values[:, header.index("second")]
+    for axis, (unit, columns) in zip(axes, _NAMENODE_PANELS, strict=True):
+        for column in columns:
+            if column in header and np.nan_to_num(values[:, header.index(column)]).any():
+                axis.plot(seconds, values[:, header.index(column)], label=column, linewidth=1)
+        axis.set_ylabel(unit)
+        axis.grid(alpha=0.3)
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize=7, ncols=2)
+    axes[-1].set_xlabel("second of the run")
+    return figure
+
+
+def _drift_plot(header: list[str], values: np.ndarray) -> Figure:
+    figure = new_figure(9.0, 3.5)
+    axis = figure.subplots()
+    axis.plot(
+        values[:, 0], values[:, header.index(DRIFT_COLUMN)] / 1000, color="tab:red", linewidth=1
+    )
+    axis.set_xlabel("second of the run")
+    axis.set_ylabel("lateness (ms)")
+    axis.grid(alpha=0.3)
+    return figure
+
+
+def _latency_plot(ops: dict[str, dict[str, Any]], kind: str) -> Figure:
+    names = [op for op, item in ops.items() if item.get("count")]
+    figure = new_figure(max(6.0, 1.1 * len(names) + 2), 4.5)
+    axis = figure.subplots()
+    width = 0.8 / len(_PERCENTILES)
+    for i, percentile in enumerate(_PERCENTILES):
+        heights = [max((latency(ops[op], kind) or {}).get(percentile, 0), 1) for op in names]
+        axis.bar(np.arange(len(names)) + (i - 1.5) * width, heights, width, label=percentile)
+    axis.set_xticks(range(len(names)))
+    axis.set_xticklabels(names, rotation=20)
+    axis.set_yscale("log")
+    axis.set_ylabel(f"{kind} time (µs)")
+    axis.grid(axis="y", alpha=0.3)
+    axis.legend(fontsize=8)
+    return figure
+
+
+def _per_type_plot(by_type: dict[str, dict[str, Any]]) -> Figure:
+    # file types by number, then directory types (d0, d1, ...) and the cluster's calls
+    types = sorted(by_type, key=lambda t: (not t.isdigit(), int(t) if t.isdigit() else 0, t))
+    ops = [
+        op for op in dict.fromkeys(k for t in types for k in by_type[t])
+        if op not in ("errors", "mappers")
+    ]  # fmt: skip
+    figure = new_figure(max(6.0, 0.6 * len(types) + 3), 4.5)
+    axis = figure.subplots()
+    bottom = np.zeros(len(types))
+    for op in ops:
+        counts = np.array([by_type[t].get(op, 0) for t in types], dtype=np.float64)
+        axis.bar(range(len(types)), counts, bottom=bottom, label=op)
+        bottom += counts
+    axis.set_xticks(range(len(types)))
+    axis.set_xticklabels(types)
+    axis.set_xlabel("file type")
+    axis.set_ylabel("ops")
+    axis.legend(fontsize=8)
+    return figure
+
+
+def _fidelity_plot(report: dict[str, Any]) -> Figure:
+    dimensions = list(report["against_model"]["ks"])
+    figure = new_figure(9.0, 4.5)
+    axis = figure.subplots()
+    sides = [("model", report["against_model"])]
+    if report.get("against_trace"):
+        sides.append(("original trace", report["against_trace"]))
+    width = 0.8 / len(sides)
+    for i, (name, against) in enumerate(sides):
+        x = np.arange(len(dimensions)) + (i - (len(sides) - 1) / 2) * width
+        axis.bar(x, [against["ks"][d] or 0 for d in dimensions], width, label=f"against {name}")
+        noise = against.get("noise")
+        if noise:
+            axis.scatter(x, [noise[d] or 0 for d in dimensions], marker="_", s=200, color="black")
+    axis.scatter([], [], marker="_", color="black", label="noise (95th percentile)")
+    axis.set_xticks(range(len(dimensions)))
+    axis.set_xticklabels(dimensions, rotation=20, fontsize=8)
+    axis.set_ylabel("distance")
+    axis.grid(axis="y", alpha=0.3)
+    axis.legend(fontsize=8)
+    return figure
+
+
+def _commands_plot(whole: dict[str, Any]) -> Figure:
+    rows = whole["commands"]
+    sides = list(whole["calls"])
+    figure = new_figure(max(6.0, 0.5 * len(rows) + 3), 4.5)
+    axis = figure.subplots()
+    width = 0.8 / len(sides)
+    for i, side in enumerate(sides):
+        x = np.arange(len(rows)) + (i - (len(sides) - 1) / 2) * width
+        axis.bar(x, [row[side] for row in rows], width, label=side)
+    axis.set_xticks(range(len(rows)))
+    axis.set_xticklabels([row["command"] for row in rows], rotation=30, fontsize=8, ha="right")
+    axis.set_yscale("symlog", linthresh=1)
+    axis.set_ylim(0, 3 * max([row[side] for row in rows for side in sides] + [1]))
+    axis.set_ylabel("calls")
+    axis.grid(axis="y", alpha=0.3)
+    axis.legend(fontsize=8)
+    return figure
+
+
+def _html(
+    results: RunResults,
+    images: list[tuple[str, bytes]],
+    fidelity: dict[str, Any] | None,
+    notes: list[str],
+    pair: tuple[RunResults, dict[str, Any], bytes] | None = None,
+) -> str:
+    summary = results.summary
+    overall = summary.get("overall", {})
+    status = (
+        "valid"
+        if results.valid
+        else "NOT valid: " + "; ".join(str(why) for why in summary.get("invalidBecause", []))
+    )
+    kind = "Replay" if is_replay(results) else "Run"
+    sections = [
+        f"<h1>{kind} {_e(results.run_id)}</h1>",
+        f"<p>{_e(status)}. {overall.get('count', 0):,} ops ({overall.get('scheduled', 0):,} "
+        f"scheduled) in {overall.get('seconds', 0):,} s: {overall.get('opsPerSecond', 0):,} "
+        f"ops/s, {overall.get('errors', 0):,} errors.</p>",
+        "<h2>Ops</h2>" + _ops_table(results.ops),
+    ]
+    sections += [
+        f'<figure><img alt="{_e(caption)}" src="data:image/png;base64,'
+        f'{base64.b64encode(png).decode()}"><figcaption>{_e(caption)}</figcaption></figure>'
+        for caption, png in images
+    ]
+    if pair is not None:
+        sections.append(_pair_section(results, *pair))
+    if fidelity is not None and fidelity.get("kind") == KIND:
+        sections.append("<h2>Replay against its trace</h2>" + _replay_table(fidelity))
+        sections.append(
+            "<h2>Fidelity of the whole workload</h2>" + _whole_tables(fidelity["whole"])
+        )
+    elif fidelity is not None:
+        sections.append("<h2>Fidelity</h2>" + _fidelity_table(fidelity))
+        if fidelity.get("whole"):
+            sections.append(
+                "<h2>Fidelity of the whole workload</h2>" + _whole_tables(fidelity["whole"])
+            )
+        if fidelity.get("users"):
+            sections.append("<h2>Fidelity of the users</h2>" + _users_tables(fidelity["users"]))
+    namenode = summary.get("namenode") or {}
+    if namenode.get("mean"):
+        rows = {
+            key: f"{namenode['mean'][key]:,.3f} / {namenode.get('peak', {}).get(key, 0):,.3f}"
+            for key in namenode["mean"]
+        }
+        sections.append(
+            f"<h2>The NameNode through phase 2: mean / peak</h2><p>{_e(namenode.get('source', ''))}"
+            f", {namenode.get('samples', 0)} samples</p>" + _pairs_table(rows)
+        )
+    drift = summary.get("driftMicros") or {}
+    if drift:
+        sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))
+    waits = summary.get("waits") or {}
+    if waits:
+        sections.append(
+            "<h2>Ops that waited past their due time</h2><p>for a free in-flight slot (every "
+            "call the mapper may have in flight was), or for the op before them on their file "
+            "</p>" + _pairs_table(waits)
+        )
+    for title, key in (
+        ("Options", "options"), ("Target", "target"), ("Environment", "environment"),
+        ("Profile", "profile"), ("Replay", "replay"), ("Namespace (phase 1)", "namespace"),
+        ("Workload", "workload"),
+        ("This JVM in phase 2", "jvm"),
+    ):  # fmt: skip
+        if isinstance(summary.get(key), dict):
+            sections.append(f"<h2>{title}</h2>" + _pairs_table(summary[key]))
+    remarks = [*notes, *(str(note) for note in summary.get("notes", []))]
+    sections += [f"<p class=note>{_e(note)}</p>" for note in remarks]
+    return (
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
+        f"<title>{kind} {_e(results.run_id)}</title><style>"
+        "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
+        "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+        "td:first-child,th:first-child{text-align:left}"
+        "img{max-width:100%}.note{color:#a40}</style></head><body>"
+        + "".join(sections)
+        + "</body></html>\n"
+    )
+
+
+def _describe(run: RunResults) -> str:
+    """What RUN ran: a replay of its trace, or a run of its profile."""
+    if is_replay(run):
+        return f"replay {run.run_id} of trace {run.summary[KIND].get('trace')}"
+    profile = run.summary.get("profile") or {}
+    return f"run {run.run_id} of profile {profile.get('path', '?')}"
+
+
+def _pair_section(
+    results: RunResults, beside: RunResults, comparison: dict[str, Any], plot: bytes
+) -> str:
+    """This run (A) and the one beside it (B): per op calls, throughput and latency side by side,
+    and the comparison (`mimesis-model compare` of the two) with its plot."""
+    head = "".join(
+        f"<th>{_e(h)}</th>"
+        for h in ["op", "A count", "B count", "A ops/s", "B ops/s", "A p50 µs", "B p50 µs",
+                  "A p99 µs", "B p99 µs"]
+    )  # fmt: skip
+    rows = []
+    for op in sorted(set(results.ops) | set(beside.ops)):
+        a, b = results.ops.get(op, {}), beside.ops.get(op, {})
+        if not a.get("count") and not b.get("count"):
+            continue
+        cells = [_e(op)]
+        for key in ("count", "opsPerSecond"):
+            cells += [_number(a.get(key)), _number(b.get(key))]
+        for percentile in ("p50", "p99"):
+            cells += [
+                _number((a.get("latencyMicros") or {}).get(percentile)),
+                _number((b.get("latencyMicros") or {}).get(percentile)),
+            ]
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    overall = [
+        "<tr><td>all ops/s</td>"
+        f"<td>{_number(results.ops_per_second, 1)}</td><td>{_number(beside.ops_per_second, 1)}</td>"
+        "</tr>"
+    ]
+    caption = "A and B per metric (one run a side: no verdict on noise)"
+    return (
+        f"<h2>Beside {_e(_describe(beside))}</h2>"
+        f"<p>A: {_e(_describe(results))}; B: {_e(_describe(beside))}.</p>"
+        f"<table><tbody>{''.join(overall)}</tbody></table>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f'<figure><img alt="{_e(caption)}" src="data:image/png;base64,'
+        f'{base64.b64encode(plot).decode()}"><figcaption>{_e(caption)}</figcaption></figure>'
+        + "".join(f"<p class=note>{_e(note)}</p>" for note in comparison["notes"])
+    )
+
+
+def _replay_table(report: dict[str, Any]) -> str:
+    """The bars of a replay's fidelity, the errors, its window and the per-dimension distances."""
+    rows = []
+    for name, bar in report["bars"].items():
+        value = bar["value"]
+        met = "-" if bar["met"] is None else ("met" if bar["met"] else "NOT met")
+        cells = [_e(name), _number(value, 4), _number(bar["limit"], 2), _e(met)]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    errors = report["errors"]
+    distances = report["against_trace"]["ks"]
+    return (
+        "<table><thead><tr><th>bar</th><th>value</th><th>limit</th><th></th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<p>{errors['errors']:,} errors: {errors['denied_as_recorded']:,} denied as in the trace "
+        f"(which denied {errors['denied_in_trace']:,}), {errors['new']:,} new.</p>"
+        + _pairs_table(report["window"])
+        + "<h3>Distances to the trace (KS; op mix: TV)</h3>"
+        + _pairs_table(distances)
+    )
+
+
+def _ops_table(ops: dict[str, dict[str, Any]]) -> str:
+    columns = ["count", "errors", "scheduled", "opsPerSecond"]
+    times = [(kind, p) for kind in (SERVICE, RESPONSE) for p in _PERCENTILES]
+    head = "".join(
+        f"<th>{_e(c)}</th>" for c in ["op", *columns, *(f"{k} {p} µs" for k, p in times)]
+    )
+    rows = []
+    for op, item in ops.items():
+        cells = [_e(op), *(_number(item.get(c)) for c in columns)]
+        cells += [_number((latency(item, kind) or {}).get(p)) for kind, p in times]
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def _fidelity_table(report: dict[str, Any]) -> str:
+    dimensions = list(report["against_model"]["ks"])
+    head = "".join(f"<th>{_e(d)}</th>" for d in ["against", *dimensions])
+    rows = []
+    for name, key in (("model", "against_model"), ("original trace", "against_trace")):
+        against = report.get(key)
+        if not against:
+            continue
+        for label, values in ((name, against["ks"]), ("noise", against.get("noise"))):
+            if values:
+                cells = [_e(label), *(_number(values.get(d), 4) for d in dimensions)]
+                rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def _whole_tables(whole: dict[str, Any]) -> str:
+    """Coverage and command-mix distance against each side, then calls by command on each side,
+    the commands never issued marked."""
+    scores = []
+    for side in ("model", "trace"):
+        distance = whole.get(f"against_{side}")
+        if distance:
+            coverage = distance["coverage"]
+            cells = [
+                f"against the {side}",
+                "not comparable" if coverage is None else f"{coverage:.3f}",
+                _number(distance["command_mix_tv"], 4),
+            ]
+            scores.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
+    sides = list(whole["calls"])
+    missing = {item["command"]: item for item in whole["never_issued"]}
+    rows = []
+    for row in [{"command": "all calls"} | whole["calls"], *whole["commands"]]:
+        item = missing.get(row["command"])
+        mark = (
+            "" if item is None else (" (never issued *)" if item["flagged"] else " (never issued)")
+        )
+        cells = [_e(row["command"] + mark), *(_number(row[side], 0) for side in sides)]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    head = "".join(f"<th>{_e(h)}</th>" for h in ["command", *sides])
+    notes = [
+        f"Every audited call, allowed and denied, by command (rename options folded). Coverage: "
+        f"the run's calls over the other side's. * at least {FLAG_SHARE:.1%} of the "
+        f"{whole['never_issued_of']}'s calls.",
+        *whole.get("notes", []),
+    ]
+    return (
+        "<table><thead><tr><th>whole workload</th><th>coverage</th><th>command mix TV</th>"
+        f"</tr></thead><tbody>{''.join(scores)}</tbody></table>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        + "".join(f"<p>{_e(note)}</p>" for note in notes)
+    )
+
+
+def _users_tables(users: dict[str, Any]) -> str:
+    """The per-user call mix's distance against each side, and the top users' shares."""
+    tables = []
+    for side in ("model", "trace"):
+        compared = users.get(f"against_{side}")
+        if not compared or compared.get("tv") is None:
+            continue
+        rows = "".join(
+            f"<tr><td>{_e(item['user'])}</td><td>{_number(item['reference'], 4)}</td>"
+            f"<td>{_number(item['compared'], 4)}</td></tr>"
+            for item in compared["top"]
+        )
+        tables.append(
+            f"<p>Against the {side}: user mix TV {_number(compared['tv'], 4)} "
+            f"({compared['users']} users there, {compared['otherUsers']} in the run)</p>"
+            f"<table><thead><tr><th>user</th><th>{_e(side)}</th><th>run</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
+    return "".join(tables)
+
+
+def _pairs_table(values: dict[str, Any]) -> str:
+    rows = "".join(
+        f"<tr><td>{_e(key)}</td><td>{_e(_plain(value))}</td></tr>" for key, value in values.items()
+    )
+    return f"<table><tbody>{rows}</tbody></table>"
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict | list):
+        return json.dumps(value)
+    return "" if value is None else str(value)
+
+
+def _number(value: Any, digits: int = 0) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, int | float):
+        return f"{value:,.{digits}f}" if digits or isinstance(value, float) else f"{value:,}"
+    return _e(str(value))
+
+
+def _e(text: str) -> str:
+    return html.escape(text)
+
+
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `report` to COMMANDS, the subparsers of the mimesis-model parser."""
+    parser = commands.add_parser(
+        "report", help="one HTML page of a run's results",
+        description="Write one self-contained HTML page (PNG plots embedded) of a run's results "
+        "folder: throughput over time by op, service and response time percentiles by op, ops "
+        "per file type, the "
+        "fidelity scores (if `fidelity` has written fidelity.json), lateness, the options, "
+        "target and notes; a replay's page shows its scores against its trace; with --beside, "
+        "another run's results next to these (a replay beside a run of the profile fitted on "
+        "its trace). Example: mimesis-model report results/run1/; mimesis-model report "
+        "results/replay1/ --beside results/run1/",
+    )  # fmt: skip
+    options.add_verbose(parser)
+    parser.add_argument("results_dir", metavar="RESULTS_DIR")
+    parser.add_argument(
+        "--beside", default=None, metavar="RESULTS_DIR",
+        help="another run's results shown next to this one (a replay of the trace beside a run "
+        "of the profile fitted on it)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--out",
+        default=None,
+        metavar="HTML",
+        help=f"page to write (default RESULTS_DIR/{REPORT_FILE})",
+    )
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    results = RunResults.read(args.results_dir)
+    beside = None if args.beside is None else RunResults.read(args.beside)
+    out = Path(args.out) if args.out is not None else results.directory / REPORT_FILE
+    check_writable(out, "--out" if args.out is not None else None, is_file=True)
+    print(write_report(results, out, "--out" if args.out is not None else None, beside))
+    return 0

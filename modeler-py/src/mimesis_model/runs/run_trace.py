@@ -1,0 +1,227 @@
+"""A benchmark run's own trace (its NameNode audit log parsed by `parse`), seen as the model sees
+a trace: phase 2 only (from the schedule's time zero on), files under the run's namespace root,
+depths counted from that root, and each file typed by its name, as generator-mr names files
+(`f<i>.t<j>` for a pre-existing file of type j, `c<i>-<run>.t<j>` for a created one).
+
+Phase 1 created the hierarchy and the pre-existing files: in the run's trace those are files
+created before time zero, which phase 2 sees as pre-existing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from operator import itemgetter
+from os import PathLike
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from mimesis_model.errors import TraceError
+from mimesis_model.formats import schema
+from mimesis_model.formats.avro_file import read_records
+from mimesis_model.formats.trace import (
+    EVENTS_FILE,
+    FILES_FILE,
+    NO_TIME,
+    FileTimelines,
+    read_file_timelines,
+)
+from mimesis_model.model.file_behaviour import FileBehaviour
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+BARRIER_LEAD_MS: Final = 1_500
+"""generator-mr's StartBarrier.LEAD_MS: time zero is this long after the last mapper's barrier
+file; used to find time zero in a run that did not record workload.startMs."""
+
+_TYPE_IN_NAME: Final = re.compile(r"\.t(\d+)(?:\._r\d+)?$")
+"""a run file's type; `._r<i>` marks the temporary name a created file has before its renames"""
+_ROOT_NAME: Final = re.compile(r"^(?:ns|flat)-[0-9a-f]+$")
+_BARRIER: Final = re.compile(r"/runs/[^/]+/barrier/[^/]+$")
+
+
+@dataclass(frozen=True, eq=False)
+class RunTrace:
+    """Phase 2 of a run's trace: what each file under the namespace root did from time zero."""
+
+    directory: Path
+    behaviour: FileBehaviour
+    """times in ms from time zero; depth from the namespace root"""
+    labels: Ints
+    """file type by name; -1 for a dormant file or one the profile has no type for"""
+    op_counts: dict[str, int]
+    """allowed audit events from time zero on, on paths under the root, by op"""
+    namespace_root: str
+    start_ms: int
+    start_from: str
+    """how time zero was found: 'summary' (workload.startMs), 'barrier' or 'given'"""
+    calls: dict[str, int]
+    """every call the run issued, allowed or denied, by op: from time zero to END_MS (if given),
+    on the root, under it, or on no path (a cluster-level call)"""
+    denied: int
+    """of those calls, the ones not allowed"""
+    end_ms: int | None = None
+    """epoch ms after which calls are not the run's (workload.endMs and a slack); None: none"""
+    users: dict[str, int] = field(default_factory=dict)
+    """the calls of `calls` by effective user"""
+
+    @classmethod
+    def read(
+        cls,
+        trace_dir: str | PathLike[str],
+        *,
+        k: int,
+        window_ms: float,
+        namespace_root: str | None = None,
+        start_ms: int | None = None,
+        start_from: str = "given",
+        end_ms: int | None = None,
+    ) -> RunTrace:
+        """The run trace in TRACE_DIR, for a profile of K types and a schedule WINDOW_MS long
+        (wall clock). Without NAMESPACE_ROOT or START_MS they are found in the trace; without
+        END_MS every call from time zero on is the run's."""
+        directory = Path(trace_dir)
+        files = read_file_timelines(directory, paths=True)
+        # Asked for above, so present.
+        assert files.path is not None
+        assert files.final_path is not None
+        events = _read_events(directory / EVENTS_FILE)
+        if namespace_root is None:
+            namespace_root = _namespace_root(directory, files.path)
+        root = namespace_root.rstrip("/") or "/"
+        prefix = root if root.endswith("/") else root + "/"
+        if start_ms is None:
+            start_ms, start_from = _barrier_start(directory, events), "barrier"
+        under = np.fromiter((p.startswith(prefix) for p in files.path), np.bool_, len(files))
+        alive = (files.delete_time == NO_TIME) | (files.delete_time >= start_ms)
+        rows = np.flatnonzero(under & alive)
+        if len(rows) == 0:
+            raise TraceError(f"{directory / FILES_FILE}: no file under {root} in phase 2")
+        phase2 = _phase_two(files, rows, start_ms, end_ms, depth_offset=_depth(root))
+        if phase2.access_times.size == 0 and not phase2.created.any():
+            raise TraceError(f"{directory}: no access or create under {root} after time zero")
+        behaviour = FileBehaviour.of(phase2, start_ms, max(round(window_ms), 1))
+        finals = [files.final_path[row] for row in rows]
+        labels = _type_labels(finals, k)
+        labels[behaviour.dormant] = -1
+        counts = Counter(
+            op for time, op, src, allowed, _ in events
+            if allowed and time >= start_ms and src.startswith(prefix)
+        )  # fmt: skip
+        # The whole workload: the namespace root's own calls and cluster-level (path-less) ones
+        # too, as the trace's "/" and its cluster-level calls; the run's bookkeeping is elsewhere.
+        # A concat's src lists its sources: "[/root/a, /root/b]".
+        last = np.iinfo(np.int64).max if end_ms is None else end_ms
+        issued = [
+            (op, allowed, user) for time, op, src, allowed, user in events
+            if start_ms <= time <= last
+            and (src.startswith(prefix) or src.startswith("[" + prefix) or src in ("", root))
+        ]  # fmt: skip
+        return cls(
+            directory=directory,
+            behaviour=behaviour,
+            labels=labels,
+            op_counts=dict(counts),
+            namespace_root=root,
+            start_ms=int(start_ms),
+            start_from=start_from,
+            calls=dict(Counter(op for op, _, _ in issued)),
+            denied=sum(1 for _, allowed, _ in issued if not allowed),
+            end_ms=end_ms,
+            users=dict(Counter(user for _, _, user in issued)),
+        )
+
+
+def _read_events(path: Path) -> list[tuple[int, str, str, bool, str]]:
+    """(time, op, src, allowed, user) of every event; a run's trace is small enough to hold as
+    a list."""
+    columns = itemgetter("time", "op", "src", "allowed", "user")
+    events = [
+        (time, op, src or "", bool(allowed), user)
+        for time, op, src, allowed, user in map(
+            columns, read_records(path, schema.load(schema.AUDIT_EVENT))
+        )
+    ]
+    if not events:
+        raise TraceError(f"{path}: no events")
+    if not any(allowed for _, _, _, allowed, _ in events):
+        raise TraceError(f"{path}: no allowed events")
+    return events
+
+
+def _namespace_root(directory: Path, paths: list[str]) -> str:
+    """The generator's `ns-<hash>` (or `flat-<hash>`) folder the trace's files are under."""
+    roots: Counter[str] = Counter()
+    for path in paths:
+        parts = path.split("/")
+        for i, part in enumerate(parts[:-1]):
+            if _ROOT_NAME.match(part):
+                roots["/".join(parts[: i + 1])] += 1
+                break
+    if not roots:
+        raise TraceError(
+            f"{directory}: no file under an ns-*/flat-* folder: not a run's trace "
+            "(or give --namespace-root)"
+        )
+    return roots.most_common(1)[0][0]
+
+
+def _barrier_start(directory: Path, events: list[tuple[int, str, str, bool, str]]) -> int:
+    """Time zero from phase 2's start barrier: the last barrier file's create plus the lead."""
+    arrivals = [
+        time for time, op, src, allowed, _ in events
+        if allowed and op == "create" and _BARRIER.search(src)
+    ]  # fmt: skip
+    if not arrivals:
+        raise TraceError(
+            f"{directory}: no start-barrier creates, so phase 2's start is unknown "
+            "(give --start-ms, or a results folder whose summary.json has workload.startMs)"
+        )
+    return max(arrivals) + BARRIER_LEAD_MS
+
+
+def _depth(root: str) -> int:
+    return len([part for part in root.split("/") if part])
+
+
+def _phase_two(
+    files: FileTimelines, rows: Ints, start_ms: int, end_ms: int | None, depth_offset: int
+) -> FileTimelines:
+    """The files at ROWS from START_MS to END_MS: accesses outside dropped, a file created before
+    it (in phase 1) made pre-existing, a delete after it (--cleanup's) not phase 2's; depths
+    counted from the namespace root."""
+    last = np.iinfo(np.int64).max if end_ms is None else end_ms
+    taken = files.take(rows)
+    counts = taken.accesses_per_file
+    kept = (taken.access_times >= start_ms) & (taken.access_times <= last)
+    owner = np.repeat(np.arange(len(rows)), counts)
+    offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(owner[kept], minlength=len(rows)), out=offsets[1:])
+    create_time = taken.create_time
+    before = (create_time != NO_TIME) & (create_time < start_ms)
+    return replace(
+        taken,
+        depth=taken.depth - depth_offset,
+        pre_existing=taken.pre_existing | before,
+        create_time=np.where(before, NO_TIME, create_time),
+        delete_time=np.where(taken.delete_time > last, NO_TIME, taken.delete_time),
+        access_offsets=offsets,
+        access_times=taken.access_times[kept],
+        access_kinds=taken.access_kinds[kept],
+        path=None,
+        final_path=None,
+    )
+
+
+def _type_labels(paths: list[str], k: int) -> Ints:
+    labels = np.full(len(paths), -1, dtype=np.int64)
+    for row, path in enumerate(paths):
+        match = _TYPE_IN_NAME.search(path)
+        if match and int(match.group(1)) < k:
+            labels[row] = int(match.group(1))
+    return labels

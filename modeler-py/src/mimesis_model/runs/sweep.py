@@ -1,0 +1,292 @@
+"""`sweep`: the paper's Figure 2 from a `mimesisbench.jar sweep` folder (latency of each op
+against the issue rate, one point per time scale, the repeats giving its spread) and the
+saturation point: the issue rate at which latency starts to climb.
+
+Latency is the response time (from each op's due time to its end: the time an op waited behind
+schedule counts, so the knee is not flattened); a sweep made before runs measured it has only the
+service time (call start to end), which is used then, and the result says which.
+
+Saturation rule: the mean latency of all ops (weighted by their counts, averaged over the repeats)
+is lowest at some issue rate, the unloaded latency (not always the lowest rate: a NameNode that
+is barely used answers slower than a warm one); the saturation rate is the first rate above that
+one where the latency reaches CLIMB times it (default 2), interpolated linearly between the two
+time scales around the crossing. When no point reaches it, the NameNode did not saturate within
+the sweep, and the highest rate reached is a lower bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from mimesis_model.errors import MimesisModelError
+from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.options import add_verbose, positive
+from mimesis_model.output import AtomicOutputDir
+from mimesis_model.runs.run_results import RESPONSE, SERVICE, latency
+
+SWEEP_FILE: Final = "sweep.json"
+FIGURE_FILE: Final = "figure2.png"
+NAMENODE_FIGURE: Final = "namenode.png"
+"""the NameNode's side beside Figure 2: its RPC and lock times, queues and GC against the rate"""
+NAMENODE_PANELS: Final = (
+    ("time (ms)", ("rpcQueueTimeAvgMs", "rpcProcessingTimeAvgMs", "rpcLockWaitTimeAvgMs",
+                   "readLockHoldAvgMs", "writeLockHoldAvgMs")),
+    ("queued", ("callQueueLength", "lockQueueLength")),
+    ("GC ms/s", ("gcMillisPerSecond",)),
+)  # fmt: skip
+CLIMB_DEFAULT: Final = 2.0
+
+
+@dataclass(frozen=True)
+class OpLatency:
+    """One op at one time scale, over the repeats: p50 and p99 in microseconds."""
+
+    count: float
+    p50_us: float
+    p50_spread_us: float
+    p99_us: float
+
+
+@dataclass(frozen=True)
+class Level:
+    """One time scale of the sweep, its repeats pooled."""
+
+    time_scale: float
+    repeats: int
+    valid: int
+    rate: float
+    rate_cv: float
+    mean_latency_us: float
+    ops: dict[str, OpLatency] = field(default_factory=dict)
+    latency: str = RESPONSE
+    """which latency the figures are: response (due time to end) or service (call start to end)"""
+    namenode: dict[str, float] = field(default_factory=dict)
+    """the NameNode's metrics, means over phase 2 averaged over the repeats that recorded them"""
+
+
+def read_sweep(directory: Path) -> dict[str, Any]:
+    """The sweep.json of DIRECTORY, checked enough that a one-line error names what is wrong."""
+    path = directory / SWEEP_FILE
+    try:
+        sweep: dict[str, Any] = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise MimesisModelError(f"{path}: no such file (not a sweep folder)") from None
+    except (OSError, ValueError) as error:
+        raise MimesisModelError(f"{path}: not a readable sweep: {error}") from None
+    points = sweep.get("points")
+    if not isinstance(points, list) or not points:
+        raise MimesisModelError(f"{path}: the sweep has no points")
+    for i, point in enumerate(points):
+        if not {"timeScale", "opsPerSecond", "ops"} <= set(point):
+            raise MimesisModelError(f"{path}: point {i} lacks timeScale, opsPerSecond or ops")
+    return sweep
+
+
+def latency_kind(sweep: dict[str, Any]) -> str:
+    """RESPONSE when every op of every point has its response time, else SERVICE (the sweep was
+    made before runs measured response time)."""
+    every = all(
+        latency(op, RESPONSE) is not None for p in sweep["points"] for op in p["ops"].values()
+    )
+    return RESPONSE if every else SERVICE
+
+
+def levels(sweep: dict[str, Any]) -> list[Level]:
+    """One Level per time scale, in increasing order of issue rate."""
+    kind = latency_kind(sweep)
+    by_scale: dict[float, list[dict[str, Any]]] = {}
+    for point in sweep["points"]:
+        by_scale.setdefault(float(point["timeScale"]), []).append(point)
+    out = []
+    for scale, points in by_scale.items():
+        rates = np.array([float(p["opsPerSecond"]) for p in points])
+        names = sorted({op for p in points for op in p["ops"]})
+        ops = {}
+        for op in names:
+            rows = [p["ops"][op] for p in points if op in p["ops"]]
+            p50 = np.array([_latency(r, "p50", kind) for r in rows])
+            ops[op] = OpLatency(
+                count=float(np.mean([float(r.get("count", 0)) for r in rows])),
+                p50_us=float(p50.mean()),
+                p50_spread_us=float(p50.std(ddof=1)) if len(p50) > 1 else 0.0,
+                p99_us=float(np.mean([_latency(r, "p99", kind) for r in rows])),
+            )
+        means = []
+        for p in points:
+            counts = np.array([float(r.get("count", 0)) for r in p["ops"].values()])
+            mean = np.array([_latency(r, "mean", kind) for r in p["ops"].values()])
+            means.append(float((counts * mean).sum() / counts.sum()) if counts.sum() > 0 else 0.0)
+        recorded = [p["namenode"] for p in points if isinstance(p.get("namenode"), dict)]
+        namenode = {
+            key: float(np.mean([float(m[key]) for m in recorded if key in m]))
+            for key in sorted({key for m in recorded for key in m})
+        }
+        spread = len(rates) > 1 and rates.mean() > 0
+        out.append(
+            Level(
+                time_scale=scale,
+                repeats=len(points),
+                valid=sum(bool(p.get("valid", True)) for p in points),
+                rate=float(rates.mean()),
+                rate_cv=float(rates.std(ddof=1) / rates.mean()) if spread else 0.0,
+                mean_latency_us=float(np.mean(means)),
+                ops=ops,
+                latency=kind,
+                namenode=namenode,
+            )
+        )
+    return sorted(out, key=lambda level: level.rate)
+
+
+def _latency(op: dict[str, Any], statistic: str, kind: str) -> float:
+    """One statistic of an op's response or service time at a point, in microseconds."""
+    return float((latency(op, kind) or {}).get(statistic, 0))
+
+
+def saturation(sweep_levels: list[Level], climb: float = CLIMB_DEFAULT) -> dict[str, Any]:
+    """The issue rate at which the mean latency reaches CLIMB times its unloaded value."""
+    unloaded = min(range(len(sweep_levels)), key=lambda i: sweep_levels[i].mean_latency_us)
+    baseline = sweep_levels[unloaded].mean_latency_us
+    kind = sweep_levels[unloaded].latency
+    result: dict[str, Any] = {
+        "rule": f"mean {kind} time reaches {climb:g}x its lowest, "
+        f"{baseline:,.0f} us at {sweep_levels[unloaded].rate:,.0f} ops/s",
+        "latency": kind,
+        "baselineLatencyUs": baseline,
+        "maxRate": max(level.rate for level in sweep_levels),
+        "rate": None,
+        "saturated": False,
+    }
+    threshold = climb * baseline
+    for below, above in itertools.pairwise(sweep_levels[unloaded:]):
+        if baseline > 0 and above.mean_latency_us >= threshold:
+            rise = above.mean_latency_us - below.mean_latency_us
+            share = (threshold - below.mean_latency_us) / rise if rise > 0 else 1.0
+            result["rate"] = below.rate + share * (above.rate - below.rate)
+            result["saturated"] = True
+            break
+    return result
+
+
+def plot(sweep_levels: list[Level], knee: dict[str, Any], title: str) -> bytes:
+    """Figure 2: p50 response (or service) time of each op against the issue rate; bars are the
+    repeats' spread."""
+    figure = new_figure()
+    axes = figure.add_subplot()
+    rates = [level.rate for level in sweep_levels]
+    for op in sorted({op for level in sweep_levels for op in level.ops}):
+        shown = [(level.rate, level.ops[op]) for level in sweep_levels if op in level.ops]
+        axes.errorbar(
+            [rate for rate, _ in shown], [o.p50_us / 1000 for _, o in shown],
+            yerr=[o.p50_spread_us / 1000 for _, o in shown], marker="o", capsize=3, label=op,
+        )  # fmt: skip
+    if knee["saturated"]:
+        label = f"saturation {knee['rate']:,.0f} ops/s"
+        axes.axvline(knee["rate"], color="grey", linestyle="--", label=label)
+    axes.set_xlabel("issue rate (ops/s, mean of the repeats)")
+    kind = sweep_levels[0].latency if sweep_levels else RESPONSE
+    axes.set_ylabel(f"p50 {kind} time (ms)")
+    axes.set_yscale("log")
+    axes.set_xlim(left=0, right=max(rates) * 1.05 if rates else None)
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize="small")
+    axes.set_title(title, fontsize=10)
+    return png_bytes(figure)
+
+
+def plot_namenode(sweep_levels: list[Level], title: str) -> bytes:
+    """The NameNode's side against the issue rate: its RPC and lock times, queues, GC."""
+    figure = new_figure(8.0, 8.0)
+    axes = figure.subplots(len(NAMENODE_PANELS), 1, sharex=True)
+    shown = [level for level in sweep_levels if level.namenode]
+    for axis, (unit, columns) in zip(axes, NAMENODE_PANELS, strict=True):
+        for column in columns:
+            points = [
+                (level.rate, level.namenode[column]) for level in shown if column in level.namenode
+            ]
+            if any(value for _, value in points):
+                axis.plot([r for r, _ in points], [v for _, v in points], marker="o", label=column)
+        axis.set_ylabel(unit)
+        axis.grid(alpha=0.3)
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize="small")
+    axes[-1].set_xlabel("issue rate (ops/s, mean of the repeats)")
+    axes[0].set_title(title, fontsize=10)
+    return png_bytes(figure)
+
+
+def render(sweep_levels: list[Level], knee: dict[str, Any]) -> str:
+    kind = sweep_levels[0].latency if sweep_levels else RESPONSE
+    lines = [
+        f"{'time scale':>10} {'runs':>5} {'ops/s':>12} {'CV':>7} {'mean lat us':>12}  "
+        f"p50 {kind} time us by op"
+    ]
+    for level in sweep_levels:
+        ops = "  ".join(f"{op} {o.p50_us:,.0f}" for op, o in level.ops.items())
+        failed = level.repeats - level.valid
+        invalid = f"  ({failed} NOT valid)" if failed else ""
+        lines.append(
+            f"{level.time_scale:>10g} {level.repeats:>5} {level.rate:>12,.1f} "
+            f"{level.rate_cv:>7.2%} {level.mean_latency_us:>12,.0f}  {ops}{invalid}"
+        )
+    if knee["saturated"]:
+        lines.append(f"saturation: {knee['rate']:,.0f} ops/s ({knee['rule']})")
+    else:
+        lines.append(
+            f"no saturation within the sweep: up to {knee['maxRate']:,.0f} ops/s ({knee['rule']})"
+        )
+    return "\n".join(lines)
+
+
+def _run(args: argparse.Namespace) -> int:
+    directory = Path(args.sweep_dir)
+    sweep = read_sweep(directory)
+    sweep_levels = levels(sweep)
+    knee = saturation(sweep_levels, args.climb)
+    kind = latency_kind(sweep)
+    title = f"{Path(str(sweep.get('profile', ''))).name}: {kind} time against issue rate"
+    namenode = any(level.namenode for level in sweep_levels)
+    with AtomicOutputDir(directory) as out:
+        with out.create(FIGURE_FILE) as stream:
+            stream.write(plot(sweep_levels, knee, title))
+        if namenode:
+            with out.create(NAMENODE_FIGURE) as stream:
+                name = Path(str(sweep.get("profile", ""))).name
+                stream.write(
+                    plot_namenode(sweep_levels, f"{name}: the NameNode against issue rate")
+                )
+    if args.json:
+        shown = [asdict(level) for level in sweep_levels]
+        print(json.dumps({"levels": shown, "saturation": knee}))
+    else:
+        print(render(sweep_levels, knee))
+        print(f"{directory / FIGURE_FILE}: {kind} time against issue rate")
+        if namenode:
+            print(f"{directory / NAMENODE_FIGURE}: the NameNode's metrics against issue rate")
+    return 0
+
+
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    command = commands.add_parser(
+        "sweep", help="Figure 2 and the saturation point of a sweep",
+        description="Read a `mimesisbench.jar sweep` folder, print each time scale's issue rate, "
+        "its coefficient of variation over the repeats and each op's p50 latency, estimate the "
+        "saturation point, and write figure2.png (latency against issue rate) into the folder. "
+        "Example: mimesis-model sweep results/sweep/",
+    )  # fmt: skip
+    add_verbose(command)
+    command.add_argument("sweep_dir", metavar="SWEEP_DIR", help="folder written by `sweep`")
+    command.add_argument(
+        "--climb", type=positive, default=CLIMB_DEFAULT,
+        help="latency factor over the lowest rate's that marks saturation "
+        f"(default {CLIMB_DEFAULT:g})",
+    )  # fmt: skip
+    command.add_argument("--json", action="store_true", help="print one JSON object")
+    command.set_defaults(run=_run)

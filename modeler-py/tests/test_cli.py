@@ -8,6 +8,7 @@ import pytest
 
 from mimesis_model import __version__
 from mimesis_model.cli import BAD_INPUT, OK, main
+from mimesis_model.cli.main import COMMANDS
 from mimesis_model.formats import schema
 from mimesis_model.formats.trace import FILES_FILE
 from tracefiles import T0, audit_event, write_avro
@@ -75,6 +76,31 @@ def test_verbose_prints_the_traceback(
     assert code == BAD_INPUT
     assert "Traceback (most recent call last)" in err
     assert err.endswith("no such trace directory\n")
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_command_has_its_help_and_the_verbose_option(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main([name, "--help"])
+
+    assert exited.value.code == OK
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: mimesis-model {name} [-h] [-v]")
+    # argparse wraps the text, at spaces and after hyphens: compared without the whitespace
+    assert "".join(COMMANDS[name].DESCRIPTION.split()) in "".join(out.split())
+
+
+def test_the_command_list_names_every_command_with_its_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+
+    listed = "".join(capsys.readouterr().out.split())
+    for name, command in COMMANDS.items():
+        assert "".join(f"{name} {command.HELP}".split()) in listed
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from mimesis_model.cli.main import build_parser
 from mimesis_model.errors import ProfileError, TraceError
 from mimesis_model.formats.profile import (
     ACCESS_KINDS,
@@ -18,7 +19,6 @@ from mimesis_model.formats.profile import (
 from mimesis_model.model.describe import (
     INDEX_FILE,
     _per_type,
-    add_command,
     default_trace_dir,
     describe,
     format_duration,
@@ -141,9 +141,7 @@ def test_format_duration(ms: float, text: str) -> None:
 
 
 def parse(*argv: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser()
-    add_command(parser.add_subparsers())
-    return parser.parse_args(["describe", *argv])
+    return build_parser().parse_args(["describe", *argv])
 
 
 def test_command_defaults_to_the_source_trace_and_the_profile_folder(
@@ -157,7 +155,7 @@ def test_command_defaults_to_the_source_trace_and_the_profile_folder(
     assert out.startswith("k=3  files")
     assert "plots of trace and model" in out
     assert_page(profile_dir / "describe", PLOTS)
-    assert "verbose" not in args  # the top-level parser's --verbose is kept
+    assert args.verbose is False  # the top-level parser's default, not reset by the command's
 
 
 def test_default_trace_is_none_when_the_source_is_gone(tmp_path: Path) -> None:

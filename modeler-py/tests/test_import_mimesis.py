@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import zipfile
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from mimesis_model.cli.main import build_parser
 from mimesis_model.errors import ProfileError
 from mimesis_model.formats.import_mimesis import (
     NEVER_DELETED_MS,
     accesses_per_file,
-    add_command,
     read_mimesis_profile,
     sample_size,
 )
@@ -250,11 +249,10 @@ def test_no_profile_here(tmp_path: Path) -> None:
 def test_command_writes_a_profile_that_reads_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    parser = argparse.ArgumentParser(prog="mimesis-model")
-    parser.add_argument("-v", "--verbose", action="store_true", default=False)
-    add_command(parser.add_subparsers(required=True))
     out = tmp_path / "profile"
-    args = parser.parse_args(["import-mimesis", str(write_profile(tmp_path)), "--out", str(out)])
+    args = build_parser().parse_args(
+        ["import-mimesis", str(write_profile(tmp_path)), "--out", str(out)]
+    )
     assert args.verbose is False
     assert args.run(args) == 0
     assert "2 file types, 9 files (3 pre-existing), window 60 s" in capsys.readouterr().out

@@ -1,4 +1,5 @@
-"""MimesisBench modeler: reads HDFS namespace traces (fitting profiles comes next)."""
+"""MimesisBench modeler: reads HDFS namespace traces, fits workload profiles from them and scores
+benchmark runs (the layout: modeler-py/README.md)."""
 
 from importlib.metadata import PackageNotFoundError, version
 

@@ -32,7 +32,6 @@ the prototype's run length. TARGET_CREATES, the prototype's cap on creates, is n
 
 from __future__ import annotations
 
-import argparse
 import math
 import re
 from dataclasses import dataclass, replace
@@ -51,7 +50,6 @@ from mimesis_model.formats.profile import (
     Profile,
 )
 from mimesis_model.model.distribution import Distribution
-from mimesis_model.options import add_verbose
 
 Floats = npt.NDArray[np.float64]
 
@@ -450,47 +448,3 @@ def _parse_properties(text: str) -> dict[str, str]:
         key, _, value = _SEPARATOR.sub("\0", line, count=1).partition("\0")
         entries[key] = value
     return entries
-
-
-def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The `import-mimesis` subcommand, for cli.py's subparsers."""
-    command = commands.add_parser(
-        "import-mimesis", help="convert an original MimesisBench profile",
-        description="Read a profile in the original MimesisBench prototype's format (a folder "
-        "of Java-properties files: <prefix>.common, <prefix>.1 .. <prefix>.k and optionally "
-        "<prefix>.namespace) and write it as a profile of this project. accessesPerFile and "
-        "deleteDelay, which the prototype's format lacks, are simulated from its tables. "
-        "Example: unzip nnmetadata.properties.zip -d yahoo/ && "
-        "mimesis-model import-mimesis yahoo/ --out profiles/yahoo-2011/",
-    )  # fmt: skip
-    add_verbose(command)
-    command.add_argument(
-        "mimesis_dir", metavar="DIR",
-        help="the folder of the properties files, or the folder holding it",
-    )  # fmt: skip
-    command.add_argument("--out", required=True, help="profile folder to write")
-    command.add_argument(
-        "--duration-ms", type=int, default=None,
-        help="the modeled window in ms (default: estimated from the create interarrivals)",
-    )  # fmt: skip
-    command.add_argument(
-        "--files-per-dir", metavar="PROPERTIES", default=None,
-        help="a Mimesis namespace-generator configuration whose FILES_PER_DIRECTORY table "
-        "the namespace statistics take (the prototype's format has none)",
-    )  # fmt: skip
-    command.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    command.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> int:
-    files_per_dir = None if args.files_per_dir is None else read_files_per_dir(args.files_per_dir)
-    profile = read_mimesis_profile(
-        args.mimesis_dir, duration_ms=args.duration_ms, files_per_dir=files_per_dir,
-        random_state=args.seed,
-    )  # fmt: skip
-    profile.write(args.out, "--out")
-    pre_existing = sum(t.pre_existing for t in profile.file_types)
-    window_s = profile.duration_ms / 1000
-    print(f"{args.out}: {profile.k} file types, {profile.files:,} files "
-          f"({pre_existing:,} pre-existing), window {window_s:,.0f} s")  # fmt: skip
-    return 0

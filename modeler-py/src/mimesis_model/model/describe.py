@@ -5,7 +5,6 @@ popularity fidelity k was chosen by).
 
 from __future__ import annotations
 
-import argparse
 import base64
 import html
 from collections.abc import Callable
@@ -21,11 +20,10 @@ from mimesis_model.formats.profile import DirectoryType, FileType, Profile
 from mimesis_model.formats.trace import FILES_FILE
 from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.fidelity import ks_distance
-from mimesis_model.model.fit import FittedTrace, read_for_fitting
+from mimesis_model.model.fit import FittedTrace
 from mimesis_model.model.synthesis import synthesize_for_comparison
 from mimesis_model.model.validation import render_unmodeled, unmodeled_list
-from mimesis_model.options import add_verbose
-from mimesis_model.output import AtomicOutputDir, check_writable
+from mimesis_model.output import AtomicOutputDir
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -407,46 +405,3 @@ def _html(profile: Profile, plots: list[tuple[str, str, bytes]], notes: list[str
         f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         f"{remarks}{figures}</body></html>\n"
     )
-
-
-# --- the command --------------------------------------------------------------------------
-
-
-def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add `describe` to COMMANDS, the subparsers of the mimesis-model parser."""
-    parser = commands.add_parser(
-        "describe", help="plot a profile and tabulate its file types",
-        description="Print a table of the profile's file types, its directory types, each "
-        "type's other calls and probes, the cluster calls and the commands it does not "
-        "reproduce, and write PNG plots (popularity "
-        "of trace vs model, per-type access interarrival and active span CDFs, the k search) "
-        "with an index.html showing them. "
-        "Example: mimesis-model describe profile/ --trace trace/ --out report/",
-    )  # fmt: skip
-    add_verbose(parser)
-    parser.add_argument("profile_dir", metavar="PROFILE_DIR")
-    parser.add_argument(
-        "--trace", metavar="TRACE_DIR", default=None,
-        help="trace to compare popularity with (default: the profile's source, if it exists)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--out", default=None, help="folder to write (default PROFILE_DIR/describe)"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> int:
-    profile = Profile.read(args.profile_dir)
-    trace_dir = args.trace if args.trace is not None else default_trace_dir(profile)
-    trace = None if trace_dir is None else read_for_fitting(trace_dir)
-    out = Path(args.out) if args.out is not None else Path(args.profile_dir) / "describe"
-    check_writable(out, "--out" if args.out is not None else None)  # before the plots are drawn
-    index = describe(
-        profile, trace=trace, out_dir=out, random_state=args.seed,
-        option="--out" if args.out is not None else None,
-    )  # fmt: skip
-    print(render_type_table(profile))
-    print(render_workload(profile))
-    print(f"{index}: plots of {'trace and model' if trace else 'the model (no trace)'}")
-    return 0

@@ -9,19 +9,15 @@ interval holds 0 is within noise.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import warnings
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 
-from mimesis_model import options
 from mimesis_model.figures import new_figure, png_bytes
-from mimesis_model.output import check_writable, write_file
 from mimesis_model.runs.run_results import RESPONSE, SERVICE, RunResults, latency
 
 CONFIDENCE: Final = 0.95
@@ -187,55 +183,6 @@ def plot_comparison(report: dict[str, Any]) -> bytes:
         title="* beyond noise", fontsize=8,
     )  # fmt: skip
     return png_bytes(figure)
-
-
-B_OPTION: Final = "--b"
-
-
-def sides_marked(argv: list[str]) -> list[str]:
-    """ARGV with the '--' between A's and B's folders of `compare` made the option --b, which
-    argparse can tell apart (it drops a bare '--' from positionals)."""
-    if "compare" not in argv or "--" not in argv:
-        return argv
-    command, separator = argv.index("compare"), argv.index("--")
-    if separator < command:
-        return argv
-    return [*argv[:separator], B_OPTION, *argv[separator + 1 :]]
-
-
-def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add `compare` to COMMANDS, the subparsers of the mimesis-model parser."""
-    parser = commands.add_parser(
-        "compare", help="compare repeated runs of two setups (A/B), telling noise apart",
-        description="Compare the results folders of side A with those of side B (after '--'): "
-        "throughput overall and per op, latency p50 and p99 per op; per side the mean and "
-        "coefficient of variation, and a 95%% confidence interval of the difference (Welch's "
-        "t). A difference whose interval holds 0 is within noise. Repeat runs on each side (3 "
-        "or more). Example: mimesis-model compare results/a1 results/a2 results/a3 -- "
-        "results/b1 results/b2 results/b3 --plot ab.png",
-    )  # fmt: skip
-    options.add_verbose(parser)
-    parser.add_argument("side_a", nargs="+", metavar="RESULTS_A", help="A's results folders")
-    parser.add_argument(
-        B_OPTION, dest="side_b", nargs="+", required=True, metavar="RESULTS_B",
-        help="B's results folders (after '--' or after this option)",
-    )  # fmt: skip
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--plot", metavar="PNG", default=None, help="write a plot of both sides")
-    parser.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> int:
-    if args.plot is not None:
-        check_writable(Path(args.plot), "--plot", is_file=True)  # before the comparison's work
-    report = compare_runs(
-        [RunResults.read(run) for run in args.side_a],
-        [RunResults.read(run) for run in args.side_b],
-    )
-    if args.plot is not None:
-        write_file(Path(args.plot), plot_comparison(report), "--plot")
-    print(json.dumps(report) if args.json else render_comparison(report))
-    return 0
 
 
 def _metrics(

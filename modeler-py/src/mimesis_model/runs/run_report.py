@@ -8,7 +8,6 @@ lock hold and wait, queues, garbage collection, calls by op), the run's options,
 
 from __future__ import annotations
 
-import argparse
 import base64
 import csv
 import html
@@ -18,10 +17,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from mimesis_model import options
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.model.command_mix import FLAG_SHARE
-from mimesis_model.output import check_writable, write_file
+from mimesis_model.output import write_file
 from mimesis_model.runs.replay_fidelity import KIND, is_replay
 from mimesis_model.runs.run_comparison import compare_runs, plot_comparison
 from mimesis_model.runs.run_fidelity import FIDELITY_FILE, FIDELITY_VERSION
@@ -574,41 +572,3 @@ def _number(value: Any, digits: int = 0) -> str:
 
 def _e(text: str) -> str:
     return html.escape(text)
-
-
-def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add `report` to COMMANDS, the subparsers of the mimesis-model parser."""
-    parser = commands.add_parser(
-        "report", help="one HTML page of a run's results",
-        description="Write one self-contained HTML page (PNG plots embedded) of a run's results "
-        "folder: throughput over time by op, service and response time percentiles by op, ops "
-        "per file type, the "
-        "fidelity scores (if `fidelity` has written fidelity.json), lateness, the options, "
-        "target and notes; a replay's page shows its scores against its trace; with --beside, "
-        "another run's results next to these (a replay beside a run of the profile fitted on "
-        "its trace). Example: mimesis-model report results/run1/; mimesis-model report "
-        "results/replay1/ --beside results/run1/",
-    )  # fmt: skip
-    options.add_verbose(parser)
-    parser.add_argument("results_dir", metavar="RESULTS_DIR")
-    parser.add_argument(
-        "--beside", default=None, metavar="RESULTS_DIR",
-        help="another run's results shown next to this one (a replay of the trace beside a run "
-        "of the profile fitted on it)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--out",
-        default=None,
-        metavar="HTML",
-        help=f"page to write (default RESULTS_DIR/{REPORT_FILE})",
-    )
-    parser.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> int:
-    results = RunResults.read(args.results_dir)
-    beside = None if args.beside is None else RunResults.read(args.beside)
-    out = Path(args.out) if args.out is not None else results.directory / REPORT_FILE
-    check_writable(out, "--out" if args.out is not None else None, is_file=True)
-    print(write_report(results, out, "--out" if args.out is not None else None, beside))
-    return 0

@@ -16,10 +16,9 @@ the sweep, and the highest rate reached is a lower bound.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -27,8 +26,6 @@ import numpy as np
 
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.figures import new_figure, png_bytes
-from mimesis_model.options import add_verbose, positive
-from mimesis_model.output import AtomicOutputDir
 from mimesis_model.runs.run_results import RESPONSE, SERVICE, latency
 
 SWEEP_FILE: Final = "sweep.json"
@@ -243,50 +240,3 @@ def render(sweep_levels: list[Level], knee: dict[str, Any]) -> str:
             f"no saturation within the sweep: up to {knee['maxRate']:,.0f} ops/s ({knee['rule']})"
         )
     return "\n".join(lines)
-
-
-def _run(args: argparse.Namespace) -> int:
-    directory = Path(args.sweep_dir)
-    sweep = read_sweep(directory)
-    sweep_levels = levels(sweep)
-    knee = saturation(sweep_levels, args.climb)
-    kind = latency_kind(sweep)
-    title = f"{Path(str(sweep.get('profile', ''))).name}: {kind} time against issue rate"
-    namenode = any(level.namenode for level in sweep_levels)
-    with AtomicOutputDir(directory) as out:
-        with out.create(FIGURE_FILE) as stream:
-            stream.write(plot(sweep_levels, knee, title))
-        if namenode:
-            with out.create(NAMENODE_FIGURE) as stream:
-                name = Path(str(sweep.get("profile", ""))).name
-                stream.write(
-                    plot_namenode(sweep_levels, f"{name}: the NameNode against issue rate")
-                )
-    if args.json:
-        shown = [asdict(level) for level in sweep_levels]
-        print(json.dumps({"levels": shown, "saturation": knee}))
-    else:
-        print(render(sweep_levels, knee))
-        print(f"{directory / FIGURE_FILE}: {kind} time against issue rate")
-        if namenode:
-            print(f"{directory / NAMENODE_FIGURE}: the NameNode's metrics against issue rate")
-    return 0
-
-
-def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    command = commands.add_parser(
-        "sweep", help="Figure 2 and the saturation point of a sweep",
-        description="Read a `mimesisbench.jar sweep` folder, print each time scale's issue rate, "
-        "its coefficient of variation over the repeats and each op's p50 latency, estimate the "
-        "saturation point, and write figure2.png (latency against issue rate) into the folder. "
-        "Example: mimesis-model sweep results/sweep/",
-    )  # fmt: skip
-    add_verbose(command)
-    command.add_argument("sweep_dir", metavar="SWEEP_DIR", help="folder written by `sweep`")
-    command.add_argument(
-        "--climb", type=positive, default=CLIMB_DEFAULT,
-        help="latency factor over the lowest rate's that marks saturation "
-        f"(default {CLIMB_DEFAULT:g})",
-    )  # fmt: skip
-    command.add_argument("--json", action="store_true", help="print one JSON object")
-    command.set_defaults(run=_run)

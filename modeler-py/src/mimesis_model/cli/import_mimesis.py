@@ -1,0 +1,51 @@
+"""`import-mimesis`: convert an original MimesisBench profile."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Final
+
+from mimesis_model.cli.exit_codes import OK
+from mimesis_model.formats.import_mimesis import read_files_per_dir, read_mimesis_profile
+
+HELP: Final = "convert an original MimesisBench profile"
+DESCRIPTION: Final = (
+    "Read a profile in the original MimesisBench prototype's format (a folder "
+    "of Java-properties files: <prefix>.common, <prefix>.1 .. <prefix>.k and optionally "
+    "<prefix>.namespace) and write it as a profile of this project. accessesPerFile and "
+    "deleteDelay, which the prototype's format lacks, are simulated from its tables. "
+    "Example: unzip nnmetadata.properties.zip -d yahoo/ && "
+    "mimesis-model import-mimesis yahoo/ --out profiles/yahoo-2011/"
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "mimesis_dir", metavar="DIR",
+        help="the folder of the properties files, or the folder holding it",
+    )  # fmt: skip
+    parser.add_argument("--out", required=True, help="profile folder to write")
+    parser.add_argument(
+        "--duration-ms", type=int, default=None,
+        help="the modeled window in ms (default: estimated from the create interarrivals)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--files-per-dir", metavar="PROPERTIES", default=None,
+        help="a Mimesis namespace-generator configuration whose FILES_PER_DIRECTORY table "
+        "the namespace statistics take (the prototype's format has none)",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+
+
+def run(args: argparse.Namespace) -> int:
+    files_per_dir = None if args.files_per_dir is None else read_files_per_dir(args.files_per_dir)
+    profile = read_mimesis_profile(
+        args.mimesis_dir, duration_ms=args.duration_ms, files_per_dir=files_per_dir,
+        random_state=args.seed,
+    )  # fmt: skip
+    profile.write(args.out, "--out")
+    pre_existing = sum(t.pre_existing for t in profile.file_types)
+    window_s = profile.duration_ms / 1000
+    print(f"{args.out}: {profile.k} file types, {profile.files:,} files "
+          f"({pre_existing:,} pre-existing), window {window_s:,.0f} s")  # fmt: skip
+    return OK

@@ -16,7 +16,7 @@ HELP: Final = "compare repeated runs of two setups (A/B), telling noise apart"
 DESCRIPTION: Final = (
     "Compare the results folders of side A with those of side B (after '--'): "
     "throughput overall and per op, latency p50 and p99 per op; per side the mean and "
-    "coefficient of variation, and a 95%% confidence interval of the difference (Welch's "
+    "coefficient of variation, and a 95 % confidence interval of the difference (Welch's "
     "t). A difference whose interval holds 0 is within noise. Repeat runs on each side (3 "
     "or more). Example: mimesis-model compare results/a1 results/a2 results/a3 -- "
     "results/b1 results/b2 results/b3 --plot ab.png"

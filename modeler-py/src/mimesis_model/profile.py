@@ -25,7 +25,8 @@ from mimesis_model.output import AtomicOutputDir
 
 PROFILE_FILE: Final = "profile.avro"
 PROFILE_JSON: Final = "profile.json"
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = int(schema.field_declaration(schema.PROFILE, "formatVersion")["current"])
+"""The format version written and the newest read: Profile.avsc's, as Java's ProfileReader reads it."""
 
 DISTRIBUTIONS: Final = (
     "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",

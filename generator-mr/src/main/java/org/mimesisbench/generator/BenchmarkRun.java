@@ -69,7 +69,7 @@ import org.mimesisbench.generator.mr.WorkloadMapper;
 import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.schedule.Op;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
@@ -115,8 +115,8 @@ public final class BenchmarkRun {
   public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out) {
     this(conf, options, out, (runId, base) -> {
       Path profileDir = Path.of(options.getProfile());
-      Profile profile = ProfileReader.readProfile(profileDir);
-      return RunPlan.of(profileDir.resolve(ProfileReader.PROFILE_FILE).toString(), profile, options, runId, base);
+      Profile profile = ProfileReader.read(profileDir);
+      return RunPlan.of(ProfileReader.file(profileDir).toString(), profile, options, runId, base);
     });
   }
 

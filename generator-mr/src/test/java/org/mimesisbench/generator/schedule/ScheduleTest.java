@@ -14,7 +14,7 @@ import org.mimesisbench.generator.layout.HierarchyLayout;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.namespace.stats.ProfileStatistics;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 
@@ -48,7 +48,7 @@ class ScheduleTest {
   void theScheduleDoesNotDependOnHowManyMappersShareAType() throws Exception {
     Profile profile = GeneratorVectors.profile();
     WorkloadModel m = model(GeneratorVectors.options().build());
-    NamespaceLayout layout = HierarchyLayout.of(m, ProfileReader.statistics(profile, "vector"), 60, 7);
+    NamespaceLayout layout = HierarchyLayout.of(m, ProfileStatistics.of(profile, "vector"), 60, 7);
     for (FileTypeModel t : m.runTypes()) {
       List<String> one = events(m, layout, t, 1);
       assertEquals(one, events(m, layout, t, 3), "type " + t.index());

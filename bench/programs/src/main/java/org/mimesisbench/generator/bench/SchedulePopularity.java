@@ -10,7 +10,7 @@ import org.mimesisbench.generator.schedule.FileLife;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 import org.mimesisbench.generator.model.FileTypeModel;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 
@@ -31,7 +31,7 @@ public final class SchedulePopularity {
       System.exit(2);
     }
     Path dir = Path.of(args[0]);
-    Profile profile = ProfileReader.readProfile(dir);
+    Profile profile = ProfileReader.read(dir);
     long first = Long.parseLong(args[1]);
     int seeds = Integer.parseInt(args[2]);
     double timeScale = args.length > 3 ? Double.parseDouble(args[3]) : 1.0;

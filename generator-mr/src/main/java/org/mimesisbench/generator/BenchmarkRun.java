@@ -55,7 +55,7 @@ import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.BarrierWatch;
-import org.mimesisbench.generator.mr.Counters;
+import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.mr.JobCounters;
 import org.mimesisbench.generator.mr.MapperPacking;
 import org.mimesisbench.generator.mr.NamespaceMapper;
@@ -279,7 +279,7 @@ public final class BenchmarkRun {
     List<String> invalid = new ArrayList<>();
     long phase1Start = System.nanoTime();
     Job namespaceJob = namespaceJob(plan, fs);
-    String phase1Failure = waitFor(namespaceJob, "phase 1: namespace", Counters.NAMESPACE_ENTRIES, 0,
+    String phase1Failure = waitFor(namespaceJob, "phase 1: namespace", CounterNames.NAMESPACE_ENTRIES, 0,
         "directories and files made", () -> null);
     double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
     if (phase1Failure != null) { // phase 2 is not started: the summary says why
@@ -295,7 +295,8 @@ public final class BenchmarkRun {
     String phase2Failure;
     try {
       phase2Failure = phase1Failure != null ? null
-          : waitFor(workloadJob, "phase 2: workload", Counters.ISSUED, scheduledOps, "ops issued", barrier::waiting);
+          : waitFor(workloadJob, "phase 2: workload", CounterNames.ISSUED, scheduledOps, "ops issued",
+              barrier::waiting);
     } finally {
       if (nameNode != null) {
         nameNode.close();
@@ -374,7 +375,7 @@ public final class BenchmarkRun {
     ObjectNode ns = head.putObject("namespace");
     ns.put("layout", plan.describe());
     ns.put("seconds", Math.round(phase1Seconds * 1000) / 1000.0);
-    ns.put("entries", countersOf(namespaceJob).get(Counters.GROUP, Counters.NAMESPACE_ENTRIES));
+    ns.put("entries", countersOf(namespaceJob).get(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES));
     ObjectNode wl = head.putObject("workload");
     wl.put("windowMs", plan.windowMs());
     wl.put("timeScale", options.getTimeScale());
@@ -630,7 +631,7 @@ public final class BenchmarkRun {
           org.apache.hadoop.mapreduce.Counters live = JobCounters.now(job);
           seen = live != null ? live : seen;
           long done = value(live, counter);
-          long failed = value(live, Counters.FAILED);
+          long failed = value(live, CounterNames.FAILED);
           double seconds = (now - start) / 1e9;
           String wait = done == 0 ? waiting.get() : null;
           if (wait != null) {
@@ -655,7 +656,7 @@ public final class BenchmarkRun {
 
   /** A counter of ours in {@code counters}; 0 when there are none. */
   private static long value(org.apache.hadoop.mapreduce.Counters counters, String name) {
-    Counter c = counters == null ? null : counters.findCounter(Counters.GROUP, name);
+    Counter c = counters == null ? null : counters.findCounter(CounterNames.GROUP, name);
     return c == null ? 0 : c.getValue();
   }
 
@@ -701,11 +702,11 @@ public final class BenchmarkRun {
     Map<Op, Long> errors = new EnumMap<>(Op.class);
     Map<Op, Map<String, Long>> classes = new EnumMap<>(Op.class);
     for (Op op : Op.values()) {
-      counts.put(op, job.get(Counters.GROUP, Counters.ops(op)));
-      errors.put(op, job.get(Counters.GROUP, Counters.errors(op)));
+      counts.put(op, job.get(CounterNames.GROUP, CounterNames.ops(op)));
+      errors.put(op, job.get(CounterNames.GROUP, CounterNames.errors(op)));
     }
     org.apache.hadoop.mapreduce.Counters all = job.counters();
-    for (Counter c : all == null ? List.<Counter>of() : all.getGroup(Counters.ERROR_CLASSES)) {
+    for (Counter c : all == null ? List.<Counter>of() : all.getGroup(CounterNames.ERROR_CLASSES)) {
       String[] opAndClass = c.getName().split(" ", 2);
       for (Op op : Op.values()) {
         if (opAndClass.length == 2 && op.label().equals(opAndClass[0])) {

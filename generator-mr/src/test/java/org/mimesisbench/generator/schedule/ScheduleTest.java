@@ -29,7 +29,7 @@ class ScheduleTest {
     List<String> all = new ArrayList<>();
     for (int s = 0; s < shares; s++) {
       TypeSchedule schedule = new TypeSchedule(m, t, layout, 7, s, shares, "tag");
-      for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
+      for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {
         double last = -1;
         while (!f.done()) {
           Event e = f.next();

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.mimesisbench.generator.mr.RunPlan;
-import org.mimesisbench.generator.schedule.FileLife;
+import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 import org.mimesisbench.generator.model.FileTypeModel;
@@ -42,7 +42,7 @@ public final class SchedulePopularity {
       List<Long> counts = new ArrayList<>();
       for (FileTypeModel type : plan.model().runTypes()) {
         TypeSchedule schedule = new TypeSchedule(plan.model(), type, plan.layout(), seed, 0, 1, plan.runTag());
-        for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
+        for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {
           long accesses = 0;
           while (!f.done()) {
             Op op = f.next().op();

@@ -19,7 +19,13 @@ from mimesis_model.errors import ProfileError
 from mimesis_model.fidelity import ks_distance
 from mimesis_model.file_behaviour import DIRECTORY_FEATURES, FileBehaviour
 from mimesis_model.file_types import directory_types_of
-from mimesis_model.profile import DirectoryType, FitReport, KSearchStep, Profile
+from mimesis_model.profile import (
+    DIRECTORY_ACCESS_KINDS,
+    DirectoryType,
+    FitReport,
+    KSearchStep,
+    Profile,
+)
 from mimesis_model.synthesis import SyntheticWorkload, comparison_replicas, synthesize_directories
 from mimesis_model.trace import NO_TIME, DirectoryTimelines
 
@@ -127,7 +133,7 @@ def _no_directories() -> SyntheticWorkload:
     return SyntheticWorkload(
         0.0, none, np.zeros(0, np.bool_), empty, none, none, np.zeros((0, 3), np.int64),
         np.zeros(0, np.bool_), empty, empty, empty, none, empty, none, 0, 0,
-        kinds=("listStatus", "getFileInfo", "contentSummary"),
+        kinds=DIRECTORY_ACCESS_KINDS,
     )  # fmt: skip
 
 

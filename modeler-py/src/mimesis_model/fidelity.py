@@ -13,6 +13,7 @@ import numpy.typing as npt
 
 from mimesis_model.file_behaviour import FileBehaviour
 from mimesis_model.file_types import create_interarrivals
+from mimesis_model.ops import BASE_OPS
 from mimesis_model.synthesis import SyntheticWorkload
 
 Floats = npt.NDArray[np.float64]
@@ -23,7 +24,7 @@ DIMENSIONS: Final = (
     "popularity", "interarrival", "active_span", "create_interarrival", "create_time",
     "delete_time", "files_per_depth", "op_mix",
 )  # fmt: skip
-OPS: Final = ("create", "delete", "open", "listStatus", "getFileInfo", "mkdirs", "rename")
+OPS: Final = BASE_OPS
 
 
 def ks_distance(trace: npt.ArrayLike, model: npt.ArrayLike) -> float | None:

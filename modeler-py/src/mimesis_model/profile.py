@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import fastavro
 
-from mimesis_model import schema
+from mimesis_model import ops, schema
 from mimesis_model.avro_file import read_records
 from mimesis_model.distribution import Distribution
 from mimesis_model.errors import ProfileError, TraceError
@@ -34,7 +34,7 @@ DISTRIBUTIONS: Final = (
 )  # fmt: skip
 """The per-type time distributions, by their Profile.avsc names."""
 
-ACCESS_KINDS: Final = ("open", "listStatus", "getFileInfo")
+ACCESS_KINDS: Final = ops.ACCESS_KINDS
 
 DIRECTORY_DISTRIBUTIONS: Final = (
     "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",
@@ -42,9 +42,9 @@ DIRECTORY_DISTRIBUTIONS: Final = (
 )  # fmt: skip
 """A directory type's time distributions, by their Profile.avsc names."""
 
-DIRECTORY_ACCESS_KINDS: Final = ("listStatus", "getFileInfo", "contentSummary")
+DIRECTORY_ACCESS_KINDS: Final = ops.DIRECTORY_ACCESS_KINDS
 
-AUDIT_NAMES: Final = {"getFileInfo": "getfileinfo"}
+AUDIT_NAMES: Final = ops.AUDIT_COMMANDS
 """An access kind's command as an audit log names it, where the profile spells it otherwise."""
 
 

@@ -1,0 +1,29 @@
+"""The run's op names and the profile's access kinds come from profiles/schema, as Java's Op does."""
+
+from mimesis_model import ops, schema
+from mimesis_model.file_behaviour import DIRECTORY_KINDS, FILE_KINDS
+from mimesis_model.fidelity import OPS
+from mimesis_model.profile import ACCESS_KINDS, DIRECTORY_ACCESS_KINDS
+
+
+def test_base_ops_and_access_kinds_are_the_schemas() -> None:
+    assert ops.BASE_OPS == ("create", "open", "listStatus", "getFileInfo", "delete", "mkdirs", "rename")
+    assert OPS == ops.BASE_OPS
+    assert set(ops.BASE_OPS) <= set(ops.RUN_OPS)
+    assert ACCESS_KINDS == ops.ACCESS_KINDS == ("open", "listStatus", "getFileInfo")
+    assert DIRECTORY_ACCESS_KINDS == ("listStatus", "getFileInfo", "contentSummary")
+    assert tuple(FILE_KINDS.values()) == ACCESS_KINDS
+    assert tuple(DIRECTORY_KINDS.values()) == DIRECTORY_ACCESS_KINDS
+    assert set(ACCESS_KINDS) | set(DIRECTORY_ACCESS_KINDS) <= set(ops.RUN_OPS)
+
+
+def test_every_op_logs_as_a_command_the_generator_is_declared_to_issue() -> None:
+    declared = schema.declaration(schema.AUDIT_COMMAND)
+    generated = set(declared["generated"]) | set(declared["generatedClusterCommands"])
+    logged = {ops.audit_command(op) for op in ops.RUN_OPS}
+    assert generated <= logged
+    assert logged - generated == {"concat"}  # only a replay issues it
+    assert set(ops.AUDIT_COMMANDS) <= set(ops.RUN_OPS)
+    assert ops.audit_command("getFileInfo") == ops.audit_command("getFileInfoProbe") == "getfileinfo"
+    assert ops.audit_command("deleteRecursive") == "delete"
+    assert ops.audit_command("mkdirs") == "mkdirs"

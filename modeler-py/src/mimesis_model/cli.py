@@ -23,7 +23,7 @@ from mimesis_model.run_comparison import add_command as add_compare_command
 from mimesis_model.run_comparison import sides_marked
 from mimesis_model.run_fidelity import add_command as add_fidelity_command
 from mimesis_model.run_report import add_command as add_report_command
-from mimesis_model.scaling import isolate_named, scale_named
+from mimesis_model.run_results import RunScaling
 from mimesis_model.summary import render_text, summarize
 from mimesis_model.sweep import add_command as add_sweep_command
 from mimesis_model.trace import Trace
@@ -124,11 +124,9 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _scale(args: argparse.Namespace) -> int:
-    profile = Profile.read(args.profile_dir)
-    if args.type_scale:
-        profile = scale_named(profile, dict(args.type_scale))
-    if args.types is not None:
-        profile = isolate_named(profile, args.types)
+    # the profile a run with these options runs: one meaning of --type-scale and --types
+    scaling = RunScaling(type_scales=dict(args.type_scale), types=args.types)
+    profile = scaling.profile_run(Profile.read(args.profile_dir))
     profile.write(args.out, "--out")
     print(
         f"{args.out}: {profile.k} file types, {profile.files:,} files; {profile.directory_k} "
@@ -215,8 +213,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("profile_dir", metavar="PROFILE_DIR")
     check.add_argument("trace_dir", metavar="TRACE_DIR")
     check.add_argument("--json", action="store_true", help="print one JSON object")
-    options.add_run_option(check, "timeScale", options.non_negative)
-    options.add_run_option(check, "spanScale", options.non_negative)
+    options.add_run_option(check, "timeScale", "validate")
+    options.add_run_option(check, "spanScale", "validate")
     check.add_argument(
         "--replicas", type=options.positive, default=None,
         help="copies of the model synthesized (default: enough for 50,000 files)",
@@ -234,16 +232,8 @@ def _parser() -> argparse.ArgumentParser:
     options.add_verbose(scale)
     scale.add_argument("profile_dir", metavar="PROFILE_DIR")
     scale.add_argument("--out", required=True, help="profile folder to write")
-    scale.add_argument(
-        "--type-scale", type=options.named_type_factor, action="append", default=[],
-        metavar="J=F", help="multiply type J's files (dJ: directory type J's directories; all: "
-        "every type's, and the cluster calls) by F (repeatable)",
-    )  # fmt: skip
-    scale.add_argument(
-        "--types", type=options.named_type_list, default=None, metavar="J,...",
-        help="keep only these types (J, or dJ for a directory type; each kind renumbered from "
-        "0), and no cluster calls",
-    )  # fmt: skip
+    options.add_run_option(scale, "typeScales", "scale")
+    options.add_run_option(scale, "types", "scale")
     scale.set_defaults(run=_scale)
     add_describe_command(commands)
     add_import_command(commands)

@@ -56,6 +56,7 @@ import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.BarrierWatch;
 import org.mimesisbench.generator.mr.CounterNames;
+import org.mimesisbench.generator.options.RunOptionsParser;
 import org.mimesisbench.generator.mr.JobCounters;
 import org.mimesisbench.generator.mr.MapperPacking;
 import org.mimesisbench.generator.mr.NamespaceMapper;
@@ -131,10 +132,7 @@ public final class BenchmarkRun {
 
   /** Runs; returns the summary (its "valid" says whether the run counts). */
   public ObjectNode execute() throws Exception {
-    if (!Double.isFinite(options.getTimeScale()) || options.getTimeScale() < 0
-        || !Double.isFinite(options.getSpanScale()) || options.getSpanScale() < 0) {
-      throw new BadInputException("run: time and span scales must be finite numbers >= 0");
-    }
+    RunOptionsParser.check(options); // as the command line checks them: options made in code (a sweep's) too
     NativeLibraries.load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
     String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
         + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));

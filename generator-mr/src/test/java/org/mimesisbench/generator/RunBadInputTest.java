@@ -62,7 +62,9 @@ class RunBadInputTest {
     String m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--types", "0,99");
     assertTrue(m.contains("--types: no file type 99"), m);
     m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--type-scale", "x=2");
-    assertTrue(m.contains("--type-scale: no file type 'x'"), m);
+    assertTrue(m.contains("--type-scale x=2: expected j=f, dj=f or all=f"), m);
+    m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--type-scale", "99=2");
+    assertTrue(m.contains("--type-scale: no file type '99'"), m);
   }
 
   @Test

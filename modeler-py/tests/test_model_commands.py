@@ -168,7 +168,8 @@ def test_scale_names_directory_types_with_d(profile_dir: Path, tmp_path: Path) -
     assert scaled.file_types[1].files == round(3 * original.file_types[1].files)
     isolated = tmp_path / "isolated"
     assert main(["scale", str(profile_dir), "--out", str(isolated), "--types", "0"]) == OK
-    assert [t.directories for t in Profile.read(isolated).directory_types] == [0] * original.directory_k
+    directories = [t.directories for t in Profile.read(isolated).directory_types]
+    assert directories == [0] * original.directory_k
     with pytest.raises(SystemExit):  # as a run's --types: file types only
         main(["scale", str(profile_dir), "--out", str(tmp_path / "y"), "--types", "0,d0"])
     assert (

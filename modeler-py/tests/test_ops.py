@@ -1,4 +1,4 @@
-"""The run's op names and the profile's access kinds come from profiles/schema, as Java's Op does."""
+"""The run's op names and the profile's access kinds come from profiles/schema, as Java's do."""
 
 from mimesis_model import ops, schema
 from mimesis_model.file_behaviour import DIRECTORY_KINDS, FILE_KINDS
@@ -7,7 +7,8 @@ from mimesis_model.profile import ACCESS_KINDS, DIRECTORY_ACCESS_KINDS
 
 
 def test_base_ops_and_access_kinds_are_the_schemas() -> None:
-    assert ops.BASE_OPS == ("create", "open", "listStatus", "getFileInfo", "delete", "mkdirs", "rename")
+    base = ("create", "open", "listStatus", "getFileInfo", "delete", "mkdirs", "rename")
+    assert base == ops.BASE_OPS
     assert OPS == ops.BASE_OPS
     assert set(ops.BASE_OPS) <= set(ops.RUN_OPS)
     assert ACCESS_KINDS == ops.ACCESS_KINDS == ("open", "listStatus", "getFileInfo")
@@ -24,6 +25,7 @@ def test_every_op_logs_as_a_command_the_generator_is_declared_to_issue() -> None
     assert generated <= logged
     assert logged - generated == {"concat"}  # only a replay issues it
     assert set(ops.AUDIT_COMMANDS) <= set(ops.RUN_OPS)
-    assert ops.audit_command("getFileInfo") == ops.audit_command("getFileInfoProbe") == "getfileinfo"
+    assert ops.audit_command("getFileInfo") == "getfileinfo"
+    assert ops.audit_command("getFileInfoProbe") == "getfileinfo"
     assert ops.audit_command("deleteRecursive") == "delete"
     assert ops.audit_command("mkdirs") == "mkdirs"

@@ -32,7 +32,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: " ".join(case["args"]) or "defaults")
-def test_the_case_parses_as_in_java(case: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_case_parses_as_in_java(
+    case: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     if "refused" in case:
         with pytest.raises(SystemExit) as exited:
             _parser().parse_args(case["args"])

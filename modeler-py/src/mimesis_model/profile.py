@@ -26,7 +26,7 @@ from mimesis_model.output import AtomicOutputDir
 PROFILE_FILE: Final = "profile.avro"
 PROFILE_JSON: Final = "profile.json"
 FORMAT_VERSION: Final = int(schema.field_declaration(schema.PROFILE, "formatVersion")["current"])
-"""The format version written and the newest read: Profile.avsc's, as Java's ProfileReader reads it."""
+"""The format version written and the newest read: Profile.avsc's, read by Java's ProfileReader."""
 
 DISTRIBUTIONS: Final = (
     "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",

@@ -99,7 +99,7 @@ class RunScaling:
         """PROFILE with the run's type scaling and isolation applied; types keep their numbers
         (an isolated-out type keeps none of its files), as run paths name the original type.
         Directory types are named dJ; an isolated run runs no directory type, cluster call or
-        missing-path probe. `mimesis-model scale` writes this profile: one meaning of the options."""
+        missing-path probe. `mimesis-model scale` writes this profile: the options' one meaning."""
         factors = dict.fromkeys(range(profile.k), 1.0)
         directory_factors = dict.fromkeys(range(profile.directory_k), 1.0)
         every = self.type_scales.get("all", 1.0)
@@ -117,9 +117,8 @@ class RunScaling:
         if self.types:
             missing = sorted(set(self.types) - set(factors))
             if missing:
-                raise ProfileError(
-                    f"--types: no file type {missing[0]} (the profile has types 0 to {profile.k - 1})"
-                )
+                have = f"the profile has types 0 to {profile.k - 1}"
+                raise ProfileError(f"--types: no file type {missing[0]} ({have})")
             factors = {j: (f if j in self.types else 0.0) for j, f in factors.items()}
             directory_factors = dict.fromkeys(directory_factors, 0.0)
         unchanged = all(f == 1.0 for f in [*factors.values(), *directory_factors.values()])

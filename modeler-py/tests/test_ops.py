@@ -1,8 +1,8 @@
 """The run's op names and the profile's access kinds come from profiles/schema, as Java's do."""
 
 from mimesis_model import ops, schema
-from mimesis_model.file_behaviour import DIRECTORY_KINDS, FILE_KINDS
 from mimesis_model.fidelity import OPS
+from mimesis_model.file_behaviour import DIRECTORY_KINDS, FILE_KINDS
 from mimesis_model.profile import ACCESS_KINDS, DIRECTORY_ACCESS_KINDS
 
 

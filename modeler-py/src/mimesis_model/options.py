@@ -136,7 +136,7 @@ def _pair(spec: dict[str, Any], part: str, text: str) -> tuple[str, float]:
             f"{text!r}: expected j=f, dj=f or all=f, e.g. 3=2, d1=2 or all=0.01"
         )
     prefix = "d" if key.startswith("d") else ""
-    name = key if key == "all" else f"{prefix}{int(key[len(prefix):])}"
+    name = key if key == "all" else f"{prefix}{int(key[len(prefix) :])}"
     return name, _bounded(spec, factor, "the factor ")
 
 

@@ -116,7 +116,7 @@ CASES: list[tuple[str, list[str]]] = [
      ["scale", "{profile}", "--out", "{out}", "--types", ""]),
     ("argument --types: ' , ': empty",
      ["scale", "{profile}", "--out", "{out}", "--types", " , "]),
-    ("argument --type-scale: 0: the factor must be positive",
+    ("argument --type-scale: 0=0: the factor must be positive",
      ["scale", "{profile}", "--out", "{out}", "--type-scale", "0=0"]),
     ("{nan}/profile.avro: file type 1", ["scale", "{nan}", "--out", "{out}"]),
     # describe

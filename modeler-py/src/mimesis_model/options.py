@@ -88,7 +88,7 @@ def run_option_type(field: str) -> Callable[[str], Any]:
     spec = schema.field_declaration(schema.RUN_OPTIONS, field)
     declared = spec["type"]
     if declared == "double":
-        return lambda text: _bounded(spec, text, "")
+        return lambda text: _bounded(spec, text, text, "")
     if isinstance(declared, dict) and declared.get("type") == "map":
         return lambda text: [_pair(spec, part, text) for part in _parts(text)]
     if isinstance(declared, dict) and declared.get("type") == "array":
@@ -118,12 +118,12 @@ def run_option_problem(field: str, value: float) -> str | None:
     return None
 
 
-def _bounded(spec: dict[str, Any], text: str, what: str) -> float:
-    """TEXT as a finite number within the field's bounds (run_option_problem)."""
+def _bounded(spec: dict[str, Any], text: str, shown: str, what: str) -> float:
+    """TEXT as a finite number within the field's bounds (run_option_problem); SHOWN names it."""
     value = number(text)
     problem = run_option_problem(spec["name"], value)
     if problem is not None:
-        raise argparse.ArgumentTypeError(f"{text.strip()}: {what}{problem}")
+        raise argparse.ArgumentTypeError(f"{shown.strip()}: {what}{problem}")
     return value
 
 
@@ -137,7 +137,7 @@ def _pair(spec: dict[str, Any], part: str, text: str) -> tuple[str, float]:
         )
     prefix = "d" if key.startswith("d") else ""
     name = key if key == "all" else f"{prefix}{int(key[len(prefix) :])}"
-    return name, _bounded(spec, factor, "the factor ")
+    return name, _bounded(spec, factor, part, "the factor ")
 
 
 def _index(spec: dict[str, Any], part: str, text: str) -> int:

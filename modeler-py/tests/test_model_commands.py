@@ -62,8 +62,11 @@ def test_scale_writes_a_new_profile(profile_dir: Path, tmp_path: Path) -> None:
         == OK
     )
     scaled, original = Profile.read(out), Profile.read(profile_dir)
-    assert scaled.k == 2
+    assert scaled.k == original.k, "types keep their numbers, as in a run's --types"
     assert scaled.file_types[0].files == 2 * original.file_types[0].files
+    assert scaled.file_types[1].files == original.file_types[1].files
+    assert [t.files for t in scaled.file_types[2:]] == [0] * (original.k - 2)
+    assert (scaled.cluster_calls, scaled.missing_path_probes) == ([], [])
 
 
 @pytest.mark.parametrize(
@@ -157,11 +160,18 @@ def test_describe_prints_the_whole_workload(
 
 def test_scale_names_directory_types_with_d(profile_dir: Path, tmp_path: Path) -> None:
     out = tmp_path / "dirs"
-    arguments = ["--type-scale", "d0=3", "--type-scale", "all=2", "--types", "0,d0"]
+    arguments = ["--type-scale", "d0=3", "--type-scale", "all=2,1=1.5"]
     assert main(["scale", str(profile_dir), "--out", str(out), *arguments]) == OK
     scaled, original = Profile.read(out), Profile.read(profile_dir)
-    assert (scaled.k, scaled.directory_k) == (1, 1)
+    assert (scaled.k, scaled.directory_k) == (original.k, original.directory_k)
     assert scaled.directory_types[0].directories == 6 * original.directory_types[0].directories
+    assert scaled.file_types[1].files == round(3 * original.file_types[1].files)
+    isolated = tmp_path / "isolated"
+    assert main(["scale", str(profile_dir), "--out", str(isolated), "--types", "0"]) == OK
+    directories = [t.directories for t in Profile.read(isolated).directory_types]
+    assert directories == [0] * original.directory_k
+    with pytest.raises(SystemExit):  # as a run's --types: file types only
+        main(["scale", str(profile_dir), "--out", str(tmp_path / "y"), "--types", "0,d0"])
     assert (
         main(["scale", str(profile_dir), "--out", str(tmp_path / "x"), "--type-scale", "d99=2"])
         == BAD_INPUT

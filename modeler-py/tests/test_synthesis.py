@@ -15,13 +15,14 @@ from mimesis_model.formats.profile import (
 from mimesis_model.formats.trace import audit_commands
 from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.fit import ProfileFitter, read_for_fitting
-from mimesis_model.model.scaling import isolate_named, isolate_types, scale_named, scale_types
+from mimesis_model.model.scaling import isolate_types, scale_types
 from mimesis_model.model.synthesis import (
     popularity_quantiles,
     synthesize,
     synthesize_directories,
     systematic_kinds,
 )
+from mimesis_model.runs.run_results import RunScaling
 from test_profile_vectors import SAMPLE_TRACE
 
 
@@ -254,27 +255,26 @@ def test_adding_directories_leaves_the_files_draws_alone() -> None:
 
 def test_directory_types_scale_and_all_scales_the_cluster_calls() -> None:
     profile = whole_profile()
-    scaled = scale_named(profile, {"d0": 2.0})
+    scaled = RunScaling(type_scales={"d0": 2.0}).profile_run(profile)
     assert (scaled.directories, scaled.files) == (400, 1_000)
     assert scaled.directory_types[0]["createInterarrival"].mean == pytest.approx(100)
     assert scaled.cluster_calls == profile.cluster_calls
-    every = scale_named(profile, {"all": 3.0, "0": 2.0})
+    every = RunScaling(type_scales={"all": 3.0, "0": 2.0}).profile_run(profile)
     assert (every.files, every.directories) == (6_000, 600)
     assert [c.calls for c in every.cluster_calls] == [150, 27]
     assert every.cluster_calls[0].interarrival.mean == pytest.approx(1_000 / 3)
     with pytest.raises(ProfileError, match="type d1: the profile has d0 to d0"):
-        scale_named(profile, {"d1": 2.0})
+        RunScaling(type_scales={"d1": 2.0}).profile_run(profile)
 
 
-def test_isolation_keeps_the_named_directory_types_and_no_cluster_calls() -> None:
+def test_isolation_as_a_run_keeps_numbers_and_runs_no_directory_type_nor_cluster_call() -> None:
     profile = whole_profile()
-    files_only = isolate_named(profile, ["0"])
-    assert (files_only.directory_k, files_only.cluster_calls) == (0, [])
-    both = isolate_named(profile, ["0", "d0"])
-    assert both.directory_k == 1
-    assert "isolated types 0->0, d0->d0" in both.source
-    with pytest.raises(ProfileError, match="name at least one file type"):
-        isolate_named(profile, ["d0"])
+    isolated = RunScaling(types=[0]).profile_run(profile)
+    assert (isolated.k, isolated.files) == (profile.k, profile.files)
+    assert [t.directories for t in isolated.directory_types] == [0]
+    assert (isolated.cluster_calls, isolated.missing_path_probes) == ([], [])
+    with pytest.raises(ProfileError, match="--types: no file type 1 "):
+        RunScaling(types=[0, 1]).profile_run(profile)
 
 
 def test_systematic_kinds_give_each_kind_floor_or_ceil_of_its_share() -> None:

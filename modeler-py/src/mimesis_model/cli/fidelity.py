@@ -50,16 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the original trace (the profile's source) to compare with as well",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    options.add_run_option(parser, "timeScale", options.non_negative)
-    options.add_run_option(parser, "spanScale", options.non_negative)
-    parser.add_argument(
-        "--type-scale", type=_type_scale, action="append", default=[], metavar="J=F",
-        help="a run trace's --type-scale (J a type or 'all'; repeatable)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--types", type=options.type_list, default=[], metavar="J,...",
-        help="a run trace's --types",
-    )  # fmt: skip
+    for field in ("timeScale", "spanScale", "typeScales", "types"):
+        options.add_run_option(parser, field, "fidelity")
     parser.add_argument(
         "--namespace-root", default=None, metavar="PATH",
         help="a run trace's namespace root (default: its ns-*/flat-* folder)",
@@ -199,13 +191,3 @@ def _run_replay(args: argparse.Namespace, results: RunResults) -> int:
     print(json.dumps(report) if args.json else render_replay(report))
     return OK
 
-
-def _type_scale(text: str) -> tuple[str, float]:
-    """J=F with J a type number or 'all', as a run's --type-scale."""
-    key, _, factor = text.partition("=")
-    if key.strip() == "all" and factor:
-        return "all", options.positive(factor)
-    index, value = options.type_factor(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: the factor must be positive")
-    return str(index), value

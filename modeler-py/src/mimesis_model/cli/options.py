@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
+from collections.abc import Callable
 from typing import Any
 
+from mimesis_model.errors import SchemaError
 from mimesis_model.formats import schema
 
 
@@ -61,57 +64,85 @@ def fraction(text: str) -> float:
     return value
 
 
-def type_index(text: str) -> int:
-    """A file type's number: types are numbered from 0."""
-    return whole(text, minimum=0, what="type number")
-
-
-def type_factor(text: str) -> tuple[int, float]:
-    """J=F: type J's files multiplied by F."""
-    index, _, factor = text.partition("=")
-    if not factor:
-        raise argparse.ArgumentTypeError(f"{text!r} is not J=F (e.g. 0=2)")
-    return type_index(index), non_negative(factor)
-
-
-def type_list(text: str) -> list[int]:
-    """J,K,...: type numbers; none at all is refused (leaving the option out means every type)."""
-    types = [type_index(part) for part in text.split(",") if part.strip()]
-    if not types:
-        raise argparse.ArgumentTypeError(f"{text!r}: no type numbers (leave it out for every type)")
-    return types
-
-
-def named_type(text: str) -> str:
-    """A type as the command line names it: J (a file type), dJ (a directory type) or all."""
-    from mimesis_model.model.scaling import type_name
-
-    try:
-        kind, index = type_name(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return kind if index is None else f"{'d' if kind == 'directory' else ''}{index}"
-
-
-def named_type_factor(text: str) -> tuple[str, float]:
-    """J=F, dJ=F or all=F: that type's (every type's) files or directories multiplied by F."""
-    name, _, factor = text.partition("=")
-    if not factor:
-        raise argparse.ArgumentTypeError(f"{text!r} is not J=F (e.g. 0=2, d1=2 or all=2)")
-    return named_type(name), non_negative(factor)
-
-
-def named_type_list(text: str) -> list[str]:
-    """J,dK,...: file and directory types."""
-    return [named_type(part) for part in text.split(",") if part.strip()]
-
-
-def add_run_option(parser: argparse.ArgumentParser, field: str, value_type: Any) -> None:
-    """Adds the benchmark run's option FIELD (e.g. 'timeScale') to PARSER, with the flag, help
-    and default that profiles/schema/RunOptions.avsc gives it: one definition for both languages."""
-    declared = schema.declaration(schema.RUN_OPTIONS)
-    spec = next(f for f in declared["fields"] if f["name"] == field)
+def add_run_option(parser: argparse.ArgumentParser, field: str, command: str) -> None:
+    """Adds the benchmark run's option FIELD (e.g. 'timeScale') to COMMAND's PARSER, with the flag,
+    help, default and checks that profiles/schema/RunOptions.avsc gives it, where its `modeler`
+    names COMMAND: one definition for both languages (the Java side's RunOptionsParser)."""
+    spec = schema.field_declaration(schema.RUN_OPTIONS, field)
+    if command not in spec.get("modeler", []):
+        raise SchemaError(f"RunOptions.avsc: {field} is not an option of {command} (its `modeler`)")
+    repeated = isinstance(spec["type"], dict)  # a map (j=f,...) or an array (j,...): repeatable
+    default = [] if repeated else spec["default"]
     parser.add_argument(
-        f"--{spec['option']}", type=value_type, default=spec["default"],
-        help=f"{spec['doc']} (as a run's --{spec['option']}; default {spec['default']})",
+        f"--{spec['option']}", type=run_option_type(field), default=default,
+        action="extend" if repeated else "store", metavar=spec.get("arg"),
+        help=f"{spec['doc']} (as a run's --{spec['option']}"
+        + ("" if repeated else f"; default {spec['default']}") + ")",
     )  # fmt: skip
+
+
+def run_option_type(field: str) -> Callable[[str], Any]:
+    """The argparse type of the run option FIELD, as RunOptions.avsc declares it: a bounded number
+    (double), J=F,... pairs (a map of doubles, its keys matching `keys`) or J,... (an array of
+    ints); each mistake an argparse error naming the value."""
+    spec = schema.field_declaration(schema.RUN_OPTIONS, field)
+    declared = spec["type"]
+    if declared == "double":
+        return lambda text: _bounded(spec, text, text, "")
+    if isinstance(declared, dict) and declared.get("type") == "map":
+        return lambda text: [_pair(spec, part, text) for part in _parts(text)]
+    if isinstance(declared, dict) and declared.get("type") == "array":
+        return lambda text: [_index(spec, part, text) for part in _parts(text)]
+    raise SchemaError(f"RunOptions.avsc: {field}: no command-line form for {declared}")
+
+
+def _parts(text: str) -> list[str]:
+    """TEXT split at commas; none at all is refused (leaving the option out means its default)."""
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts:
+        raise argparse.ArgumentTypeError(f"{text!r}: empty (leave the option out for its default)")
+    return parts
+
+
+def run_option_problem(field: str, value: float) -> str | None:
+    """Why VALUE is out of the bounds RunOptions.avsc gives FIELD (its `minimum` or
+    `exclusiveMinimum`; a number must be finite), or None when it is within them."""
+    spec = schema.field_declaration(schema.RUN_OPTIONS, field)
+    if not math.isfinite(value):
+        return "not a finite number"
+    if "minimum" in spec and not value >= spec["minimum"]:
+        return f"must be >= {spec['minimum']}"
+    bound = spec.get("exclusiveMinimum")
+    if bound is not None and not value > bound:
+        return "must be positive" if bound == 0 else f"must be > {bound}"
+    return None
+
+
+def _bounded(spec: dict[str, Any], text: str, shown: str, what: str) -> float:
+    """TEXT as a finite number within the field's bounds (run_option_problem); SHOWN names it."""
+    value = number(text)
+    problem = run_option_problem(spec["name"], value)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"{shown.strip()}: {what}{problem}")
+    return value
+
+
+def _pair(spec: dict[str, Any], part: str, text: str) -> tuple[str, float]:
+    """J=F with J matching the field's `keys` (a type: j, dj or all), spelled one way (03 is 3)."""
+    key, _, factor = part.partition("=")
+    key = key.strip().lower()
+    if not factor or not re.fullmatch(spec["keys"], key):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected j=f, dj=f or all=f, e.g. 3=2, d1=2 or all=0.01"
+        )
+    prefix = "d" if key.startswith("d") else ""
+    name = key if key == "all" else f"{prefix}{int(key[len(prefix) :])}"
+    return name, _bounded(spec, factor, part, "the factor ")
+
+
+def _index(spec: dict[str, Any], part: str, text: str) -> int:
+    """A type's number: a whole number of at least the field's `minimum`."""
+    value = int(part) if re.fullmatch(r"[+-]?[0-9]+", part) else -1
+    if value < spec.get("minimum", 0):
+        raise argparse.ArgumentTypeError(f"{text!r}: {part!r} is not a type number (0, 1, ...)")
+    return value

@@ -8,7 +8,7 @@ from typing import Final
 from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.formats.profile import Profile
-from mimesis_model.model.scaling import isolate_named, scale_named
+from mimesis_model.runs.run_results import RunScaling
 
 HELP: Final = "what-if transforms of a profile"
 DESCRIPTION: Final = (
@@ -22,24 +22,13 @@ DESCRIPTION: Final = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("profile_dir", metavar="PROFILE_DIR")
     parser.add_argument("--out", required=True, help="profile folder to write")
-    parser.add_argument(
-        "--type-scale", type=options.named_type_factor, action="append", default=[],
-        metavar="J=F", help="multiply type J's files (dJ: directory type J's directories; all: "
-        "every type's, and the cluster calls) by F (repeatable)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--types", type=options.named_type_list, default=None, metavar="J,...",
-        help="keep only these types (J, or dJ for a directory type; each kind renumbered from "
-        "0), and no cluster calls",
-    )  # fmt: skip
-
+    options.add_run_option(parser, "typeScales", "scale")
+    options.add_run_option(parser, "types", "scale")
 
 def run(args: argparse.Namespace) -> int:
-    profile = Profile.read(args.profile_dir)
-    if args.type_scale:
-        profile = scale_named(profile, dict(args.type_scale))
-    if args.types is not None:
-        profile = isolate_named(profile, args.types)
+    # the profile a run with these options runs: one meaning of --type-scale and --types
+    scaling = RunScaling(type_scales=dict(args.type_scale), types=args.types)
+    profile = scaling.profile_run(Profile.read(args.profile_dir))
     profile.write(args.out, "--out")
     print(
         f"{args.out}: {profile.k} file types, {profile.files:,} files; {profile.directory_k} "

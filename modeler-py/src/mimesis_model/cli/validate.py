@@ -29,8 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("profile_dir", metavar="PROFILE_DIR")
     parser.add_argument("trace_dir", metavar="TRACE_DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    options.add_run_option(parser, "timeScale", options.non_negative)
-    options.add_run_option(parser, "spanScale", options.non_negative)
+    options.add_run_option(parser, "timeScale", "validate")
+    options.add_run_option(parser, "spanScale", "validate")
     parser.add_argument(
         "--replicas", type=options.positive, default=None,
         help="copies of the model synthesized (default: enough for 50,000 files)",

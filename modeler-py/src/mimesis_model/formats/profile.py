@@ -18,14 +18,15 @@ from typing import Any, Final
 import fastavro
 
 from mimesis_model.errors import ProfileError, TraceError
-from mimesis_model.formats import schema
+from mimesis_model.formats import ops, schema
 from mimesis_model.formats.avro_file import read_records
 from mimesis_model.model.distribution import Distribution
 from mimesis_model.output import AtomicOutputDir
 
 PROFILE_FILE: Final = "profile.avro"
 PROFILE_JSON: Final = "profile.json"
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = int(schema.field_declaration(schema.PROFILE, "formatVersion")["current"])
+"""The format version written and the newest read: Profile.avsc's, read by Java's ProfileReader."""
 
 DISTRIBUTIONS: Final = (
     "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",
@@ -33,7 +34,7 @@ DISTRIBUTIONS: Final = (
 )  # fmt: skip
 """The per-type time distributions, by their Profile.avsc names."""
 
-ACCESS_KINDS: Final = ("open", "listStatus", "getFileInfo")
+ACCESS_KINDS: Final = ops.ACCESS_KINDS
 
 DIRECTORY_DISTRIBUTIONS: Final = (
     "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",
@@ -41,9 +42,9 @@ DIRECTORY_DISTRIBUTIONS: Final = (
 )  # fmt: skip
 """A directory type's time distributions, by their Profile.avsc names."""
 
-DIRECTORY_ACCESS_KINDS: Final = ("listStatus", "getFileInfo", "contentSummary")
+DIRECTORY_ACCESS_KINDS: Final = ops.DIRECTORY_ACCESS_KINDS
 
-AUDIT_NAMES: Final = {"getFileInfo": "getfileinfo"}
+AUDIT_NAMES: Final = ops.AUDIT_COMMANDS
 """An access kind's command as an audit log names it, where the profile spells it otherwise."""
 
 

@@ -69,6 +69,15 @@ def declaration(name: str) -> dict[str, Any]:
     return declared
 
 
+def field_declaration(name: str, field: str) -> dict[str, Any]:
+    """The field FIELD of NAME's .avsc as written (e.g. Profile's formatVersion, whose `current`
+    is the format version both languages write and read)."""
+    for declared in declaration(name).get("fields", []):
+        if declared.get("name") == field:
+            return dict(declared)
+    raise SchemaError(f"{schema_dir() / name}.avsc: no field {field!r}")
+
+
 def full_name(schema: Schema) -> str:
     """The namespace-qualified record name, e.g. 'org.mimesisbench.trace.AuditEvent'."""
     if isinstance(schema, dict) and isinstance(schema.get("name"), str):

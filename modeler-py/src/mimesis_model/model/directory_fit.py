@@ -15,7 +15,13 @@ import numpy.typing as npt
 from tqdm import tqdm
 
 from mimesis_model.errors import ProfileError
-from mimesis_model.formats.profile import DirectoryType, FitReport, KSearchStep, Profile
+from mimesis_model.formats.profile import (
+    DIRECTORY_ACCESS_KINDS,
+    DirectoryType,
+    FitReport,
+    KSearchStep,
+    Profile,
+)
 from mimesis_model.formats.trace import NO_TIME, DirectoryTimelines
 from mimesis_model.model.clustering import cluster
 from mimesis_model.model.fidelity import ks_distance
@@ -131,7 +137,7 @@ def _no_directories() -> SyntheticWorkload:
     return SyntheticWorkload(
         0.0, none, np.zeros(0, np.bool_), empty, none, none, np.zeros((0, 3), np.int64),
         np.zeros(0, np.bool_), empty, empty, empty, none, empty, none, 0, 0,
-        kinds=("listStatus", "getFileInfo", "contentSummary"),
+        kinds=DIRECTORY_ACCESS_KINDS,
     )  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from mimesis_model.formats.ops import BASE_OPS
 from mimesis_model.model.file_behaviour import FileBehaviour
 from mimesis_model.model.file_types import create_interarrivals
 from mimesis_model.model.synthesis import SyntheticWorkload
@@ -23,7 +24,7 @@ DIMENSIONS: Final = (
     "popularity", "interarrival", "active_span", "create_interarrival", "create_time",
     "delete_time", "files_per_depth", "op_mix",
 )  # fmt: skip
-OPS: Final = ("create", "delete", "open", "listStatus", "getFileInfo", "mkdirs", "rename")
+OPS: Final = BASE_OPS
 
 
 def ks_distance(trace: npt.ArrayLike, model: npt.ArrayLike) -> float | None:

@@ -64,25 +64,6 @@ def scale_types(
     )
 
 
-def scale_named(profile: Profile, factors: Mapping[str, float]) -> Profile:
-    """scale_types with the types named as on the command line (type_name): 'all=f' scales
-    every file and directory type and the cluster calls by f, on top of a type's own factor."""
-    every = factors.get(ALL, 1.0)
-    files = dict.fromkeys(range(profile.k), every)
-    directories = dict.fromkeys(range(profile.directory_k), every)
-    for name, factor in factors.items():
-        kind, index = type_name(name)
-        if index is None:
-            continue
-        if kind == "file":
-            _check_indices(profile, {index: factor}, {})
-            files[index] *= factor
-        else:
-            _check_indices(profile, {}, {index: factor})
-            directories[index] *= factor
-    return scale_types(profile, files, directories, every)
-
-
 def isolate_types(
     profile: Profile, indices: Sequence[int], directory_indices: Sequence[int] = ()
 ) -> Profile:
@@ -102,18 +83,6 @@ def isolate_types(
     directories = [profile.directory_types[index] for index in chosen_directories]
     return replace(
         isolated.with_directory_types(directories), cluster_calls=[], missing_path_probes=[]
-    )
-
-
-def isolate_named(profile: Profile, names: Sequence[str]) -> Profile:
-    """isolate_types with the types named as on the command line: j or dj."""
-    parsed = [type_name(name) for name in names]
-    if any(kind == ALL for kind, _ in parsed):
-        raise ProfileError("--types: name types, not all")
-    return isolate_types(
-        profile,
-        [index for kind, index in parsed if kind == "file" and index is not None],
-        [index for kind, index in parsed if kind == "directory" and index is not None],
     )
 
 

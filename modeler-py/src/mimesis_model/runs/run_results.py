@@ -6,14 +6,14 @@ and the run's own trace (trace/, parsed from the NameNode's audit log of an embe
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field, replace
 from os import PathLike
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlparse
 
-from mimesis_model.errors import MimesisModelError
+from mimesis_model.cli.options import run_option_problem
+from mimesis_model.errors import MimesisModelError, ProfileError
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.scaling import scale_types, type_name
 
@@ -83,10 +83,10 @@ class RunScaling:
             )
         except (TypeError, ValueError, AttributeError) as error:
             raise RunResultsError(f"{where}: options: {error}") from error
-        if not (math.isfinite(scaling.time_scale) and scaling.time_scale >= 0) or not (
-            math.isfinite(scaling.span_scale) and scaling.span_scale >= 0
-        ):
-            raise RunResultsError(f"{where}: options: time and span scales must be finite, >= 0")
+        for name, value in (("timeScale", scaling.time_scale), ("spanScale", scaling.span_scale)):
+            problem = run_option_problem(name, value)  # the bounds the command line checks
+            if problem is not None:
+                raise RunResultsError(f"{where}: options: {name} {value}: {problem}")
         return scaling
 
     def window_ms(self, profile: Profile) -> float:
@@ -98,8 +98,8 @@ class RunScaling:
     def profile_run(self, profile: Profile) -> Profile:
         """PROFILE with the run's type scaling and isolation applied; types keep their numbers
         (an isolated-out type keeps none of its files), as run paths name the original type.
-        Directory types are named dJ; an isolated run has no directory types not named and no
-        cluster calls."""
+        Directory types are named dJ; an isolated run runs no directory type, cluster call or
+        missing-path probe. `mimesis-model scale` writes this profile: the options' one meaning."""
         factors = dict.fromkeys(range(profile.k), 1.0)
         directory_factors = dict.fromkeys(range(profile.directory_k), 1.0)
         every = self.type_scales.get("all", 1.0)
@@ -115,13 +115,18 @@ class RunScaling:
         factors = {j: f * every for j, f in factors.items()}
         directory_factors = {j: f * every for j, f in directory_factors.items()}
         if self.types:
+            missing = sorted(set(self.types) - set(factors))
+            if missing:
+                have = f"the profile has types 0 to {profile.k - 1}"
+                raise ProfileError(f"--types: no file type {missing[0]} ({have})")
             factors = {j: (f if j in self.types else 0.0) for j, f in factors.items()}
             directory_factors = dict.fromkeys(directory_factors, 0.0)
         unchanged = all(f == 1.0 for f in [*factors.values(), *directory_factors.values()])
         if unchanged and every == 1.0:
             return profile
         scaled = scale_types(profile, factors, directory_factors, every)
-        return replace(scaled, cluster_calls=[]) if self.types else scaled
+        # isolated: no path-less call nor probe of a path nothing makes, as generator-mr's model
+        return replace(scaled, cluster_calls=[], missing_path_probes=[]) if self.types else scaled
 
     def as_json(self) -> dict[str, Any]:
         return {

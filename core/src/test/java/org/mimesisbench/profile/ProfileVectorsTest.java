@@ -26,7 +26,7 @@ class ProfileVectorsTest {
   void javaReadsThePythonProfileValueForValue() throws IOException {
     List<Profile> profiles = new ArrayList<>();
     try (DataFileReader<Profile> reader = new DataFileReader<>(
-        VECTOR.resolve("profile.avro").toFile(), new SpecificDatumReader<>(Profile.class))) {
+        ProfileReader.file(VECTOR).toFile(), new SpecificDatumReader<>(Profile.class))) {
       reader.forEach(profiles::add);
     }
     assertEquals(1, profiles.size());

@@ -22,9 +22,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
-import org.apache.avro.file.DataFileReader;
 import org.apache.avro.file.DataFileWriter;
-import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterAll;
@@ -35,6 +33,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.profile.Profile;
+import org.mimesisbench.profile.ProfileReader;
 
 /**
  * Bad input across every command, each as a user would give it, run in process through the
@@ -78,7 +77,7 @@ class BadInputMatrixTest {
     NAMES.put("emptydir", Files.createDirectories(fixtures.resolve("emptydir")).toString());
     NAMES.put("nan", nanProfile(fixtures.resolve("nan-profile")).toString());
     Path corrupt = Files.createDirectories(fixtures.resolve("corrupt-profile"));
-    Files.writeString(corrupt.resolve("profile.avro"), "not avro");
+    Files.writeString(ProfileReader.file(corrupt), "not avro");
     NAMES.put("corrupt", corrupt.toString());
     NAMES.put("missing", fixtures.resolve("no-such-thing").toString());
     silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -120,17 +119,13 @@ class BadInputMatrixTest {
 
   /** The vectors' profile with a NaN in type 1's access interarrivals. */
   private static Path nanProfile(Path dir) throws IOException {
-    Profile profile;
-    try (DataFileReader<Profile> r = new DataFileReader<>(
-        VECTORS.resolve("profile/profile.avro").toFile(), new SpecificDatumReader<>(Profile.class))) {
-      profile = r.next();
-    }
+    Profile profile = ProfileReader.read(VECTORS.resolve("profile"));
     List<Double> values = new ArrayList<>(profile.getFileTypes().get(1).getAccessInterarrival().getValues());
     values.set(0, Double.NaN);
     profile.getFileTypes().get(1).getAccessInterarrival().setValues(values);
     Files.createDirectories(dir);
     try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
-      w.create(Profile.getClassSchema(), dir.resolve("profile.avro").toFile());
+      w.create(Profile.getClassSchema(), ProfileReader.file(dir).toFile());
       w.append(profile);
     }
     return dir;
@@ -206,7 +201,9 @@ class BadInputMatrixTest {
             "--profile", "{nan}", "--out", "{out}"),
         refused("run: --types '': empty", "run", "--profile", "{profile}", "--types", "", "--out", "{out}"),
         refused("--types: no file type 99", "run", "--profile", "{profile}", "--types", "99", "--out", "{out}"),
-        refused("--type-scale: no file type 'x'", "run", "--profile", "{profile}", "--type-scale", "x=2", "--out",
+        refused("--type-scale x=2: expected j=f", "run", "--profile", "{profile}", "--type-scale", "x=2", "--out",
+            "{out}"),
+        refused("--type-scale: no file type '9'", "run", "--profile", "{profile}", "--type-scale", "9=2", "--out",
             "{out}"),
         refused("--time-scale -1: must be >= 0", "run", "--profile", "{profile}", "--time-scale", "-1", "--out",
             "{out}"),

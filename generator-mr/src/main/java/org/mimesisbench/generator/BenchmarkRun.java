@@ -55,7 +55,8 @@ import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.BarrierWatch;
-import org.mimesisbench.generator.mr.Counters;
+import org.mimesisbench.generator.mr.CounterNames;
+import org.mimesisbench.generator.options.RunOptionsParser;
 import org.mimesisbench.generator.mr.JobCounters;
 import org.mimesisbench.generator.mr.MapperPacking;
 import org.mimesisbench.generator.mr.NamespaceMapper;
@@ -69,7 +70,7 @@ import org.mimesisbench.generator.mr.WorkloadMapper;
 import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.schedule.Op;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
@@ -115,8 +116,8 @@ public final class BenchmarkRun {
   public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out) {
     this(conf, options, out, (runId, base) -> {
       Path profileDir = Path.of(options.getProfile());
-      Profile profile = ProfileReader.readProfile(profileDir);
-      return RunPlan.of(profileDir.resolve(ProfileReader.PROFILE_FILE).toString(), profile, options, runId, base);
+      Profile profile = ProfileReader.read(profileDir);
+      return RunPlan.of(ProfileReader.file(profileDir).toString(), profile, options, runId, base);
     });
   }
 
@@ -131,10 +132,7 @@ public final class BenchmarkRun {
 
   /** Runs; returns the summary (its "valid" says whether the run counts). */
   public ObjectNode execute() throws Exception {
-    if (!Double.isFinite(options.getTimeScale()) || options.getTimeScale() < 0
-        || !Double.isFinite(options.getSpanScale()) || options.getSpanScale() < 0) {
-      throw new BadInputException("run: time and span scales must be finite numbers >= 0");
-    }
+    RunOptionsParser.check(options); // as the command line checks them: options made in code (a sweep's) too
     NativeLibraries.load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
     String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
         + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
@@ -279,7 +277,7 @@ public final class BenchmarkRun {
     List<String> invalid = new ArrayList<>();
     long phase1Start = System.nanoTime();
     Job namespaceJob = namespaceJob(plan, fs);
-    String phase1Failure = waitFor(namespaceJob, "phase 1: namespace", Counters.NAMESPACE_ENTRIES, 0,
+    String phase1Failure = waitFor(namespaceJob, "phase 1: namespace", CounterNames.NAMESPACE_ENTRIES, 0,
         "directories and files made", () -> null);
     double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
     if (phase1Failure != null) { // phase 2 is not started: the summary says why
@@ -295,7 +293,8 @@ public final class BenchmarkRun {
     String phase2Failure;
     try {
       phase2Failure = phase1Failure != null ? null
-          : waitFor(workloadJob, "phase 2: workload", Counters.ISSUED, scheduledOps, "ops issued", barrier::waiting);
+          : waitFor(workloadJob, "phase 2: workload", CounterNames.ISSUED, scheduledOps, "ops issued",
+              barrier::waiting);
     } finally {
       if (nameNode != null) {
         nameNode.close();
@@ -374,7 +373,7 @@ public final class BenchmarkRun {
     ObjectNode ns = head.putObject("namespace");
     ns.put("layout", plan.describe());
     ns.put("seconds", Math.round(phase1Seconds * 1000) / 1000.0);
-    ns.put("entries", countersOf(namespaceJob).get(Counters.GROUP, Counters.NAMESPACE_ENTRIES));
+    ns.put("entries", countersOf(namespaceJob).get(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES));
     ObjectNode wl = head.putObject("workload");
     wl.put("windowMs", plan.windowMs());
     wl.put("timeScale", options.getTimeScale());
@@ -630,7 +629,7 @@ public final class BenchmarkRun {
           org.apache.hadoop.mapreduce.Counters live = JobCounters.now(job);
           seen = live != null ? live : seen;
           long done = value(live, counter);
-          long failed = value(live, Counters.FAILED);
+          long failed = value(live, CounterNames.FAILED);
           double seconds = (now - start) / 1e9;
           String wait = done == 0 ? waiting.get() : null;
           if (wait != null) {
@@ -655,7 +654,7 @@ public final class BenchmarkRun {
 
   /** A counter of ours in {@code counters}; 0 when there are none. */
   private static long value(org.apache.hadoop.mapreduce.Counters counters, String name) {
-    Counter c = counters == null ? null : counters.findCounter(Counters.GROUP, name);
+    Counter c = counters == null ? null : counters.findCounter(CounterNames.GROUP, name);
     return c == null ? 0 : c.getValue();
   }
 
@@ -701,11 +700,11 @@ public final class BenchmarkRun {
     Map<Op, Long> errors = new EnumMap<>(Op.class);
     Map<Op, Map<String, Long>> classes = new EnumMap<>(Op.class);
     for (Op op : Op.values()) {
-      counts.put(op, job.get(Counters.GROUP, Counters.ops(op)));
-      errors.put(op, job.get(Counters.GROUP, Counters.errors(op)));
+      counts.put(op, job.get(CounterNames.GROUP, CounterNames.ops(op)));
+      errors.put(op, job.get(CounterNames.GROUP, CounterNames.errors(op)));
     }
     org.apache.hadoop.mapreduce.Counters all = job.counters();
-    for (Counter c : all == null ? List.<Counter>of() : all.getGroup(Counters.ERROR_CLASSES)) {
+    for (Counter c : all == null ? List.<Counter>of() : all.getGroup(CounterNames.ERROR_CLASSES)) {
       String[] opAndClass = c.getName().split(" ", 2);
       for (Op op : Op.values()) {
         if (opAndClass.length == 2 && op.label().equals(opAndClass[0])) {

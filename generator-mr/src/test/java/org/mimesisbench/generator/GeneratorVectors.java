@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.specific.SpecificDatumWriter;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.profile.CallShare;
 import org.mimesisbench.profile.ClusterCalls;
 import org.mimesisbench.profile.DirectoryAccessShares;
@@ -26,7 +26,7 @@ public final class GeneratorVectors {
   private GeneratorVectors() {}
 
   public static Profile profile() throws IOException {
-    return ProfileReader.readProfile(PROFILE);
+    return ProfileReader.read(PROFILE);
   }
 
   /** schedule.json: draws at fixed uniforms and the reference generator's expected ops. */

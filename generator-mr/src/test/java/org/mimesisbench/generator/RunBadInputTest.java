@@ -11,15 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.avro.file.DataFileReader;
 import org.apache.avro.file.DataFileWriter;
-import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.profile.Profile;
+import org.mimesisbench.profile.ProfileReader;
 
 /** Bad input: one line on stderr naming what is wrong, exit code 2, nothing created. */
 class RunBadInputTest {
@@ -53,7 +52,7 @@ class RunBadInputTest {
   @Test
   void aCorruptProfile() throws Exception {
     Path p = Files.createDirectories(dir.resolve("corrupt"));
-    Files.writeString(p.resolve("profile.avro"), "not avro");
+    Files.writeString(ProfileReader.file(p), "not avro");
     String m = refused("--profile", p.toString());
     assertTrue(m.contains("corrupt/profile.avro: not a readable profile"), m);
   }
@@ -63,7 +62,9 @@ class RunBadInputTest {
     String m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--types", "0,99");
     assertTrue(m.contains("--types: no file type 99"), m);
     m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--type-scale", "x=2");
-    assertTrue(m.contains("--type-scale: no file type 'x'"), m);
+    assertTrue(m.contains("--type-scale x=2: expected j=f, dj=f or all=f"), m);
+    m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--type-scale", "99=2");
+    assertTrue(m.contains("--type-scale: no file type '99'"), m);
   }
 
   @Test
@@ -104,17 +105,13 @@ class RunBadInputTest {
   /** A NaN or infinity in the profile: refused naming the file type and the field, before anything is made. */
   @Test
   void nonFiniteNumbersInTheProfile() throws Exception {
-    Profile profile;
-    try (DataFileReader<Profile> r = new DataFileReader<>(
-        GeneratorVectors.PROFILE.resolve("profile.avro").toFile(), new SpecificDatumReader<>(Profile.class))) {
-      profile = r.next();
-    }
+    Profile profile = ProfileReader.read(GeneratorVectors.PROFILE);
     List<Double> values = new ArrayList<>(profile.getFileTypes().get(1).getAccessInterarrival().getValues());
     values.set(values.size() - 1, Double.NaN);
     profile.getFileTypes().get(1).getAccessInterarrival().setValues(values);
     Path bad = Files.createDirectories(dir.resolve("nan"));
     try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
-      w.create(Profile.getClassSchema(), bad.resolve("profile.avro").toFile());
+      w.create(Profile.getClassSchema(), ProfileReader.file(bad).toFile());
       w.append(profile);
     }
     String m = refused("--profile", bad.toString());
@@ -124,7 +121,7 @@ class RunBadInputTest {
         values.stream().map(v -> Double.isNaN(v) ? 1e300 : v).toList());
     profile.getFileTypes().get(0).setWeight(Double.POSITIVE_INFINITY);
     try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
-      w.create(Profile.getClassSchema(), bad.resolve("profile.avro").toFile());
+      w.create(Profile.getClassSchema(), ProfileReader.file(bad).toFile());
       w.append(profile);
     }
     m = refused("--profile", bad.toString());

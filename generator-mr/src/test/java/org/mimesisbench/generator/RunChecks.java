@@ -20,7 +20,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.mimesisbench.cli.MimesisBench;
-import org.mimesisbench.generator.mr.Counters;
+import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.results.RunResults;
 
 /** What the end-to-end run tests share: running the CLI, reading a results folder, listing a file system. */
@@ -82,9 +82,9 @@ final class RunChecks {
     long errors = 0;
     for (Iterator<Map.Entry<String, JsonNode>> it = ours.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
-      if (c.getKey().equals(Counters.ISSUED)) {
+      if (c.getKey().equals(CounterNames.ISSUED)) {
         assertEquals(overall.path("count").asLong(), c.getValue().asLong(), "the live counter of ops issued");
-      } else if (c.getKey().equals(Counters.FAILED)) {
+      } else if (c.getKey().equals(CounterNames.FAILED)) {
         assertEquals(overall.path("errors").asLong(), c.getValue().asLong(), "the live counter of ops failed");
       } else if (c.getKey().endsWith(" errors")) {
         errors += c.getValue().asLong();

@@ -22,7 +22,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.trace.NamespaceEntry;
 
@@ -113,11 +113,11 @@ class NamespaceCommandTest {
 
   @Test
   void aProfileOfAnUnknownVersionIsRefused() throws IOException {
-    Profile profile = ProfileReader.readProfile(YahooStats.profile());
+    Profile profile = ProfileReader.read(YahooStats.profile());
     profile.setFormatVersion(3);
     Path dir = Files.createDirectories(tmp.resolve("future"));
     try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
-      w.create(Profile.getClassSchema(), dir.resolve("profile.avro").toFile());
+      w.create(Profile.getClassSchema(), ProfileReader.file(dir).toFile());
       w.append(profile);
     }
     String err = badRun("--stats", dir.toString(), "--dirs", "1000");

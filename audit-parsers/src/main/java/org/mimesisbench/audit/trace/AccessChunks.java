@@ -21,7 +21,7 @@ final class AccessChunks {
   private int freeChunks = NONE; // the freed chunks, chained by nextChunks
 
   /** Adds an access at the end of {@code life}'s. */
-  void add(FileLife life, long time, byte kind) {
+  void add(TracedEntry life, long time, byte kind) {
     int slot = life.accesses % CHUNK;
     if (slot == 0) {
       int chunk = newChunk();
@@ -38,11 +38,11 @@ final class AccessChunks {
   }
 
   /**
-   * Copies {@code life}'s calls into the arrays, which must hold {@link FileLife#accesses}, in the
+   * Copies {@code life}'s calls into the arrays, which must hold {@link TracedEntry#accesses}, in the
    * order they came: time order, unless the log wrote some lines out of time order (NameNode
    * handler threads race to the log by a few milliseconds); {@link #sortByTime} mends that.
    */
-  void copy(FileLife life, long[] timesOut, byte[] kindsOut) {
+  void copy(TracedEntry life, long[] timesOut, byte[] kindsOut) {
     int n = life.accesses;
     int chunk = life.firstChunk;
     for (int i = 0; i < n; i += CHUNK, chunk = nextChunks[chunk]) {
@@ -75,7 +75,7 @@ final class AccessChunks {
   }
 
   /** Moves {@code from}'s calls to {@code to}, which has none yet: a probed path's calls go to what is made there. */
-  void handOver(FileLife from, FileLife to) {
+  void handOver(TracedEntry from, TracedEntry to) {
     to.firstChunk = from.firstChunk;
     to.lastChunk = from.lastChunk;
     to.accesses = from.accesses;
@@ -84,7 +84,7 @@ final class AccessChunks {
   }
 
   /** Gives back the chunks of a life that has ended. */
-  void free(FileLife life) {
+  void free(TracedEntry life) {
     if (life.firstChunk != NONE) {
       nextChunks[life.lastChunk] = freeChunks;
       freeChunks = life.firstChunk;

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * The paths alive now, each with its {@link FileLife}: a table by full path for the
+ * The paths alive now, each with its {@link TracedEntry}: a table by full path for the
  * per-event lookups, and a tree of path components that answers "everything under this
  * directory" for directory renames and deletes in time proportional to what is moved.
  *
@@ -24,7 +24,7 @@ final class LivePaths {
   private final LivesByPath byPath;
   // by node number: one path component, with a life when that path itself is live
   private String[] names = new String[16];
-  private FileLife[] lives = new FileLife[16];
+  private TracedEntry[] lives = new TracedEntry[16];
   private int[] parents = new int[16];
   // children as a doubly linked list: a pruned child is unlinked in constant time
   private int[] firstChilds = new int[16];
@@ -55,22 +55,22 @@ final class LivePaths {
     firstChilds[ROOT] = NONE;
   }
 
-  FileLife get(String path) {
+  TracedEntry get(String path) {
     return byPath.get(path);
   }
 
   /** Adds a path; its live ancestors are thereby directories, and so is it if it has children. */
-  void put(String path, FileLife life) {
+  void put(String path, TracedEntry life) {
     byPath.put(path, life);
     int node = walk(path, true);
     lives[node] = life;
-    if (life.kind == FileLife.Kind.UNKNOWN && firstChilds[node] != NONE) {
-      life.kind = FileLife.Kind.DIRECTORY;
+    if (life.kind == TracedEntry.Kind.UNKNOWN && firstChilds[node] != NONE) {
+      life.kind = TracedEntry.Kind.DIRECTORY;
     }
   }
 
-  FileLife remove(String path) {
-    FileLife life = byPath.remove(path);
+  TracedEntry remove(String path) {
+    TracedEntry life = byPath.remove(path);
     if (life != null) {
       int node = walk(path, false);
       lives[node] = null;
@@ -85,12 +85,12 @@ final class LivePaths {
   }
 
   /** Removes and returns every live path strictly under {@code dir}, in path order. */
-  List<Map.Entry<String, FileLife>> removeUnder(String dir) {
+  List<Map.Entry<String, TracedEntry>> removeUnder(String dir) {
     int node = walk(dir, false);
     if (node == NONE || firstChilds[node] == NONE) {
       return List.of();
     }
-    List<Map.Entry<String, FileLife>> removed = new ArrayList<>();
+    List<Map.Entry<String, TracedEntry>> removed = new ArrayList<>();
     String prefix = dir.endsWith("/") ? dir : dir + "/";
     for (int child = firstChilds[node]; child != NONE; ) {
       int next = nexts[child]; // read before collect frees the child's number
@@ -104,7 +104,7 @@ final class LivePaths {
   }
 
   /** Every live path and its life, in no particular order, for the end of the trace. */
-  void forEach(BiConsumer<String, FileLife> action) {
+  void forEach(BiConsumer<String, TracedEntry> action) {
     byPath.forEach(action);
   }
 
@@ -126,12 +126,12 @@ final class LivePaths {
         end++;
       }
       if (end > start) {
-        if (put && lives[node] != null && lives[node].kind != FileLife.Kind.DIRECTORY) {
-          FileLife made = lives[node];
-          if (made.absent && made.kind == FileLife.Kind.UNKNOWN) {
+        if (put && lives[node] != null && lives[node].kind != TracedEntry.Kind.DIRECTORY) {
+          TracedEntry made = lives[node];
+          if (made.absent && made.kind == TracedEntry.Kind.UNKNOWN) {
             made.probes = made.accesses; // made now, under a create or mkdirs: what came before were probes
           }
-          made.kind = FileLife.Kind.DIRECTORY; // stored only when it changes: a G1 card less
+          made.kind = TracedEntry.Kind.DIRECTORY; // stored only when it changes: a G1 card less
         }
         int child = child(node, path, start, end, nameHash);
         if (child == NONE) {
@@ -262,7 +262,7 @@ final class LivePaths {
     freeNodes[freeCount++] = n;
   }
 
-  private void collect(int node, String path, List<Map.Entry<String, FileLife>> into) {
+  private void collect(int node, String path, List<Map.Entry<String, TracedEntry>> into) {
     if (lives[node] != null) {
       into.add(Map.entry(path, lives[node]));
       byPath.remove(path);

@@ -19,7 +19,7 @@ final class LivesByPath {
   // side, so a probe reads one line of memory where two arrays took two
   private int[] slots;
   private String[] paths; // by entry number; null for a free entry
-  private FileLife[] lives;
+  private TracedEntry[] lives;
   private int[] freeEntries = new int[16]; // entries given back, the latest last: reused first
   private int freeCount;
   private int entriesUsed; // entries ever handed out: those below are in use or free
@@ -29,19 +29,19 @@ final class LivesByPath {
   LivesByPath(int slots) {
     this.slots = new int[2 * slots];
     paths = new String[Math.max(1, slots / 2)];
-    lives = new FileLife[paths.length];
+    lives = new TracedEntry[paths.length];
   }
 
   int size() {
     return size;
   }
 
-  FileLife get(String path) {
+  TracedEntry get(String path) {
     int i = slot(path);
     return i < 0 ? null : lives[slots[2 * i] - 1];
   }
 
-  void put(String path, FileLife life) {
+  void put(String path, TracedEntry life) {
     int i = slot(path);
     if (i >= 0) {
       lives[slots[2 * i] - 1] = life;
@@ -57,13 +57,13 @@ final class LivesByPath {
     size++;
   }
 
-  FileLife remove(String path) {
+  TracedEntry remove(String path) {
     int i = slot(path);
     if (i < 0) {
       return null;
     }
     int entry = slots[2 * i] - 1;
-    FileLife life = lives[entry];
+    TracedEntry life = lives[entry];
     int mask = slots.length / 2 - 1;
     for (int j = (i + 1) & mask; slots[2 * j] != 0; j = (j + 1) & mask) { // shift back
       int home = spread(slots[2 * j + 1]) & mask;
@@ -82,7 +82,7 @@ final class LivesByPath {
     return life;
   }
 
-  void forEach(BiConsumer<String, FileLife> action) {
+  void forEach(BiConsumer<String, TracedEntry> action) {
     for (int e = 0; e < entriesUsed; e++) {
       if (paths[e] != null) {
         action.accept(paths[e], lives[e]);

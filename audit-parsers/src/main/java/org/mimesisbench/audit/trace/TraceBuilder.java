@@ -88,7 +88,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       counts.event(targetOf(command, existing(r.src), r.src), command, r.op);
       return;
     }
-    FileLife life = switch (command) {
+    TracedEntry life = switch (command) {
       case create, concat, mkdirs -> null; // they change their paths themselves; their target is known
       case delete, rename -> existing(r.src);
       default -> resolve(r.src);
@@ -99,14 +99,14 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     }
     switch (command) {
       case open -> {
-        if (life.kind != FileLife.Kind.FILE) { // an old life stored to anew is a G1 card to refine
-          life.kind = FileLife.Kind.FILE;
+        if (life.kind != TracedEntry.Kind.FILE) { // an old life stored to anew is a G1 card to refine
+          life.kind = TracedEntry.Kind.FILE;
         }
         accesses.add(life, r.time, OPEN);
       }
       case create -> create(r.src, r.time);
       case append, truncate, setReplication -> {
-        life.kind = FileLife.Kind.FILE;
+        life.kind = TracedEntry.Kind.FILE;
         accesses.add(life, r.time, AuditCommands.code(command));
       }
       case mkdirs -> mkdirs(r.src, r.time);
@@ -119,7 +119,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       case concat -> concat(r.src, r.dst, r.time);
       default -> accesses.add(life, r.time, AuditCommands.code(command)); // listings, stats, attributes, ...
     }
-    FileLife made = switch (command) { // the calls that make their path count on what they made
+    TracedEntry made = switch (command) { // the calls that make their path count on what they made
       case create, mkdirs -> live.get(r.src);
       case concat -> r.dst == null ? null : live.get(r.dst);
       default -> null;
@@ -135,7 +135,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   /** What {@code path} named when {@code command} came, {@code life} being its life then (null: none). */
-  private Target targetOf(AuditCommand command, FileLife life, String path) {
+  private Target targetOf(AuditCommand command, TracedEntry life, String path) {
     switch (command) {
       case open, create, append, truncate, concat -> {
         return Target.FILE;
@@ -145,10 +145,10 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       }
       default -> { }
     }
-    if (life != null && life.kind == FileLife.Kind.FILE) {
+    if (life != null && life.kind == TracedEntry.Kind.FILE) {
       return Target.FILE;
     }
-    if (life != null && life.kind == FileLife.Kind.DIRECTORY || live.hasUnder(path)) {
+    if (life != null && life.kind == TracedEntry.Kind.DIRECTORY || live.hasUnder(path)) {
       return Target.DIRECTORY;
     }
     return snapshot != null ? Target.MISSING : Target.UNKNOWN;
@@ -157,10 +157,10 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   /** Ends the trace: every file and directory still alive gets its timeline, in id order. */
   public TraceCounts finish() throws IOException {
     // ids run 0, 1, ... nextId: placed by id, the live paths need no sort
-    FileLife[] byId = new FileLife[Math.toIntExact(nextId)];
+    TracedEntry[] byId = new TracedEntry[Math.toIntExact(nextId)];
     String[] pathById = new String[byId.length];
     live.forEach((path, life) -> {
-      if (life.kind != FileLife.Kind.UNKNOWN) {
+      if (life.kind != TracedEntry.Kind.UNKNOWN) {
         byId[(int) life.id] = life;
         pathById[(int) life.id] = path;
       }
@@ -176,34 +176,34 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   /** The live life at {@code path}, taken from the snapshot or begun now if there is none. */
-  private FileLife resolve(String path) {
-    FileLife life = live.get(path);
+  private TracedEntry resolve(String path) {
+    TracedEntry life = live.get(path);
     if (life != null) {
       return life;
     }
-    FileLife.Kind kind = FileLife.Kind.UNKNOWN;
+    TracedEntry.Kind kind = TracedEntry.Kind.UNKNOWN;
     boolean inSnapshot = false;
     if (snapshot != null) {
       int found = snapshot.take(path);
       inSnapshot = found != 0;
-      kind = found == 1 ? FileLife.Kind.FILE : found == 2 ? FileLife.Kind.DIRECTORY : kind;
+      kind = found == 1 ? TracedEntry.Kind.FILE : found == 2 ? TracedEntry.Kind.DIRECTORY : kind;
     }
     return begin(path, kind, inSnapshot);
   }
 
   /** A new life at {@code path}, live from now on. */
-  private FileLife begin(String path, FileLife.Kind kind, boolean inSnapshot) {
-    FileLife life = new FileLife(nextId++, path, kind);
+  private TracedEntry begin(String path, TracedEntry.Kind kind, boolean inSnapshot) {
+    TracedEntry life = new TracedEntry(nextId++, path, kind);
     life.inSnapshot = inSnapshot;
-    life.absent = kind == FileLife.Kind.UNKNOWN && snapshot != null && !inSnapshot;
+    life.absent = kind == TracedEntry.Kind.UNKNOWN && snapshot != null && !inSnapshot;
     life.firstSeen = lastTime;
     live.put(path, life);
     return life;
   }
 
   /** The life at {@code path} if the path exists now (live or in the snapshot), else null. */
-  private FileLife existing(String path) {
-    FileLife life = live.get(path);
+  private TracedEntry existing(String path) {
+    TracedEntry life = live.get(path);
     if (life != null || snapshot == null || !snapshot.has(path)) {
       return life;
     }
@@ -211,17 +211,17 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   private void create(String path, long time) throws IOException {
-    FileLife old = existing(path);
-    FileLife probed = null;
+    TracedEntry old = existing(path);
+    TracedEntry probed = null;
     if (old != null) {
       live.remove(path);
-      if (old.kind == FileLife.Kind.UNKNOWN) {
+      if (old.kind == TracedEntry.Kind.UNKNOWN) {
         probed = old; // only stat'ed or listed so far: probes of a path not yet made
       } else {
         end(old, path, time, null); // overwritten
       }
     }
-    FileLife life = begin(path, FileLife.Kind.FILE, false);
+    TracedEntry life = begin(path, TracedEntry.Kind.FILE, false);
     life.createTime = time;
     if (probed != null) {
       accesses.handOver(probed, life);
@@ -231,13 +231,13 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   private void mkdirs(String path, long time) {
-    FileLife life = existing(path);
+    TracedEntry life = existing(path);
     if (life == null) {
-      life = begin(path, FileLife.Kind.DIRECTORY, false);
+      life = begin(path, TracedEntry.Kind.DIRECTORY, false);
       life.createTime = time;
       life.madeByMkdirs = true;
-    } else if (life.kind == FileLife.Kind.UNKNOWN) { // probed, now made
-      life.kind = FileLife.Kind.DIRECTORY;
+    } else if (life.kind == TracedEntry.Kind.UNKNOWN) { // probed, now made
+      life.kind = TracedEntry.Kind.DIRECTORY;
       life.createTime = time;
       life.madeByMkdirs = true;
       life.probes = life.accesses;
@@ -245,17 +245,17 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   /** Deletes {@code path}, whose life is {@code life} (null: nothing there), and all under it. */
-  private void delete(String path, FileLife life, long time) throws IOException {
+  private void delete(String path, TracedEntry life, long time) throws IOException {
     takeSnapshotUnder(path);
     long[] subtree = {0, 0}; // files, directories
-    List<Map.Entry<String, FileLife>> under = live.removeUnder(path);
-    if (life == null && under.stream().anyMatch(e -> e.getValue().kind != FileLife.Kind.UNKNOWN)) {
+    List<Map.Entry<String, TracedEntry>> under = live.removeUnder(path);
+    if (life == null && under.stream().anyMatch(e -> e.getValue().kind != TracedEntry.Kind.UNKNOWN)) {
       life = madeImplicitly(path, under); // e.g. a job's _temporary: its tasks' creates made it, no call named it
     }
-    for (Map.Entry<String, FileLife> e : under) {
-      FileLife.Kind kind = e.getValue().kind;
-      subtree[0] += kind == FileLife.Kind.FILE ? 1 : 0;
-      subtree[1] += kind == FileLife.Kind.DIRECTORY ? 1 : 0;
+    for (Map.Entry<String, TracedEntry> e : under) {
+      TracedEntry.Kind kind = e.getValue().kind;
+      subtree[0] += kind == TracedEntry.Kind.FILE ? 1 : 0;
+      subtree[1] += kind == TracedEntry.Kind.DIRECTORY ? 1 : 0;
       end(e.getValue(), e.getKey(), time, null);
     }
     if (life != null) {
@@ -269,9 +269,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
    * made implicitly (by a create or mkdirs below it) and named by no call until now. It was first
    * seen when the first of them was.
    */
-  private FileLife madeImplicitly(String path, List<Map.Entry<String, FileLife>> under) {
-    FileLife life = begin(path, FileLife.Kind.DIRECTORY, false);
-    for (Map.Entry<String, FileLife> e : under) {
+  private TracedEntry madeImplicitly(String path, List<Map.Entry<String, TracedEntry>> under) {
+    TracedEntry life = begin(path, TracedEntry.Kind.DIRECTORY, false);
+    for (Map.Entry<String, TracedEntry> e : under) {
       life.firstSeen = Math.min(life.firstSeen, e.getValue().firstSeen);
     }
     return life;
@@ -281,7 +281,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
    * rename moves a file, or a directory and all under it. The old rename moves {@code src}
    * into {@code dst} when that is a directory; rename with options (rename2) never does.
    */
-  private void rename(String src, FileLife moving, String dst, boolean rename2, long time) throws IOException {
+  private void rename(String src, TracedEntry moving, String dst, boolean rename2, long time) throws IOException {
     String target = dst;
     if (!rename2 && isDirectory(dst)) {
       target = (dst.endsWith("/") ? dst : dst + "/") + src.substring(src.lastIndexOf('/') + 1);
@@ -290,18 +290,18 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       return;
     }
     takeSnapshotUnder(src);
-    FileLife victim = existing(target);
+    TracedEntry victim = existing(target);
     if (victim != null && victim != moving) {
       live.remove(target);
       end(victim, target, time, null); // rename with OVERWRITE replaced it
     }
-    List<Map.Entry<String, FileLife>> children = live.removeUnder(src);
+    List<Map.Entry<String, TracedEntry>> children = live.removeUnder(src);
     if (moving != null) {
       live.remove(src);
       moving.renames++;
       live.put(target, moving);
     }
-    for (Map.Entry<String, FileLife> child : children) {
+    for (Map.Entry<String, TracedEntry> child : children) {
       child.getValue().renames++;
       live.put(target + child.getKey().substring(src.length()), child.getValue());
     }
@@ -313,25 +313,25 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
         ? sources.substring(1, sources.length() - 1) : sources;
     for (String source : list.split(", ")) {
       if (!source.isEmpty()) {
-        FileLife life = existing(source);
+        TracedEntry life = existing(source);
         if (life != null) {
           live.remove(source);
-          life.kind = FileLife.Kind.FILE;
+          life.kind = TracedEntry.Kind.FILE;
           end(life, source, time, null);
         }
       }
     }
     if (target != null) {
-      FileLife life = resolve(target);
-      life.kind = FileLife.Kind.FILE;
+      TracedEntry life = resolve(target);
+      life.kind = TracedEntry.Kind.FILE;
       accesses.add(life, time, AuditCommands.code(AuditCommand.concat));
     }
   }
 
   private boolean isDirectory(String path) {
-    FileLife life = live.get(path);
+    TracedEntry life = live.get(path);
     if (life != null) {
-      return life.kind == FileLife.Kind.DIRECTORY || live.hasUnder(path);
+      return life.kind == TracedEntry.Kind.DIRECTORY || live.hasUnder(path);
     }
     return live.hasUnder(path) || (snapshot != null && snapshot.isDirectory(path));
   }
@@ -342,21 +342,21 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       return;
     }
     snapshot.takeUnder(dir, (path, isDirectory) ->
-        begin(path, isDirectory ? FileLife.Kind.DIRECTORY : FileLife.Kind.FILE, true));
+        begin(path, isDirectory ? TracedEntry.Kind.DIRECTORY : TracedEntry.Kind.FILE, true));
   }
 
   /**
    * A life ends (deleted or overwritten at {@code time}); a file's or directory's timeline is
    * written. {@code subtree} (files, directories) when a delete named this path itself.
    */
-  private void end(FileLife life, String finalPath, long time, long[] subtree) throws IOException {
-    if (life.kind != FileLife.Kind.UNKNOWN) {
+  private void end(TracedEntry life, String finalPath, long time, long[] subtree) throws IOException {
+    if (life.kind != TracedEntry.Kind.UNKNOWN) {
       writeTimeline(life, finalPath, time, subtree);
     }
     accesses.free(life);
   }
 
-  private void writeTimeline(FileLife life, String finalPath, long deleteTime, long[] subtree) throws IOException {
+  private void writeTimeline(TracedEntry life, String finalPath, long deleteTime, long[] subtree) throws IOException {
     int n = life.accesses;
     if (n > callTimes.length) {
       callTimes = new long[Math.max(n, 2 * callTimes.length)];
@@ -365,7 +365,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     accesses.copy(life, callTimes, callCodes);
     AccessChunks.sortByTime(callTimes, callCodes, 0, life.probes);
     AccessChunks.sortByTime(callTimes, callCodes, life.probes, n);
-    boolean directory = life.kind == FileLife.Kind.DIRECTORY;
+    boolean directory = life.kind == TracedEntry.Kind.DIRECTORY;
     // accesses are moved down in place; the other calls (rare) go to arrays of their own
     LongList probeTimes = new LongList(Arrays.copyOf(callTimes, life.probes), life.probes);
     long[] otherTimes = null;
@@ -415,7 +415,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     counts.count(timeline, life.inSnapshot, accessCount, otherCodes.size());
   }
 
-  private void writeDirectory(FileLife life, String finalPath, long deleteTime, long[] subtree, LongList probeTimes,
+  private void writeDirectory(TracedEntry life, String finalPath, long deleteTime, long[] subtree, LongList probeTimes,
       LongList accessTimes, CharSequence kinds, LongList callTimes, List<Integer> calls) throws IOException {
     // made in the trace: by mkdirs, or (with a snapshot that lacks it) implicitly under a create or mkdirs
     boolean made = life.createTime >= 0 || (snapshot != null && !life.inSnapshot);

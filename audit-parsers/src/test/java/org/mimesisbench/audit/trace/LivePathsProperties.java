@@ -39,9 +39,9 @@ class LivePathsProperties {
     for (Op op : ops) {
       switch (op.kind()) {
         case 0, 1 -> {
-          FileLife.Kind kind = FileLife.Kind.values()[op.lifeKind()];
-          FileLife a = new FileLife(id, op.path(), kind);
-          FileLife b = new FileLife(id++, op.path(), kind);
+          TracedEntry.Kind kind = TracedEntry.Kind.values()[op.lifeKind()];
+          TracedEntry a = new TracedEntry(id, op.path(), kind);
+          TracedEntry b = new TracedEntry(id++, op.path(), kind);
           paths.put(op.path(), a);
           model.put(op.path(), b);
         }
@@ -58,24 +58,24 @@ class LivePathsProperties {
     }
   }
 
-  private static List<Map.Entry<String, FileLife>> entries(LivePaths paths) {
-    List<Map.Entry<String, FileLife>> all = new ArrayList<>();
+  private static List<Map.Entry<String, TracedEntry>> entries(LivePaths paths) {
+    List<Map.Entry<String, TracedEntry>> all = new ArrayList<>();
     paths.forEach((p, l) -> all.add(Map.entry(p, l)));
     return all;
   }
 
-  private static List<Map.Entry<String, FileLife>> sorted(List<Map.Entry<String, FileLife>> l) {
+  private static List<Map.Entry<String, TracedEntry>> sorted(List<Map.Entry<String, TracedEntry>> l) {
     l.sort(Map.Entry.comparingByKey());
     return l;
   }
 
-  private static String describe(FileLife l) {
+  private static String describe(TracedEntry l) {
     return l == null ? "null" : l.id + ":" + l.kind;
   }
 
-  private static String describe(List<Map.Entry<String, FileLife>> l) {
+  private static String describe(List<Map.Entry<String, TracedEntry>> l) {
     StringBuilder sb = new StringBuilder();
-    for (Map.Entry<String, FileLife> e : l) {
+    for (Map.Entry<String, TracedEntry> e : l) {
       sb.append(e.getKey()).append('=').append(describe(e.getValue())).append(' ');
     }
     return sb.toString();
@@ -90,7 +90,7 @@ class LivePathsProperties {
       Map<String, Node> children = NONE; // most nodes are files: no map until a first child
       Node parent;
       String name;
-      FileLife life;
+      TracedEntry life;
 
       Node(Node parent, String name) {
         this.parent = parent;
@@ -105,15 +105,15 @@ class LivePathsProperties {
       }
     }
 
-    private final Map<String, FileLife> byPath = new HashMap<>();
+    private final Map<String, TracedEntry> byPath = new HashMap<>();
     private final Node root = new Node(null, "");
 
-    FileLife get(String path) {
+    TracedEntry get(String path) {
       return byPath.get(path);
     }
 
     /** Adds a path; its live ancestors are thereby directories, and so is it if it has children. */
-    void put(String path, FileLife life) {
+    void put(String path, TracedEntry life) {
       byPath.put(path, life);
       Node node = root;
       int start = 1;
@@ -122,20 +122,20 @@ class LivePathsProperties {
         int end = slash < 0 ? path.length() : slash;
         if (end > start) {
           if (node.life != null) {
-            node.life.kind = FileLife.Kind.DIRECTORY;
+            node.life.kind = TracedEntry.Kind.DIRECTORY;
           }
           node = node.child(path.substring(start, end));
         }
         start = end + 1;
       }
       node.life = life;
-      if (life.kind == FileLife.Kind.UNKNOWN && !node.children.isEmpty()) {
-        life.kind = FileLife.Kind.DIRECTORY;
+      if (life.kind == TracedEntry.Kind.UNKNOWN && !node.children.isEmpty()) {
+        life.kind = TracedEntry.Kind.DIRECTORY;
       }
     }
 
-    FileLife remove(String path) {
-      FileLife life = byPath.remove(path);
+    TracedEntry remove(String path) {
+      TracedEntry life = byPath.remove(path);
       if (life != null) {
         Node node = find(path);
         node.life = null;
@@ -150,12 +150,12 @@ class LivePathsProperties {
     }
 
     /** Removes and returns every live path strictly under {@code dir}, in path order. */
-    List<Map.Entry<String, FileLife>> removeUnder(String dir) {
+    List<Map.Entry<String, TracedEntry>> removeUnder(String dir) {
       Node node = find(dir);
       if (node == null || node.children.isEmpty()) {
         return List.of();
       }
-      List<Map.Entry<String, FileLife>> removed = new ArrayList<>();
+      List<Map.Entry<String, TracedEntry>> removed = new ArrayList<>();
       String prefix = dir.endsWith("/") ? dir : dir + "/";
       for (Node child : node.children.values()) {
         collect(child, prefix + child.name, removed);
@@ -167,13 +167,13 @@ class LivePathsProperties {
     }
 
     /** All live entries, for the end of the trace. */
-    List<Map.Entry<String, FileLife>> entries() {
-      List<Map.Entry<String, FileLife>> all = new ArrayList<>(byPath.size());
+    List<Map.Entry<String, TracedEntry>> entries() {
+      List<Map.Entry<String, TracedEntry>> all = new ArrayList<>(byPath.size());
       byPath.forEach((p, l) -> all.add(Map.entry(p, l)));
       return all;
     }
 
-    private void collect(Node node, String path, List<Map.Entry<String, FileLife>> into) {
+    private void collect(Node node, String path, List<Map.Entry<String, TracedEntry>> into) {
       if (node.life != null) {
         into.add(Map.entry(path, node.life));
         byPath.remove(path);

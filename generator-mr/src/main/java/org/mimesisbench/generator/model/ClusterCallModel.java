@@ -40,7 +40,7 @@ public record ClusterCallModel(Op op, long calls, EmpiricalCdf interarrival, Use
     for (int k = 0; k < streams.size(); k++) {
       ClusterCalls c = streams.get(k);
       String at = where + "[" + k + "]";
-      Op op = probes ? probeOp(c.getCommand()) : Op.ofCall(c.getCommand());
+      Op op = probes ? Op.ofProbe(c.getCommand()) : Op.ofCall(c.getCommand());
       if (op == null || !probes && !Op.CLUSTER.contains(op)) {
         notIssued.add(c.getCommand()); // no call for it: named in the run's notes (see CallModel.of)
         continue;
@@ -55,13 +55,5 @@ public record ClusterCallModel(Op op, long calls, EmpiricalCdf interarrival, Use
       }
     }
     return List.copyOf(models);
-  }
-
-  private static Op probeOp(String command) {
-    return switch (command) {
-      case "getfileinfo" -> Op.GET_FILE_INFO_PROBE;
-      case "listStatus" -> Op.LIST_STATUS_PROBE;
-      default -> null;
-    };
   }
 }

@@ -7,7 +7,7 @@ import org.apache.hadoop.fs.Path;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
-import org.mimesisbench.generator.schedule.FileLife;
+import org.mimesisbench.generator.schedule.EntryLife;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -30,7 +30,7 @@ public final class NamespaceMapper extends Mapper<MapperTasks, NullWritable, Nul
 
   /** Makes the share with {@code fs}, whose entries every modeled user may change (README: Users). */
   private static void map(RunPlan plan, FileSystem fs, TaskSplit task, Context context) throws IOException {
-    Counter entries = context.getCounter(Counters.GROUP, Counters.NAMESPACE_ENTRIES);
+    Counter entries = context.getCounter(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES);
     boolean resume = context.getConfiguration().getBoolean(RESUME, true);
     Runnable onEntry = () -> {
       entries.increment(1);
@@ -44,14 +44,14 @@ public final class NamespaceMapper extends Mapper<MapperTasks, NullWritable, Nul
     for (DirectoryTypeModel type : plan.model().directoryTypes()) {
       DirectorySchedule schedule = new DirectorySchedule(plan.model(), type, plan.layout(),
           plan.options().getSeed(), task.share(), task.shares(), plan.runTag());
-      for (FileLife d = schedule.nextPreExisting(); d != null; d = schedule.nextPreExisting()) {
+      for (EntryLife d = schedule.nextPreExisting(); d != null; d = schedule.nextPreExisting()) {
         makeDirectory(fs, plan.root(), d, resume, onEntry);
       }
     }
   }
 
   /** A directory type's pre-existing directory, with the subtree its delete will remove. */
-  private static void makeDirectory(FileSystem fs, Path root, FileLife d, boolean resume, Runnable onEntry)
+  private static void makeDirectory(FileSystem fs, Path root, EntryLife d, boolean resume, Runnable onEntry)
       throws IOException {
     Path dir = new Path(root + d.path());
     if (!fs.mkdirs(dir)) {

@@ -2,9 +2,7 @@ package org.mimesisbench.generator.mr;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import org.apache.avro.file.DataFileStream;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.Encoder;
 import org.apache.avro.io.EncoderFactory;
@@ -26,8 +24,9 @@ import org.mimesisbench.generator.layout.HierarchyLayout;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.namespace.stats.NamespaceStats;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.namespace.stats.ProfileStatistics;
 import org.mimesisbench.profile.Profile;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.run.RunOptions;
 
 /**
@@ -41,7 +40,6 @@ public final class RunPlan implements Workload {
   static final String RUN_ID = "mimesisbench.run.id";
   static final String RUN_DIR = "mimesisbench.run.dir";
   static final String ROOT = "mimesisbench.run.root";
-  static final String PROFILE_FILE = "profile.avro";
 
   private final String runId;
   private final RunOptions options;
@@ -77,7 +75,7 @@ public final class RunPlan implements Workload {
       }
       layout = new FlatLayout(model);
     } else {
-      NamespaceStats stats = ProfileReader.statistics(profile, where);
+      NamespaceStats stats = ProfileStatistics.of(profile, where);
       double all = options.getTypeScales().getOrDefault("all", 1.0);
       long dirs = options.getDirectories() != null ? options.getDirectories()
           : Math.max(stats.maxDepth(), Math.round(stats.directories() * all));
@@ -127,13 +125,8 @@ public final class RunPlan implements Workload {
   private static RunPlan read(Configuration conf) throws IOException {
     Path runDir = new Path(conf.get(RUN_DIR));
     RunOptions options = optionsFromJson(conf.get(OPTIONS));
-    Path profileFile = new Path(runDir, PROFILE_FILE);
-    Profile profile;
-    FileSystem fs = runDir.getFileSystem(conf);
-    try (InputStream in = fs.open(profileFile);
-        DataFileStream<Profile> r = new DataFileStream<>(in, new SpecificDatumReader<>(Profile.class))) {
-      profile = r.next();
-    }
+    Path profileFile = new Path(runDir, ProfileReader.PROFILE_FILE);
+    Profile profile = ProfileReader.read(runDir.getFileSystem(conf), profileFile);
     Path root = new Path(conf.get(ROOT));
     RunPlan plan = of(profileFile.toString(), profile, options, conf.get(RUN_ID), root.getParent());
     if (!plan.root.equals(root)) {
@@ -222,7 +215,8 @@ public final class RunPlan implements Workload {
 
   @Override
   public void stage(FileSystem fs) throws IOException {
-    fs.copyFromLocalFile(false, true, new Path(java.nio.file.Path.of(where).toUri()), new Path(runDir, PROFILE_FILE));
+    fs.copyFromLocalFile(false, true, new Path(java.nio.file.Path.of(where).toUri()),
+        new Path(runDir, ProfileReader.PROFILE_FILE));
   }
 
   @Override

@@ -232,19 +232,19 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
 
   /** Brings this task's counters up to {@code stats}: ops issued and failed, per op and by exception class. */
   private void counters(Context context, RunStatistics stats) {
-    set(context.getCounter(Counters.GROUP, Counters.ISSUED), stats.totalCount());
-    set(context.getCounter(Counters.GROUP, Counters.FAILED), stats.totalErrors());
+    set(context.getCounter(CounterNames.GROUP, CounterNames.ISSUED), stats.totalCount());
+    set(context.getCounter(CounterNames.GROUP, CounterNames.FAILED), stats.totalErrors());
     for (Op op : Op.values()) {
       if (!Op.BASE.contains(op) && stats.count(op) + stats.errors(op) == 0) {
         continue; // only the ops issued: a job holds at most 120 counters by default
       }
-      set(context.getCounter(Counters.GROUP, Counters.ops(op)), stats.count(op));
-      set(context.getCounter(Counters.GROUP, Counters.errors(op)), stats.errors(op));
+      set(context.getCounter(CounterNames.GROUP, CounterNames.ops(op)), stats.count(op));
+      set(context.getCounter(CounterNames.GROUP, CounterNames.errors(op)), stats.errors(op));
       for (Map.Entry<String, Long> c : stats.errorClasses(op).entrySet()) {
-        String name = Counters.errorClass(op, c.getKey());
+        String name = CounterNames.errorClass(op, c.getKey());
         if (classCounters.contains(name) || classCounters.size() < ERROR_CLASS_COUNTERS) {
           classCounters.add(name);
-          set(context.getCounter(Counters.ERROR_CLASSES, name), c.getValue());
+          set(context.getCounter(CounterNames.ERROR_CLASSES, name), c.getValue());
         }
       }
     }

@@ -59,11 +59,7 @@ public final class RunOptionsParser {
   public static List<Double> timeScales(CommandLine cl) {
     List<Double> scales = new ArrayList<>();
     for (String v : values(cl, "time-scale")) {
-      double d = number("time-scale", v, v);
-      if (!(d >= 0)) {
-        throw bad("time-scale", v, "must be >= 0");
-      }
-      scales.add(d);
+      scales.add(bounded("time-scale", v));
     }
     return scales;
   }
@@ -73,31 +69,28 @@ public final class RunOptionsParser {
     RunOptions.Builder b = RunOptions.newBuilder();
     b.setProfile(java.util.Objects.requireNonNullElse(cl.getOptionValue("profile"), "")); // a replay names a trace
     if (cl.hasOption("time-scale") && !sweepsTimeScale) {
-      b.setTimeScale(nonNegative(cl, "time-scale"));
+      b.setTimeScale(bounded("time-scale", cl.getOptionValue("time-scale")));
     }
     if (cl.hasOption("span-scale")) {
-      b.setSpanScale(nonNegative(cl, "span-scale"));
+      b.setSpanScale(bounded("span-scale", cl.getOptionValue("span-scale")));
     }
     Map<String, Double> scales = new LinkedHashMap<>();
+    Pattern keys = Pattern.compile(field("type-scale").getProp("keys"));
     for (String v : values(cl, "type-scale")) {
       String[] kv = v.split("=", 2);
-      if (kv.length != 2 || kv[0].isBlank()) {
-        throw bad("type-scale", v, "expected j=f, e.g. 3=2 or all=0.01");
+      String key = kv[0].trim().toLowerCase(Locale.ROOT);
+      if (kv.length != 2 || !keys.matcher(key).matches()) {
+        throw bad("type-scale", v, "expected j=f, dj=f or all=f, e.g. 3=2, d1=2 or all=0.01");
       }
-      double f = number("type-scale", kv[1], v);
-      if (!(f > 0)) {
-        throw bad("type-scale", v, "the factor must be positive");
-      }
-      scales.put(kv[0].trim().toLowerCase(Locale.ROOT), f);
+      // one spelling per type, as mimesis-model's: 03 is 3
+      String type = key.equals("all") ? key : key.startsWith("d") ? "d" + index("type-scale", key.substring(1), v)
+          : Integer.toString(index("type-scale", key, v));
+      scales.put(type, bounded("type-scale", kv[1], v, "the factor "));
     }
     b.setTypeScales(scales);
     List<Integer> types = new ArrayList<>();
     for (String v : values(cl, "types")) {
-      try {
-        types.add(Integer.parseInt(v));
-      } catch (NumberFormatException e) {
-        throw bad("types", v, "not a type index");
-      }
+      types.add(index("types", v, v));
     }
     b.setTypes(types);
     if (cl.hasOption("duration")) {
@@ -207,13 +200,61 @@ public final class RunOptionsParser {
     return out;
   }
 
-  private static double nonNegative(CommandLine cl, String option) {
-    String v = cl.getOptionValue(option);
-    double d = number(option, v, v);
-    if (!(d >= 0)) {
-      throw bad(option, v, "must be >= 0");
+  /**
+   * Refuses options made in code (a sweep's points) that the command line would have refused: the
+   * scales out of the bounds RunOptions.avsc gives them.
+   */
+  public static void check(RunOptions options) {
+    bounded("time-scale", Double.toString(options.getTimeScale()));
+    bounded("span-scale", Double.toString(options.getSpanScale()));
+    options.getTypeScales().forEach((j, f) -> bounded("type-scale", f.toString(), j + "=" + f, "the factor "));
+  }
+
+  /** The schema field of {@code option}. */
+  private static Schema.Field field(String option) {
+    for (Schema.Field f : RunOptions.getClassSchema().getFields()) {
+      if (option.equals(f.getProp("option"))) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException("RunOptions.avsc has no option " + option);
+  }
+
+  private static double bounded(String option, String text) {
+    return bounded(option, text, text, "");
+  }
+
+  /**
+   * {@code text} as a number within the bounds RunOptions.avsc gives {@code option} (its
+   * {@code minimum} or {@code exclusiveMinimum}), the one definition mimesis-model checks too.
+   */
+  static double bounded(String option, String text, String whole, String what) {
+    double d = number(option, text, whole);
+    Schema.Field f = field(option);
+    Object min = f.getObjectProp("minimum");
+    Object above = f.getObjectProp("exclusiveMinimum");
+    if (min != null && !(d >= ((Number) min).doubleValue())) {
+      throw bad(option, whole, what + "must be >= " + min);
+    }
+    if (above != null && !(d > ((Number) above).doubleValue())) {
+      throw bad(option, whole, what + (((Number) above).doubleValue() == 0 ? "must be positive"
+          : "must be > " + above));
     }
     return d;
+  }
+
+  /** {@code text} as a type's number (at least the schema's {@code minimum}, 0). */
+  private static int index(String option, String text, String whole) {
+    try {
+      int j = Integer.parseInt(text.trim());
+      Object min = field(option).getObjectProp("minimum");
+      if (min == null || j >= ((Number) min).intValue()) {
+        return j;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw bad(option, whole, "not a type number (0, 1, ...)");
   }
 
   private static double number(String option, String text, String whole) {

@@ -11,7 +11,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.mimesisbench.generator.mr.Counters;
+import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.mr.MapperTasks;
 import org.mimesisbench.generator.mr.TaskSplit;
 import org.mimesisbench.trace.NamespaceEntry;
@@ -33,7 +33,7 @@ public final class ReplayNamespaceMapper extends Mapper<MapperTasks, NullWritabl
     TaskSplit task = mapper.only();
     ReplayPlan plan = ReplayPlan.fromConf(context.getConfiguration());
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
-    Counter entries = context.getCounter(Counters.GROUP, Counters.NAMESPACE_ENTRIES);
+    Counter entries = context.getCounter(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES);
     boolean owners = plan.users() == ReplayPlan.Users.RECORDED;
     long i = 0;
     try (InputStream in = fs.open(plan.namespaceFile());

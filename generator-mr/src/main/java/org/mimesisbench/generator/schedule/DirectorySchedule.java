@@ -59,25 +59,25 @@ public final class DirectorySchedule implements Schedule {
   }
 
   /** This share's next pre-existing directory, or null when they are all out (phase 1 makes them). */
-  public FileLife nextPreExisting() {
+  public EntryLife nextPreExisting() {
     if (nextPreExisting >= type.preExisting()) {
       return null;
     }
     long id = nextPreExisting;
     nextPreExisting += shares;
     String name = "p" + Long.toString(id, 36) + ".d" + type.index();
-    return FileLife.directory(type, place(id, name), false, 0.0, model.windowMs(), model.spanScale(),
+    return EntryLife.directory(type, place(id, name), false, 0.0, model.windowMs(), model.spanScale(),
         popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id))
         .as(TypeSchedule.userOf(type.users(), users, id));
   }
 
   @Override
-  public FileLife next() {
+  public EntryLife next() {
     return order == null ? draw() : order.next();
   }
 
-  private FileLife draw() {
-    FileLife pre = nextPreExisting();
+  private EntryLife draw() {
+    EntryLife pre = nextPreExisting();
     if (pre != null) {
       return pre;
     }
@@ -87,7 +87,7 @@ public final class DirectorySchedule implements Schedule {
     long i = creates.index();
     long id = type.preExisting() + i;
     String name = "c" + Long.toString(i, 36) + "-" + runTag + ".d" + type.index();
-    return FileLife.directory(type, place(id, name), true, creates.time(), model.windowMs(), model.spanScale(),
+    return EntryLife.directory(type, place(id, name), true, creates.time(), model.windowMs(), model.spanScale(),
         popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id))
         .as(TypeSchedule.userOf(type.users(), users, id));
   }

@@ -10,20 +10,21 @@ import java.util.function.Supplier;
  * start earlier.
  */
 final class FirstEventOrder {
-  private final Supplier<FileLife> draw;
+  private final Supplier<EntryLife> draw;
   private final double maxLead;
-  private final PriorityQueue<FileLife> pending = new PriorityQueue<>(Comparator.comparingDouble(FileLife::firstTime));
+  private final PriorityQueue<EntryLife> pending =
+      new PriorityQueue<>(Comparator.comparingDouble(EntryLife::firstTime));
   private boolean drawnAll;
   private double lastOrigin;
 
-  FirstEventOrder(Supplier<FileLife> draw, double maxLead) {
+  FirstEventOrder(Supplier<EntryLife> draw, double maxLead) {
     this.draw = draw;
     this.maxLead = maxLead;
   }
 
-  FileLife next() {
+  EntryLife next() {
     while (!drawnAll && (pending.isEmpty() || pending.peek().firstTime() > lastOrigin - maxLead)) {
-      FileLife f = draw.get();
+      EntryLife f = draw.get();
       if (f == null) {
         drawnAll = true;
       } else {

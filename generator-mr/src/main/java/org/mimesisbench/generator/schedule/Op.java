@@ -2,74 +2,81 @@ package org.mimesisbench.generator.schedule;
 
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.avro.Schema;
+import org.mimesisbench.profile.AccessShares;
+import org.mimesisbench.profile.DirectoryAccessShares;
+import org.mimesisbench.run.RunOp;
+import org.mimesisbench.trace.AuditCommand;
 
 /**
- * The namespace operations a run issues, named as in results and NameNode audit logs. The first
- * seven are every run's; the others come from a profile's calls, probes and cluster calls, and
- * each audit command in {@code AuditCommand.avsc}'s {@code generated} and
- * {@code generatedClusterCommands} lists has one (OpsTest checks both ways).
+ * The namespace operations a run issues, each made from its symbol of {@code RunOp.avsc} (profiles/schema),
+ * which names it in results and gives its audit command, and which Python reads too. The base ops
+ * are every run's; the others come from a profile's calls, probes and cluster calls, and each
+ * audit command in {@code AuditCommand.avsc}'s {@code generated} and {@code generatedClusterCommands}
+ * lists has one (NamespaceClientTest checks both ways; OpTest that every RunOp symbol has one Op).
  */
 public enum Op {
-  CREATE("create", "create"),
-  OPEN("open", "open"),
-  LIST_STATUS("listStatus", "listStatus"),
-  GET_FILE_INFO("getFileInfo", "getfileinfo"),
-  DELETE("delete", "delete"),
-  MKDIRS("mkdirs", "mkdirs"),
-  RENAME("rename", "rename"),
+  CREATE(RunOp.create),
+  OPEN(RunOp.open),
+  LIST_STATUS(RunOp.listStatus),
+  GET_FILE_INFO(RunOp.getFileInfo),
+  DELETE(RunOp.delete),
+  MKDIRS(RunOp.mkdirs),
+  RENAME(RunOp.rename),
   // probes: "does it exist?" of a path not made yet; the NameNode answers "no", which is no error
-  GET_FILE_INFO_PROBE("getFileInfoProbe", "getfileinfo"),
-  LIST_STATUS_PROBE("listStatusProbe", "listStatus"),
+  GET_FILE_INFO_PROBE(RunOp.getFileInfoProbe),
+  LIST_STATUS_PROBE(RunOp.listStatusProbe),
   // a directory's recursive delete, its subtree with it in one call
-  DELETE_RECURSIVE("deleteRecursive", "delete"),
-  CONTENT_SUMMARY("contentSummary", "contentSummary"),
-  QUOTA_USAGE("quotaUsage", "quotaUsage"),
-  APPEND("append", "append"),
-  TRUNCATE("truncate", "truncate"),
-  SET_PERMISSION("setPermission", "setPermission"),
-  SET_OWNER("setOwner", "setOwner"),
-  SET_TIMES("setTimes", "setTimes"),
-  SET_REPLICATION("setReplication", "setReplication"),
-  SET_QUOTA("setQuota", "setQuota"),
-  CLEAR_QUOTA("clearQuota", "clearQuota"),
-  SET_SPACE_QUOTA("setSpaceQuota", "setSpaceQuota"),
-  CLEAR_SPACE_QUOTA("clearSpaceQuota", "clearSpaceQuota"),
-  SET_STORAGE_POLICY("setStoragePolicy", "setStoragePolicy"),
-  UNSET_STORAGE_POLICY("unsetStoragePolicy", "unsetStoragePolicy"),
-  SET_ERASURE_CODING_POLICY("setErasureCodingPolicy", "setErasureCodingPolicy"),
-  UNSET_ERASURE_CODING_POLICY("unsetErasureCodingPolicy", "unsetErasureCodingPolicy"),
-  GET_ERASURE_CODING_POLICY("getErasureCodingPolicy", "getErasureCodingPolicy"),
-  SET_XATTR("setXAttr", "setXAttr"),
-  GET_XATTRS("getXAttrs", "getXAttrs"),
-  LIST_XATTRS("listXAttrs", "listXAttrs"),
-  SET_ACL("setAcl", "setAcl"),
-  MODIFY_ACL_ENTRIES("modifyAclEntries", "modifyAclEntries"),
-  REMOVE_ACL_ENTRIES("removeAclEntries", "removeAclEntries"),
-  REMOVE_DEFAULT_ACL("removeDefaultAcl", "removeDefaultAcl"),
-  REMOVE_ACL("removeAcl", "removeAcl"),
-  GET_ACL_STATUS("getAclStatus", "getAclStatus"),
-  CHECK_ACCESS("checkAccess", "checkAccess"),
-  IS_FILE_CLOSED("isFileClosed", "isFileClosed"),
+  DELETE_RECURSIVE(RunOp.deleteRecursive),
+  CONTENT_SUMMARY(RunOp.contentSummary),
+  QUOTA_USAGE(RunOp.quotaUsage),
+  APPEND(RunOp.append),
+  TRUNCATE(RunOp.truncate),
+  SET_PERMISSION(RunOp.setPermission),
+  SET_OWNER(RunOp.setOwner),
+  SET_TIMES(RunOp.setTimes),
+  SET_REPLICATION(RunOp.setReplication),
+  SET_QUOTA(RunOp.setQuota),
+  CLEAR_QUOTA(RunOp.clearQuota),
+  SET_SPACE_QUOTA(RunOp.setSpaceQuota),
+  CLEAR_SPACE_QUOTA(RunOp.clearSpaceQuota),
+  SET_STORAGE_POLICY(RunOp.setStoragePolicy),
+  UNSET_STORAGE_POLICY(RunOp.unsetStoragePolicy),
+  SET_ERASURE_CODING_POLICY(RunOp.setErasureCodingPolicy),
+  UNSET_ERASURE_CODING_POLICY(RunOp.unsetErasureCodingPolicy),
+  GET_ERASURE_CODING_POLICY(RunOp.getErasureCodingPolicy),
+  SET_XATTR(RunOp.setXAttr),
+  GET_XATTRS(RunOp.getXAttrs),
+  LIST_XATTRS(RunOp.listXAttrs),
+  SET_ACL(RunOp.setAcl),
+  MODIFY_ACL_ENTRIES(RunOp.modifyAclEntries),
+  REMOVE_ACL_ENTRIES(RunOp.removeAclEntries),
+  REMOVE_DEFAULT_ACL(RunOp.removeDefaultAcl),
+  REMOVE_ACL(RunOp.removeAcl),
+  GET_ACL_STATUS(RunOp.getAclStatus),
+  CHECK_ACCESS(RunOp.checkAccess),
+  IS_FILE_CLOSED(RunOp.isFileClosed),
   // without a path: the cluster's
-  DATANODE_REPORT("datanodeReport", "datanodeReport"),
-  LIST_CACHE_POOLS("listCachePools", "listCachePools"),
-  LIST_CACHE_DIRECTIVES("listCacheDirectives", "listCacheDirectives"),
-  GET_ERASURE_CODING_POLICIES("getErasureCodingPolicies", "getErasureCodingPolicies"),
-  GET_ERASURE_CODING_CODECS("getErasureCodingCodecs", "getErasureCodingCodecs"),
-  LIST_SNAPSHOTTABLE_DIRECTORY("listSnapshottableDirectory", "listSnapshottableDirectory"),
+  DATANODE_REPORT(RunOp.datanodeReport),
+  LIST_CACHE_POOLS(RunOp.listCachePools),
+  LIST_CACHE_DIRECTIVES(RunOp.listCacheDirectives),
+  GET_ERASURE_CODING_POLICIES(RunOp.getErasureCodingPolicies),
+  GET_ERASURE_CODING_CODECS(RunOp.getErasureCodingCodecs),
+  LIST_SNAPSHOTTABLE_DIRECTORY(RunOp.listSnapshottableDirectory),
   // only a replay issues it: it joins files with data, which a profile's files have none of
-  CONCAT("concat", "concat");
+  CONCAT(RunOp.concat);
 
-  /** The accesses, in the order of a profile's accessShares. */
-  public static final Op[] ACCESSES = {OPEN, LIST_STATUS, GET_FILE_INFO};
+  /** The accesses, in the order of a profile's accessShares (its AccessShares fields). */
+  public static final Op[] ACCESSES = named(AccessShares.getClassSchema());
   /** A directory's accesses, in the order of a directory type's accessShares. */
-  public static final Op[] DIRECTORY_ACCESSES = {LIST_STATUS, GET_FILE_INFO, CONTENT_SUMMARY};
+  public static final Op[] DIRECTORY_ACCESSES = named(DirectoryAccessShares.getClassSchema());
   /** Every run's ops, always in its results; the others appear when a run issues them. */
-  public static final Set<Op> BASE = EnumSet.range(CREATE, RENAME);
-  /** The ops without a path. */
-  public static final Set<Op> CLUSTER = EnumSet.range(DATANODE_REPORT, LIST_SNAPSHOTTABLE_DIRECTORY);
+  public static final Set<Op> BASE = listed("base");
+  /** The ops without a path: AuditCommand.avsc's generatedClusterCommands. */
+  public static final Set<Op> CLUSTER = clusterOps();
   /** The ops only an entry's owner (or the superuser) may make. */
   public static final Set<Op> OWNER_ONLY = EnumSet.of(SET_PERMISSION, SET_OWNER, SET_ACL, MODIFY_ACL_ENTRIES,
       REMOVE_ACL_ENTRIES, REMOVE_DEFAULT_ACL, REMOVE_ACL);
@@ -83,6 +90,7 @@ public enum Op {
   public static final Set<Op> REPLAYED_ONLY = EnumSet.of(CONCAT);
 
   private static final Map<String, Op> BY_CALL = new HashMap<>();
+  private static final Map<String, Op> BY_PROBE = new HashMap<>();
 
   static {
     for (Op op : values()) {
@@ -90,14 +98,15 @@ public enum Op {
         BY_CALL.put(op.auditCommand, op);
       }
     }
+    listed("probes").forEach(op -> BY_PROBE.put(op.auditCommand, op));
   }
 
   private final String label;
   private final String auditCommand;
 
-  Op(String label, String auditCommand) {
-    this.label = label;
-    this.auditCommand = auditCommand;
+  Op(RunOp name) {
+    this.label = name.name();
+    this.auditCommand = auditCommandOf(label);
   }
 
   /** The name in results (summary.json, timeline.csv, counters). */
@@ -113,5 +122,45 @@ public enum Op {
   /** The op that issues a profile's call of audit command {@code command}, or null if none does. */
   public static Op ofCall(String command) {
     return BY_CALL.get(command);
+  }
+
+  /** The op that issues a probe logged as {@code command} (getfileinfo, listStatus), or null if none does. */
+  public static Op ofProbe(String command) {
+    return BY_PROBE.get(command);
+  }
+
+  /** The op named {@code label} in results. */
+  public static Op ofLabel(String label) {
+    for (Op op : values()) {
+      if (op.label.equals(label)) {
+        return op;
+      }
+    }
+    throw new IllegalArgumentException("RunOp.avsc has no op " + label);
+  }
+
+  private static String auditCommandOf(String label) {
+    Object named = ((Map<?, ?>) RunOp.getClassSchema().getObjectProp("auditCommands")).get(label);
+    return named == null ? label : named.toString();
+  }
+
+  private static Set<Op> listed(String property) {
+    Set<Op> ops = EnumSet.noneOf(Op.class);
+    for (Object label : (List<?>) RunOp.getClassSchema().getObjectProp(property)) {
+      ops.add(ofLabel(label.toString()));
+    }
+    return java.util.Collections.unmodifiableSet(ops);
+  }
+
+  private static Op[] named(Schema shares) {
+    return shares.getFields().stream().map(f -> ofLabel(f.name())).toArray(Op[]::new);
+  }
+
+  private static Set<Op> clusterOps() {
+    Set<Op> ops = EnumSet.noneOf(Op.class);
+    for (Object command : (List<?>) AuditCommand.getClassSchema().getObjectProp("generatedClusterCommands")) {
+      ops.add(ofLabel(command.toString()));
+    }
+    return java.util.Collections.unmodifiableSet(ops);
   }
 }

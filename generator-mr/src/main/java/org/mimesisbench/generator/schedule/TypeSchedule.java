@@ -61,12 +61,12 @@ public final class TypeSchedule implements Schedule {
 
   /** The next file to introduce, in order of first event, or null when the type has no more in the window. */
   @Override
-  public FileLife next() {
+  public EntryLife next() {
     return order == null ? draw() : order.next();
   }
 
   /** The next file in order of origin. */
-  private FileLife draw() {
+  private EntryLife draw() {
     if (nextPreExisting < preExisting.size()) {
       long id = (long) nextPreExisting * shares + share; // the file's number among the type's pre-existing ones
       return life(preExisting.get(nextPreExisting++), false, 0.0, id);
@@ -78,7 +78,7 @@ public final class TypeSchedule implements Schedule {
       String dir = layout.directoryFor(type, placement);
       String name = "c" + Long.toString(i, 36) + "-" + runTag;
       String parent = dir.equals("/") ? "" : dir;
-      return new FileLife(type, parent + "/" + name + ".t" + type.index(), true, creates.time(),
+      return new EntryLife(type, parent + "/" + name + ".t" + type.index(), true, creates.time(),
           model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
           popularity.of(id), fileSeed(seed, type.index(), id),
           parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-").as(userOf(type.users(), users, id));
@@ -86,8 +86,8 @@ public final class TypeSchedule implements Schedule {
     return null;
   }
 
-  private FileLife life(String path, boolean created, double origin, long id) {
-    return new FileLife(type, path, created, origin, model.windowMs(), model.spanScale(),
+  private EntryLife life(String path, boolean created, double origin, long id) {
+    return new EntryLife(type, path, created, origin, model.windowMs(), model.spanScale(),
         model.mkdirsPerCreate(), model.renamesPerCreate(), popularity.of(id), fileSeed(seed, type.index(), id),
         path + ".m").as(userOf(type.users(), users, id));
   }

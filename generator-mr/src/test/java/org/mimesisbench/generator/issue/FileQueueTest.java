@@ -14,7 +14,7 @@ import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.schedule.Event;
-import org.mimesisbench.generator.schedule.FileLife;
+import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 import org.mimesisbench.run.RunOptions;
 
@@ -78,7 +78,7 @@ class FileQueueTest {
   /** What the sequencer does, on one thread: never past the first event of the next file to introduce. */
   private static List<Event> drain(TypeSchedule schedule, Queue q) {
     List<Event> out = new ArrayList<>();
-    for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
+    for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {
       drainUpTo(q, f.firstTime(), out);
       if (!f.done()) {
         q.add(f);
@@ -90,7 +90,7 @@ class FileQueueTest {
   }
 
   private static void drainUpTo(Queue q, double time, List<Event> out) {
-    for (FileLife f = q.earliest(); f != null && f.nextTime() <= time; f = q.earliest()) {
+    for (EntryLife f = q.earliest(); f != null && f.nextTime() <= time; f = q.earliest()) {
       out.add(f.next());
       q.reorderEarliest();
     }
@@ -100,13 +100,13 @@ class FileQueueTest {
     FileQueue q = new FileQueue();
     return new Queue() {
       @Override
-      public void add(FileLife f) {
+      public void add(EntryLife f) {
         q.add(f);
       }
 
       @Override
-      public FileLife earliest() {
-        return (FileLife) q.earliest();
+      public EntryLife earliest() {
+        return (EntryLife) q.earliest();
       }
 
       @Override
@@ -122,9 +122,9 @@ class FileQueueTest {
   }
 
   private interface Queue {
-    void add(FileLife f);
+    void add(EntryLife f);
 
-    FileLife earliest();
+    EntryLife earliest();
 
     void reorderEarliest();
 
@@ -134,11 +134,11 @@ class FileQueueTest {
   /** FileQueue as it was before it moved slot numbers: a binary heap of the files themselves. */
   private static final class ReferenceHeap implements Queue {
     private double[] times = new double[4];
-    private FileLife[] files = new FileLife[4];
+    private EntryLife[] files = new EntryLife[4];
     private int size;
 
     @Override
-    public void add(FileLife f) {
+    public void add(EntryLife f) {
       if (size == files.length) {
         times = Arrays.copyOf(times, size * 2);
         files = Arrays.copyOf(files, size * 2);
@@ -159,13 +159,13 @@ class FileQueueTest {
     }
 
     @Override
-    public FileLife earliest() {
+    public EntryLife earliest() {
       return size == 0 ? null : files[0];
     }
 
     @Override
     public void reorderEarliest() {
-      FileLife f = files[0];
+      EntryLife f = files[0];
       if (f.done()) {
         size--;
         f = files[size];

@@ -26,7 +26,7 @@ import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.schedule.Event;
-import org.mimesisbench.generator.schedule.FileLife;
+import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 import org.mimesisbench.run.RunOptions;
 
@@ -49,7 +49,7 @@ class IssuingPipelineTest {
     for (FileTypeModel t : m.runTypes()) {
       Map<String, Integer> expected = new TreeMap<>();
       TypeSchedule reference = new TypeSchedule(m, t, layout, 5, 0, 1, "tag");
-      for (FileLife f = reference.next(); f != null; f = reference.next()) {
+      for (EntryLife f = reference.next(); f != null; f = reference.next()) {
         while (!f.done()) {
           expected.merge(key(f.next()), 1, Integer::sum);
         }
@@ -205,7 +205,7 @@ class IssuingPipelineTest {
     List<List<String>> lives = new ArrayList<>();
     TypeSchedule reference = new TypeSchedule(m, t, layout, 5, 0, 1, "tag");
     int events = 0;
-    for (FileLife f = reference.next(); f != null; f = reference.next()) {
+    for (EntryLife f = reference.next(); f != null; f = reference.next()) {
       List<String> life = new ArrayList<>();
       Map<String, Integer> seen = new TreeMap<>();
       while (!f.done()) {

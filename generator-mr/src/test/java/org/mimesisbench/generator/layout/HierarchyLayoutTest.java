@@ -9,7 +9,7 @@ import org.mimesisbench.generator.GeneratorVectors;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.namespace.stats.NamespaceStats;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.namespace.stats.ProfileStatistics;
 import org.mimesisbench.profile.Distribution;
 
 class HierarchyLayoutTest {
@@ -25,7 +25,7 @@ class HierarchyLayoutTest {
   @Test
   void newFilesGoAsDeepAsTheirTypeSaysEvenBelowTheHierarchy() throws Exception {
     WorkloadModel m = WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
-    NamespaceStats stats = ProfileReader.statistics(GeneratorVectors.profile(), "vector");
+    NamespaceStats stats = ProfileStatistics.of(GeneratorVectors.profile(), "vector");
     HierarchyLayout layout = HierarchyLayout.of(m, stats, 60, 7);
     int hierarchyDepth = stats.dirsAtDepth().max();
     boolean belowHierarchy = false;

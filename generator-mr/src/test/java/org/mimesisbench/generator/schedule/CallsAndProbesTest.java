@@ -29,7 +29,7 @@ class CallsAndProbesTest {
     for (FileTypeModel t : m.runTypes()) {
       TypeSchedule schedule = new TypeSchedule(m, t, new FlatLayout(m), 7, 0, 1, "tag");
       double lastFirst = -1;
-      for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
+      for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {
         assertTrue(f.firstTime() >= lastFirst, "files come in order of their first event");
         lastFirst = f.firstTime();
         files++;

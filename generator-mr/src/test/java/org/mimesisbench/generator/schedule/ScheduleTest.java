@@ -14,7 +14,7 @@ import org.mimesisbench.generator.layout.HierarchyLayout;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.namespace.stats.ProfileStatistics;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 
@@ -29,7 +29,7 @@ class ScheduleTest {
     List<String> all = new ArrayList<>();
     for (int s = 0; s < shares; s++) {
       TypeSchedule schedule = new TypeSchedule(m, t, layout, 7, s, shares, "tag");
-      for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
+      for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {
         double last = -1;
         while (!f.done()) {
           Event e = f.next();
@@ -48,7 +48,7 @@ class ScheduleTest {
   void theScheduleDoesNotDependOnHowManyMappersShareAType() throws Exception {
     Profile profile = GeneratorVectors.profile();
     WorkloadModel m = model(GeneratorVectors.options().build());
-    NamespaceLayout layout = HierarchyLayout.of(m, ProfileReader.statistics(profile, "vector"), 60, 7);
+    NamespaceLayout layout = HierarchyLayout.of(m, ProfileStatistics.of(profile, "vector"), 60, 7);
     for (FileTypeModel t : m.runTypes()) {
       List<String> one = events(m, layout, t, 1);
       assertEquals(one, events(m, layout, t, 3), "type " + t.index());

@@ -11,7 +11,7 @@ public final class StatsSource {
 
   public static NamespaceStats read(Path path) throws IOException {
     if (Files.isDirectory(path)) {
-      return ProfileReader.read(path);
+      return ProfileStatistics.read(path);
     }
     if (Files.isRegularFile(path)) {
       return MimesisPropertiesReader.read(path);

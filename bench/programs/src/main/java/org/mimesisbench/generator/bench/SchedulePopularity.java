@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.mimesisbench.generator.mr.RunPlan;
-import org.mimesisbench.generator.schedule.FileLife;
+import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 import org.mimesisbench.generator.model.FileTypeModel;
-import org.mimesisbench.namespace.stats.ProfileReader;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 
@@ -31,7 +31,7 @@ public final class SchedulePopularity {
       System.exit(2);
     }
     Path dir = Path.of(args[0]);
-    Profile profile = ProfileReader.readProfile(dir);
+    Profile profile = ProfileReader.read(dir);
     long first = Long.parseLong(args[1]);
     int seeds = Integer.parseInt(args[2]);
     double timeScale = args.length > 3 ? Double.parseDouble(args[3]) : 1.0;
@@ -42,7 +42,7 @@ public final class SchedulePopularity {
       List<Long> counts = new ArrayList<>();
       for (FileTypeModel type : plan.model().runTypes()) {
         TypeSchedule schedule = new TypeSchedule(plan.model(), type, plan.layout(), seed, 0, 1, plan.runTag());
-        for (FileLife f = schedule.next(); f != null; f = schedule.next()) {
+        for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {
           long accesses = 0;
           while (!f.done()) {
             Op op = f.next().op();

@@ -7,10 +7,10 @@ import java.util.Map;
 
 /**
  * What the trace builder knows of one path while the trace is read: whether it is a file or a
- * directory, when it was created, and the calls on it so far. A renamed path keeps its FileLife,
+ * directory, when it was created, and the calls on it so far. A renamed path keeps its TracedEntry,
  * which is how a file or directory keeps one identity across renames.
  */
-final class FileLife {
+final class TracedEntry {
   enum Kind {
     /** Created, opened, appended...: certainly a file. */
     FILE,
@@ -45,7 +45,7 @@ final class FileLife {
   long userEvents;
   Map<String, long[]> otherUsers;
 
-  FileLife(long id, String path, Kind kind) {
+  TracedEntry(long id, String path, Kind kind) {
     this.id = id;
     this.path = path;
     this.kind = kind;
@@ -65,7 +65,7 @@ final class FileLife {
   }
 
   /** Hands this path's user counts to {@code to} (its probes became {@code to}'s). */
-  void handUsersOver(FileLife to) {
+  void handUsersOver(TracedEntry to) {
     to.user = user;
     to.userEvents = userEvents;
     to.otherUsers = otherUsers;

@@ -1,93 +1,31 @@
 package org.mimesisbench.namespace.stats;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.apache.avro.Schema;
-import org.apache.avro.file.DataFileReader;
-import org.apache.avro.generic.IndexedRecord;
-import org.apache.avro.specific.SpecificDatumReader;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.profile.Distribution;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.NamespaceStatistics;
 import org.mimesisbench.profile.Profile;
+import org.mimesisbench.profile.ProfileReader;
 
 /**
- * The namespace statistics and file types of a profile ({@code profile-dir/profile.avro}).
+ * The namespace statistics and file types of a profile.
  * Per-directory counts kept as bin means are rounded to whole numbers; a type whose depth
  * distribution is empty places its files by the namespace's files at depth.
  */
-public final class ProfileReader {
-  public static final String PROFILE_FILE = "profile.avro";
-  static final int FORMAT_VERSION = 2;
+public final class ProfileStatistics {
+  private ProfileStatistics() {}
 
-  private ProfileReader() {}
-
+  /** The namespace statistics of the profile in {@code profileDir}, read through core's {@link ProfileReader}. */
   public static NamespaceStats read(Path profileDir) throws IOException {
-    return statistics(readProfile(profileDir), profileDir.resolve(PROFILE_FILE).toString());
-  }
-
-  /** The profile record of {@code profileDir/profile.avro}, checked to be readable and of a known version. */
-  public static Profile readProfile(Path profileDir) throws IOException {
-    Path file = profileDir.resolve(PROFILE_FILE);
-    if (!Files.isRegularFile(file)) {
-      throw new BadInputException(profileDir + ": no " + PROFILE_FILE + " (a profile directory or a mimesis.properties file is expected)");
-    }
-    Profile profile;
-    try (DataFileReader<Profile> r = new DataFileReader<>(file.toFile(), new SpecificDatumReader<>(Profile.class))) {
-      if (!r.hasNext()) {
-        throw new BadInputException(file + ": no profile record");
-      }
-      profile = r.next();
-    } catch (IOException | RuntimeException e) {
-      if (e instanceof BadInputException b) {
-        throw b;
-      }
-      throw new BadInputException(file + ": not a readable profile (" + e.getMessage() + ")", e);
-    }
-    if (profile.getFormatVersion() > FORMAT_VERSION) {
-      throw new BadInputException(file + ": formatVersion " + profile.getFormatVersion() + " is newer than " + FORMAT_VERSION);
-    }
-    if (profile.getFormatVersion() < 1) {
-      throw new BadInputException(file + ": formatVersion " + profile.getFormatVersion() + " is unknown (1 to "
-          + FORMAT_VERSION + ")");
-    }
-    for (Schema.Field field : profile.getSchema().getFields()) {
-      if (!field.name().equals("fit")) { // how the types were found: read by no generator
-        refuseNonFinite(profile.get(field.pos()), field.name(), file);
-      }
-    }
-    return profile;
-  }
-
-  /**
-   * Refuses a NaN or infinite number anywhere in {@code value} (a record, list or map of the
-   * profile), naming where it is, e.g. {@code fileTypes[2].accessInterarrival.values[5]}: a
-   * generator sampling it would schedule nonsense, or nothing, without a word.
-   */
-  static void refuseNonFinite(Object value, String where, Path file) {
-    if (value instanceof Double d && !Double.isFinite(d) || value instanceof Float f && !Float.isFinite(f)) {
-      throw new BadInputException(file + ": " + where + " is " + value + ", not a finite number");
-    }
-    if (value instanceof IndexedRecord r) {
-      for (Schema.Field field : r.getSchema().getFields()) {
-        refuseNonFinite(r.get(field.pos()), where + "." + field.name(), file);
-      }
-    } else if (value instanceof List<?> list) {
-      for (int i = 0; i < list.size(); i++) {
-        refuseNonFinite(list.get(i), where + "[" + i + "]", file);
-      }
-    } else if (value instanceof Map<?, ?> map) {
-      map.forEach((k, v) -> refuseNonFinite(v, where + "[" + k + "]", file));
-    }
+    return of(ProfileReader.read(profileDir), ProfileReader.file(profileDir).toString());
   }
 
   /** The namespace statistics of {@code profile}, read from {@code file} (for messages). */
-  public static NamespaceStats statistics(Profile profile, String file) {
+  public static NamespaceStats of(Profile profile, String file) {
     NamespaceStatistics ns = profile.getNamespace();
     if (ns == null) {
       throw new BadInputException(file + ": namespace is null (the trace had no fsimage): no statistics to generate from");

@@ -10,7 +10,7 @@ import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.ProbeModel;
 
 /**
- * One file's events, drawn when it is introduced and issued in time order (the module doc of
+ * One file's (or directory's) events, drawn when it is introduced and issued in time order (the module doc of
  * modeler-py's synthesis.py is the reference): before its creation, the probes of its path; at
  * its creation, the mkdirs and renames that go with creates; from its activation, accesses spread
  * over its active span; its other calls (setPermission, ...) at their offsets from its origin;
@@ -18,7 +18,7 @@ import org.mimesisbench.generator.model.ProbeModel;
  * accesses are redrawn from a stored seed as they are needed, so a file with a million accesses
  * costs a few words of memory. Probes and calls are few: drawn at once, kept in arrays.
  */
-public final class FileLife implements Life {
+public final class EntryLife implements Life {
   private static final int START = 0;
   private static final int AT_ORIGIN = 1;
   private static final int ACCESSES = 2;
@@ -73,7 +73,7 @@ public final class FileLife implements Life {
    * @param seed this file's own seed: the same seed draws the same life
    * @param mkdirPrefix directories made with its create are {@code mkdirPrefix + i}
    */
-  public FileLife(FileTypeModel type, String path, boolean created, double origin, double window,
+  public EntryLife(FileTypeModel type, String path, boolean created, double origin, double window,
       double spanScale, double mkdirsPerCreate, double renamesPerCreate, double popularity, long seed,
       String mkdirPrefix) {
     this(type, false, path, created, origin, window, spanScale, mkdirsPerCreate, renamesPerCreate, popularity, seed,
@@ -84,12 +84,12 @@ public final class FileLife implements Life {
    * A directory of {@code type} at {@code path}: made by mkdirs at {@code origin} when
    * {@code created}, with the subtree its delete will remove (when it is to be deleted).
    */
-  public static FileLife directory(DirectoryTypeModel type, String path, boolean created, double origin,
+  public static EntryLife directory(DirectoryTypeModel type, String path, boolean created, double origin,
       double window, double spanScale, double popularity, long seed) {
-    return new FileLife(type, true, path, created, origin, window, spanScale, 0, 0, popularity, seed, null);
+    return new EntryLife(type, true, path, created, origin, window, spanScale, 0, 0, popularity, seed, null);
   }
 
-  private FileLife(LifeModel type, boolean directory, String path, boolean created, double origin, double window,
+  private EntryLife(LifeModel type, boolean directory, String path, boolean created, double origin, double window,
       double spanScale, double mkdirsPerCreate, double renamesPerCreate, double popularity, long seed,
       String mkdirPrefix) {
     this.type = type;
@@ -337,7 +337,7 @@ public final class FileLife implements Life {
   }
 
   /** Issues its calls as {@code user} (null: the run's own user); it owns what it makes. */
-  public FileLife as(String user) {
+  public EntryLife as(String user) {
     this.user = user;
     return this;
   }

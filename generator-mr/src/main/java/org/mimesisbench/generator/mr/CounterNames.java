@@ -7,7 +7,7 @@ import org.mimesisbench.generator.schedule.Op;
  * jobs run (phase 1's entries, phase 2's ops issued and failed), for progress; a second group
  * counts the failed calls by op and exception class.
  */
-public final class Counters {
+public final class CounterNames {
   public static final String GROUP = "MimesisBench";
   public static final String NAMESPACE_ENTRIES = "namespace entries";
   /** Every op issued, counted as it goes (about once a second); at the end the sum of the per-op counters. */
@@ -17,7 +17,7 @@ public final class Counters {
   /** Failed calls by op and exception class ({@link #errorClass}), a group of their own. */
   public static final String ERROR_CLASSES = "MimesisBench errors by class";
 
-  private Counters() {}
+  private CounterNames() {}
 
   public static String ops(Op op) {
     return op.label();

@@ -190,4 +190,3 @@ def _run_replay(args: argparse.Namespace, results: RunResults) -> int:
         print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)
     print(json.dumps(report) if args.json else render_replay(report))
     return OK
-

@@ -25,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     options.add_run_option(parser, "typeScales", "scale")
     options.add_run_option(parser, "types", "scale")
 
+
 def run(args: argparse.Namespace) -> int:
     # the profile a run with these options runs: one meaning of --type-scale and --types
     scaling = RunScaling(type_scales=dict(args.type_scale), types=args.types)

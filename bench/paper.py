@@ -90,7 +90,7 @@ def run_series(series: paper_plan.Series, config: paper_plan.Config, out: Path, 
     print(f"{time.strftime('%H:%M:%S')} {series.key}: {shlex.join(command)}", flush=True)
     start = time.perf_counter()
     with log.open("w") as output:
-        code = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT, cwd=REPO).returncode
+        code = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT, cwd=REPO, check=False).returncode
     timings[series.key] = time.perf_counter() - start
     (out / TIMINGS).write_text(json.dumps(timings, indent=1))
     if code == 2 or not (out / "runs" / series.key / "sweep.json").is_file():
@@ -108,7 +108,8 @@ def prune(sweep_dir: Path) -> None:
 
 def model(*args: str) -> dict[str, Any]:
     """`mimesis-model ARGS --json`, parsed."""
-    done = subprocess.run([sys.executable, "-m", "mimesis_model", *args, "--json"], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "mimesis_model", *args, "--json"], capture_output=True, text=True,
+                          check=False)
     if done.returncode:
         raise SystemExit(f"mimesis-model {' '.join(args)}: {done.stderr.strip()}")
     parsed: dict[str, Any] = json.loads(done.stdout)
@@ -186,9 +187,12 @@ def main() -> None:
     out = a.out.resolve()
     saved = out / "config.json"
     if a.report_only and saved.is_file():
-        config = paper_plan.Config(**{k: tuple(v) if isinstance(v, list) else v
-                                      for k, v in json.loads(saved.read_text()).items() if k != "type_scales"},
-                                   type_scales={int(k): v for k, v in json.loads(saved.read_text())["type_scales"].items()})
+        given = json.loads(saved.read_text())
+        config = paper_plan.Config(
+            size=given["size"], window_s=given["window_s"], ceiling_cap_s=given["ceiling_cap_s"],
+            repeats=given["repeats"], time_scales=tuple(given["time_scales"]),
+            flat_time_scales=tuple(given["flat_time_scales"]), seed=given["seed"],
+            type_scales={int(k): v for k, v in given["type_scales"].items()})
     else:
         target = a.table4_ops if a.table4_ops is not None else PAPER_OPS * a.size
         config = paper_plan.Config(

@@ -31,12 +31,12 @@ def explain(row: dict[str, Any], details: dict[str, Any], config: dict[str, Any]
     if key.startswith("figure2"):
         parts += [small, BUNCHING, MACHINE]
     elif key.startswith("figure3"):
-        parts += [MACHINE, AUDIT, "a flat namespace of the whole profile needs "
-                  "dfs.namenode.fs-limits.max-directory-items raised (3.39 million files in one directory)"]
+        parts += [MACHINE, AUDIT, ("a flat namespace of the whole profile needs "
+                  "dfs.namenode.fs-limits.max-directory-items raised (3.39 million files in one directory)")]
     elif key in ("table4.ops_issued", "table4.ops_spread"):
-        parts += ["the paper set its mappers (30 and 12) to match the ops; here each type's files are "
-                  "scaled (--type-scale j=f, from the reference generator's count of its ops in the "
-                  "window) and each type runs on one mapper", CEILING_WINDOW, small]
+        parts += [("the paper set its mappers (30 and 12) to match the ops; here each type's files are "
+                   "scaled (--type-scale j=f, from the reference generator's count of its ops in the "
+                   "window) and each type runs on one mapper"), CEILING_WINDOW, small]
     elif key.startswith("table4."):
         parts += [NOT_WRITE_HEAVY, AUDIT, MACHINE if "ceiling" in key else ""]
     elif key.startswith("table5."):
@@ -48,8 +48,8 @@ def explain(row: dict[str, Any], details: dict[str, Any], config: dict[str, Any]
         parts += [AUDIT + ": the writes that queued behind the fair lock there do not here",
                   NOT_WRITE_HEAVY if "heavy" in key or "mostly" in key else ""]
     elif key.startswith("cv."):
-        parts += ["the repeats share a machine with other builds (the load is in the JSON); the project's "
-                  "own bar is 2 % (BENCHMARKS.md, repeatability)", small]
+        parts += [("the repeats share a machine with other builds (the load is in the JSON); the project's "
+                   "own bar is 2 % (BENCHMARKS.md, repeatability)"), small]
     return "; ".join(p for p in parts if p) + "."
 
 

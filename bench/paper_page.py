@@ -71,11 +71,11 @@ def table5_plot(rows: list[dict[str, Any]], details: dict[str, Any]) -> bytes:
         t = details.get("table5", {}).get(row["id"].split(".")[1].replace("_", "-"))
         if t is not None and t["relative"] is not None:
             low, high = t["relative_interval"] or (t["relative"], t["relative"])
-            axes.errorbar([i], [100 * t["relative"]], yerr=[[100 * (t["relative"] - low)], [100 * (high - t["relative"])]],
-                          marker="o", capsize=4, color="#c64", label="ours (95 % interval)" if i == 0 else None)
+            error = [[100 * (t["relative"] - low)], [100 * (high - t["relative"])]]
+            axes.errorbar([i], [100 * t["relative"]], yerr=error, marker="o", capsize=4, color="#c64",
+                          label="ours (95 % interval)")
         if row["paper"] is not None:
-            axes.plot([i], [100 * row["paper"]], marker="s", color="#444", linestyle="none",
-                      label="paper" if row is shown[0] or i == 2 else None)
+            axes.plot([i], [100 * row["paper"]], marker="s", color="#444", linestyle="none", label="paper")
     axes.axhline(0, color="grey", linewidth=0.8)
     axes.set_xticks(range(len(shown)), [r["id"].split(".")[1].replace("_", "-") for r in shown])
     axes.set_ylabel("throughput, unfair over fair lock (%)")
@@ -114,16 +114,16 @@ def render(result: dict[str, Any], figure2_png: bytes | None) -> str:
     rows, details, config = result["rows"], result["details"], result["config"]
     source = result["published"]["source"]
     differs = [r for r in rows if r["holds"] is False or r["ours"] is None]
-    table = ["<table><tr><th>figure</th><th>what</th><th>paper</th><th>ours</th><th>ours / paper</th>"
-             "<th>claim holds here</th><th>what explains the difference</th></tr>"]
+    table = [("<table><tr><th>figure</th><th>what</th><th>paper</th><th>ours</th><th>ours / paper</th>"
+              "<th>claim holds here</th><th>what explains the difference</th></tr>")]
     for r in rows:
         mark = {True: "<span class=holds>yes</span>", False: "<span class=differs>no</span>", None: "-"}[r["holds"]]
         table.append(f"<tr><td>{e(r['section'])}</td><td class=text>{e(r['what'])}</td>"
                      f"<td>{number(r['paper'], r['unit'])}</td><td>{number(r['ours'], r['unit'])}</td>"
                      f"<td>{number(r['ratio'], 'x')}</td><td>{mark}</td><td class=text>{e(r['explanation'])}</td></tr>")
     table.append("</table>")
-    series_table = ["<table><tr><th>series</th><th>time scale</th><th>runs</th><th>valid</th><th>ops/s (mean)</th>"
-                    "<th>CV</th><th>ops issued (mean)</th><th>wall s</th></tr>"]
+    series_table = [("<table><tr><th>series</th><th>time scale</th><th>runs</th><th>valid</th>"
+                     "<th>ops/s (mean)</th><th>CV</th><th>ops issued (mean)</th><th>wall s</th></tr>")]
     for s in result["series"]:
         series_table.append(f"<tr><td>{e(s['key'])}</td><td>{s['time_scale']:g}</td><td>{s['runs']}</td>"
                             f"<td>{s['valid']}</td><td>{number(s['ops_per_second'])}</td>"
@@ -132,17 +132,17 @@ def render(result: dict[str, Any], figure2_png: bytes | None) -> str:
     series_table.append("</table>")
     sections = [
         "<h1>The paper's evaluation (section 4) on the Yahoo profile</h1>",
-        f"<p>Paper: {e(source['authors'])}, \u201c{e(source['title'])}\u201d, {e(source['venue'])}. "
-        f"Its testbed: {e(source['testbed'])}.</p>",
-        f"<p>Ours: {e(result['machine'])}; profile {e(config['profile'])} at size {config['size']:g} "
-        f"(--type-scale all={config['size']:g}), {config['repeats']} repeats per point, each run covering "
-        f"{config['window_s']:g} s of the profile's time (time scale 0: capped at {config['ceiling_cap_s']:g} s "
-        f"of wall clock); load average {e(result['load'])}.</p>",
+        (f"<p>Paper: {e(source['authors'])}, \u201c{e(source['title'])}\u201d, {e(source['venue'])}. "
+         f"Its testbed: {e(source['testbed'])}.</p>"),
+        (f"<p>Ours: {e(result['machine'])}; profile {e(config['profile'])} at size {config['size']:g} "
+         f"(--type-scale all={config['size']:g}), {config['repeats']} repeats per point, each run covering "
+         f"{config['window_s']:g} s of the profile's time (time scale 0: capped at {config['ceiling_cap_s']:g} s "
+         f"of wall clock); load average {e(result['load'])}.</p>"),
         "<h2>Where ours differs from the paper</h2>",
-        "<ul>" + "".join(f"<li><b>{e(r['section'])}, {e(r['what'])}</b>: paper {number(r['paper'], r['unit'])}, "
-                         f"ours {number(r['ours'], r['unit'])}. {e(r['explanation'])}</li>" for r in differs)
-        + "</ul>" if differs else "<p>Every claim the paper's figures make holds here (the absolute rates "
-        "are the machines' ratio).</p>",
+        ("<ul>" + "".join(f"<li><b>{e(r['section'])}, {e(r['what'])}</b>: paper {number(r['paper'], r['unit'])}"
+                          f", ours {number(r['ours'], r['unit'])}. {e(r['explanation'])}</li>" for r in differs)
+         + "</ul>") if differs else ("<p>Every claim the paper's figures make holds here (the absolute rates "
+                                     "are the machines' ratio).</p>"),
         "<h2>Every figure and table: the paper's, ours, the ratio</h2>", *table,
     ]
     if figure2_png is not None:

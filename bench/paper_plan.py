@@ -104,5 +104,4 @@ def series(config: Config) -> list[Series]:
         add(w, 1.0)
         add(w, 0.0)
         add(w, 0.0, fair=False)
-    seen: set[str] = set()
-    return [s for s in planned if not (s.key in seen or seen.add(s.key))]  # a time scale given twice runs once
+    return list({s.key: s for s in planned}.values())  # a time scale given twice runs once, where first planned

@@ -148,7 +148,8 @@ def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Serie
     rows = paper_rows.rows(published, measured)
     config_json = {**dataclasses.asdict(config), "profile": paper_plan.PROFILE}
     for row in rows:
-        row["explanation"] = paper_explain.explain(row, measured["details"], config_json)
+        why = paper_explain.explain(row, measured["details"], config_json)
+        row["explanation"], row["causes"] = why["text"], why["causes"]
     timings = json.loads((out / TIMINGS).read_text()) if (out / TIMINGS).is_file() else {}
     by_key = {s.key: s for s in planned}
     series = [{"key": key, "time_scale": by_key[key].time_scale, "runs": len(s["points"]),
@@ -157,7 +158,7 @@ def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Serie
                "cv": paper_rows.cv(paper_rows.rates(s)),
                "ops_issued": sum(paper_rows.ops_issued(p) for p in s["points"]) / len(s["points"]),
                "wall_seconds": timings.get(key)} for key, s in sweeps.items()]
-    return {"published": published, "config": config_json, "machine": machine.describe(), "load": machine.load(),
+    return {"published": published, "causes": paper_explain.CAUSES, "config": config_json, "machine": machine.describe(), "load": machine.load(),
             "command": command, "rows": rows, "series": series, "details": measured["details"],
             "comparisons": comparisons, "missing": [s.key for s in planned if s.key not in sweeps]}
 

@@ -113,14 +113,21 @@ def render(result: dict[str, Any], figure2_png: bytes | None) -> str:
     """The page of RESULT (bench/paper.py's paper.json content)."""
     rows, details, config = result["rows"], result["details"], result["config"]
     source = result["published"]["source"]
-    differs = [r for r in rows if r["holds"] is False or r["ours"] is None]
+    differs = [r for r in rows if r["holds"] is False]
+    unmeasured = [r for r in rows if r["ours"] is None and r["holds"] is not False]
+    causes = result["causes"]
+    numbered = {name: i + 1 for i, name in enumerate(causes)}
+
+    def why(r: dict[str, Any]) -> str:
+        return " ".join([e(r["explanation"]), *(f"[{numbered[c]}]" for c in r["causes"])]).strip()
+
     table = [("<table><tr><th>figure</th><th>what</th><th>paper</th><th>ours</th><th>ours / paper</th>"
               "<th>claim holds here</th><th>what explains the difference</th></tr>")]
     for r in rows:
         mark = {True: "<span class=holds>yes</span>", False: "<span class=differs>no</span>", None: "-"}[r["holds"]]
         table.append(f"<tr><td>{e(r['section'])}</td><td class=text>{e(r['what'])}</td>"
                      f"<td>{number(r['paper'], r['unit'])}</td><td>{number(r['ours'], r['unit'])}</td>"
-                     f"<td>{number(r['ratio'], 'x')}</td><td>{mark}</td><td class=text>{e(r['explanation'])}</td></tr>")
+                     f"<td>{number(r['ratio'], 'x')}</td><td>{mark}</td><td class=text>{why(r)}</td></tr>")
     table.append("</table>")
     series_table = [("<table><tr><th>series</th><th>time scale</th><th>runs</th><th>valid</th>"
                      "<th>ops/s (mean)</th><th>CV</th><th>ops issued (mean)</th><th>wall s</th></tr>")]
@@ -139,10 +146,15 @@ def render(result: dict[str, Any], figure2_png: bytes | None) -> str:
          f"{config['window_s']:g} s of the profile's time (time scale 0: capped at {config['ceiling_cap_s']:g} s "
          f"of wall clock); load average {e(result['load'])}.</p>"),
         "<h2>Where ours differs from the paper</h2>",
-        ("<ul>" + "".join(f"<li><b>{e(r['section'])}, {e(r['what'])}</b>: paper {number(r['paper'], r['unit'])}"
-                          f", ours {number(r['ours'], r['unit'])}. {e(r['explanation'])}</li>" for r in differs)
-         + "</ul>") if differs else ("<p>Every claim the paper's figures make holds here (the absolute rates "
-                                     "are the machines' ratio).</p>"),
+        ("<p>Where the paper's claim does not hold here:</p><ul>"
+         + "".join(f"<li><b>{e(r['section'])}, {e(r['what'])}</b>: paper {number(r['paper'], r['unit'])}, "
+                   f"ours {number(r['ours'], r['unit'])}. {why(r)}</li>" for r in differs)
+         + "</ul>") if differs else "<p>Every claim the paper's figures make that was measured holds here.</p>",
+        ("<p>Not measured in this run: " + e(", ".join(f"{r['section']} ({r['what']})" for r in unmeasured))
+         + ".</p>") if unmeasured else "",
+        "<p>The absolute rates are the machines' ratio, not the systems'. What explains the differences "
+        "(each row names its causes):</p><ol>" + "".join(f"<li>{e(text)}</li>" for text in causes.values())
+        + "</ol>",
         "<h2>Every figure and table: the paper's, ours, the ratio</h2>", *table,
     ]
     if figure2_png is not None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 import paper_explain
 import paper_plan
 import paper_rows
+import pytest
 
 PUBLISHED = json.loads((Path(__file__).parent / "paper_published.json").read_text())
 CONFIG = paper_plan.Config(size=0.001, window_s=60, ceiling_cap_s=60, repeats=2, time_scales=(1, 0.2, 0),
@@ -94,8 +93,9 @@ def test_no_knee_leaves_the_floor_rows_empty_and_says_why() -> None:
     m = paper_rows.measure({"hierarchical-ts-0": sweep(0, 1000, 1000)}, figure2, None, {})
     row = next(r for r in paper_rows.rows(PUBLISHED, m) if r["id"] == "figure2.floor_rate")
     assert row["ours"] is None and row["holds"] is False
-    text = paper_explain.explain(row, m["details"], {**CONFIG.__dict__, "profile": paper_plan.PROFILE})
-    assert "did not leave its floor" in text and "1,200 ops/s" in text
+    why = paper_explain.explain(row, m["details"], {**CONFIG.__dict__, "profile": paper_plan.PROFILE})
+    assert "did not leave its floor" in why["text"] and "1,200 ops/s" in why["text"]
+    assert set(why["causes"]) <= set(paper_explain.CAUSES) and "size" in why["causes"]
 
 
 def test_merged_sweep_keeps_every_point() -> None:

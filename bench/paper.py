@@ -106,10 +106,10 @@ def prune(sweep_dir: Path) -> None:
         shutil.rmtree(run / "trace", ignore_errors=True)
 
 
-def model(*args: str) -> dict[str, Any]:
-    """`mimesis-model ARGS --json`, parsed."""
+def model(*args: str, cwd: Path | None = None) -> dict[str, Any]:
+    """`mimesis-model ARGS --json` (in CWD), parsed."""
     done = subprocess.run([sys.executable, "-m", "mimesis_model", *args, "--json"], capture_output=True, text=True,
-                          check=False)
+                          cwd=cwd, check=False)
     if done.returncode:
         raise SystemExit(f"mimesis-model {' '.join(args)}: {done.stderr.strip()}")
     parsed: dict[str, Any] = json.loads(done.stdout)
@@ -124,8 +124,9 @@ def levels(out: Path, name: str, sweeps: list[dict[str, Any]]) -> dict[str, Any]
     return model("sweep", str(folder))
 
 
-def runs_of(out: Path, key: str, sweep: dict[str, Any]) -> list[str]:
-    return [str(out / "runs" / key / p["results"]) for p in sweep["points"]]
+def runs_of(key: str, sweep: dict[str, Any]) -> list[str]:
+    """The sweep's run folders, relative to --out (so the JSON names no path of this machine)."""
+    return [f"runs/{key}/{p['results']}" for p in sweep["points"]]
 
 
 def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Series], command: str) -> dict[str, Any]:
@@ -141,8 +142,8 @@ def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Serie
     for w in paper_plan.WORKLOADS:
         fair, unfair = f"{w.name}-ts-0", f"{w.name}-unfair-ts-0"
         if fair in sweeps and unfair in sweeps:
-            comparisons[w.name] = model("compare", *runs_of(out, fair, sweeps[fair]), "--",
-                                        *runs_of(out, unfair, sweeps[unfair]))
+            comparisons[w.name] = model("compare", *runs_of(fair, sweeps[fair]), "--",
+                                        *runs_of(unfair, sweeps[unfair]), cwd=out)
     measured = paper_rows.measure(sweeps, figure2, figure3, comparisons)
     published = json.loads(PUBLISHED.read_text())
     rows = paper_rows.rows(published, measured)
@@ -202,6 +203,8 @@ def main() -> None:
             type_scales=type_scales(a.size, a.window, target, a.seed))
     planned = paper_plan.series(config)
     command = shlex.join(["bench/paper", *sys.argv[1:]])
+    if a.report_only and (out / "command.txt").is_file():  # the page says how its runs were made
+        command = f"{(out / 'command.txt').read_text().strip()}\n# page and JSON again: {command}"
     if not a.report_only:
         if not JAR.is_file():
             raise SystemExit(f"{JAR}: not built: mvn -B -q -ntp -pl dist -am -DskipTests package")
@@ -210,6 +213,7 @@ def main() -> None:
             raise SystemExit(f"bench/paper: --out {out} holds runs made with other options ({saved}); "
                              "give another --out")
         saved.write_text(json.dumps(dataclasses.asdict(config), indent=1))
+        (out / "command.txt").write_text(command + "\n")
         print(machine.describe(), flush=True)
         print(f"{len(planned)} sweeps of {config.repeats} runs; load average {machine.load()}", flush=True)
         timings = json.loads((out / TIMINGS).read_text()) if (out / TIMINGS).is_file() else {}

@@ -76,7 +76,7 @@ def type_scales(size: float, window_s: float, target_ops: float, seed: int) -> d
 
 
 def run_series(series: paper_plan.Series, config: paper_plan.Config, out: Path, heap: str,
-               timings: dict[str, float]) -> None:
+               timings: dict[str, Any]) -> None:
     """One sweep, unless its sweep.json is there; its output in OUT/logs/<key>.log."""
     if (out / "runs" / series.key / "sweep.json").is_file():
         return
@@ -88,14 +88,15 @@ def run_series(series: paper_plan.Series, config: paper_plan.Config, out: Path, 
     log = out / "logs" / f"{series.key}.log"
     command = ["java", f"-Xmx{heap}", "-jar", str(JAR), *args]
     print(f"{time.strftime('%H:%M:%S')} {series.key}: {shlex.join(command)}", flush=True)
-    start = time.perf_counter()
+    start, load = time.perf_counter(), machine.load()
     with log.open("w") as output:
         code = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT, cwd=REPO, check=False).returncode
-    timings[series.key] = time.perf_counter() - start
+    # the load beside each set of repeats: on a shared machine it explains much of their spread
+    timings[series.key] = {"seconds": time.perf_counter() - start, "load_before": load, "load_after": machine.load()}
     (out / TIMINGS).write_text(json.dumps(timings, indent=1))
     if code == 2 or not (out / "runs" / series.key / "sweep.json").is_file():
         raise SystemExit(f"{series.key}: sweep failed (exit {code}); its output: {log}")
-    print(f"  {timings[series.key]:.0f} s (exit {code}: {'every run valid' if code == 0 else 'a run NOT valid'})",
+    print(f"  {timings[series.key]['seconds']:.0f} s (exit {code}: {'every run valid' if code == 0 else 'a run NOT valid'})",
           flush=True)
 
 
@@ -158,10 +159,17 @@ def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Serie
                "ops_per_second": sum(paper_rows.rates(s)) / len(s["points"]),
                "cv": paper_rows.cv(paper_rows.rates(s)),
                "ops_issued": sum(paper_rows.ops_issued(p) for p in s["points"]) / len(s["points"]),
-               "wall_seconds": timings.get(key)} for key, s in sweeps.items()]
+               **wall(timings.get(key))} for key, s in sweeps.items()]
     return {"published": published, "causes": paper_explain.CAUSES, "config": config_json, "machine": machine.describe(), "load": machine.load(),
             "command": command, "rows": rows, "series": series, "details": measured["details"],
             "comparisons": comparisons, "missing": [s.key for s in planned if s.key not in sweeps]}
+
+
+def wall(timing: float | dict[str, Any] | None) -> dict[str, Any]:
+    """A sweep's wall seconds and the load before and after it (a bare number: seconds alone)."""
+    if isinstance(timing, dict):
+        return {"wall_seconds": timing["seconds"], "load": f"{timing['load_before']} -> {timing['load_after']}"}
+    return {"wall_seconds": timing, "load": None}
 
 
 def main() -> None:

@@ -1,0 +1,107 @@
+"""The runs of the paper's section 4 (bench/paper.py), as `mimesisbench.jar sweep` command lines:
+one sweep per workload, time scale and lock, each repeated. Pure: nothing here runs anything."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PROFILE = "profiles/yahoo-2011"
+# the paper's cluster j is the profile's type j - 1 (profiles/yahoo-2011/README.md)
+WRITE_HEAVY_TYPE = 16  # the paper's cluster 17
+READ_MOSTLY_TYPE = 28  # the paper's cluster 29
+# HDFS refuses more entries in one directory (its hard cap is 6.4 million); a flat namespace of the
+# whole profile holds 3.39 million files in its one directory
+FLAT_SETTINGS = {"dfs.namenode.fs-limits.max-directory-items": "6400000"}
+FAIR_LOCK = "dfs.namenode.fslock.fair"
+
+
+@dataclass(frozen=True)
+class Workload:
+    """One of the paper's four workloads: the whole profile on a hierarchy or flat, or one type."""
+
+    name: str
+    flat: bool = False
+    type_index: int | None = None
+
+    @property
+    def name_dir(self) -> bool:
+        """Whether its namespace can start from an fsimage (`run --name-dir` writes no flat one)."""
+        return not self.flat
+
+
+HIERARCHICAL = Workload("hierarchical")
+FLAT = Workload("flat", flat=True)
+WRITE_HEAVY = Workload("write-heavy", type_index=WRITE_HEAVY_TYPE)
+READ_MOSTLY = Workload("read-mostly", type_index=READ_MOSTLY_TYPE)
+WORKLOADS = (HIERARCHICAL, FLAT, WRITE_HEAVY, READ_MOSTLY)
+
+
+@dataclass(frozen=True)
+class Config:
+    """What bench/paper.py was asked for."""
+
+    size: float  # --type-scale all=size: the profile's files and directories
+    window_s: float  # the profile time each run at a time scale above 0 covers
+    ceiling_cap_s: float  # the wall-clock cap of a run at time scale 0
+    repeats: int
+    time_scales: tuple[float, ...]  # Figure 2's
+    flat_time_scales: tuple[float, ...]  # Figure 3's flat curve
+    seed: int
+    type_scales: dict[int, float] = field(default_factory=dict)  # Table 4's types, beyond `size`
+
+
+@dataclass(frozen=True)
+class Series:
+    """One sweep: a workload at one time scale and lock, repeated."""
+
+    key: str
+    workload: Workload
+    time_scale: float
+    fair: bool = True
+
+    def sweep_args(self, config: Config, out: Path, name_dirs: Path) -> list[str]:
+        """The `sweep` command's arguments (after `java -jar mimesisbench.jar`)."""
+        w = self.workload
+        duration = config.window_s * self.time_scale if self.time_scale > 0 else config.ceiling_cap_s
+        args = ["sweep", "--profile", PROFILE, "--time-scale", f"{self.time_scale:g}",
+                "--repeat", str(config.repeats), "--seed", str(config.seed),
+                "--duration", f"{max(1, round(duration))}s", "--type-scale", f"all={config.size:g}"]
+        if w.flat:
+            args.append("--flat")
+        if w.type_index is not None:
+            args += ["--types", str(w.type_index),
+                     "--type-scale", f"{w.type_index}={config.type_scales.get(w.type_index, 1.0):.6g}"]
+        if w.name_dir:
+            args += ["--name-dir", str(name_dirs / w.name)]
+        settings = {**(FLAT_SETTINGS if w.flat else {}), FAIR_LOCK: "true" if self.fair else "false"}
+        for key, value in settings.items():
+            args += ["-D", f"{key}={value}"]
+        return [*args, "--out", str(out / self.key)]
+
+
+def label(time_scale: float) -> str:
+    return f"{time_scale:g}"
+
+
+def series(config: Config) -> list[Series]:
+    """Every sweep, in the order they run: each unfair sweep right after its fair twin, so the
+    two sides of Table 5 see the machine in about the same state."""
+    planned: list[Series] = []
+
+    def add(workload: Workload, time_scale: float, fair: bool = True) -> None:
+        lock = "" if fair else "-unfair"
+        planned.append(Series(f"{workload.name}{lock}-ts-{label(time_scale)}", workload, time_scale, fair))
+
+    for c in config.time_scales:
+        add(HIERARCHICAL, c)
+    add(HIERARCHICAL, 0.0)  # the ceiling (Figure 3, Table 5) even when Figure 2's scales lack 0
+    add(HIERARCHICAL, 0.0, fair=False)
+    for c in config.flat_time_scales:
+        add(FLAT, c)
+    add(FLAT, 0.0)
+    add(FLAT, 0.0, fair=False)
+    for w in (WRITE_HEAVY, READ_MOSTLY):
+        add(w, 1.0)
+        add(w, 0.0)
+        add(w, 0.0, fair=False)
+    return list({s.key: s for s in planned}.values())  # a time scale given twice runs once, where first planned

@@ -1,0 +1,126 @@
+"""bench/paper.py's plan and JSON assembly, on made-up sweep results (no cluster):
+`.venv/bin/python -m pytest bench/test_paper_rows.py`."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import paper_explain
+import paper_plan
+import paper_rows
+import pytest
+
+PUBLISHED = json.loads((Path(__file__).parent / "paper_published.json").read_text())
+CONFIG = paper_plan.Config(size=0.001, window_s=60, ceiling_cap_s=60, repeats=2, time_scales=(1, 0.2, 0),
+                           flat_time_scales=(1, 0), seed=1, type_scales={16: 2.0, 28: 0.5})
+
+
+def point(rate: float, ops: dict[str, int], open_us: float = 500, scale: float = 0, repeat: int = 1) -> dict:
+    return {"timeScale": scale, "repeat": repeat, "results": f"ts-{scale:g}-r{repeat}", "valid": True,
+            "opsPerSecond": rate,
+            "ops": {op: {"count": n, "serviceMicros": {"mean": open_us, "p50": open_us}} for op, n in ops.items()}}
+
+
+def sweep(scale: float, *rates: float, ops: dict[str, int] | None = None, open_us: float = 500) -> dict:
+    return {"profile": paper_plan.PROFILE, "timeScales": [scale], "repeat": len(rates),
+            "points": [point(r, ops or {"open": 1000}, open_us, scale, k + 1) for k, r in enumerate(rates)]}
+
+
+def comparison(fair: list[float], unfair: list[float], verdict: str, interval: list[float]) -> dict:
+    mean_a, mean_b = sum(fair) / len(fair), sum(unfair) / len(unfair)
+    return {"metrics": [{"metric": "throughput", "unit": "ops/s", "a": {"runs": fair, "mean": mean_a, "cv": 0.01},
+                         "b": {"runs": unfair, "mean": mean_b, "cv": 0.01}, "difference": mean_b - mean_a,
+                         "relative": (mean_b - mean_a) / mean_a, "interval": interval, "verdict": verdict}]}
+
+
+FIGURE2 = {"saturation": {"saturated": True, "rate": 900.0, "maxRate": 1200.0},
+           "levels": [{"time_scale": 1.0, "rate": 100.0, "rate_cv": 0.01, "mean_latency_us": 400, "valid": 2,
+                       "repeats": 2},
+                      {"time_scale": 0.2, "rate": 500.0, "rate_cv": 0.01, "mean_latency_us": 450, "valid": 2,
+                       "repeats": 2},
+                      {"time_scale": 0.0, "rate": 1200.0, "rate_cv": 0.02, "mean_latency_us": 5000, "valid": 2,
+                       "repeats": 2}]}
+
+
+def measured() -> dict:
+    sweeps = {
+        "hierarchical-ts-0": sweep(0, 1190, 1210),
+        "flat-ts-0": sweep(0, 590, 610),
+        "write-heavy-ts-1": sweep(1, 10, 10, ops={"open": 900, "create": 100}, open_us=400),
+        "write-heavy-ts-0": sweep(0, 300, 310, ops={"open": 9000, "create": 1000}, open_us=1600),
+        "read-mostly-ts-1": sweep(1, 10, 10, ops={"open": 1010}, open_us=400),
+        "read-mostly-ts-0": sweep(0, 2400, 2500, ops={"open": 1010}, open_us=600),
+    }
+    comparisons = {"hierarchical": comparison([1190, 1210], [1300, 1340], "B higher", [60, 180]),
+                   "read-mostly": comparison([2400, 2500], [2450, 2500], "within noise", [-100, 150])}
+    return paper_rows.measure(sweeps, FIGURE2, None, comparisons)
+
+
+def test_every_published_figure_has_a_row_with_ours_and_the_ratio() -> None:
+    rows = {r["id"]: r for r in paper_rows.rows(PUBLISHED, measured())}
+    assert set(rows) == set(PUBLISHED["figures"])
+    assert rows["figure2.floor_rate"]["ours"] == 900.0
+    assert rows["figure2.floor_rate"]["ratio"] == pytest.approx(900 / 16800)
+    assert rows["figure2.floor_time_scale"]["ours"] == 0.0  # the first level at or past 900 ops/s
+    assert rows["figure3.hierarchical_over_flat"]["ours"] == pytest.approx(2.0)
+    assert rows["figure3.flat_ceiling"]["holds"] is True
+    assert rows["table4.open_latency_growth_write_heavy"]["ours"] == pytest.approx(4.0)
+    assert rows["table4.open_latency_growth_read_mostly"]["ours"] == pytest.approx(1.5)
+    assert rows["table4.open_latency_growth_read_mostly"]["holds"] is True  # 4x against 1.5x, as the paper's
+    assert rows["table4.read_mostly_over_write_heavy"]["ours"] == pytest.approx(2450 / 305)
+    assert rows["table4.ops_issued"]["ours"] == pytest.approx(1005)  # at time scale 1: 1000 and 1010
+    assert rows["table4.ops_spread"]["ours"] == pytest.approx(5 / 1005)
+    assert rows["table4.ops_spread"]["holds"] is True
+
+
+def test_table5_takes_compares_verdict_and_a_missing_pair_stays_unmeasured() -> None:
+    rows = {r["id"]: r for r in paper_rows.rows(PUBLISHED, measured())}
+    assert rows["table5.hierarchical"]["ours"] == pytest.approx(0.10)
+    assert rows["table5.hierarchical"]["holds"] is True
+    assert rows["table5.read_mostly"]["holds"] is False  # within noise: the paper's +94 % is not seen
+    assert rows["table5.flat"]["ours"] is None and rows["table5.flat"]["holds"] is None
+    assert rows["table5.write_heavy"]["ratio"] is None  # the paper gives no figure
+
+
+def test_cv_of_every_set_of_repeats() -> None:
+    m = measured()
+    assert m["details"]["cv"]["write-heavy-ts-1"] == 0.0
+    assert m["ours"]["cv.max"] == pytest.approx(paper_rows.cv([2400, 2500]))
+    assert paper_rows.cv([5.0]) is None
+
+
+def test_no_knee_leaves_the_floor_rows_empty_and_says_why() -> None:
+    figure2 = {**FIGURE2, "saturation": {"saturated": False, "rate": None, "maxRate": 1200.0}}
+    m = paper_rows.measure({"hierarchical-ts-0": sweep(0, 1000, 1000)}, figure2, None, {})
+    row = next(r for r in paper_rows.rows(PUBLISHED, m) if r["id"] == "figure2.floor_rate")
+    assert row["ours"] is None and row["holds"] is False
+    why = paper_explain.explain(row, m["details"], {**CONFIG.__dict__, "profile": paper_plan.PROFILE})
+    assert "did not leave its floor" in why["text"] and "1,200 ops/s" in why["text"]
+    assert set(why["causes"]) <= set(paper_explain.CAUSES) and "size" in why["causes"]
+
+
+def test_merged_sweep_keeps_every_point() -> None:
+    both = paper_rows.merged([sweep(1, 10, 11), sweep(0, 900, 950)])
+    assert both["timeScales"] == [1, 0]
+    assert [p["opsPerSecond"] for p in both["points"]] == [10, 11, 900, 950]
+
+
+def test_plan_runs_each_sweep_once_with_the_unfair_twin_after_the_fair() -> None:
+    keys = [s.key for s in paper_plan.series(CONFIG)]
+    assert len(keys) == len(set(keys))
+    assert keys.index("hierarchical-unfair-ts-0") == keys.index("hierarchical-ts-0") + 1
+    assert {"flat-ts-1", "flat-ts-0", "write-heavy-ts-1", "read-mostly-unfair-ts-0"} <= set(keys)
+
+
+def test_sweep_arguments() -> None:
+    by_key = {s.key: s for s in paper_plan.series(CONFIG)}
+    args = by_key["write-heavy-ts-0.2" if "write-heavy-ts-0.2" in by_key else "write-heavy-ts-1"].sweep_args(
+        CONFIG, Path("/o/runs"), Path("/o/nd"))
+    assert args[:3] == ["sweep", "--profile", paper_plan.PROFILE]
+    assert "--types" in args and args[args.index("--types") + 1] == "16"
+    assert "16=2" in args and "all=0.001" in args
+    assert args[args.index("--duration") + 1] == "60s"
+    assert "dfs.namenode.fslock.fair=true" in args and args[-2:] == ["--out", "/o/runs/write-heavy-ts-1"]
+    flat = by_key["flat-unfair-ts-0"].sweep_args(CONFIG, Path("/o/runs"), Path("/o/nd"))
+    assert "--flat" in flat and "--name-dir" not in flat and "dfs.namenode.fslock.fair=false" in flat
+    assert "dfs.namenode.fs-limits.max-directory-items=6400000" in flat

@@ -63,8 +63,8 @@ def scales(text: str) -> tuple[float, ...]:
 def type_scales(size: float, window_s: float, target_ops: float, seed: int) -> dict[int, float]:
     """Each isolated type's --type-scale (beyond all=SIZE) for it to issue TARGET_OPS in the window,
     from the reference generator's count of its ops at full size (the paper adjusted mappers)."""
-    from mimesis_model.profile import Profile
-    from mimesis_model.synthesis import synthesize
+    from mimesis_model.formats.profile import Profile
+    from mimesis_model.model.synthesis import synthesize
 
     profile = Profile.read(REPO / paper_plan.PROFILE)
     result = {}

@@ -85,6 +85,16 @@ class ReplayBadInputTest {
   }
 
   @Test
+  void aGroupsFileThatIsNotAStaticMapping() throws Exception {
+    String t = SampleTrace.DIR.toString();
+    Path groups = Files.writeString(dir.resolve("groups"), "backup=supergroup\nalice\n");
+    String m = refused("replay", "--trace", t, "--groups", groups.toString());
+    assertTrue(m.contains("--groups " + groups + ": line 2: 'alice': expected user=group,group"), m);
+    m = refused("replay", "--trace", t, "--groups", dir.resolve("nowhere").toString());
+    assertTrue(m.endsWith("nowhere: no such file"), m);
+  }
+
+  @Test
   void aSweepOfAProfileOrOfATraceNotBoth() {
     String m = refused("sweep", "--replay", SampleTrace.DIR.toString(), "--profile", "p", "--time-scale", "1");
     assertTrue(m.contains("give --profile (runs of a profile) or --replay (replays of a trace), one"), m);

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +30,12 @@ class ReplayTraceTest {
     assertEquals(1, t.byOp.get(Op.CONCAT));
     assertTrue(t.fsimage);
     assertEquals("hdfs", t.superuser);
-    assertTrue(t.groupMapping("supergroup").contains("hdfs=") && t.groupMapping("supergroup").contains("supergroup"));
-    assertFalse(t.groupMapping("supergroup").contains("bob=analysts,supergroup"), "an owner's group is no sign of it");
+    Map<String, Set<String>> groups = t.groupMapping("supergroup", Map.of());
+    assertTrue(groups.get("hdfs").contains("supergroup"), groups.toString());
+    assertFalse(groups.getOrDefault("bob", Set.of()).contains("supergroup"), "no sign of it: " + groups);
+    assertEquals(Set.of("hdfs"), t.groups.superusers(), t.groups.why().toString());
+    assertEquals(List.of("given"), t.groupMapping("supergroup", Map.of("bob", List.of("given"))).get("bob")
+        .stream().toList(), "--groups names a user's groups");
   }
 
   @Test

@@ -28,9 +28,10 @@ import org.mimesisbench.trace.NamespaceEntry;
 /**
  * A trace read for a replay: its events dealt to partitions (times from the trace's first event),
  * the calls it cannot replay counted by command and why, the groups its users were in
- * (GroupInference), and the namespace at its start: the
- * fsimage's entries (namespace.avro) with their owners and modes, plus the files and directories
- * the events show existed before the trace (files.avro, dirs.avro pre-existing). Without an
+ * (GroupInference), the directories snapshottable at its start (SnapshotHistory), and the
+ * namespace at its start: the fsimage's entries (namespace.avro) with their owners and modes, plus
+ * the files and directories the events show existed before the trace (files.avro, dirs.avro
+ * pre-existing). Without an
  * fsimage the namespace is those alone, open to every user (no owner or mode is known).
  */
 final class ReplayTrace {
@@ -54,6 +55,8 @@ final class ReplayTrace {
   final List<NamespaceEntry> namespace;
   /** The groups the trace shows its users in (GroupInference); the fsimage root's owner is the superuser. */
   final GroupInference groups;
+  /** The directories snapshottable at the trace's start (SnapshotHistory), sorted. */
+  final List<String> snapshottable;
   final String superuser;
 
   private ReplayTrace(Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
@@ -79,6 +82,7 @@ final class ReplayTrace {
     Path eventsFile = dir.resolve(EVENTS);
     List<AuditEvent> replayed = new ArrayList<>();
     Set<String> concatSources = new HashSet<>();
+    SnapshotHistory snapshots = new SnapshotHistory();
     Partitioner partitioner = new Partitioner();
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
@@ -90,7 +94,9 @@ final class ReplayTrace {
         inference.accept(e);
         first = Math.min(first, e.getTime());
         last = Math.max(last, e.getTime());
+        Op op = ReplayCalls.op(e);
         String why = ReplayCalls.whyNot(e, recordedUsers);
+        why = why != null ? why : snapshots.whyNot(e, op);
         if (why != null) {
           notReplayed.computeIfAbsent(e.getOp(), c -> new TreeMap<>()).merge(why, 1L, Long::sum);
           continue;
@@ -99,9 +105,10 @@ final class ReplayTrace {
           late++;
           continue;
         }
-        Op op = ReplayCalls.op(e);
-        String src = Op.CLUSTER.contains(op) ? null : op == Op.CONCAT ? e.getDst() : e.getSrc();
-        boolean moves = op == Op.DELETE || op == Op.RENAME;
+        snapshots.accept(e, op);
+        String src = ReplayCalls.path(e, op);
+        // a snapshot holds its directory's subtree: its calls come in order with every call under it
+        boolean moves = op == Op.DELETE || op == Op.RENAME || Op.SNAPSHOTS.contains(op);
         partitioner.add(src, op == Op.RENAME ? e.getDst() : null, moves);
         if (op == Op.CONCAT) {
           for (String source : ReplayCalls.concatSources(e.getSrc())) {
@@ -123,6 +130,7 @@ final class ReplayTrace {
           + " replayable: " + notReplayed + "; after the --duration: " + late + ")");
     }
     this.groups = inference;
+    this.snapshottable = new ArrayList<>(snapshots.snapshottableAtStart());
     this.startMs = first;
     this.endMs = last;
     this.events = n;
@@ -134,8 +142,7 @@ final class ReplayTrace {
       partitions.add(new ArrayList<>());
     }
     for (AuditEvent e : replayed) {
-      Op op = ReplayCalls.op(e);
-      String key = Partitioner.key(Op.CLUSTER.contains(op) ? null : op == Op.CONCAT ? e.getDst() : e.getSrc());
+      String key = Partitioner.key(ReplayCalls.path(e, ReplayCalls.op(e)));
       AuditEvent relative = AuditEvent.newBuilder(e).setTime(e.getTime() - first).build();
       partitions.get(byKey.getOrDefault(key, 0)).add(relative);
     }

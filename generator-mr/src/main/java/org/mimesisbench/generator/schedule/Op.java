@@ -60,7 +60,14 @@ public enum Op {
   GET_ERASURE_CODING_CODECS("getErasureCodingCodecs", "getErasureCodingCodecs"),
   LIST_SNAPSHOTTABLE_DIRECTORY("listSnapshottableDirectory", "listSnapshottableDirectory"),
   // only a replay issues it: it joins files with data, which a profile's files have none of
-  CONCAT("concat", "concat");
+  CONCAT("concat", "concat"),
+  // only a replay issues these: a trace's snapshots (a directory's, named in the call) and the superuser's listing
+  ALLOW_SNAPSHOT("allowSnapshot", "allowSnapshot"),
+  DISALLOW_SNAPSHOT("disallowSnapshot", "disallowSnapshot"),
+  CREATE_SNAPSHOT("createSnapshot", "createSnapshot"),
+  DELETE_SNAPSHOT("deleteSnapshot", "deleteSnapshot"),
+  RENAME_SNAPSHOT("renameSnapshot", "renameSnapshot"),
+  LIST_ENCRYPTION_ZONES("listEncryptionZones", "listEncryptionZones");
 
   /** The accesses, in the order of a profile's accessShares. */
   public static final Op[] ACCESSES = {OPEN, LIST_STATUS, GET_FILE_INFO};
@@ -80,7 +87,9 @@ public enum Op {
       DATANODE_REPORT);
 
   /** The ops only a replay issues (a trace's calls with what they need from it); no profile's call is one. */
-  public static final Set<Op> REPLAYED_ONLY = EnumSet.of(CONCAT);
+  public static final Set<Op> REPLAYED_ONLY = EnumSet.range(CONCAT, LIST_ENCRYPTION_ZONES);
+  /** A replay's calls on a directory's snapshots: the directory is their path. */
+  public static final Set<Op> SNAPSHOTS = EnumSet.range(ALLOW_SNAPSHOT, RENAME_SNAPSHOT);
 
   private static final Map<String, Op> BY_CALL = new HashMap<>();
 

@@ -154,6 +154,17 @@ class ReplayEndToEndTest {
         + r.out());
   }
 
+  /** --groups over the inferred groups: DistCp's user in no group is denied what the trace allowed it. */
+  @Test
+  void givenGroupsAreTheEmbeddedNameNodes() throws Exception {
+    Path groups = java.nio.file.Files.writeString(dir.resolve("groups"), "# no superuser\nbackup=\n");
+    Replay r = replay(SampleTrace.WAREHOUSE, "warehouse-groups", "--time-scale", "0", "--groups", groups.toString());
+    assertTrue(r.out().contains("from the trace and --groups: backup=;etl=hive;"), r.out());
+    JsonNode outcomes = r.summary().path("replay").path("outcomes");
+    assertTrue(outcomes.path("deniedButAllowedInTrace").asLong() > 0, outcomes.toString());
+    assertEquals(2, outcomes.path("deniedAsRecorded").asLong(), outcomes.toString());
+  }
+
   @Test
   void theWarehouseTraceAtHalfTheTimeScaleTakesHalfItsWindow() throws Exception {
     Replay r = replay(SampleTrace.WAREHOUSE, "warehouse-ts05", "--time-scale", "0.5");

@@ -30,10 +30,12 @@ import org.mimesisbench.trace.AuditEvent;
  * Issues a partition's calls as the trace recorded them: as the recorded user (a file system
  * client of that user's own: simple authentication, {@link UserGroupInformation#createRemoteUser}),
  * or all as the runner; with the trace's arguments where it has them (setOwner's owner and group,
- * setPermission's mode, a rename's options), a create that replaces (the trace's create succeeded)
- * and a delete that removes a directory's subtree; a stat or listing of a path where nothing is
- * is the NameNode's answer, as in the trace, not an error. Every other call is NamespaceClient's.
- * Counts how the permission checks came out against the trace's.
+ * setPermission's mode, a rename's options, a snapshot's name), a create that replaces (the trace's
+ * create succeeded) and a delete that removes a directory's subtree; a stat or listing of a path
+ * where nothing is is the NameNode's answer, as in the trace, not an error, and so is a delete or
+ * rename returning false where the trace's did. Snapshot calls and the encryption zones' listing
+ * are HDFS's own; every other call is NamespaceClient's. Counts how the permission checks came out
+ * against the trace's.
  */
 final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   static final String GROUP = "MimesisBench replay";

@@ -15,10 +15,12 @@ from mimesis_model.model.fidelity import DIMENSIONS
 from mimesis_model.runs.replay_fidelity import is_replay, score_replay
 from mimesis_model.runs.run_fidelity import FIDELITY_FILE
 from mimesis_model.runs.run_results import RunResults
-from test_profile_vectors import SAMPLE_TRACE
+from test_profile_vectors import REPOSITORY, SAMPLE_TRACE
 
 DATA = Path(__file__).parent / "data"
 REPLAY = DATA / "sample-replay"
+WAREHOUSE_REPLAY = DATA / "warehouse-replay"
+WAREHOUSE_TRACE = REPOSITORY / "tests" / "warehouse-trace" / "trace"
 RUN = DATA / "sample-run-ts005"
 
 
@@ -53,6 +55,25 @@ def test_a_replay_is_its_trace_again(replay: Path) -> None:
     assert ks["popularity"] < 0.01
     assert ks["op_mix"] is not None
     assert ks["op_mix"] < 0.01
+
+
+def test_the_warehouse_replay_meets_the_bars() -> None:
+    """Snapshots, DistCp as a superuser, the encryption zones' listing HDFS audits on "/" (not
+    under the replay's root, counted all the same), deletes that return false as in the trace."""
+    report = score_replay(WAREHOUSE_TRACE, RunResults.read(WAREHOUSE_REPLAY))
+    whole = report["whole"]
+    assert whole["calls"] == {"run": 3050, "trace": 3050}
+    assert whole["denied"] == {"run": 22, "trace": 22}
+    assert whole["against_trace"]["command_mix_tv"] == 0
+    assert all(row["difference"] == 0 for row in report["per_command"])
+    commands = {row["command"]: row["run"] for row in report["per_command"]}
+    assert commands["listEncryptionZones"] == 2
+    assert commands["createSnapshot"] == commands["deleteSnapshot"] == 2
+    assert report["not_replayed"] == {}
+    assert report["errors"]["new"] == 0
+    assert report["errors"]["denied_as_recorded"] == 2
+    assert report["errors"]["outcomes"]["falseAsRecorded"] == 20
+    assert all(bar["met"] for name, bar in report["bars"].items() if name != "window")
 
 
 def test_fidelity_of_a_replay_writes_its_scores(

@@ -40,6 +40,8 @@ RUN_OPS: Final = tuple(str(symbol) for symbol in _declared()["symbols"])
 """Every op a run issues, as its results (summary.json's ops, timeline.csv) name them."""
 BASE_OPS: Final = tuple(str(op) for op in _declared()["base"])
 """Every run's ops, always in its results."""
+REPLAYED_ONLY: Final = tuple(str(op) for op in _declared()["replayedOnly"])
+"""The ops only a replay issues: no profile's call is one."""
 AUDIT_COMMANDS: Final = {str(op): str(cmd) for op, cmd in _declared()["auditCommands"].items()}
 """An op's command as an audit log names it, where that is not the op's own name."""
 ACCESS_KINDS: Final = _share_fields("AccessShares")

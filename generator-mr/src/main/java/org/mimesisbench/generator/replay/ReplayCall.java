@@ -9,9 +9,8 @@ record ReplayCall(Event event, AuditEvent recorded) {
   /** The call of {@code e} (times from the trace's first event). */
   static ReplayCall of(AuditEvent e) {
     Op op = ReplayCalls.op(e);
-    if (op == Op.CONCAT) { // on its target, which its sources join
-      return new ReplayCall(new Event(e.getTime(), op, e.getDst(), e.getSrc()), e);
-    }
-    return new ReplayCall(new Event(e.getTime(), op, Op.CLUSTER.contains(op) ? null : e.getSrc(), e.getDst()), e);
+    // a concat is on its target, which its sources join; a snapshot call on its directory
+    return new ReplayCall(new Event(e.getTime(), op, ReplayCalls.path(e, op), op == Op.CONCAT ? e.getSrc()
+        : e.getDst()), e);
   }
 }

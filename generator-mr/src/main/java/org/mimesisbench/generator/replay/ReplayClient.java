@@ -30,10 +30,12 @@ import org.mimesisbench.trace.AuditEvent;
  * Issues a partition's calls as the trace recorded them: as the recorded user (a file system
  * client of that user's own: simple authentication, {@link UserGroupInformation#createRemoteUser}),
  * or all as the runner; with the trace's arguments where it has them (setOwner's owner and group,
- * setPermission's mode, a rename's options), a create that replaces (the trace's create succeeded)
- * and a delete that removes a directory's subtree; a stat or listing of a path where nothing is
- * is the NameNode's answer, as in the trace, not an error. Every other call is NamespaceClient's.
- * Counts how the permission checks came out against the trace's.
+ * setPermission's mode, a rename's options, a snapshot's name), a create that replaces (the trace's
+ * create succeeded) and a delete that removes a directory's subtree; a stat or listing of a path
+ * where nothing is is the NameNode's answer, as in the trace, not an error, and so is a delete or
+ * rename returning false where the trace's did. Snapshot calls and the encryption zones' listing
+ * are HDFS's own; every other call is NamespaceClient's. Counts how the permission checks came out
+ * against the trace's.
  */
 final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   static final String GROUP = "MimesisBench replay";
@@ -43,7 +45,10 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   static final String ALLOWED_DENIED_IN_TRACE = "allowedButDeniedInTrace";
   /** Allowed in the trace, denied here. */
   static final String DENIED_ALLOWED_IN_TRACE = "deniedButAllowedInTrace";
-  static final List<String> OUTCOMES = List.of(DENIED_AS_RECORDED, ALLOWED_DENIED_IN_TRACE, DENIED_ALLOWED_IN_TRACE);
+  /** A delete or rename that returned false, which HDFS audits as allowed=false, here as in the trace: no error. */
+  static final String FALSE_AS_RECORDED = "falseAsRecorded";
+  static final List<String> OUTCOMES = List.of(DENIED_AS_RECORDED, ALLOWED_DENIED_IN_TRACE, DENIED_ALLOWED_IN_TRACE,
+      FALSE_AS_RECORDED);
 
   private final List<ReplayCall> calls;
   private final FileSystem runner;
@@ -84,8 +89,9 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       throw new IllegalStateException("replay: call " + cursor + " issued out of order");
     }
     AuditEvent recorded = call.recorded();
+    boolean returnedFalse;
     try {
-      issue(e, recorded, client(recordedUsers ? recorded.getUser() : null));
+      returnedFalse = issue(e, recorded, client(recordedUsers ? recorded.getUser() : null));
     } catch (IOException | RuntimeException ex) {
       if (denied(ex)) {
         outcomes.merge(recorded.getAllowed() ? DENIED_ALLOWED_IN_TRACE : DENIED_AS_RECORDED, 1L, Long::sum);
@@ -93,19 +99,24 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       throw ex;
     }
     if (!recorded.getAllowed()) {
-      outcomes.merge(ALLOWED_DENIED_IN_TRACE, 1L, Long::sum);
+      outcomes.merge(returnedFalse ? FALSE_AS_RECORDED : ALLOWED_DENIED_IN_TRACE, 1L, Long::sum);
     }
   }
 
-  private void issue(Event e, AuditEvent recorded, Client c) throws IOException {
+  /** Issues the call; true when it returned false as the trace's did (a delete or rename it logged allowed=false). */
+  private boolean issue(Event e, AuditEvent recorded, Client c) throws IOException {
     FileSystem fs = c.fs();
     Path p = e.path() == null ? null : path(e.path());
     String perm = recorded.getPerm();
     switch (e.op()) {
       case CREATE -> create(fs, p);
       case CONCAT -> concat(fs, p, e);
-      case DELETE -> check(fs.delete(p, true), e);
-      case RENAME -> rename(fs, p, path(e.target()), recorded.getCmd(), e);
+      case DELETE -> {
+        return falseAsRecorded(fs.delete(p, true), recorded, e);
+      }
+      case RENAME -> {
+        return rename(fs, p, path(e.target()), recorded, e);
+      }
       case GET_FILE_INFO -> answer(() -> fs.getFileStatus(p));
       case LIST_STATUS -> answer(() -> fs.listStatus(p));
       case SET_OWNER -> {
@@ -119,6 +130,14 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
           fs.setOwner(p, f[0], f[1]);
         }
       }
+      // the bare calls: DistributedFileSystem's also list the directory's .Trash, a call the trace has on its own
+      case ALLOW_SNAPSHOT -> hdfs(fs, e).getClient().allowSnapshot(p.toUri().getPath());
+      case DISALLOW_SNAPSHOT -> hdfs(fs, e).getClient().disallowSnapshot(p.toUri().getPath());
+      case CREATE_SNAPSHOT -> fs.createSnapshot(p, ReplayCalls.snapshotName(recorded.getDst()));
+      case DELETE_SNAPSHOT -> fs.deleteSnapshot(p, ReplayCalls.snapshotName(recorded.getSrc()));
+      case RENAME_SNAPSHOT -> fs.renameSnapshot(p, ReplayCalls.snapshotName(recorded.getSrc()),
+          ReplayCalls.snapshotName(recorded.getDst()));
+      case LIST_ENCRYPTION_ZONES -> hdfs(fs, e).listEncryptionZones().hasNext(); // the first batch is the call
       case SET_PERMISSION -> {
         String[] f = perm == null ? null : perm.split(":", 3);
         if (f == null || f.length < 3) {
@@ -129,6 +148,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       }
       default -> c.calls().issue(e);
     }
+    return false;
   }
 
   /** A create that replaces, as the trace's succeeded; a concat's source gets a byte (a concat refuses empty files). */
@@ -150,14 +170,29 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   }
 
   /** A rename as logged: {@code rename (options=[OVERWRITE])} replaces, never moving into a directory. */
-  private static void rename(FileSystem fs, Path from, Path to, String cmd, Event e) throws IOException {
-    if (cmd == null || !cmd.contains("options=")) {
-      check(fs.rename(from, to), e);
-    } else if (fs instanceof DistributedFileSystem dfs) {
+  private static boolean rename(FileSystem fs, Path from, Path to, AuditEvent recorded, Event e) throws IOException {
+    String cmd = recorded.getCmd();
+    if (cmd != null && cmd.contains("options=") && fs instanceof DistributedFileSystem dfs) {
       dfs.rename(from, to, cmd.contains("OVERWRITE") ? Options.Rename.OVERWRITE : Options.Rename.NONE);
-    } else {
-      check(fs.rename(from, to), e);
+      return false;
     }
+    return falseAsRecorded(fs.rename(from, to), recorded, e);
+  }
+
+  /** A call's boolean answer: false is an error unless the trace's call returned false too (logged allowed=false). */
+  private static boolean falseAsRecorded(boolean ok, AuditEvent recorded, Event e) throws IOException {
+    if (!ok && recorded.getAllowed()) {
+      throw new IOException(e.op().label() + " " + e.path() + " returned false");
+    }
+    return !ok;
+  }
+
+  /** The HDFS client of {@code fs}: snapshots' and encryption zones' calls are HDFS's own. */
+  private static DistributedFileSystem hdfs(FileSystem fs, Event e) throws IOException {
+    if (fs instanceof DistributedFileSystem dfs) {
+      return dfs;
+    }
+    throw new IOException(e.op().label() + " needs HDFS, not " + fs.getUri());
   }
 
   /** An owner no trace names, for a setOwner the trace saw denied (its audit line keeps no owner). */
@@ -226,12 +261,6 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       call.run();
     } catch (FileNotFoundException nothing) {
       // the trace's call found nothing there either (the namespace is the trace's)
-    }
-  }
-
-  private static void check(boolean ok, Event e) throws IOException {
-    if (!ok) {
-      throw new IOException(e.op().label() + " " + e.path() + " returned false");
     }
   }
 }

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.HelpFormatter;
@@ -32,7 +34,6 @@ public final class ReplayCommand implements Command {
   static final Set<String> RUN_OPTIONS = Set.of("time-scale", "duration", "max-drift", "outage-limit", "base-dir",
       "reuse", "cleanup", "capture-audit", "out", "overwrite", "help");
   static final int MAPPERS_DEFAULT = 4;
-  static final String GROUP_MAPPING = "hadoop.user.group.static.mapping.overrides";
 
   @Override
   public String name() {
@@ -54,6 +55,9 @@ public final class ReplayCommand implements Command {
     options.addOption(Option.builder().longOpt("users").hasArg().argName("recorded|one")
         .desc("issue each call as its recorded user (simple authentication), so calls denied in the trace are denied"
             + " again; or every call as the runner, the trace's denied calls left out (default recorded)").build());
+    options.addOption(Option.builder().longOpt("groups").hasArg().argName("file")
+        .desc("the recorded users' groups, as Hadoop's static mapping (user=group,group; per user or line), over"
+            + " those the trace shows them in; an embedded NameNode is given them").build());
     options.addOption(Option.builder().longOpt("mappers").hasArg().argName("n")
         .desc("phase 2's mappers, each a partition of the trace's paths (default " + MAPPERS_DEFAULT + ")").build());
     return options;
@@ -72,11 +76,11 @@ public final class ReplayCommand implements Command {
     return summary.path("valid").asBoolean() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
-  /** A replay's settings: the run options, how users are replayed, the mappers. */
-  public record Replay(RunOptions options, ReplayPlan.Users users, int mappers) {
+  /** A replay's settings: the run options, how users are replayed, the mappers, the users' groups given. */
+  public record Replay(RunOptions options, ReplayPlan.Users users, int mappers, Map<String, List<String>> groups) {
     /** The same replay with other run options (a sweep's time scale and --out). */
     public Replay with(RunOptions other) {
-      return new Replay(other, users, mappers);
+      return new Replay(other, users, mappers, groups);
     }
 
     /** Reads the trace, then runs as {@code run} does; returns the summary. */
@@ -87,16 +91,25 @@ public final class ReplayCommand implements Command {
       Configuration conf = new Configuration(given);
       BenchmarkRun.Planner planner = (runId, base) -> new ReplayPlan(runId, options, users, trace, base);
       BenchmarkRun run = new BenchmarkRun(conf, options, out, planner);
-      if (users == ReplayPlan.Users.RECORDED && !run.fileSystemConfigured()
-          && conf.get(GROUP_MAPPING, "").equals(new Configuration().get(GROUP_MAPPING, ""))) {
-        // the embedded NameNode knows no user of the trace: their groups are those the fsimage shows them in,
-        // and the owner of the fsimage's root is a superuser, as on the traced cluster
-        String mapping = trace.groupMapping(conf.get(DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY,
-            DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT));
-        conf.set(GROUP_MAPPING, conf.get(GROUP_MAPPING, "") + mapping); // after Hadoop's default (dr.who=;)
-        Groups.getUserToGroupsMappingServiceWithLoadedConfiguration(conf); // the NameNode runs in this JVM
-        out.println("replay: the embedded NameNode's groups, from the trace's fsimage: " + mapping);
-        run = new BenchmarkRun(conf, options, out, planner); // the mapping is among the run's recorded settings
+      if (users == ReplayPlan.Users.RECORDED) {
+        String mapping = GroupMapping.render(trace.groupMapping(conf.get(
+            DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY, DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT),
+            groups));
+        trace.groups.why().forEach((user, why) -> out.println("replay: " + user
+            + " is a superuser, as the trace shows: " + why));
+        if (run.fileSystemConfigured()) {
+          // a cluster's NameNode maps users to groups itself: say what it needs, for its administrator
+          out.println("replay: the trace's users need these groups on the NameNode (" + GroupMapping.KEY + "): "
+              + mapping);
+        } else {
+          // the embedded NameNode knows no user of the trace: the trace's groups, then --groups, then any -D
+          // (in Hadoop's static mapping the last entry of a user wins)
+          conf.set(GroupMapping.KEY, mapping + conf.get(GroupMapping.KEY, ""));
+          Groups.getUserToGroupsMappingServiceWithLoadedConfiguration(conf); // the NameNode runs in this JVM
+          out.println("replay: the embedded NameNode's groups, from the trace"
+              + (groups.isEmpty() ? "" : " and --groups") + ": " + mapping);
+          run = new BenchmarkRun(conf, options, out, planner); // the mapping is among the run's recorded settings
+        }
       }
       return run.execute();
     }
@@ -125,7 +138,9 @@ public final class ReplayCommand implements Command {
     if (mappers < 1 || mappers > 1_000) {
       throw new BadInputException("replay: --mappers " + mappers + ": must be 1 to 1000");
     }
-    return new Replay(options, mode, (int) mappers);
+    Map<String, List<String>> groups = cl.hasOption("groups")
+        ? GroupMapping.read(Path.of(cl.getOptionValue("groups"))) : Map.of();
+    return new Replay(options, mode, (int) mappers, groups);
   }
 
   private static void help(Options options, PrintStream out) {

@@ -1,13 +1,19 @@
 package org.mimesisbench.generator.replay;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.avro.file.DataFileStream;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -21,7 +27,8 @@ import org.mimesisbench.trace.NamespaceEntry;
  * {@code shares}-th entry): directories, and files empty (the trace has no data; a concat's
  * sources get a byte, since a concat refuses empty files); with recorded
  * users each entry gets its fsimage owner, group and mode (the superuser's calls), and without an
- * fsimage every entry is open to all. A file's directory made by another share is there already or
+ * fsimage every entry is open to all; directories the trace's snapshot calls show snapshottable
+ * at its start are made so. A file's directory made by another share is there already or
  * made by the create, then given its own owner by its share: the end state is the same.
  */
 public final class ReplayNamespaceMapper extends Mapper<MapperTasks, NullWritable, NullWritable, NullWritable> {
@@ -35,6 +42,11 @@ public final class ReplayNamespaceMapper extends Mapper<MapperTasks, NullWritabl
     FileSystem fs = plan.root().getFileSystem(context.getConfiguration());
     Counter entries = context.getCounter(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES);
     boolean owners = plan.users() == ReplayPlan.Users.RECORDED;
+    Set<String> snapshottable = new HashSet<>();
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(plan.snapshottableFile()),
+        StandardCharsets.UTF_8))) {
+      in.lines().forEach(snapshottable::add);
+    }
     long i = 0;
     try (InputStream in = fs.open(plan.namespaceFile());
         DataFileStream<NamespaceEntry> r = new DataFileStream<>(in, new SpecificDatumReader<>(NamespaceEntry.class))) {
@@ -46,6 +58,9 @@ public final class ReplayNamespaceMapper extends Mapper<MapperTasks, NullWritabl
         if (e.getIsDir()) {
           if (!fs.mkdirs(p)) {
             throw new IOException("mkdirs " + p + " returned false");
+          }
+          if (snapshottable.contains(e.getPath())) {
+            allowSnapshot(fs, p);
           }
         } else {
           try (OutputStream out = fs.create(p, true)) {
@@ -63,6 +78,14 @@ public final class ReplayNamespaceMapper extends Mapper<MapperTasks, NullWritabl
         }
       }
     }
+  }
+
+  /** A directory the trace's snapshot calls show snapshottable at its start (HDFS's superuser's call). */
+  private static void allowSnapshot(FileSystem fs, Path dir) throws IOException {
+    if (!(fs instanceof DistributedFileSystem dfs)) {
+      throw new IOException("allowSnapshot " + dir + ": snapshots need HDFS, not " + fs.getUri());
+    }
+    dfs.allowSnapshot(dir);
   }
 
   /** The entry's owner, group and mode, as the fsimage has them; open to all when it has none. */

@@ -3,6 +3,7 @@ package org.mimesisbench.generator.replay;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -37,6 +38,7 @@ final class ReplayPlan implements Workload {
   static final String OPTIONS = "mimesisbench.replay.options";
   static final String USERS = "mimesisbench.replay.users";
   static final String NAMESPACE_FILE = "namespace.avro";
+  static final String SNAPSHOTTABLE_FILE = "snapshottable.txt";
 
   private final String runId;
   private final RunOptions options;
@@ -99,6 +101,11 @@ final class ReplayPlan implements Workload {
     return new Path(runDir, NAMESPACE_FILE);
   }
 
+  /** The directories phase 1 makes snapshottable, a trace path a line. */
+  Path snapshottableFile() {
+    return new Path(runDir, SNAPSHOTTABLE_FILE);
+  }
+
   @Override
   public String command() {
     return "replay";
@@ -157,6 +164,11 @@ final class ReplayPlan implements Workload {
       write(fs, partitionFile(i), AuditEvent.class, trace.partitions.get(i));
     }
     write(fs, namespaceFile(), NamespaceEntry.class, trace.namespace);
+    try (OutputStream out = fs.create(snapshottableFile(), true)) {
+      for (String dir : trace.snapshottable) {
+        out.write((dir + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
   }
 
   private static <T> void write(FileSystem fs, Path file, Class<T> type, List<T> records) throws IOException {

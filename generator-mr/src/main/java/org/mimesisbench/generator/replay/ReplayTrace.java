@@ -27,9 +27,11 @@ import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * A trace read for a replay: its events dealt to partitions (times from the trace's first event),
- * the calls it cannot replay counted by command and why, and the namespace at its start: the
- * fsimage's entries (namespace.avro) with their owners and modes, plus the files and directories
- * the events show existed before the trace (files.avro, dirs.avro pre-existing). Without an
+ * the calls it cannot replay counted by command and why, the groups its users were in
+ * (GroupInference), the directories snapshottable at its start (SnapshotHistory), and the
+ * namespace at its start: the fsimage's entries (namespace.avro) with their owners and modes, plus
+ * the files and directories the events show existed before the trace (files.avro, dirs.avro
+ * pre-existing). Without an
  * fsimage the namespace is those alone, open to every user (no owner or mode is known).
  */
 final class ReplayTrace {
@@ -37,8 +39,6 @@ final class ReplayTrace {
   static final String NAMESPACE = "namespace.avro";
   static final String FILES = "files.avro";
   static final String DIRS = "dirs.avro";
-  /** HDFS superuser group (dfs.permissions.superusergroup default): an owner's group, never a sign of its member. */
-  private static final String SUPERGROUP = "supergroup";
 
   final long startMs;
   final long endMs;
@@ -53,19 +53,36 @@ final class ReplayTrace {
   final long afterDuration;
   /** The namespace at the trace's start, sorted by path, the root ("/") first when the fsimage has it. */
   final List<NamespaceEntry> namespace;
-  /**
-   * The groups each user's entries of the fsimage have (a file or directory usually has its owner's
-   * group, a guess that can only allow what the traced cluster denied, never the reverse); the
-   * fsimage root's owner is the superuser.
-   */
-  final Map<String, Set<String>> groups = new TreeMap<>();
+  /** The groups the trace shows its users in (GroupInference); the fsimage root's owner is the superuser. */
+  final GroupInference groups;
+  /** The directories snapshottable at the trace's start (SnapshotHistory), sorted. */
+  final List<String> snapshottable;
   final String superuser;
 
   private ReplayTrace(Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
       throws IOException {
+    Path namespaceFile = dir.resolve(NAMESPACE);
+    this.fsimage = Files.isRegularFile(namespaceFile);
+    Map<String, NamespaceEntry> entries = new TreeMap<>();
+    String owner = null;
+    if (fsimage) {
+      try (DataFileReader<NamespaceEntry> r = open(namespaceFile, NamespaceEntry.class)) {
+        for (NamespaceEntry e : r) {
+          entries.put(e.getPath(), e);
+          if (e.getPath().equals("/")) {
+            owner = e.getOwner();
+          }
+        }
+      } catch (AvroRuntimeException e) {
+        throw new BadInputException("replay: --trace " + namespaceFile + ": not a namespace: " + e.getMessage());
+      }
+    }
+    this.superuser = owner;
+    GroupInference inference = new GroupInference(entries.values(), owner);
     Path eventsFile = dir.resolve(EVENTS);
     List<AuditEvent> replayed = new ArrayList<>();
     Set<String> concatSources = new HashSet<>();
+    SnapshotHistory snapshots = new SnapshotHistory();
     Partitioner partitioner = new Partitioner();
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
@@ -74,9 +91,12 @@ final class ReplayTrace {
     try (DataFileReader<AuditEvent> r = open(eventsFile, AuditEvent.class)) {
       for (AuditEvent e : r) {
         n++;
+        inference.accept(e);
         first = Math.min(first, e.getTime());
         last = Math.max(last, e.getTime());
+        Op op = ReplayCalls.op(e);
         String why = ReplayCalls.whyNot(e, recordedUsers);
+        why = why != null ? why : snapshots.whyNot(e, op);
         if (why != null) {
           notReplayed.computeIfAbsent(e.getOp(), c -> new TreeMap<>()).merge(why, 1L, Long::sum);
           continue;
@@ -85,9 +105,10 @@ final class ReplayTrace {
           late++;
           continue;
         }
-        Op op = ReplayCalls.op(e);
-        String src = Op.CLUSTER.contains(op) ? null : op == Op.CONCAT ? e.getDst() : e.getSrc();
-        boolean moves = op == Op.DELETE || op == Op.RENAME;
+        snapshots.accept(e, op);
+        String src = ReplayCalls.path(e, op);
+        // a snapshot holds its directory's subtree: its calls come in order with every call under it
+        boolean moves = op == Op.DELETE || op == Op.RENAME || Op.SNAPSHOTS.contains(op);
         partitioner.add(src, op == Op.RENAME ? e.getDst() : null, moves);
         if (op == Op.CONCAT) {
           for (String source : ReplayCalls.concatSources(e.getSrc())) {
@@ -108,6 +129,8 @@ final class ReplayTrace {
       throw new BadInputException("replay: --trace " + eventsFile + ": none of its " + n + " calls is replayed (not"
           + " replayable: " + notReplayed + "; after the --duration: " + late + ")");
     }
+    this.groups = inference;
+    this.snapshottable = new ArrayList<>(snapshots.snapshottableAtStart());
     this.startMs = first;
     this.endMs = last;
     this.events = n;
@@ -119,31 +142,10 @@ final class ReplayTrace {
       partitions.add(new ArrayList<>());
     }
     for (AuditEvent e : replayed) {
-      Op op = ReplayCalls.op(e);
-      String key = Partitioner.key(Op.CLUSTER.contains(op) ? null : op == Op.CONCAT ? e.getDst() : e.getSrc());
+      String key = Partitioner.key(ReplayCalls.path(e, ReplayCalls.op(e)));
       AuditEvent relative = AuditEvent.newBuilder(e).setTime(e.getTime() - first).build();
       partitions.get(byKey.getOrDefault(key, 0)).add(relative);
     }
-    Path namespaceFile = dir.resolve(NAMESPACE);
-    this.fsimage = Files.isRegularFile(namespaceFile);
-    Map<String, NamespaceEntry> entries = new TreeMap<>();
-    String owner = null;
-    if (fsimage) {
-      try (DataFileReader<NamespaceEntry> r = open(namespaceFile, NamespaceEntry.class)) {
-        for (NamespaceEntry e : r) {
-          entries.put(e.getPath(), e);
-          if (e.getOwner() != null && e.getGroup() != null && !e.getGroup().equals(SUPERGROUP)) {
-            groups.computeIfAbsent(e.getOwner(), u -> new TreeSet<>()).add(e.getGroup());
-          }
-          if (e.getPath().equals("/")) {
-            owner = e.getOwner();
-          }
-        }
-      } catch (AvroRuntimeException e) {
-        throw new BadInputException("replay: --trace " + namespaceFile + ": not a namespace: " + e.getMessage());
-      }
-    }
-    this.superuser = owner;
     timelines(dir.resolve(FILES), FileTimeline.class, f -> {
       if (f.getPreExisting()) {
         entries.putIfAbsent(f.getPath(), entry(f.getPath(), false));
@@ -226,15 +228,13 @@ final class ReplayTrace {
     }
   }
 
-  /** Users and the groups the fsimage shows them in, for an embedded NameNode's static group mapping. */
-  String groupMapping(String superGroup) {
-    Map<String, Set<String>> mapping = new HashMap<>();
-    groups.forEach((user, gs) -> mapping.put(user, new TreeSet<>(gs)));
-    if (superuser != null) {
-      mapping.computeIfAbsent(superuser, u -> new TreeSet<>()).add(superGroup);
-    }
-    StringBuilder b = new StringBuilder();
-    new TreeMap<>(mapping).forEach((user, gs) -> b.append(user).append('=').append(String.join(",", gs)).append(';'));
-    return b.toString();
+  /**
+   * Users and their groups for an embedded NameNode's static group mapping: those the trace shows
+   * (GroupInference), superusers in {@code superGroup}; a user {@code given} names has the groups it gives.
+   */
+  Map<String, Set<String>> groupMapping(String superGroup, Map<String, List<String>> given) {
+    Map<String, Set<String>> mapping = groups.mapping(superGroup);
+    given.forEach((user, gs) -> mapping.put(user, new java.util.LinkedHashSet<>(gs)));
+    return mapping;
   }
 }

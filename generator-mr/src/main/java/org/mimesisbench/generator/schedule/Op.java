@@ -67,7 +67,14 @@ public enum Op {
   GET_ERASURE_CODING_CODECS(RunOp.getErasureCodingCodecs),
   LIST_SNAPSHOTTABLE_DIRECTORY(RunOp.listSnapshottableDirectory),
   // only a replay issues it: it joins files with data, which a profile's files have none of
-  CONCAT(RunOp.concat);
+  CONCAT(RunOp.concat),
+  // only a replay issues these: a trace's snapshots (a directory's, named in the call) and the superuser's listing
+  ALLOW_SNAPSHOT(RunOp.allowSnapshot),
+  DISALLOW_SNAPSHOT(RunOp.disallowSnapshot),
+  CREATE_SNAPSHOT(RunOp.createSnapshot),
+  DELETE_SNAPSHOT(RunOp.deleteSnapshot),
+  RENAME_SNAPSHOT(RunOp.renameSnapshot),
+  LIST_ENCRYPTION_ZONES(RunOp.listEncryptionZones);
 
   /** The accesses, in the order of a profile's accessShares (its AccessShares fields). */
   public static final Op[] ACCESSES = named(AccessShares.getClassSchema());
@@ -87,7 +94,9 @@ public enum Op {
       DATANODE_REPORT);
 
   /** The ops only a replay issues (a trace's calls with what they need from it); no profile's call is one. */
-  public static final Set<Op> REPLAYED_ONLY = EnumSet.of(CONCAT);
+  public static final Set<Op> REPLAYED_ONLY = listed("replayedOnly");
+  /** A replay's calls on a directory's snapshots: the directory is their path. */
+  public static final Set<Op> SNAPSHOTS = EnumSet.range(ALLOW_SNAPSHOT, RENAME_SNAPSHOT);
 
   private static final Map<String, Op> BY_CALL = new HashMap<>();
   private static final Map<String, Op> BY_PROBE = new HashMap<>();

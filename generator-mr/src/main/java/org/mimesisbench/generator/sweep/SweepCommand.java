@@ -42,9 +42,10 @@ public final class SweepCommand implements Command {
     options.addOption(Option.builder().longOpt("repeat").hasArg().argName("n")
         .desc("runs at each time scale (default " + REPEAT_DEFAULT + ")").build());
     options.addOption(Option.builder().longOpt("replay").hasArg().argName("trace")
-        .desc("replay this trace at each time scale instead of running a profile (replay's --users and --mappers"
-            + " apply)").build());
+        .desc("replay this trace at each time scale instead of running a profile (replay's --users, --groups and"
+            + " --mappers apply)").build());
     options.addOption(ReplayCommand.options().getOption("users"));
+    options.addOption(ReplayCommand.options().getOption("groups"));
     options.addOption(ReplayCommand.options().getOption("mappers"));
     CommandLine cl = CommandLines.parse(name(), options, args, "time-scale");
     if (!cl.hasOption("help") && cl.hasOption("profile") == cl.hasOption("replay")) {

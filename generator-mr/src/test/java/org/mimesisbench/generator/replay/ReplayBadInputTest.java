@@ -67,11 +67,11 @@ class ReplayBadInputTest {
     Path trace = Files.createDirectories(dir.resolve("trace"));
     try (DataFileWriter<AuditEvent> w = new DataFileWriter<>(new SpecificDatumWriter<>(AuditEvent.class))) {
       w.create(AuditEvent.getClassSchema(), trace.resolve("events.avro").toFile());
-      w.append(AuditEvent.newBuilder().setTime(1).setOp("createSnapshot").setCmd("createSnapshot").setSrc("/d")
+      w.append(AuditEvent.newBuilder().setTime(1).setOp("fsck").setCmd("fsck").setSrc("/d")
           .setUser("hdfs").setAllowed(true).build());
     }
     String m = refused("replay", "--trace", trace.toString());
-    assertTrue(m.contains("none of its 1 calls is replayed") && m.contains("createSnapshot"), m);
+    assertTrue(m.contains("none of its 1 calls is replayed") && m.contains("fsck"), m);
   }
 
   @Test
@@ -82,6 +82,16 @@ class ReplayBadInputTest {
     assertTrue(refused("replay", "--trace", t, "--time-scale", "-1").contains("--time-scale -1: must be >= 0"));
     assertTrue(refused("replay", "--trace", t, "--span-scale", "2").contains("Unrecognized option: --span-scale"),
         "a profile's options are not a replay's");
+  }
+
+  @Test
+  void aGroupsFileThatIsNotAStaticMapping() throws Exception {
+    String t = SampleTrace.DIR.toString();
+    Path groups = Files.writeString(dir.resolve("groups"), "backup=supergroup\nalice\n");
+    String m = refused("replay", "--trace", t, "--groups", groups.toString());
+    assertTrue(m.contains("--groups " + groups + ": line 2: 'alice': expected user=group,group"), m);
+    m = refused("replay", "--trace", t, "--groups", dir.resolve("nowhere").toString());
+    assertTrue(m.endsWith("nowhere: no such file"), m);
   }
 
   @Test

@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +32,12 @@ class ReplayTraceTest {
     assertEquals(1, t.byOp.get(Op.CONCAT));
     assertTrue(t.fsimage);
     assertEquals("hdfs", t.superuser);
-    assertTrue(t.groupMapping("supergroup").contains("hdfs=") && t.groupMapping("supergroup").contains("supergroup"));
-    assertFalse(t.groupMapping("supergroup").contains("bob=analysts,supergroup"), "an owner's group is no sign of it");
+    Map<String, Set<String>> groups = t.groupMapping("supergroup", Map.of());
+    assertTrue(groups.get("hdfs").contains("supergroup"), groups.toString());
+    assertFalse(groups.getOrDefault("bob", Set.of()).contains("supergroup"), "no sign of it: " + groups);
+    assertEquals(Set.of("hdfs"), t.groups.superusers(), t.groups.why().toString());
+    assertEquals(List.of("given"), t.groupMapping("supergroup", Map.of("bob", List.of("given"))).get("bob")
+        .stream().toList(), "--groups names a user's groups");
   }
 
   @Test
@@ -103,5 +110,58 @@ class ReplayTraceTest {
     assertEquals("rwxr-x---", ReplayClient.permission("rwxr-x---", true).toString());
     assertEquals("rwxrwxrwt", ReplayClient.permission("drwxrwxrwt", true).toString());
     assertEquals("rw-r--r--", ReplayClient.permission("rw-r--r--+", false).toString().substring(0, 9));
+  }
+
+  @Test
+  void theWarehouseTraceIsReplayedWholeSnapshotsAndAll() throws Exception {
+    ReplayTrace t = ReplayTrace.read(SampleTrace.WAREHOUSE, true, 1, null, 4);
+    assertEquals(3050, t.events);
+    assertEquals(0, t.notReplayedCount(), "every call, those through a snapshot too: " + t.notReplayed);
+    assertEquals(2, t.byOp.get(Op.CREATE_SNAPSHOT));
+    assertEquals(1, t.byOp.get(Op.ALLOW_SNAPSHOT));
+    assertEquals(2, t.byOp.get(Op.LIST_ENCRYPTION_ZONES));
+    assertEquals(List.of(), t.snapshottable, "the trace allows its snapshots itself");
+    Map<String, Set<String>> groups = t.groupMapping("supergroup", Map.of());
+    assertEquals(Set.of("backup", "hdfs"), t.groups.superusers(), "DistCp -pu gives entries away: " + t.groups.why());
+    assertEquals(Map.of("backup", Set.of("hive", "supergroup"), "etl", Set.of("hive"), "hdfs", Set.of("supergroup")),
+        groups, "etl makes partitions in hive's 775 tables: " + t.groups.membersWhy());
+    assertTrue(groups.get("backup").contains("supergroup"), groups.toString());
+    assertFalse(groups.get("etl").contains("supergroup"), "the trace denied etl the encryption zones' listing");
+    Integer partition = null;
+    for (int i = 0; i < t.partitions.size(); i++) {
+      for (AuditEvent e : t.partitions.get(i)) {
+        if (e.getSrc() != null && e.getSrc().startsWith("/warehouse/sales.db")) {
+          assertTrue(partition == null || partition == i, "a snapshot's calls and its directory's in one partition");
+          partition = i;
+        }
+      }
+    }
+  }
+
+  @Test
+  void aSnapshotTakenBeforeTheTraceIsNotReplayedItsDirectoryIsSnapshottable() throws Exception {
+    try (DataFileWriter<AuditEvent> w = new DataFileWriter<>(new SpecificDatumWriter<>(AuditEvent.class))) {
+      w.create(AuditEvent.getClassSchema(), dir.resolve(ReplayTrace.EVENTS).toFile());
+      String[][] calls = {
+          {"getfileinfo", "/d/.snapshot/old/x", null}, {"createSnapshot", "/d", "/d/.snapshot/s1"},
+          {"listStatus", "/d/.snapshot/s1", null}, {"renameSnapshot", "/d/.snapshot/s1", "/d/.snapshot/s2"},
+          {"open", "/d/.snapshot/s1/x", null}, {"open", "/d/.snapshot/s2/x", null},
+          {"deleteSnapshot", "/d/.snapshot/s2", null}, {"deleteSnapshot", "/d/.snapshot/old", null},
+          {"createSnapshot", "/e", null}};
+      long time = 0;
+      for (String[] c : calls) {
+        w.append(AuditEvent.newBuilder().setTime(time++).setOp(c[0]).setCmd(c[0]).setSrc(c[1]).setDst(c[2])
+            .setUser("hdfs").setAllowed(true).build());
+      }
+    }
+    ReplayTrace t = ReplayTrace.read(dir, true, 1, null, 4);
+    assertEquals(List.of("/d"), t.snapshottable, "a snapshot call before any allowSnapshot");
+    assertEquals(Map.of(SnapshotHistory.BEFORE_TRACE, 1L), t.notReplayed.get("getfileinfo"));
+    assertEquals(Map.of(SnapshotHistory.BEFORE_TRACE, 1L), t.notReplayed.get("open"), "s1 was renamed s2");
+    assertEquals(Map.of(SnapshotHistory.BEFORE_TRACE, 1L), t.notReplayed.get("deleteSnapshot"));
+    assertEquals(Map.of(ReplayCalls.NO_PATH, 1L), t.notReplayed.get("createSnapshot"), "a snapshot without a name");
+    assertEquals(5, t.replayed());
+    assertEquals("/d", ReplayCalls.path(t.partitions.get(0).get(2), Op.RENAME_SNAPSHOT));
+    assertEquals("s2", ReplayCalls.snapshotName("/d/.snapshot/s2/x/y"));
   }
 }

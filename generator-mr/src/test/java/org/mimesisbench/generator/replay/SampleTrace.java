@@ -3,9 +3,13 @@ package org.mimesisbench.generator.replay;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The bundled sample trace (tests/sample-trace/trace: real Hadoop jobs, parsed with their fsimage). */
+/**
+ * The bundled sample trace (tests/sample-trace/trace: real Hadoop jobs, parsed with their fsimage), and
+ * the warehouse trace (tests/warehouse-trace/trace: Hive-like loads, DistCp from snapshots, seven users).
+ */
 final class SampleTrace {
   static final Path DIR = repository().resolve("tests/sample-trace/trace");
+  static final Path WAREHOUSE = repository().resolve("tests/warehouse-trace/trace");
 
   private SampleTrace() {}
 

@@ -21,8 +21,8 @@ from mimesis_model import options
 from mimesis_model.command_mix import CommandCounts, mix_distance, render_whole, whole_workload
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.fidelity import WorkloadSample, compare, distances, trace_create_gaps
+from mimesis_model.fidelity_file import FIDELITY_FILE, FIDELITY_VERSION, FidelityFile
 from mimesis_model.fit import FittedTrace, read_for_fitting
-from mimesis_model.output import AtomicOutputDir
 from mimesis_model.profile import Profile
 from mimesis_model.replay_fidelity import is_replay, render_replay, score_replay
 from mimesis_model.run_results import RunResults, RunScaling
@@ -31,10 +31,6 @@ from mimesis_model.synthesis import SyntheticWorkload, synthesize, synthesize_fo
 from mimesis_model.user_mix import compare_users, model_user_calls, profile_users, render_users
 from mimesis_model.validation import render_distance_rows, type_labels
 
-FIDELITY_FILE: Final = "fidelity.json"
-FIDELITY_VERSION: Final = 2
-"""of fidelity.json (and `fidelity --json`): 2 added "whole", the whole workload's command mix
-(version 1 had no "version" key)"""
 NOISE_DRAWS: Final = 20
 NOISE_QUANTILE: Final = 95
 
@@ -488,12 +484,7 @@ def _run(args: argparse.Namespace) -> int:
     if results is not None:
         report["run"]["results"] = str(results.directory)
     if results is not None and mismatch is None:
-        written = results.directory / FIDELITY_FILE
-        replaced = written.exists()
-        with AtomicOutputDir(results.directory) as out:
-            out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
-        if replaced:
-            print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)
+        FidelityFile.write(results.directory, report)
     elif results is not None:
         print(
             f"mimesis-model: note: {results.directory / FIDELITY_FILE} not written: "
@@ -517,12 +508,7 @@ def _run_replay(args: argparse.Namespace, results: RunResults) -> int:
             "for a run of a profile)"
         )
     report = score_replay(Path(args.profile_dir), results)
-    written = results.directory / FIDELITY_FILE
-    replaced = written.exists()
-    with AtomicOutputDir(results.directory) as out:
-        out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
-    if replaced:
-        print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)
+    FidelityFile.write(results.directory, report)
     print(json.dumps(report) if args.json else render_replay(report))
     return 0
 

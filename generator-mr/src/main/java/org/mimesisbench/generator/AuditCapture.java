@@ -38,7 +38,8 @@ final class AuditCapture {
       logs.add((p.toUri().getScheme() != null ? p : FileSystem.getLocal(conf).makeQualified(p)).toString());
     }
     if (embedded && !logs.isEmpty()) {
-      throw new BadInputException("run: --capture-audit is for runs on a cluster; an embedded run captures its own log");
+      throw new BadInputException(
+          "run: --capture-audit is for runs on a cluster; an embedded run captures its own log");
     }
     if (!logs.isEmpty()) {
       try {

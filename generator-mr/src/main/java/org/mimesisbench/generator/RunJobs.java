@@ -74,7 +74,8 @@ final class RunJobs {
     boolean resume = fs.exists(plan.root());
     boolean inPlace = plan.prepareNamespace(fs, mappers, resume);
     if (inPlace) {
-      out.println("phase 1: the hierarchy is in place under " + plan.root() + " (its counts checked): not created again");
+      out.println("phase 1: the hierarchy is in place under " + plan.root()
+          + " (its counts checked): not created again");
     }
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 1 (namespace) " + plan.runId());
     job.getConfiguration().setBoolean(NamespaceMapper.RESUME, resume);

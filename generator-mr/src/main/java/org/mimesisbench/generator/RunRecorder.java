@@ -187,7 +187,8 @@ final class RunRecorder {
     Map<String, String> given = new TreeMap<>();
     for (Map.Entry<String, String> e : conf) {
       if (!e.getValue().equals(defaults.getRaw(e.getKey()))
-          && !e.getKey().startsWith("mapreduce.client.genericoptionsparser") && !e.getKey().equals(MimesisBench.VERBOSE)) {
+          && !e.getKey().startsWith("mapreduce.client.genericoptionsparser")
+          && !e.getKey().equals(MimesisBench.VERBOSE)) {
         given.put(e.getKey(), e.getValue());
       }
     }

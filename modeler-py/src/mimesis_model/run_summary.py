@@ -106,6 +106,15 @@ class NameNodeFigures:
 
 
 @dataclass(frozen=True)
+class JvmUse:
+    """What the run's JVM spent in phase 2 (local job runner only)."""
+
+    cores: float
+    """cores busy on average"""
+    cpu_micros_per_op: float
+
+
+@dataclass(frozen=True)
 class RunSummary:
     """A run's summary.json, read and checked; DOCUMENT is the JSON as written."""
 
@@ -226,6 +235,20 @@ class RunSummary:
             mean=dict(namenode["mean"]),
             peak=dict(namenode.get("peak", {})),
         )
+
+    @property
+    def namespace_seconds(self) -> float | None:
+        """Phase 1's length, seconds; None in a summary without it."""
+        seconds = self.document.get("namespace", {}).get("seconds")
+        return None if seconds is None else float(seconds)
+
+    @property
+    def jvm(self) -> JvmUse | None:
+        """What this JVM spent in phase 2; None on YARN (the mappers ran elsewhere)."""
+        jvm = self.document.get("jvm")
+        if jvm is None:
+            return None
+        return JvmUse(float(jvm.get("cores", 0.0)), float(jvm.get("cpuMicrosPerOp", 0.0)))
 
     @property
     def drift_micros(self) -> dict[str, float]:

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
+import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
@@ -24,7 +25,7 @@ import org.mimesisbench.generator.schedule.Op;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunSummary(String runId, boolean valid, List<String> invalidBecause, Target target,
     JsonNode options, Environment environment, Namespace namespace, Workload workload, ProfileInput profile,
-    ReplayInput replay, Jvm jvm, JsonNode namenode, List<String> notes, Map<String, OpFigures> ops,
+    ReplayInput replay, Jvm jvm, NameNodeMetrics.Summary namenode, List<String> notes, Map<String, OpFigures> ops,
     Overall overall, Percentiles driftMicros, Waits waits, List<String> stoppedEarly, List<String> errorSamples,
     List<String> outages, Map<String, Map<String, Long>> byType) {
 
@@ -89,8 +90,8 @@ public record RunSummary(String runId, boolean valid, List<String> invalidBecaus
 
   /** How the run is described before its statistics: everything but the figures. */
   public record Description(String runId, List<String> invalidBecause, Target target, JsonNode options,
-      Environment environment, Namespace namespace, Workload workload, Input input, Jvm jvm, JsonNode namenode,
-      List<String> notes) {}
+      Environment environment, Namespace namespace, Workload workload, Input input, Jvm jvm,
+      NameNodeMetrics.Summary namenode, List<String> notes) {}
 
   /** The summary of a run described by {@code d}, with its statistics. */
   public static RunSummary of(Description d, RunStatistics total, Map<Integer, RunStatistics> byType,

@@ -1,7 +1,6 @@
 package org.mimesisbench.generator.sweep;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -35,10 +34,8 @@ public record SweepFile(String profile, String replay, List<Double> timeScales, 
           ops.put(op, new PointOp(o.count(), o.opsPerSecond(), o.serviceMicros(), o.responseMicros()));
         }
       });
-      JsonNode means = summary.namenode() == null ? null : summary.namenode().path("mean");
       // the NameNode's view: each column's mean over phase 2
-      Map<String, Double> namenode = means == null || !means.isObject() ? null
-          : JSON.convertValue(means, new TypeReference<LinkedHashMap<String, Double>>() {});
+      Map<String, Double> namenode = summary.namenode() == null ? null : summary.namenode().mean();
       return new Point(timeScale, repeat, results, summary.valid(), summary.overall().opsPerSecond(),
           summary.overall().seconds(), namenode, ops);
     }

@@ -20,9 +20,10 @@ import org.mimesisbench.run.RunOptions;
  * point its spread).
  * Every run is a whole {@code run}: its own embedded HDFS when none is configured (so each starts
  * from the same NameNode state), else the configured file system in the same base directory. The
- * runs' results go to {@code <out>/ts-<c>-r<k>/}; {@code sweep.json} ({@link SweepFile}) lists them with the figures
- * the plot needs ({@code mimesis-model sweep <out>} draws it and estimates saturation), and the
- * NameNode's metrics of each run (their means over phase 2) when the run recorded them.
+ * runs' results go to {@code <out>/ts-<c>-r<k>/}; {@code sweep.json} ({@link SweepFile}) lists
+ * them with the figures the plot needs ({@code mimesis-model sweep <out>} draws it and estimates
+ * saturation), and the NameNode's metrics of each run (their means over phase 2) when the run
+ * recorded them.
  */
 public final class Sweep {
   private static final ObjectMapper JSON = new ObjectMapper();

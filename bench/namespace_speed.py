@@ -15,7 +15,6 @@ usage: bench/namespace_speed.py [--rounds 3] [--dirs 7519938] [--files 49700655]
        namespace-gen's tests hold)
 """
 import argparse
-import json
 import os
 import platform
 import shutil
@@ -26,6 +25,7 @@ import time
 from pathlib import Path
 
 import java_programs  # bench/java_programs.py, beside this script
+from mimesis_model.formats.namespace_report_file import NamespaceReportFile  # the repo's venv: the report's one reader
 
 REPO = Path(__file__).resolve().parent.parent
 # the Yahoo cluster's namespace statistics (Mimesis Namespace Generator), as the repository holds them
@@ -66,16 +66,16 @@ def main() -> None:
         t, rss = timed(["java", "-Xmx8g", "-jar", str(jar), "namespace", "generate", "--stats", a.stats,
                         "--dirs", str(a.dirs), "--files", str(a.files), "--seed", "1", "--out", str(out),
                         "--quiet"])
-        report = json.loads((out / "namespace-report.json").read_text())
+        report = NamespaceReportFile.read(out)
         size = (out / "namespace.avro").stat().st_size
-        entries, path_bytes = report["generated"]["entries"], report["generated"]["path_bytes"]
+        entries, path_bytes = report.generated["entries"], report.generated["path_bytes"]
         gen.append(t)
         tr, rss_r = timed(["java", "-Xmx8g", "-cp", java_programs.classpath(), "org.mimesisbench.namespace.bench.WriteReference",
                            str(entries), str(path_bytes), str(work / "reference.avro")])
         ref.append(tr)
         print(f"round {i + 1}: generate {t:.2f} s (peak RSS {rss / 2**20:.2f} GiB, {size / 2**20:.0f} MiB), "
               f"write-only reference {tr:.2f} s (peak RSS {rss_r / 2**20:.2f} GiB): {t / tr:.2f}x")
-        print("  KS " + ", ".join(f"{k} {v:.2e}" for k, v in report["ks"].items())
+        print("  KS " + ", ".join(f"{k} {v:.2e}" for k, v in report.ks.items() if v is not None)
               + f"; {entries:,} entries, {path_bytes / entries:.1f} path bytes each")
     mg, mr = statistics.median(gen), statistics.median(ref)
     print(f"median: generate {mg:.2f} s, reference {mr:.2f} s, ratio {mg / mr:.2f}x; bar 120 s")

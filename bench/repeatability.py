@@ -33,7 +33,6 @@ usage: .venv/bin/python bench/repeatability.py [--profile profiles/yahoo-2011-de
 """
 import argparse
 import csv
-import json
 import re
 import shlex
 import shutil
@@ -47,6 +46,7 @@ import numpy as np  # the repo's venv
 
 import jvm_threads  # bench/jvm_threads.py, beside this script
 import machine  # bench/machine.py, beside this script
+from mimesis_model.formats.run_summary import RunSummary  # the repo's venv: summary.json's one reader
 
 import matplotlib  # the repo's venv: .venv/bin/python (bin/setup); checked before the runs, not after
 
@@ -147,25 +147,27 @@ def one_run(label: str, jar: Path, jvm_options: list[str], options: list[str], o
     r["ping_pong_after"] = machine.ping_pong_nanos()
     if p.returncode:
         raise SystemExit(f"{label} failed ({p.returncode}), its output in {log}:\n{log.read_text()[-2000:]}")
-    s = json.loads((out / "summary.json").read_text())
+    s = RunSummary.read(out / "summary.json")
     pauses = collector_pauses(gc_log)
-    o, d, gc = s["overall"], s["driftMicros"], collections(pauses)
-    r.update(rate=o["opsPerSecond"], ops=o["count"], namespace=s["namespace"]["seconds"], cpu_per_op=cpu / o["count"],
-             phase2_cpu_per_op=s["jvm"]["cpuMicrosPerOp"], threads=threads.by_group(), gc=gc, rss=rss)
-    print(f"{label}: {'valid' if s['valid'] else 'NOT valid'}, {o['count']:,} ops ({o['scheduled']:,} "
-          f"scheduled) in {o['seconds']:.2f} s: {o['opsPerSecond']:,.1f} ops/s; drift p99 {d['p99'] / 1000:,.1f} ms, "
-          f"max {d['max'] / 1000:,.1f} ms; namespace {s['namespace']['seconds']:.1f} s; wall {wall:.0f} s; "
+    o, d, gc, jvm = s.overall, s.drift_micros, collections(pauses), s.jvm
+    assert jvm is not None, "an embedded run's summary has its JVM's use"
+    r.update(rate=o.ops_per_second, ops=o.count, namespace=s.namespace_seconds, cpu_per_op=cpu / o.count,
+             phase2_cpu_per_op=jvm.cpu_micros_per_op, threads=threads.by_group(), gc=gc, rss=rss)
+    print(f"{label}: {'valid' if s.valid else 'NOT valid'}, {o.count:,} ops ({o.scheduled:,} "
+          f"scheduled) in {o.seconds:.2f} s: {o.ops_per_second:,.1f} ops/s; drift p99 {d['p99'] / 1000:,.1f} ms, "
+          f"max {d['max'] / 1000:,.1f} ms; namespace {s.namespace_seconds:.1f} s; wall {wall:.0f} s; "
           f"probe {r['probe']:.3f} s, memory probe {r['memory_probe']:.3f} s, two-core probe before "
           f"{r['two_core_before']:.3f} s and after {r['two_core_after']:.3f} s, ping-pong before "
           f"{r['ping_pong_before']:.0f} ns and after {r['ping_pong_after']:.0f} ns; JVM CPU {cpu:.0f} s "
           f"({cpu / wall:.2f} cores, {1e6 * r['cpu_per_op']:.1f} us an op; phase 2 alone "
-          f"{s['jvm']['cores']:.2f} cores, {r['phase2_cpu_per_op']:.1f} us an op); steal {steal} ticks; "
+          f"{jvm.cores:.2f} cores, {r['phase2_cpu_per_op']:.1f} us an op); steal {steal} ticks; "
           f"load {before} -> {machine.load()}", flush=True)
     print(f"  collector: {gc['young']} young and {gc['full']} full pauses, {gc['pause_seconds']:.2f} s paused, "
           f"heap committed {gc['committed_mib']:,} MiB at the last; peak RSS {rss:,} MiB", flush=True)
     print("  JVM CPU by thread, us an op: " + ", ".join(
-        f"{g} {1e6 * c / o['count']:.1f}" for g, c in r["threads"].items()), flush=True)
-    r.update(start_epoch=s["workload"]["startMs"] / 1000, speed_samples=speed.samples)
+        f"{g} {1e6 * c / o.count:.1f}" for g, c in r["threads"].items()), flush=True)
+    assert s.start_ms is not None, "the run recorded its schedule's start"
+    r.update(start_epoch=s.start_ms / 1000, speed_samples=speed.samples)
     r["windows"] = windows(out, r["start_epoch"], speed.samples, [p["epoch"] for p in pauses], threads.switches)
     (out / "core-speed.csv").write_text("epoch_seconds,hash_cpu_seconds,reads_cpu_seconds\n"
                                         + "".join(f"{t},{c},{m}\n" for t, c, m in speed.samples))

@@ -44,7 +44,7 @@ def test_phase_two_is_exactly_what_the_run_issued() -> None:
     that (nothing of phase 1, the barrier or the job's own files leaks in)."""
     results = RunResults.read(RUN)
     run = RunTrace.read(results.trace_dir, k=8, window_ms=230_929)
-    issued = {op: item["count"] for op, item in results.ops.items()}
+    issued = {op: item.count for op, item in results.ops.items()}
     seen = {("getFileInfo" if op == "getfileinfo" else op): n for op, n in run.op_counts.items()}
     assert seen == issued
     behaviour = run.behaviour
@@ -270,7 +270,7 @@ def test_the_whole_workload_of_the_golden_run(
     report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
     assert report["version"] == 2
     whole = report["whole"]
-    issued = sum(item["count"] for item in RunResults.read(results).ops.values())
+    issued = sum(item.count for item in RunResults.read(results).ops.values())
     assert whole["calls"]["run"] == issued == 5_111
     assert whole["calls"]["trace"] == 6_789
     assert whole["denied"] == {"run": 0, "model": 0, "trace": 5}
@@ -306,7 +306,7 @@ def test_a_time_scaled_run_covers_the_trace_in_its_window(
         [str(PROFILE), str(results_ts005), "--against", str(SAMPLE_TRACE)], capsys
     )
     whole = report["whole"]
-    issued = sum(item["count"] for item in RunResults.read(results_ts005).ops.values())
+    issued = sum(item.count for item in RunResults.read(results_ts005).ops.values())
     assert whole["calls"]["run"] == issued == 5_616
     assert whole["trace_window_factor"] == 1
     assert whole["against_trace"]["coverage"] == pytest.approx(5_616 / 6_789)

@@ -5,11 +5,17 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.runs.sweep import FIGURE_FILE, NAMENODE_FIGURE, levels, read_sweep, saturation
+from mimesis_model.formats.sweep_file import SweepFile
+from mimesis_model.runs.sweep import FIGURE_FILE, NAMENODE_FIGURE, levels, saturation
 
 SWEEP = Path(__file__).parent / "data" / "sweep"
 """sweep.json of `mimesisbench.jar sweep --profile profiles/vectors/profile
 --time-scale 0.05,0.02,0.005,0 --repeat 2` on an embedded HDFS."""
+
+
+def of(sweep: dict[str, object]) -> SweepFile:
+    """SWEEP (sweep.json's content) read as the command reads it."""
+    return SweepFile.of(sweep, Path("sweep.json"))
 
 
 def point(scale: float, rate: float, mean_us: float, repeat: int = 1) -> dict[str, object]:
@@ -21,7 +27,7 @@ def point(scale: float, rate: float, mean_us: float, repeat: int = 1) -> dict[st
 
 
 def test_a_real_sweep_pools_its_repeats_per_time_scale() -> None:
-    sweep_levels = levels(read_sweep(SWEEP))
+    sweep_levels = levels(SweepFile.read(SWEEP))
 
     assert [level.time_scale for level in sweep_levels] == [0.05, 0.02, 0.005, 0.0]
     assert all(level.repeats == 2 and level.valid == 2 for level in sweep_levels)
@@ -38,7 +44,7 @@ def test_saturation_is_where_latency_reaches_the_climb_interpolated() -> None:
             point(0, 900, 550),
         ]
     }
-    knee = saturation(levels(sweep), climb=2.0)
+    knee = saturation(levels(of(sweep)), climb=2.0)
 
     # the mean latency weighted by count is 1.1x each point's mean_us: 110, 121, 165, 605
     assert knee["saturated"]
@@ -48,7 +54,7 @@ def test_saturation_is_where_latency_reaches_the_climb_interpolated() -> None:
 
 def test_the_unloaded_latency_is_the_lowest_not_the_first() -> None:
     sweep = {"points": [point(1, 100, 300), point(0.5, 200, 100), point(0, 900, 250)]}
-    knee = saturation(levels(sweep), climb=2.0)
+    knee = saturation(levels(of(sweep)), climb=2.0)
 
     assert knee["baselineLatencyUs"] == pytest.approx(110)
     assert knee["rate"] == pytest.approx(200 + (220 - 110) / (275 - 110) * 700)
@@ -70,7 +76,7 @@ def test_response_time_is_used_when_every_point_has_it() -> None:
     sweep = {
         "points": [point2(1, 100, 100, 110), point2(0.5, 200, 100, 150), point2(0.2, 300, 110, 900)]
     }
-    sweep_levels = levels(sweep)
+    sweep_levels = levels(of(sweep))
     knee = saturation(sweep_levels, climb=2.0)
 
     assert all(level.latency == "response" for level in sweep_levels)
@@ -87,21 +93,21 @@ def test_the_namenodes_metrics_of_the_points_get_a_figure_beside_figure_2(tmp_pa
     sweep = tmp_path / "s"
     sweep.mkdir()
     (sweep / "sweep.json").write_text(json.dumps({"profile": "p", "points": points}))
-    sweep_levels = levels(read_sweep(sweep))
+    sweep_levels = levels(SweepFile.read(sweep))
     assert sweep_levels[-1].namenode["rpcQueueTimeAvgMs"] == pytest.approx(2.7)
     assert main(["sweep", str(sweep)]) == OK
     assert (sweep / NAMENODE_FIGURE).read_bytes().startswith(b"\x89PNG")
 
 
 def test_an_old_sweep_without_response_time_uses_the_service_time_and_says_so() -> None:
-    knee = saturation(levels({"points": [point(1, 100, 100), point(0, 900, 120)]}))
+    knee = saturation(levels(of({"points": [point(1, 100, 100), point(0, 900, 120)]})))
 
     assert knee["latency"] == "service"
     assert knee["rule"].startswith("mean service time reaches")
 
 
 def test_no_saturation_within_the_sweep_says_so() -> None:
-    knee = saturation(levels({"points": [point(1, 100, 100), point(0, 900, 120)]}))
+    knee = saturation(levels(of({"points": [point(1, 100, 100), point(0, 900, 120)]})))
 
     assert not knee["saturated"]
     assert knee["rate"] is None

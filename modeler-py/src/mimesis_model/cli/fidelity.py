@@ -12,11 +12,11 @@ from typing import Final
 from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.errors import MimesisModelError
+from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.fit import read_for_fitting
-from mimesis_model.output import AtomicOutputDir
 from mimesis_model.runs.replay_fidelity import is_replay, render_replay, score_replay
-from mimesis_model.runs.run_fidelity import FIDELITY_FILE, NOISE_DRAWS, render_fidelity, score_run
+from mimesis_model.runs.run_fidelity import NOISE_DRAWS, render_fidelity, score_run
 from mimesis_model.runs.run_results import RunResults, RunScaling
 from mimesis_model.runs.run_trace import RunTrace
 
@@ -153,12 +153,7 @@ def run(args: argparse.Namespace) -> int:
     if results is not None:
         report["run"]["results"] = str(results.directory)
     if results is not None and mismatch is None:
-        written = results.directory / FIDELITY_FILE
-        replaced = written.exists()
-        with AtomicOutputDir(results.directory) as out:
-            out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
-        if replaced:
-            print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)
+        FidelityFile.write(results.directory, report)
     elif results is not None:
         print(
             f"mimesis-model: note: {results.directory / FIDELITY_FILE} not written: "
@@ -182,11 +177,6 @@ def _run_replay(args: argparse.Namespace, results: RunResults) -> int:
             "for a run of a profile)"
         )
     report = score_replay(Path(args.profile_dir), results)
-    written = results.directory / FIDELITY_FILE
-    replaced = written.exists()
-    with AtomicOutputDir(results.directory) as out:
-        out.path(FIDELITY_FILE).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
-    if replaced:
-        print(f"mimesis-model: note: replaced the earlier {written}", file=sys.stderr)
+    FidelityFile.write(results.directory, report)
     print(json.dumps(report) if args.json else render_replay(report))
     return OK

@@ -10,6 +10,7 @@ from typing import Final
 
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.cli.options import positive
+from mimesis_model.formats.sweep_file import SweepFile
 from mimesis_model.output import AtomicOutputDir
 from mimesis_model.runs.sweep import (
     CLIMB_DEFAULT,
@@ -19,7 +20,6 @@ from mimesis_model.runs.sweep import (
     levels,
     plot,
     plot_namenode,
-    read_sweep,
     render,
     saturation,
 )
@@ -45,18 +45,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     directory = Path(args.sweep_dir)
-    sweep = read_sweep(directory)
+    sweep = SweepFile.read(directory)
     sweep_levels = levels(sweep)
     knee = saturation(sweep_levels, args.climb)
     kind = latency_kind(sweep)
-    title = f"{Path(str(sweep.get('profile', ''))).name}: {kind} time against issue rate"
+    title = f"{Path(sweep.swept).name}: {kind} time against issue rate"
     namenode = any(level.namenode for level in sweep_levels)
     with AtomicOutputDir(directory) as out:
         with out.create(FIGURE_FILE) as stream:
             stream.write(plot(sweep_levels, knee, title))
         if namenode:
             with out.create(NAMENODE_FIGURE) as stream:
-                name = Path(str(sweep.get("profile", ""))).name
+                name = Path(sweep.swept).name
                 stream.write(
                     plot_namenode(sweep_levels, f"{name}: the NameNode against issue rate")
                 )

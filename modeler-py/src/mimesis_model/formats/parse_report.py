@@ -7,20 +7,14 @@ Fitting reads these from the report instead of from events.avro, which holds eve
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from datetime import datetime
 from os import PathLike
-from pathlib import Path
-from typing import Final
 
 import numpy as np
 
-from mimesis_model.errors import TraceError
+from mimesis_model.formats.parse_report_file import ParseReportFile
 from mimesis_model.formats.trace import read_events
 from mimesis_model.model.command_mix import command_of
-
-PARSE_REPORT_FILE: Final = "parse-report.json"
 
 
 @dataclass(frozen=True)
@@ -51,8 +45,7 @@ class TraceWindow:
     @classmethod
     def read(cls, trace_dir: str | PathLike[str]) -> TraceWindow:
         """From TRACE_DIR/parse-report.json, else (a report-less trace) from its events.avro."""
-        path = Path(trace_dir) / PARSE_REPORT_FILE
-        if not path.exists():
+        if not ParseReportFile.exists(trace_dir):
             events = read_events(trace_dir)
             return cls(
                 int(events.time.min()),
@@ -60,27 +53,16 @@ class TraceWindow:
                 events.op.counts(),
                 int(np.count_nonzero(~events.allowed)),
             )
-        try:
-            report = json.loads(path.read_text(encoding="utf-8"))
-            op_counts: dict[str, int] = {}
-            for cmd, count in report["by_cmd"].items():
-                op = command_of(str(cmd))
-                op_counts[op] = op_counts.get(op, 0) + int(count)
-            denied = report.get("allowed_false")
-            return cls(
-                _epoch_ms(report["first_event"]),
-                _epoch_ms(report["last_event"]),
-                op_counts,
-                None if denied is None else int(denied),
-                {
-                    str(target): {str(op): int(n) for op, n in counts.items()}
-                    for target, counts in report.get("by_target", {}).items()
-                },
-                {str(user): int(n) for user, n in report.get("by_user", {}).items()},
-            )
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-            raise TraceError(f"{path}: not a parse report: {error!r}") from error
-
-
-def _epoch_ms(iso: str) -> int:
-    return round(datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp() * 1000)
+        report = ParseReportFile.read(trace_dir)
+        op_counts: dict[str, int] = {}
+        for cmd, count in report.by_cmd.items():
+            op = command_of(cmd)
+            op_counts[op] = op_counts.get(op, 0) + count
+        return cls(
+            report.first_event_ms,
+            report.last_event_ms,
+            op_counts,
+            report.denied,
+            report.by_target,
+            report.by_user,
+        )

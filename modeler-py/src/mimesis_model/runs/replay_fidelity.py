@@ -20,6 +20,7 @@ import numpy as np
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats import schema
 from mimesis_model.formats.avro_file import read_records
+from mimesis_model.formats.fidelity_file import REPLAY_KIND
 from mimesis_model.formats.trace import EVENTS_FILE
 from mimesis_model.model.command_mix import (
     CommandCounts,
@@ -33,8 +34,7 @@ from mimesis_model.model.fit import read_for_fitting
 from mimesis_model.runs.run_results import RunResults
 from mimesis_model.runs.run_trace import RunTrace
 
-KIND: Final = "replay"
-"""fidelity.json's "kind" for a replay (a run's has none)"""
+KIND: Final = REPLAY_KIND
 BAR_CALLS: Final = 0.01
 """the replay's calls of a command within this share of the trace's"""
 BAR_MIX_TV: Final = 0.01
@@ -52,7 +52,7 @@ TIME_DIMENSIONS: Final = (
 
 def is_replay(results: RunResults) -> bool:
     """Whether RESULTS are a replay's (its summary.json has a "replay" object)."""
-    return isinstance(results.summary.get(KIND), dict)
+    return results.summary.replay is not None
 
 
 def trace_calls(trace_dir: Path) -> tuple[CommandCounts, int, int]:
@@ -77,14 +77,16 @@ def trace_calls(trace_dir: Path) -> tuple[CommandCounts, int, int]:
 
 def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
     """RESULTS (a replay's) against the trace in TRACE_DIR, as `fidelity --json` prints it."""
-    replay = results.summary[KIND]
+    replay = results.summary.replay
+    if replay is None:
+        raise MimesisModelError(f"{results.directory}: not a replay's results")
     time_scale = results.scaling.time_scale
     trace, first, last = trace_calls(trace_dir)
     window_ms = last - first
-    if int(replay.get("events", -1)) not in (-1, int(trace.total)):
+    if replay.events is not None and replay.events != int(trace.total):
         raise MimesisModelError(
             f"{trace_dir}: {trace.total:,.0f} calls, but the replay {results.directory} was of a "
-            f"trace of {replay['events']:,} ({replay.get('trace')})"
+            f"trace of {replay.events:,} ({replay.trace})"
         )
     if not results.trace_dir.is_dir():
         raise MimesisModelError(f"{results.trace_dir}: no such trace directory (the replay's own)")
@@ -112,17 +114,14 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
         {"command": command, "trace": n, "run": got, "difference": difference}
         for command, n, got, difference in differences
     ]
-    outcomes = replay.get("outcomes") or {}
-    errors = int(results.summary.get("overall", {}).get("errors", 0))
-    as_recorded = int(outcomes.get("deniedAsRecorded", 0))
-    count = int(results.summary.get("overall", {}).get("count", 0))
+    outcomes = replay.outcomes
+    overall = results.summary.overall
+    errors = overall.errors
+    as_recorded = replay.denied_as_recorded
+    count = overall.count
     new_errors = errors - as_recorded
-    workload = results.summary.get("workload", {})
-    took = (
-        None
-        if workload.get("endMs") is None or workload.get("startMs") is None
-        else int(workload["endMs"]) - int(workload["startMs"])
-    )
+    start, end = results.summary.start_ms, results.summary.end_ms
+    took = None if end is None or start is None else end - start
     expected = window_ms * time_scale
     ratio = None if took is None or expected <= 0 else took / expected
     window = {
@@ -146,10 +145,10 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
             "start_ms": run.start_ms,
             "end_ms": run.end_ms,
         },
-        "options": {"timeScale": time_scale, "users": replay.get("users")},
+        "options": {"timeScale": time_scale, "users": replay.users},
         "whole": whole,
         "per_command": per_command,
-        "not_replayed": replay.get("notReplayed", {}),
+        "not_replayed": replay.not_replayed,
         "errors": {
             "errors": errors,
             "denied_as_recorded": as_recorded,

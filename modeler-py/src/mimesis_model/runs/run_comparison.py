@@ -18,7 +18,8 @@ from typing import Any, Final
 import numpy as np
 
 from mimesis_model.figures import new_figure, png_bytes
-from mimesis_model.runs.run_results import RESPONSE, SERVICE, RunResults, latency
+from mimesis_model.formats.run_summary import RESPONSE, SERVICE
+from mimesis_model.runs.run_results import RunResults
 
 CONFIDENCE: Final = 0.95
 LATENCY_PERCENTILES: Final = ("p50", "p99")
@@ -195,13 +196,11 @@ def _metrics(
         return None if any(v is None for v in found) else [float(v) for v in found]
 
     readers: list[tuple[str, str, Any]] = [
-        ("throughput", "ops/s", lambda run: run.summary.get("overall", {}).get("opsPerSecond"))
+        ("throughput", "ops/s", lambda run: run.summary.overall.ops_per_second)
     ]
     ops = [op for op in side_a[0].ops if all(op in run.ops for run in side_a + side_b)]
     for op in ops:
-        readers.append(
-            (f"{op} throughput", "ops/s", lambda run, op=op: run.ops[op].get("opsPerSecond"))
-        )
+        readers.append((f"{op} throughput", "ops/s", lambda run, op=op: run.ops[op].ops_per_second))
     # "latency" is the service time; a run before issue 20 has no response time
     for name, kind in (("latency", SERVICE), ("response", RESPONSE)):
         for percentile in LATENCY_PERCENTILES:
@@ -210,8 +209,8 @@ def _metrics(
                     (
                         f"{op} {name} {percentile}", "µs",
                         lambda run, op=op, p=percentile, kind=kind: (
-                            latency(run.ops[op], kind) or {}
-                        ).get(p) if run.ops[op].get("count") else None,
+                            run.ops[op].latency(kind) or {}
+                        ).get(p) if run.ops[op].count else None,
                     )
                 )  # fmt: skip
     metrics = []
@@ -240,7 +239,7 @@ def _notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[str]:
     differing = sorted(
         key
         for key in ("timeScale", "spanScale", "typeScales", "types", "durationMs", "seed", "flat")
-        if len({json.dumps(run.summary.get("options", {}).get(key)) for run in side_a + side_b}) > 1
+        if len({json.dumps((run.summary.options or {}).get(key)) for run in side_a + side_b}) > 1
     )
     if differing:
         notes.append(f"the runs differ in options {', '.join(differing)}: not the same workload")
@@ -252,18 +251,17 @@ def _kinds(side: list[RunResults]) -> set[str]:
     """What each run of SIDE is: a replay of its trace or a run of its profile."""
     kinds = set()
     for run in side:
-        replay = run.summary.get("replay")
-        if isinstance(replay, dict):
-            kinds.add(f"replay of trace {replay.get('trace')}")
+        replay = run.summary.replay
+        if replay is not None:
+            kinds.add(f"replay of trace {replay.trace}")
         else:
-            kinds.add(f"run of profile {(run.summary.get('profile') or {}).get('path', '?')}")
+            kinds.add(f"run of profile {run.summary.profile_path or '?'}")
     return kinds
 
 
 def _settings(run: RunResults) -> dict[str, str]:
     """The configuration a run was given (-D, -conf, -fs), as its summary recorded it."""
-    environment = run.summary.get("environment") or {}
-    return dict(environment.get("settings") or {})
+    return run.summary.settings
 
 
 def _setting_notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from mimesis_model.formats.fidelity_file import FIDELITY_VERSION
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.command_mix import (
     CommandCounts,
@@ -33,10 +34,6 @@ from mimesis_model.model.validation import render_distance_rows, type_labels
 from mimesis_model.runs.run_results import RunScaling
 from mimesis_model.runs.run_trace import RunTrace
 
-FIDELITY_FILE: Final = "fidelity.json"
-FIDELITY_VERSION: Final = 2
-"""of fidelity.json (and `fidelity --json`): 2 added "whole", the whole workload's command mix
-(version 1 had no "version" key)"""
 NOISE_DRAWS: Final = 20
 NOISE_QUANTILE: Final = 95
 

@@ -18,19 +18,17 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile
+from mimesis_model.formats.run_summary import RESPONSE, SERVICE, OpFigures
 from mimesis_model.model.command_mix import FLAG_SHARE
 from mimesis_model.output import write_file
-from mimesis_model.runs.replay_fidelity import KIND, is_replay
+from mimesis_model.runs.replay_fidelity import is_replay
 from mimesis_model.runs.run_comparison import compare_runs, plot_comparison
-from mimesis_model.runs.run_fidelity import FIDELITY_FILE, FIDELITY_VERSION
 from mimesis_model.runs.run_results import (
     NAMENODE_FILE,
-    RESPONSE,
-    SERVICE,
     TIMELINE_FILE,
     RunResults,
     RunResultsError,
-    latency,
 )
 
 if TYPE_CHECKING:
@@ -40,6 +38,8 @@ REPORT_FILE: Final = "report.html"
 DRIFT_COLUMN: Final = "maxLatenessUs"
 """timeline.csv's column of each second's drift: how late (us) its latest op was"""
 _PERCENTILES: Final = ("p50", "p90", "p99", "p999")
+_NONE: Final = OpFigures(count=0)
+"""an op a run did not issue, beside one that did"""
 
 
 def write_report(
@@ -63,12 +63,12 @@ def write_report(
         plots.append(
             ("The NameNode through phase 2 (its metrics, once a second)", _namenode_plot(*namenode))
         )
-    if any(item.get("count") for item in results.ops.values()):
+    if any(item.count for item in results.ops.values()):
         plots.append(
             ("Service time percentiles by op (call start to end)",
              _latency_plot(results.ops, SERVICE))
         )  # fmt: skip
-        if any(latency(item, RESPONSE) for item in results.ops.values()):
+        if any(item.latency(RESPONSE) for item in results.ops.values()):
             plots.append(
                 ("Response time percentiles by op (due time to end: the wait behind schedule "
                  "counts)", _latency_plot(results.ops, RESPONSE))
@@ -77,36 +77,36 @@ def write_report(
             notes.append(
                 "The summary has no response time (a run before issue 20): service time only."
             )
-    by_type = results.summary.get("byType") or {}
+    by_type = results.summary.by_type
     if by_type:
         caption = "Ops per partition of the trace" if is_replay(results) else "Ops per file type"
         plots.append((caption, _per_type_plot(by_type)))
-    fidelity = _read_fidelity(results)
-    if fidelity is not None and fidelity.get("kind") == KIND:
+    scores = FidelityFile.read(results.directory)
+    if scores is not None and scores.is_replay:
         plots.append(
             ("Replay against its trace: calls by command (every audited command)",
-             _commands_plot(fidelity["whole"]))
+             _commands_plot(scores.whole or {}))
         )  # fmt: skip
-    elif fidelity is None:
+    elif scores is None:
         notes.append(
             f"No fidelity scores: run `mimesis-model fidelity "
             f"{'TRACE' if is_replay(results) else 'PROFILE'} {results.directory}` first."
         )
     else:
         plots.append(
-            ("Fidelity: distance per dimension (KS; op mix: TV)", _fidelity_plot(fidelity))
+            ("Fidelity: distance per dimension (KS; op mix: TV)", _fidelity_plot(scores.report))
         )
-        if fidelity.get("whole"):
+        if scores.whole:
             plots.append(
                 ("Whole workload: calls by command (every audited command)",
-                 _commands_plot(fidelity["whole"]))
+                 _commands_plot(scores.whole))
             )  # fmt: skip
         else:
             notes.append(
                 f"{FIDELITY_FILE} is of version 1, without the whole workload's command mix: run "
                 "`mimesis-model fidelity` again for it."
             )
-    if "environment" not in results.summary:
+    if not results.summary.has_environment:
         notes.append(
             "The summary records no environment (Hadoop version, DataNodes real or emulated); "
             "the target below is what it records."
@@ -116,7 +116,7 @@ def write_report(
     if beside is not None:
         comparison = compare_runs([results], [beside])
         pair = (beside, comparison, plot_comparison(comparison))
-    page = _html(results, images, fidelity, notes, pair)
+    page = _html(results, images, scores, notes, pair)
     write_file(out, page.encode("utf-8"), option)
     return out
 
@@ -143,29 +143,6 @@ def _read_csv(results: RunResults, name: str) -> tuple[list[str], np.ndarray] | 
     if len(values) == 0:
         return None
     return header, values.reshape(len(body), len(header))
-
-
-def _read_fidelity(results: RunResults) -> dict[str, Any] | None:
-    path = results.directory / FIDELITY_FILE
-    if not path.is_file():
-        return None
-    try:
-        report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        if report.get("kind") == KIND:
-            report["whole"]["commands"]
-            report["bars"]
-            return report
-        report["against_model"]["ks"]
-        version = int(report.get("version", 1))
-        if version >= 2:
-            report["whole"]["commands"]
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise RunResultsError(f"{path}: not a fidelity report: {error!r}") from error
-    if version > FIDELITY_VERSION:
-        raise RunResultsError(
-            f"{path}: version {version}, newer than the {FIDELITY_VERSION} this mimesis-model reads"
-        )
-    return report
 
 
 def _timeline_plot(header: list[str], values: np.ndarray) -> Figure:
@@ -225,13 +202,13 @@ def _drift_plot(header: list[str], values: np.ndarray) -> Figure:
     return figure
 
 
-def _latency_plot(ops: dict[str, dict[str, Any]], kind: str) -> Figure:
-    names = [op for op, item in ops.items() if item.get("count")]
+def _latency_plot(ops: dict[str, OpFigures], kind: str) -> Figure:
+    names = [op for op, item in ops.items() if item.count]
     figure = new_figure(max(6.0, 1.1 * len(names) + 2), 4.5)
     axis = figure.subplots()
     width = 0.8 / len(_PERCENTILES)
     for i, percentile in enumerate(_PERCENTILES):
-        heights = [max((latency(ops[op], kind) or {}).get(percentile, 0), 1) for op in names]
+        heights = [max((ops[op].latency(kind) or {}).get(percentile, 0), 1) for op in names]
         axis.bar(np.arange(len(names)) + (i - 1.5) * width, heights, width, label=percentile)
     axis.set_xticks(range(len(names)))
     axis.set_xticklabels(names, rotation=20)
@@ -309,23 +286,23 @@ def _commands_plot(whole: dict[str, Any]) -> Figure:
 def _html(
     results: RunResults,
     images: list[tuple[str, bytes]],
-    fidelity: dict[str, Any] | None,
+    scores: FidelityFile | None,
     notes: list[str],
     pair: tuple[RunResults, dict[str, Any], bytes] | None = None,
 ) -> str:
     summary = results.summary
-    overall = summary.get("overall", {})
+    overall = summary.overall
     status = (
         "valid"
         if results.valid
-        else "NOT valid: " + "; ".join(str(why) for why in summary.get("invalidBecause", []))
+        else "NOT valid: " + "; ".join(str(why) for why in summary.invalid_because)
     )
     kind = "Replay" if is_replay(results) else "Run"
     sections = [
         f"<h1>{kind} {_e(results.run_id)}</h1>",
-        f"<p>{_e(status)}. {overall.get('count', 0):,} ops ({overall.get('scheduled', 0):,} "
-        f"scheduled) in {overall.get('seconds', 0):,} s: {overall.get('opsPerSecond', 0):,} "
-        f"ops/s, {overall.get('errors', 0):,} errors.</p>",
+        f"<p>{_e(status)}. {overall.count:,} ops ({overall.scheduled:,} "
+        f"scheduled) in {overall.seconds:,} s: {overall.ops_per_second:,} "
+        f"ops/s, {overall.errors:,} errors.</p>",
         "<h2>Ops</h2>" + _ops_table(results.ops),
     ]
     sections += [
@@ -335,48 +312,40 @@ def _html(
     ]
     if pair is not None:
         sections.append(_pair_section(results, *pair))
-    if fidelity is not None and fidelity.get("kind") == KIND:
-        sections.append("<h2>Replay against its trace</h2>" + _replay_table(fidelity))
+    if scores is not None and scores.is_replay:
+        sections.append("<h2>Replay against its trace</h2>" + _replay_table(scores.report))
         sections.append(
-            "<h2>Fidelity of the whole workload</h2>" + _whole_tables(fidelity["whole"])
+            "<h2>Fidelity of the whole workload</h2>" + _whole_tables(scores.whole or {})
         )
-    elif fidelity is not None:
-        sections.append("<h2>Fidelity</h2>" + _fidelity_table(fidelity))
-        if fidelity.get("whole"):
-            sections.append(
-                "<h2>Fidelity of the whole workload</h2>" + _whole_tables(fidelity["whole"])
-            )
-        if fidelity.get("users"):
-            sections.append("<h2>Fidelity of the users</h2>" + _users_tables(fidelity["users"]))
-    namenode = summary.get("namenode") or {}
-    if namenode.get("mean"):
+    elif scores is not None:
+        sections.append("<h2>Fidelity</h2>" + _fidelity_table(scores.report))
+        if scores.whole:
+            sections.append("<h2>Fidelity of the whole workload</h2>" + _whole_tables(scores.whole))
+        if scores.users:
+            sections.append("<h2>Fidelity of the users</h2>" + _users_tables(scores.users))
+    namenode = summary.namenode
+    if namenode is not None:
         rows = {
-            key: f"{namenode['mean'][key]:,.3f} / {namenode.get('peak', {}).get(key, 0):,.3f}"
-            for key in namenode["mean"]
+            key: f"{namenode.mean[key]:,.3f} / {namenode.peak.get(key, 0):,.3f}"
+            for key in namenode.mean
         }
         sections.append(
-            f"<h2>The NameNode through phase 2: mean / peak</h2><p>{_e(namenode.get('source', ''))}"
-            f", {namenode.get('samples', 0)} samples</p>" + _pairs_table(rows)
+            f"<h2>The NameNode through phase 2: mean / peak</h2><p>{_e(namenode.source)}"
+            f", {namenode.samples} samples</p>" + _pairs_table(rows)
         )
-    drift = summary.get("driftMicros") or {}
+    drift = summary.drift_micros
     if drift:
         sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))
-    waits = summary.get("waits") or {}
+    waits = summary.waits
     if waits:
         sections.append(
             "<h2>Ops that waited past their due time</h2><p>for a free in-flight slot (every "
             "call the mapper may have in flight was), or for the op before them on their file "
             "</p>" + _pairs_table(waits)
         )
-    for title, key in (
-        ("Options", "options"), ("Target", "target"), ("Environment", "environment"),
-        ("Profile", "profile"), ("Replay", "replay"), ("Namespace (phase 1)", "namespace"),
-        ("Workload", "workload"),
-        ("This JVM in phase 2", "jvm"),
-    ):  # fmt: skip
-        if isinstance(summary.get(key), dict):
-            sections.append(f"<h2>{title}</h2>" + _pairs_table(summary[key]))
-    remarks = [*notes, *(str(note) for note in summary.get("notes", []))]
+    for title, section in summary.sections():
+        sections.append(f"<h2>{title}</h2>" + _pairs_table(section))
+    remarks = [*notes, *(str(note) for note in summary.notes)]
     sections += [f"<p class=note>{_e(note)}</p>" for note in remarks]
     return (
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
@@ -392,10 +361,10 @@ def _html(
 
 def _describe(run: RunResults) -> str:
     """What RUN ran: a replay of its trace, or a run of its profile."""
-    if is_replay(run):
-        return f"replay {run.run_id} of trace {run.summary[KIND].get('trace')}"
-    profile = run.summary.get("profile") or {}
-    return f"run {run.run_id} of profile {profile.get('path', '?')}"
+    replay = run.summary.replay
+    if replay is not None:
+        return f"replay {run.run_id} of trace {replay.trace}"
+    return f"run {run.run_id} of profile {run.summary.profile_path or '?'}"
 
 
 def _pair_section(
@@ -410,16 +379,15 @@ def _pair_section(
     )  # fmt: skip
     rows = []
     for op in sorted(set(results.ops) | set(beside.ops)):
-        a, b = results.ops.get(op, {}), beside.ops.get(op, {})
-        if not a.get("count") and not b.get("count"):
+        a, b = results.ops.get(op, _NONE), beside.ops.get(op, _NONE)
+        if not a.count and not b.count:
             continue
-        cells = [_e(op)]
-        for key in ("count", "opsPerSecond"):
-            cells += [_number(a.get(key)), _number(b.get(key))]
-        for percentile in ("p50", "p99"):
+        cells = [_e(op), _number(a.count), _number(b.count)]
+        cells += [_number(a.ops_per_second), _number(b.ops_per_second)]
+        for percentile in ("p50", "p99"):  # the service time, as `compare`'s latency
             cells += [
-                _number((a.get("latencyMicros") or {}).get(percentile)),
-                _number((b.get("latencyMicros") or {}).get(percentile)),
+                _number((a.latency(SERVICE) or {}).get(percentile)),
+                _number((b.latency(SERVICE) or {}).get(percentile)),
             ]
         rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     overall = [
@@ -460,7 +428,7 @@ def _replay_table(report: dict[str, Any]) -> str:
     )
 
 
-def _ops_table(ops: dict[str, dict[str, Any]]) -> str:
+def _ops_table(ops: dict[str, OpFigures]) -> str:
     columns = ["count", "errors", "scheduled", "opsPerSecond"]
     times = [(kind, p) for kind in (SERVICE, RESPONSE) for p in _PERCENTILES]
     head = "".join(
@@ -468,8 +436,11 @@ def _ops_table(ops: dict[str, dict[str, Any]]) -> str:
     )
     rows = []
     for op, item in ops.items():
-        cells = [_e(op), *(_number(item.get(c)) for c in columns)]
-        cells += [_number((latency(item, kind) or {}).get(p)) for kind, p in times]
+        cells = [_e(op)]
+        cells += [
+            _number(v) for v in (item.count, item.errors, item.scheduled, item.ops_per_second)
+        ]
+        cells += [_number((item.latency(kind) or {}).get(p)) for kind, p in times]
         rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 

@@ -5,7 +5,6 @@ and the run's own trace (trace/, parsed from the NameNode's audit log of an embe
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from os import PathLike
 from pathlib import Path
@@ -13,11 +12,11 @@ from typing import Any, Final
 from urllib.parse import urlparse
 
 from mimesis_model.cli.options import run_option_problem
-from mimesis_model.errors import MimesisModelError, ProfileError
+from mimesis_model.errors import ProfileError
 from mimesis_model.formats.profile import Profile
+from mimesis_model.formats.run_summary import SUMMARY_FILE, OpFigures, RunSummary, RunSummaryError
 from mimesis_model.model.scaling import scale_types, type_name
 
-SUMMARY_FILE: Final = "summary.json"
 TIMELINE_FILE: Final = "timeline.csv"
 NAMENODE_FILE: Final = "namenode.csv"
 """the NameNode's metrics, a row a second through phase 2 (runs since issue 20)"""
@@ -30,24 +29,7 @@ END_SLACK_MS: Final = 1_000
 audit events may be stamped; what follows (--cleanup's deletes) is not the workload"""
 
 
-SERVICE: Final = "service"
-"""an op's service time: its call's start to its end"""
-RESPONSE: Final = "response"
-"""an op's response time: its due time (schedule time times the time scale) to its call's end"""
-
-
-def latency(op: dict[str, Any], kind: str) -> dict[str, Any] | None:
-    """OP's (a summary.json "ops" item) SERVICE or RESPONSE time percentiles in microseconds
-    (p50, p90, p99, p999, max, mean), or None when the summary has none. A summary written before
-    runs measured response time has only `latencyMicros`, the service time: its response is None."""
-    if kind == SERVICE:
-        found = op.get("serviceMicros", op.get("latencyMicros"))
-    else:
-        found = op.get("responseMicros")
-    return found if isinstance(found, dict) else None
-
-
-class RunResultsError(MimesisModelError):
+class RunResultsError(RunSummaryError):
     """A results folder, or its summary.json, is not what `run` writes."""
 
 
@@ -141,10 +123,10 @@ class RunScaling:
 
 @dataclass(frozen=True)
 class RunResults:
-    """One run's results folder and its parsed summary.json."""
+    """One run's results folder and its summary.json, read through RunSummary."""
 
     directory: Path
-    summary: dict[str, Any]
+    summary: RunSummary
 
     @classmethod
     def read(cls, directory: str | PathLike[str]) -> RunResults:
@@ -157,13 +139,7 @@ class RunResults:
         path = folder / SUMMARY_FILE
         if not path.is_file():
             raise RunResultsError(f"{folder}: no {SUMMARY_FILE}: not a run's results folder")
-        try:
-            summary = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise RunResultsError(f"{path}: not JSON: {error}") from error
-        if not isinstance(summary, dict) or not isinstance(summary.get("ops"), dict):
-            raise RunResultsError(f'{path}: no "ops": not a run\'s summary')
-        return cls(folder, summary)
+        return cls(folder, RunSummary.read(path))
 
     @staticmethod
     def is_results(directory: str | PathLike[str]) -> bool:
@@ -172,11 +148,11 @@ class RunResults:
 
     @property
     def run_id(self) -> str:
-        return str(self.summary.get("runId", self.directory.name))
+        return self.summary.run_id or self.directory.name
 
     @property
     def valid(self) -> bool:
-        return bool(self.summary.get("valid", False))
+        return self.summary.valid
 
     @property
     def trace_dir(self) -> Path:
@@ -184,15 +160,15 @@ class RunResults:
 
     @property
     def scaling(self) -> RunScaling:
-        options = self.summary.get("options")
-        if not isinstance(options, dict):
+        options = self.summary.options
+        if options is None:
             raise RunResultsError(f'{self.directory / SUMMARY_FILE}: no "options"')
         return RunScaling.of_options(options, str(self.directory / SUMMARY_FILE))
 
     @property
     def namespace_root(self) -> str | None:
         """The path (no scheme or authority) every path of the run lies under."""
-        root = self.summary.get("target", {}).get("namespaceRoot")
+        root = self.summary.namespace_root
         return None if root is None else urlparse(str(root)).path.rstrip("/") or "/"
 
     @property
@@ -200,15 +176,15 @@ class RunResults:
         """Epoch ms of the schedule's time zero (workload.startMs), if the run recorded it, less
         CLOCK_SLACK_MS: a mapper meets the start on its own clock to within a millisecond or so,
         and phase 1 ends seconds before it."""
-        start = self.summary.get("workload", {}).get("startMs")
-        return None if start is None else int(start) - CLOCK_SLACK_MS
+        start = self.summary.start_ms
+        return None if start is None else start - CLOCK_SLACK_MS
 
     def profile_difference(self, profile: Profile) -> str | None:
         """How PROFILE differs from the one the run was made from, as its summary.json records it
         (source, window, file types), or None when nothing recorded differs."""
-        made_from = self.summary.get("profile")
-        if not isinstance(made_from, dict):
-            return None  # an older summary: nothing to compare
+        made_from = self.summary.profile
+        if made_from is None:
+            return None  # an older summary, or a replay: nothing to compare
         given = {"source": profile.source, "durationMs": profile.duration_ms,
                  "fileTypes": profile.k}  # fmt: skip
         differ = [
@@ -225,16 +201,14 @@ class RunResults:
     def end_ms(self) -> int | None:
         """Epoch ms after which the audit log holds no call of phase 2 (workload.endMs, the last
         op's end, plus END_SLACK_MS), if the run recorded it."""
-        end = self.summary.get("workload", {}).get("endMs")
-        return None if end is None else int(end) + END_SLACK_MS
+        end = self.summary.end_ms
+        return None if end is None else end + END_SLACK_MS
 
     @property
-    def ops(self) -> dict[str, dict[str, Any]]:
-        """Per op: count, errors, scheduled, opsPerSecond, serviceMicros and responseMicros (p50,
-        p90, p99, ...; read them with `latency`)."""
-        ops: dict[str, dict[str, Any]] = self.summary["ops"]
-        return ops
+    def ops(self) -> dict[str, OpFigures]:
+        """Per op: count, errors, scheduled, ops per second, service and response times."""
+        return self.summary.ops
 
     @property
     def ops_per_second(self) -> float:
-        return float(self.summary.get("overall", {}).get("opsPerSecond", 0.0))
+        return self.summary.overall.ops_per_second

@@ -17,18 +17,15 @@ the sweep, and the highest rate reached is a lower bound.
 from __future__ import annotations
 
 import itertools
-import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 
-from mimesis_model.errors import MimesisModelError
 from mimesis_model.figures import new_figure, png_bytes
-from mimesis_model.runs.run_results import RESPONSE, SERVICE, latency
+from mimesis_model.formats.run_summary import RESPONSE, SERVICE, OpFigures
+from mimesis_model.formats.sweep_file import SweepFile, SweepPoint
 
-SWEEP_FILE: Final = "sweep.json"
 FIGURE_FILE: Final = "figure2.png"
 NAMENODE_FIGURE: Final = "namenode.png"
 """the NameNode's side beside Figure 2: its RPC and lock times, queues and GC against the rate"""
@@ -68,59 +65,39 @@ class Level:
     """the NameNode's metrics, means over phase 2 averaged over the repeats that recorded them"""
 
 
-def read_sweep(directory: Path) -> dict[str, Any]:
-    """The sweep.json of DIRECTORY, checked enough that a one-line error names what is wrong."""
-    path = directory / SWEEP_FILE
-    try:
-        sweep: dict[str, Any] = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise MimesisModelError(f"{path}: no such file (not a sweep folder)") from None
-    except (OSError, ValueError) as error:
-        raise MimesisModelError(f"{path}: not a readable sweep: {error}") from None
-    points = sweep.get("points")
-    if not isinstance(points, list) or not points:
-        raise MimesisModelError(f"{path}: the sweep has no points")
-    for i, point in enumerate(points):
-        if not {"timeScale", "opsPerSecond", "ops"} <= set(point):
-            raise MimesisModelError(f"{path}: point {i} lacks timeScale, opsPerSecond or ops")
-    return sweep
-
-
-def latency_kind(sweep: dict[str, Any]) -> str:
+def latency_kind(sweep: SweepFile) -> str:
     """RESPONSE when every op of every point has its response time, else SERVICE (the sweep was
     made before runs measured response time)."""
-    every = all(
-        latency(op, RESPONSE) is not None for p in sweep["points"] for op in p["ops"].values()
-    )
+    every = all(op.latency(RESPONSE) is not None for p in sweep.points for op in p.ops.values())
     return RESPONSE if every else SERVICE
 
 
-def levels(sweep: dict[str, Any]) -> list[Level]:
+def levels(sweep: SweepFile) -> list[Level]:
     """One Level per time scale, in increasing order of issue rate."""
     kind = latency_kind(sweep)
-    by_scale: dict[float, list[dict[str, Any]]] = {}
-    for point in sweep["points"]:
-        by_scale.setdefault(float(point["timeScale"]), []).append(point)
+    by_scale: dict[float, list[SweepPoint]] = {}
+    for point in sweep.points:
+        by_scale.setdefault(point.time_scale, []).append(point)
     out = []
     for scale, points in by_scale.items():
-        rates = np.array([float(p["opsPerSecond"]) for p in points])
-        names = sorted({op for p in points for op in p["ops"]})
+        rates = np.array([p.ops_per_second for p in points])
+        names = sorted({op for p in points for op in p.ops})
         ops = {}
         for op in names:
-            rows = [p["ops"][op] for p in points if op in p["ops"]]
+            rows = [p.ops[op] for p in points if op in p.ops]
             p50 = np.array([_latency(r, "p50", kind) for r in rows])
             ops[op] = OpLatency(
-                count=float(np.mean([float(r.get("count", 0)) for r in rows])),
+                count=float(np.mean([float(r.count) for r in rows])),
                 p50_us=float(p50.mean()),
                 p50_spread_us=float(p50.std(ddof=1)) if len(p50) > 1 else 0.0,
                 p99_us=float(np.mean([_latency(r, "p99", kind) for r in rows])),
             )
         means = []
         for p in points:
-            counts = np.array([float(r.get("count", 0)) for r in p["ops"].values()])
-            mean = np.array([_latency(r, "mean", kind) for r in p["ops"].values()])
+            counts = np.array([float(r.count) for r in p.ops.values()])
+            mean = np.array([_latency(r, "mean", kind) for r in p.ops.values()])
             means.append(float((counts * mean).sum() / counts.sum()) if counts.sum() > 0 else 0.0)
-        recorded = [p["namenode"] for p in points if isinstance(p.get("namenode"), dict)]
+        recorded = [p.namenode for p in points if p.namenode]
         namenode = {
             key: float(np.mean([float(m[key]) for m in recorded if key in m]))
             for key in sorted({key for m in recorded for key in m})
@@ -130,7 +107,7 @@ def levels(sweep: dict[str, Any]) -> list[Level]:
             Level(
                 time_scale=scale,
                 repeats=len(points),
-                valid=sum(bool(p.get("valid", True)) for p in points),
+                valid=sum(p.valid for p in points),
                 rate=float(rates.mean()),
                 rate_cv=float(rates.std(ddof=1) / rates.mean()) if spread else 0.0,
                 mean_latency_us=float(np.mean(means)),
@@ -142,9 +119,9 @@ def levels(sweep: dict[str, Any]) -> list[Level]:
     return sorted(out, key=lambda level: level.rate)
 
 
-def _latency(op: dict[str, Any], statistic: str, kind: str) -> float:
+def _latency(op: OpFigures, statistic: str, kind: str) -> float:
     """One statistic of an op's response or service time at a point, in microseconds."""
-    return float((latency(op, kind) or {}).get(statistic, 0))
+    return float((op.latency(kind) or {}).get(statistic, 0))
 
 
 def saturation(sweep_levels: list[Level], climb: float = CLIMB_DEFAULT) -> dict[str, Any]:

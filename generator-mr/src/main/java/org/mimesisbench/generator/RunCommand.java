@@ -1,6 +1,5 @@
 package org.mimesisbench.generator;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import org.apache.commons.cli.CommandLine;
@@ -36,8 +35,7 @@ public final class RunCommand implements Command {
       help(options, out);
       return ExitCodes.OK;
     }
-    ObjectNode summary = new BenchmarkRun(conf, RunOptionsParser.parse(cl), out).execute();
-    return summary.path("valid").asBoolean() ? ExitCodes.OK : ExitCodes.FAILED;
+    return new BenchmarkRun(conf, RunOptionsParser.parse(cl), out).execute().valid() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
   private static void help(Options options, PrintStream out) {

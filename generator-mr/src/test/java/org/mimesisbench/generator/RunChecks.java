@@ -66,6 +66,7 @@ final class RunChecks {
       throws IOException {
     assertEquals(0, outcome.exitCode(), outcome.both());
     JsonNode summary = json(results, RunResults.SUMMARY);
+    assertEquals("", ResultsSchemas.problems("summary", results.resolve(RunResults.SUMMARY)), "summary.schema.json");
     assertTrue(summary.path("valid").asBoolean(), summary.path("invalidBecause").toString());
     JsonNode overall = summary.path("overall");
     assertTrue(overall.path("scheduled").asLong() > 1000, overall.toString());

@@ -27,7 +27,7 @@ class StatisticsSortBufferTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     stats.write(new DataOutputStream(bytes));
     // the record and its accounting share the buffer: a record under a fifth of it is never spilled alone
-    long buffer = BenchmarkRun.STATISTICS_SORT_MB * 1024L * 1024;
+    long buffer = RunJobs.STATISTICS_SORT_MB * 1024L * 1024;
     assertTrue(bytes.size() < buffer / 5, bytes.size() + " bytes against a " + buffer + "-byte buffer");
   }
 

@@ -124,8 +124,7 @@ public final class NamespaceCommand implements Command {
         pathBytes = avro.pathBytes();
       }
       report = NamespaceReport.of(stats, ns, dirs, files, seed, record);
-      report.generated.put("entries", entries);
-      report.generated.put("path_bytes", pathBytes);
+      report.written(entries, pathBytes);
       try (OutputStream o = Files.newOutputStream(dir.file(REPORT_FILE))) {
         report.write(o);
       }

@@ -1,8 +1,8 @@
 package org.mimesisbench.generator.measure;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.management.ManagementFactory;
@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -243,8 +244,16 @@ public final class NameNodeMetrics implements AutoCloseable {
     return rows.size();
   }
 
+  /**
+   * summary.json's namenode (profiles/schema/summary.schema.json): where the metrics came from,
+   * how many samples, and each column's mean and peak; fromMs, toMs and lastError null when none.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Summary(String source, int samples, Long fromMs, Long toMs, long failedReads, String lastError,
+      Map<String, Double> mean, Map<String, Double> peak) {}
+
   /** The summary of every sample: {@link #summary(long, long)} without bounds. */
-  public ObjectNode summary() {
+  public Summary summary() {
     return summary(Long.MIN_VALUE, Long.MAX_VALUE);
   }
 
@@ -253,21 +262,10 @@ public final class NameNodeMetrics implements AutoCloseable {
    * mean and peak over the samples taken from {@code fromMillis} to {@code toMillis} (epoch ms:
    * the schedule's span, without the job's start-up).
    */
-  public synchronized ObjectNode summary(long fromMillis, long toMillis) {
+  public synchronized Summary summary(long fromMillis, long toMillis) {
     List<double[]> within = rows.stream().filter(r -> r[0] >= fromMillis && r[0] <= toMillis).toList();
-    ObjectNode s = JSON.createObjectNode();
-    s.put("source", source);
-    s.put("samples", within.size());
-    if (fromMillis != Long.MIN_VALUE) {
-      s.put("fromMs", fromMillis);
-      s.put("toMs", toMillis);
-    }
-    s.put("failedReads", failedReads);
-    if (lastError != null) {
-      s.put("lastError", lastError);
-    }
-    ObjectNode means = s.putObject("mean");
-    ObjectNode peaks = s.putObject("peak");
+    Map<String, Double> means = new LinkedHashMap<>();
+    Map<String, Double> peaks = new LinkedHashMap<>();
     for (int i = 0; i < COLUMNS.size(); i++) {
       double sum = 0;
       double peak = Double.NEGATIVE_INFINITY;
@@ -285,7 +283,9 @@ public final class NameNodeMetrics implements AutoCloseable {
         peaks.put(COLUMNS.get(i).name(), round(peak));
       }
     }
-    return s;
+    boolean bounded = fromMillis != Long.MIN_VALUE;
+    return new Summary(source, within.size(), bounded ? fromMillis : null, bounded ? toMillis : null, failedReads,
+        lastError, means, peaks);
   }
 
   /** namenode.csv: one row a sample; second is from {@code startMillis} (the schedule's start when known). */

@@ -11,7 +11,6 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -23,6 +22,7 @@ import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.layout.HierarchyLayout;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.namespace.stats.NamespaceStats;
 import org.mimesisbench.namespace.stats.ProfileStatistics;
 import org.mimesisbench.profile.Profile;
@@ -267,12 +267,9 @@ public final class RunPlan implements Workload {
   }
 
   @Override
-  public void describeInput(ObjectNode head, org.apache.hadoop.mapreduce.Counters phase2) {
-    ObjectNode p = head.putObject("profile");
-    p.put("path", java.nio.file.Path.of(where).getParent().toString());
-    p.put("source", profile.getSource());
-    p.put("durationMs", profile.getDurationMs());
-    p.put("fileTypes", profile.getFileTypes().size());
-    ((ObjectNode) head.path("workload")).put("types", model.runTypes().size());
+  public RunSummary.Input input(org.apache.hadoop.mapreduce.Counters phase2) {
+    return new RunSummary.Input(new RunSummary.ProfileInput(java.nio.file.Path.of(where).getParent().toString(),
+        profile.getSource().toString(), profile.getDurationMs(), profile.getFileTypes().size()), null,
+        model.runTypes().size());
   }
 }

@@ -1,6 +1,5 @@
 package org.mimesisbench.generator.mr;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +11,7 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
@@ -89,11 +89,10 @@ public interface Workload {
   double windowMs();
 
   /**
-   * The summary's record of the input ({@code profile} for a run, {@code replay} for a replay), and
-   * what the {@code workload} object (already in {@code head}) says of it; {@code phase2}: the
-   * workload job's counters (null when it did not run).
+   * The summary's record of the input ({@code profile} for a run, {@code replay} for a replay) and
+   * the types phase 2 runs; {@code phase2}: the workload job's counters (null when it did not run).
    */
-  void describeInput(ObjectNode head, org.apache.hadoop.mapreduce.Counters phase2);
+  RunSummary.Input input(org.apache.hadoop.mapreduce.Counters phase2);
 
   /** Phase 2's operations per op and per task key. */
   record Scheduled(Map<Op, Long> byOp, Map<Integer, Long> byKey) {}

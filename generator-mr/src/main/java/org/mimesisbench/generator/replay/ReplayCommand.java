@@ -1,6 +1,5 @@
 package org.mimesisbench.generator.replay;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -22,6 +21,7 @@ import org.mimesisbench.cli.ExitCodes;
 import org.mimesisbench.generator.BenchmarkRun;
 import org.mimesisbench.generator.infra.NativeLibraries;
 import org.mimesisbench.generator.options.RunOptionsParser;
+import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.run.RunOptions;
 
 /**
@@ -72,8 +72,7 @@ public final class ReplayCommand implements Command {
       return ExitCodes.OK;
     }
     Replay replay = parse(cl);
-    ObjectNode summary = replay.run(conf, out);
-    return summary.path("valid").asBoolean() ? ExitCodes.OK : ExitCodes.FAILED;
+    return replay.run(conf, out).valid() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
   /** A replay's settings: the run options, how users are replayed, the mappers, the users' groups given. */
@@ -84,7 +83,7 @@ public final class ReplayCommand implements Command {
     }
 
     /** Reads the trace, then runs as {@code run} does; returns the summary. */
-    public ObjectNode run(Configuration given, PrintStream out) throws Exception {
+    public RunSummary run(Configuration given, PrintStream out) throws Exception {
       NativeLibraries.load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
       ReplayTrace trace = ReplayTrace.read(Path.of(options.getProfile().toString()), users == ReplayPlan.Users.RECORDED,
           options.getTimeScale(), options.getDurationMs(), mappers);

@@ -1,11 +1,11 @@
 package org.mimesisbench.generator.replay;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,6 +20,7 @@ import org.mimesisbench.generator.mr.MapperPacking;
 import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.generator.mr.TaskSplit;
 import org.mimesisbench.generator.mr.Workload;
+import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.run.RunOptions;
 import org.mimesisbench.trace.AuditEvent;
@@ -249,29 +250,15 @@ final class ReplayPlan implements Workload {
   }
 
   @Override
-  public void describeInput(ObjectNode head, org.apache.hadoop.mapreduce.Counters phase2) {
-    ObjectNode r = head.putObject("replay");
-    r.put("trace", options.getProfile().toString());
-    r.put("events", trace.events);
-    r.put("replayed", trace.replayed());
-    r.put("startMs", trace.startMs);
-    r.put("endMs", trace.endMs);
-    r.put("windowMs", trace.windowMs());
-    r.put("fsimage", trace.fsimage);
-    r.put("users", users.label());
-    r.put("partitions", trace.partitions.size());
-    r.put("afterDuration", trace.afterDuration);
-    ObjectNode not = r.putObject("notReplayed");
-    trace.notReplayed.forEach((command, why) -> {
-      ObjectNode c = not.putObject(command);
-      why.forEach(c::put);
-    });
-    ObjectNode outcomes = r.putObject("outcomes");
+  public RunSummary.Input input(org.apache.hadoop.mapreduce.Counters phase2) {
+    Map<String, Long> outcomes = new LinkedHashMap<>();
     for (String name : ReplayClient.OUTCOMES) {
       outcomes.put(name, phase2 == null ? 0 : phase2.findCounter(ReplayClient.GROUP, name).getValue());
     }
-    ObjectNode calls = r.putObject("calls");
+    Map<String, Long> calls = new LinkedHashMap<>();
     trace.byOp.forEach((op, n) -> calls.put(op.label(), n));
-    ((ObjectNode) head.path("workload")).put("types", trace.partitions.size());
+    return new RunSummary.Input(null, new RunSummary.ReplayInput(options.getProfile().toString(), trace.events,
+        trace.replayed(), trace.startMs, trace.endMs, trace.windowMs(), trace.fsimage, users.label(),
+        trace.partitions.size(), trace.afterDuration, trace.notReplayed, outcomes, calls), trace.partitions.size());
   }
 }

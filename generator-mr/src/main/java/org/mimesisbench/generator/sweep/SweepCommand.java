@@ -66,11 +66,7 @@ public final class SweepCommand implements Command {
     Path outDir = Path.of(run.getOut() != null ? run.getOut().toString()
         : "results/sweep-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     var sweep = new Sweep(conf, run, scales, (int) repeat, out, replay).execute(outDir);
-    boolean allValid = true;
-    for (var p : sweep.path("points")) {
-      allValid &= p.path("valid").asBoolean();
-    }
-    return allValid ? ExitCodes.OK : ExitCodes.FAILED;
+    return sweep.points().stream().allMatch(SweepFile.Point::valid) ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
   private static void help(Options options, PrintStream out) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
@@ -50,7 +51,7 @@ class NameNodeMetricsTest {
       inProcess.close();
       overHttp.close();
       for (NameNodeMetrics m : List.of(inProcess, overHttp)) {
-        JsonNode s = m.summary();
+        JsonNode s = new ObjectMapper().valueToTree(m.summary());
         JsonNode peak = s.path("peak");
         String what = s.toString();
         assertTrue(s.path("samples").asInt() >= 4, what);
@@ -86,7 +87,7 @@ class NameNodeMetricsTest {
         NameNodeMetrics m = NameNodeMetrics.inProcess(cluster.uri().getPort());
         assertNull(m.start());
         m.close();
-        JsonNode s = m.summary();
+        JsonNode s = new ObjectMapper().valueToTree(m.summary());
         assertTrue(s.path("peak").path("filesTotal").asInt() >= 40 * k, k + ": " + s);
       }
     }
@@ -99,7 +100,7 @@ class NameNodeMetricsTest {
     assertNotNull(failed);
     m.close();
     assertEquals(0, m.samples());
-    assertTrue(m.summary().path("failedReads").asInt() >= 1, m.summary().toString());
+    assertTrue(m.summary().failedReads() >= 1, m.summary().toString());
   }
 
   /** {@code threads} clients creating, stat'ing and opening files for {@code ms}; the files made. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,7 @@ class SweepTest {
     }
     String output = printed.toString(StandardCharsets.UTF_8);
     assertEquals(0, exit, output);
-    JsonNode sweep = Sweep.read(out);
+    JsonNode sweep = new ObjectMapper().readTree(out.resolve(SweepFile.NAME).toFile());
     JsonNode points = sweep.path("points");
     assertEquals(4, points.size(), output);
     long ops = -1;

@@ -18,7 +18,8 @@ import org.mimesisbench.namespace.stats.Ks;
 import org.mimesisbench.namespace.stats.NamespaceStats;
 
 /**
- * {@code namespace-report.json}: how close a generated namespace is to its statistics. Under
+ * {@code namespace-report.json} (profiles/schema/namespace-report.schema.json), the one place its
+ * keys are named: how close a generated namespace is to its statistics. Under
  * {@code ks}, each preserved distribution's Kolmogorov-Smirnov distance to its target (null when
  * the namespace has none of it, e.g. files per directory with no files), measured on the tree.
  */
@@ -100,6 +101,12 @@ public final class NamespaceReport {
       r.fileTypes.add(tr);
     }
     return r;
+  }
+
+  /** What was written: {@code entries} (every directory, the root, and file) and their paths' bytes. */
+  public void written(long entries, long pathBytes) {
+    generated.put("entries", entries);
+    generated.put("path_bytes", pathBytes);
   }
 
   private static long countPositive(int[] a) {

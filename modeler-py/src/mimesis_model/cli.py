@@ -15,7 +15,7 @@ from mimesis_model import __version__, options
 from mimesis_model.describe import add_command as add_describe_command
 from mimesis_model.directory_fit import DirectoryFitter
 from mimesis_model.errors import MimesisModelError
-from mimesis_model.fit import AUTO, CRITERIA, POPULARITY, ProfileFitter, read_for_fitting
+from mimesis_model.fit import AUTO, CRITERIA, TIMING, ProfileFitter, read_for_fitting
 from mimesis_model.import_mimesis import add_command as add_import_command
 from mimesis_model.output import check_writable
 from mimesis_model.profile import Profile
@@ -95,11 +95,21 @@ def _fit(args: argparse.Namespace) -> int:
     profile = fitter.profile_
     profile.write(args.out, "--out")
     if not args.quiet:
+        chosen = fitter.chosen_
         for step in fitter.k_search_:
-            interarrival = step.interarrival_ks
+            timing = "  ".join(
+                f"{name} KS {_ks(ks)}"
+                for name, ks in (("interarrival", step.interarrival_ks),
+                                 ("active span", step.active_span_ks))
+            )  # fmt: skip
+            mark = "  <- chosen" if chosen is not None and step.k == chosen.k else ""
+            print(f"k={step.k:<3} popularity KS {step.popularity_ks:.4f}  {timing}{mark}")
+        if chosen is not None and chosen not in fitter.k_search_:
+            # Searched on a subset: the chosen k's figures on every file, validate's.
             print(
-                f"k={step.k:<3} popularity KS {step.popularity_ks:.4f}  interarrival KS "
-                + ("-" if interarrival is None else f"{interarrival:.4f}")
+                f"k={chosen.k:<3} on every file: popularity KS {chosen.popularity_ks:.4f}  "
+                f"interarrival KS {_ks(chosen.interarrival_ks)}  "
+                f"active span KS {_ks(chosen.active_span_ks)}"
             )
         for step in directories.k_search_:
             print(f"directory k={step.k:<3} listing popularity KS {step.popularity_ks:.4f}")
@@ -111,6 +121,10 @@ def _fit(args: argparse.Namespace) -> int:
             f"commands; {unmodeled:,} calls unmodeled; window {profile.duration_ms / 1000:,.1f} s"
         )
     return OK
+
+
+def _ks(distance: float | None) -> str:
+    return "-" if distance is None else f"{distance:.4f}"
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -167,7 +181,7 @@ def _parser() -> argparse.ArgumentParser:
     fit.add_argument(
         "-k", default=AUTO, type=_k_value,
         help="number of file types, or 'auto' (default): the smallest k whose synthetic "
-        "popularity CDF is within --max-ks of the trace's",
+        "distances (--criterion) are within --max-ks of the trace's",
     )  # fmt: skip
     fit.add_argument(
         "--max-ks", type=options.fraction, default=0.04, help="KS bound of the k search"
@@ -183,9 +197,9 @@ def _parser() -> argparse.ArgumentParser:
         help="KS bound of the directory k search (default 0.05)",
     )  # fmt: skip
     fit.add_argument(
-        "--criterion", choices=CRITERIA, default=POPULARITY,
-        help="what --max-ks bounds: popularity (default, the paper's), or access: popularity "
-        "and access interarrivals both",
+        "--criterion", choices=CRITERIA, default=TIMING,
+        help="what --max-ks bounds: timing (default): popularity, access interarrivals and "
+        "active spans; popularity (the paper's) alone; or access: popularity and interarrivals",
     )  # fmt: skip
     fit.add_argument(
         "--search-files", type=options.whole, default=200_000,

@@ -246,12 +246,16 @@ class KSearchStep:
     k: int
     popularity_ks: float
     interarrival_ks: float | None = None
+    active_span_ks: float | None = None
 
     def distance(self, criterion: str) -> float:
-        """What the k search bounds: popularity, or the worse of popularity and interarrival."""
-        if criterion == "access" and self.interarrival_ks is not None:
-            return max(self.popularity_ks, self.interarrival_ks)
-        return self.popularity_ks
+        """What the k search bounds: popularity; with "access" the worse of popularity and
+        interarrival; with "timing" the worst of popularity, interarrival and active span."""
+        timing = {
+            "access": [self.interarrival_ks],
+            "timing": [self.interarrival_ks, self.active_span_ks],
+        }.get(criterion, [])
+        return max([self.popularity_ks, *(ks for ks in timing if ks is not None)])
 
 
 @dataclass(frozen=True, eq=False)
@@ -688,6 +692,7 @@ def _fit_record(fit: FitReport) -> dict[str, Any]:
                 "k": step.k,
                 "popularityKs": step.popularity_ks,
                 "interarrivalKs": step.interarrival_ks,
+                "activeSpanKs": step.active_span_ks,
             }
             for step in fit.k_search
         ],
@@ -702,7 +707,12 @@ def _fit(record: dict[str, Any]) -> FitReport:
         feature_scale=[float(x) for x in record["featureScale"]],
         max_ks=float(record["maxKs"]),
         k_search=[
-            KSearchStep(int(s["k"]), float(s["popularityKs"]), s.get("interarrivalKs"))
+            KSearchStep(
+                int(s["k"]),
+                float(s["popularityKs"]),
+                s.get("interarrivalKs"),
+                s.get("activeSpanKs"),
+            )
             for s in record["kSearch"]
         ],
         criterion=str(record.get("criterion", "popularity")),

@@ -155,6 +155,7 @@ def render_workload(profile: Profile) -> str:
     else:
         lines.append("cluster calls: none")
     lines += _missing_path_probe_lines(profile)
+    lines += _denied_call_lines(profile)
     lines += render_unmodeled(unmodeled_list(profile))
     return "\n".join(lines)
 
@@ -175,13 +176,24 @@ def _directory_row(directory_type: DirectoryType) -> list[str]:
 
 
 def _missing_path_probe_lines(profile: Profile) -> list[str]:
-    """The streams of probes of paths nothing makes, one line each."""
+    """The streams of calls on paths nothing makes (probes, deletes), one line each."""
     if not profile.missing_path_probes:
-        return ["probes of paths nothing makes: none"]
-    return ["probes of paths nothing makes:"] + [
+        return ["calls on paths nothing makes: none"]
+    return ["calls on paths nothing makes (probes; deletes, audited as denied):"] + [
         f"  {item.command}: {item.calls:,} calls, median interarrival "
         f"{_median(item.interarrival, format_duration)}"
         for item in profile.missing_path_probes
+    ]
+
+
+def _denied_call_lines(profile: Profile) -> list[str]:
+    """The streams of calls the NameNode denies, one line each."""
+    if not profile.denied_calls:
+        return ["denied calls: none"]
+    return ["denied calls (issued where the NameNode denies them):"] + [
+        f"  {item.command}: {item.calls:,} calls, median interarrival "
+        f"{_median(item.interarrival, format_duration)}"
+        for item in profile.denied_calls
     ]
 
 

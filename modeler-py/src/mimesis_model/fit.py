@@ -32,11 +32,12 @@ from mimesis_model.trace import (
     ClusterEvents,
     TimelineUsers,
     read_cluster_events,
+    read_denied_path_events,
     read_directory_timelines,
     read_file_timelines,
     read_namespace,
 )
-from mimesis_model.trace_commands import probe_listing_share
+from mimesis_model.trace_commands import NOTHING_THERE, probe_listing_share
 from mimesis_model.user_mix import MAX_USERS, with_user_mixes
 from mimesis_model.workload_fit import complete
 
@@ -74,6 +75,9 @@ class FittedTrace:
     """who issued each file's events (rows of behaviour); None for a trace without users"""
     directory_users: TimelineUsers | None = None
     """who issued each directory's events (rows of directories)"""
+    denied_events: list[tuple[int, str, str]] | None = None
+    """the denied events on a path (time, command, user); None when the report counts none
+    beyond the deletes of missing paths and the cluster's denied calls"""
 
 
 def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> FittedTrace:
@@ -98,6 +102,12 @@ def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> 
             trace.cluster = read_cluster_events(trace_dir, progress)
     elif window.by_target.get("cluster") or unknown:
         trace.cluster = read_cluster_events(trace_dir, progress)
+    # Denied calls on a path are on no timeline: a pass over events.avro, only when the report
+    # counts some beyond those it explains (deletes of missing paths, the cluster's denied).
+    gone = sum(window.by_target.get(target, {}).get("delete", 0) for target in NOTHING_THERE)
+    explained = gone + (sum(trace.cluster.denied.values()) if trace.cluster is not None else 0)
+    if (window.denied or 0) > explained and (Path(trace_dir) / EVENTS_FILE).exists():
+        trace.denied_events = read_denied_path_events(trace_dir)
     return trace
 
 
@@ -201,6 +211,7 @@ class ProfileFitter:
         self.profile_ = complete(
             self._profile(trace, types, labels), trace.window, behaviour, labels,
             trace.directories, self.directory_fitter_, trace.cluster, trace.implicit_probes,
+            trace.denied_events, self.max_users,
         )  # fmt: skip
         self.profile_ = with_user_mixes(
             self.profile_, trace.file_users, self.labels_, trace.directory_users,

@@ -25,7 +25,9 @@ from mimesis_model.output import AtomicOutputDir
 
 PROFILE_FILE: Final = "profile.avro"
 PROFILE_JSON: Final = "profile.json"
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = 3
+"""3 added deletes of paths nothing makes to missingPathProbes, deniedCalls, and activeSpanKs to
+kSearch"""
 
 DISTRIBUTIONS: Final = (
     "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",
@@ -286,7 +288,11 @@ class Profile:
     unmodeled_commands: list[UnmodeledCommand] = field(default_factory=list)
     directory_fit: FitReport | None = None
     missing_path_probes: list[ClusterCalls] = field(default_factory=list)
-    """probes of paths nothing makes, per command: a stream over the window (Profile.avsc)"""
+    """calls on paths nothing makes (probes; from format 3 deletes), per command: a stream over
+    the window (Profile.avsc)"""
+    denied_calls: list[ClusterCalls] = field(default_factory=list)
+    """calls the trace saw denied on a path, per command: a stream over the window, issued where
+    they are denied (format 3; Profile.avsc)"""
 
     @property
     def k(self) -> int:
@@ -343,6 +349,7 @@ class Profile:
             ],
             "directoryFit": None if self.directory_fit is None else _fit_record(self.directory_fit),
             "missingPathProbes": [_stream_record(item) for item in self.missing_path_probes],
+            "deniedCalls": [_stream_record(item) for item in self.denied_calls],
         }
 
     @classmethod
@@ -368,6 +375,7 @@ class Profile:
             ],
             directory_fit=None if directory_fit is None else _fit(directory_fit),
             missing_path_probes=[_stream(item) for item in record.get("missingPathProbes", [])],
+            denied_calls=[_stream(item) for item in record.get("deniedCalls", [])],
         )
 
     # --- files --------------------------------------------------------------------------
@@ -446,7 +454,8 @@ class Profile:
                 for problem in directory_type.subtree_files.problems()
             ]
         streams = [("cluster calls", item) for item in self.cluster_calls]
-        streams += [("missing-path probes", item) for item in self.missing_path_probes]
+        streams += [("missing-path calls", item) for item in self.missing_path_probes]
+        streams += [("denied calls", item) for item in self.denied_calls]
         for name, cluster in streams:
             where = f"{name} {cluster.command}"
             found += [f"{where}: {problem}" for problem in cluster.interarrival.problems()]

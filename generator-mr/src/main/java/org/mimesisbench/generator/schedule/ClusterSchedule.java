@@ -31,6 +31,14 @@ public final class ClusterSchedule implements Schedule {
     streams.sort(Comparator.comparingDouble(Life::firstTime));
   }
 
+  /** The entry under the namespace root that phase 1 makes for the run's own user only (0700). */
+  public static final String DENIED = "/denied";
+
+  /** The path denied call {@code call} of stream {@code stream} names: under {@link #DENIED}, so denied. */
+  public static String deniedPath(int stream, long call) {
+    return DENIED + "/" + stream + "-" + call;
+  }
+
   /** The path probe {@code call} of stream {@code stream} names: under the namespace root, made by nothing. */
   public static String missingPath(int stream, long call) {
     return "/missing-" + stream + "-" + call;
@@ -72,7 +80,7 @@ public final class ClusterSchedule implements Schedule {
       do {
         index++;
         time = index < model.calls() ? time + model.interarrival().sample(random) : Double.POSITIVE_INFINITY;
-        user = model.users() == null || Op.SUPERUSER_ONLY.contains(model.op()) ? null
+        user = model.users() == null || !model.denied() && Op.SUPERUSER_ONLY.contains(model.op()) ? null
             : model.users().at(users.of(index));
       } while (time < window && index % shares != share);
       if (time >= window) {
@@ -102,7 +110,9 @@ public final class ClusterSchedule implements Schedule {
 
     @Override
     public Event next() {
-      Event e = new Event(time, model.op(), model.onMissingPath() ? missingPath(stream, index) : null, null, user);
+      String path = model.denied() ? deniedPath(stream, index)
+          : model.onMissingPath() ? missingPath(stream, index) : null;
+      Event e = new Event(time, model.op(), path, null, user);
       advance();
       return e;
     }

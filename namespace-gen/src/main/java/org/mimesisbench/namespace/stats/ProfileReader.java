@@ -23,7 +23,7 @@ import org.mimesisbench.profile.Profile;
  */
 public final class ProfileReader {
   public static final String PROFILE_FILE = "profile.avro";
-  static final int FORMAT_VERSION = 2;
+  static final int FORMAT_VERSION = 3;
 
   private ProfileReader() {}
 

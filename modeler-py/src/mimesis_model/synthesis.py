@@ -84,8 +84,8 @@ time scale c multiplies every time of the schedule afterwards: the same operatio
 times as fast (c < 1) or slow (c > 1); c = 0 issues them back to back.
 
 Denied calls (deniedCalls, format 3): per entry, a renewal process as the cluster calls',
-scaled as they are; each call on a path the NameNode denies its user (generator-mr: under
-`<namespace root>/denied`, which phase 1 makes for the run's own user only).
+scaled as they are; each call on a path the NameNode denies its user (generator-mr:
+`<namespace root>/denied/entry`, in a folder phase 1 makes for the run's own user only).
 
 Random streams: files draw from the generator given; their calls and probes, the directories
 (with theirs), the cluster calls, the missing-path probes and the denied calls each from a child

@@ -262,6 +262,10 @@ public final class RunPlan implements Workload {
       Path denied = new Path(root, ClusterSchedule.DENIED.substring(1));
       fs.mkdirs(denied);
       fs.setPermission(denied, new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
+      Path entry = new Path(root, ClusterSchedule.DENIED_ENTRY.substring(1));
+      if (!fs.exists(entry)) {
+        fs.create(entry, false).close();
+      }
     }
     return inPlace;
   }

@@ -31,13 +31,15 @@ public final class ClusterSchedule implements Schedule {
     streams.sort(Comparator.comparingDouble(Life::firstTime));
   }
 
-  /** The entry under the namespace root that phase 1 makes for the run's own user only (0700). */
+  /** The folder under the namespace root that phase 1 makes for the run's own user only (0700). */
   public static final String DENIED = "/denied";
 
-  /** The path denied call {@code call} of stream {@code stream} names: under {@link #DENIED}, so denied. */
-  public static String deniedPath(int stream, long call) {
-    return DENIED + "/" + stream + "-" + call;
-  }
+  /**
+   * The file in {@link #DENIED} (phase 1 makes it) that every denied call names: the NameNode denies the
+   * traverse before anything else, and the file is there because a stat or open of a path that is not
+   * there comes back "not found", unaudited, rather than denied.
+   */
+  public static final String DENIED_ENTRY = DENIED + "/entry";
 
   /** The path probe {@code call} of stream {@code stream} names: under the namespace root, made by nothing. */
   public static String missingPath(int stream, long call) {
@@ -110,8 +112,7 @@ public final class ClusterSchedule implements Schedule {
 
     @Override
     public Event next() {
-      String path = model.denied() ? deniedPath(stream, index)
-          : model.onMissingPath() ? missingPath(stream, index) : null;
+      String path = model.denied() ? DENIED_ENTRY : model.onMissingPath() ? missingPath(stream, index) : null;
       Event e = new Event(time, model.op(), path, null, user);
       advance();
       return e;

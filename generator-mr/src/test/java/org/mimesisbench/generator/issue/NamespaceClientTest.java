@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.trace.AuditCommand;
@@ -117,27 +118,27 @@ class NamespaceClientTest {
     org.apache.hadoop.fs.Path entry = new org.apache.hadoop.fs.Path(cluster.uri() + "/ns/denied");
     own.mkdirs(entry);
     own.setPermission(entry, new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
-    own.create(new org.apache.hadoop.fs.Path(entry, "0-0")).close();
+    own.create(new org.apache.hadoop.fs.Path(cluster.uri() + "/ns" + ClusterSchedule.DENIED_ENTRY)).close();
     FileSystem asBob = org.apache.hadoop.security.UserGroupInformation.createRemoteUser("bob")
         .doAs((java.security.PrivilegedExceptionAction<FileSystem>) () ->
             FileSystem.newInstance(cluster.uri(), new Configuration()));
     NamespaceClient bob = new NamespaceClient(asBob, new org.apache.hadoop.fs.Path(cluster.uri() + "/ns"), "bob");
     int before = Files.readAllLines(audit).size();
     for (Op op : List.of(Op.OPEN, Op.LIST_STATUS, Op.SET_OWNER, Op.DELETE)) {
-      bob.issue(new Event(0, op, "/denied/0-0", null));
+      bob.issue(new Event(0, op, ClusterSchedule.DENIED_ENTRY, null));
     }
     List<String> denied = new ArrayList<>();
     for (int wait = 0; wait < 100 && denied.size() < 4; wait++) {
       Thread.sleep(20); // the audit logger may be asynchronous
       List<String> lines = Files.readAllLines(audit);
       denied = lines.subList(before, lines.size()).stream()
-          .filter(l -> l.contains("src=/ns/denied/0-0") && l.contains("ugi=bob")).toList();
+          .filter(l -> l.contains("src=/ns" + ClusterSchedule.DENIED_ENTRY) && l.contains("ugi=bob")).toList();
     }
     assertEquals(4, denied.size(), "" + denied);
     assertTrue(denied.stream().allMatch(l -> l.contains("allowed=false")), "" + denied);
     asBob.close();
     java.io.IOException allowed = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
-        () -> client.issue(new Event(0, Op.OPEN, "/denied/0-0", null)));
+        () -> client.issue(new Event(0, Op.OPEN, ClusterSchedule.DENIED_ENTRY, null)));
     assertTrue(allowed.getMessage().contains("was allowed"), allowed.getMessage());
   }
 

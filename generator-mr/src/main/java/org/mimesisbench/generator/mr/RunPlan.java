@@ -213,9 +213,11 @@ public final class RunPlan implements Workload {
   public List<String> notes() {
     List<String> notes = new ArrayList<>();
     if (!model.notIssued().isEmpty()) {
+      boolean denied = model.notIssued().stream().anyMatch(c -> c.endsWith(" (denied)"));
       notes.add("the profile's calls of " + String.join(", ", model.notIssued()) + " are not issued: the"
-          + " generator has no call for them (the profile lists them among its unmodeledCommands); those marked"
-          + " (denied) are issued as the run's own user, whom nothing denies (--as-one-user)");
+          + " generator has no call for them (the profile lists them among its unmodeledCommands)"
+          + (denied ? "; those marked (denied) would go as the run's own user, whom nothing denies (--as-one-user)"
+              : ""));
     }
     if (layoutNote != null) {
       notes.add(layoutNote);

@@ -61,7 +61,7 @@ def names(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     record["source"] = "another trace"
     with (root / "other" / PROFILE_FILE).open("wb") as stream:
         fastavro.writer(stream, schema.load(schema.PROFILE), [record])
-    for name, version in (("future", 3), ("ancient", 0)):  # a profile of an unknown version
+    for name, version in (("future", 4), ("ancient", 0)):  # a profile of an unknown version
         (root / name).mkdir()
         with (root / name / PROFILE_FILE).open("wb") as stream:
             fastavro.writer(
@@ -97,16 +97,16 @@ CASES: list[tuple[str, list[str]]] = [
     ("{corrupt}/profile.avro: ", ["validate", "{corrupt}", "{trace}"]),
     ("{missing}: no such trace directory", ["validate", "{profile}", "{missing}"]),
     ("argument --time-scale: ", ["validate", "{profile}", "{trace}", "--time-scale", "-1"]),
-    ("{future}/profile.avro: format version 3 is newer", ["validate", "{future}", "{trace}"]),
+    ("{future}/profile.avro: format version 4 is newer", ["validate", "{future}", "{trace}"]),
     ("{ancient}/profile.avro: format version 0 is unknown",
      ["validate", "{ancient}", "{trace}"]),
     # scale
-    ("{future}/profile.avro: format version 3 is newer", ["scale", "{future}", "--out", "{out}"]),
+    ("{future}/profile.avro: format version 4 is newer", ["scale", "{future}", "--out", "{out}"]),
     ("{ancient}/profile.avro: format version 0 is unknown",
      ["scale", "{ancient}", "--out", "{out}"]),
-    ("{future}/profile.avro: format version 3 is newer",
+    ("{future}/profile.avro: format version 4 is newer",
      ["describe", "{future}", "--out", "{out}"]),
-    ("{future}/profile.avro: format version 3 is newer", ["fidelity", "{future}", "{run}"]),
+    ("{future}/profile.avro: format version 4 is newer", ["fidelity", "{future}", "{run}"]),
     ("--out {file}: exists and is not a directory", ["scale", "{profile}", "--out", "{file}"]),
     ("--out {file}/x: cannot create it: Not a directory",
      ["scale", "{profile}", "--out", "{file}/x"]),

@@ -5,14 +5,14 @@ reproduce from the profile vector, computed here by the reference generator (syn
   EmpiricalCdf.at must match): file types by index ("0", ...), directory types by name ("d0",
   ...); a type's calls' offsets by command under "<type>.calls", its probes' lead under
   "<type>.probes"; the cluster calls' interarrivals by command under "cluster", the
-  missing-path probes' under "missing";
+  missing-path probes' under "missing", the denied calls' under "denied";
 - expectedOps: the mean operations of one copy of the model's file types, by op (Java's Op
   labels; mkdirs and rename by their ratios), from a synthesis of REPLICAS copies, at span
   scale 1 and 2 (Java's schedule must match within sampling error);
 - expectedCommands: the same for every call the whole model issues, by audit command (file and
-  directory types, their calls and probes, the cluster calls, the missing-path probes);
-  expectedBySource splits them into files, directories, calls, probes, cluster and
-  missingPathProbes.
+  directory types, their calls and probes, the cluster calls, the missing-path probes, the
+  denied calls); expectedBySource splits them into files, directories, calls, probes, cluster,
+  missingPathProbes and deniedCalls.
 
 Rewrite it with MIMESIS_VECTORS_WRITE=1 pytest -k vector after a deliberate change.
 """
@@ -54,6 +54,7 @@ def schedule_vector(profile: Profile) -> dict[str, Any]:
         draws |= _call_draws(f"d{d.index}", d)
     draws["cluster"] = _draws([(c.command, c.interarrival) for c in profile.cluster_calls])
     draws["missing"] = _draws([(c.command, c.interarrival) for c in profile.missing_path_probes])
+    draws["denied"] = _draws([(c.command, c.interarrival) for c in profile.denied_calls])
     expected, commands, sources = {}, {}, {}
     for span_scale in (1.0, 2.0):
         workload = synthesize(profile, span_scale=span_scale, file_scale=REPLICAS, random_state=0)
@@ -110,6 +111,7 @@ def _by_source(workload: SyntheticWorkload) -> dict[str, dict[str, int]]:
         }  # fmt: skip
     sources["cluster"] = dict(Counter(workload.cluster_command))
     sources["missingPathProbes"] = dict(Counter(workload.missing_command))
+    sources["deniedCalls"] = dict(Counter(workload.denied_command))
     return sources
 
 

@@ -35,7 +35,7 @@ def expected_of(profile: Profile) -> dict[str, Any]:
         _summarize(item, ("depth", *DISTRIBUTIONS))
     for item in record["directoryTypes"]:
         _summarize(item, ("depth", "subtreeFiles", *DIRECTORY_DISTRIBUTIONS))
-    for item in record["clusterCalls"] + record["missingPathProbes"]:
+    for item in record["clusterCalls"] + record["missingPathProbes"] + record["deniedCalls"]:
         item["interarrival"] = _ends(item["interarrival"])
     record.pop("namespace")
     record.pop("fit")

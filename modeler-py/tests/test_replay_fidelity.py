@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
+from mimesis_model.formats.fidelity_file import FIDELITY_FILE
 from mimesis_model.model.fidelity import DIMENSIONS
 from mimesis_model.runs.replay_fidelity import is_replay, score_replay
-from mimesis_model.runs.run_fidelity import FIDELITY_FILE
 from mimesis_model.runs.run_results import RunResults
 from test_profile_vectors import REPOSITORY, SAMPLE_TRACE
 

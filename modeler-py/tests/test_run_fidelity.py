@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
+from mimesis_model.formats.fidelity_file import FIDELITY_FILE
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.fidelity import DIMENSIONS
-from mimesis_model.runs.run_fidelity import FIDELITY_FILE
 from mimesis_model.runs.run_results import CLOCK_SLACK_MS, RunResults, RunScaling
 from mimesis_model.runs.run_trace import RunTrace
 from test_profile_vectors import SAMPLE_TRACE

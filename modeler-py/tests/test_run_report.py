@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.runs.run_fidelity import FIDELITY_FILE
+from mimesis_model.formats.fidelity_file import FIDELITY_FILE
 from mimesis_model.runs.run_report import REPORT_FILE
 from test_profile_vectors import SAMPLE_TRACE
 

@@ -34,11 +34,12 @@ def test_the_whole_workload_shows_what_the_model_does_not_issue(
     assert report["version"] == VALIDATION_VERSION == 2
     whole = report["whole"]
     assert whole["calls"]["trace"] == 6_789
-    assert whole["denied"] == {"trace": 5, "model": 0}
+    # the 5 denied calls are the model's denied-call streams
+    assert whole["denied"] == {"trace": 5, "model": pytest.approx(5, abs=0.5)}
     # The whole workload (files, directories, calls, probes) against every call of the trace.
     assert report["ks"]["op_mix"] < 0.01
-    # What the model leaves out: the 5 denied calls and a concat; 3 deletes past the window.
-    assert whole["coverage"] == pytest.approx(0.997, abs=0.003)
+    # What the model leaves out: a concat, and a few calls past the window's end.
+    assert whole["coverage"] == pytest.approx(0.999, abs=0.002)
     assert whole["command_mix_tv"] == pytest.approx(0.001, abs=0.001)
     by_command = {row["command"]: row for row in whole["commands"]}
     # 773 of the trace's 1,331 listings are of directories: the directory types list them.

@@ -9,7 +9,7 @@ from typing import Final
 from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.model.directory_fit import DirectoryFitter
-from mimesis_model.model.fit import AUTO, CRITERIA, POPULARITY, ProfileFitter, read_for_fitting
+from mimesis_model.model.fit import AUTO, CRITERIA, TIMING, ProfileFitter, read_for_fitting
 from mimesis_model.model.user_mix import MAX_USERS
 from mimesis_model.output import check_writable
 
@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-k", default=AUTO, type=_k_value,
         help="number of file types, or 'auto' (default): the smallest k whose synthetic "
-        "popularity CDF is within --max-ks of the trace's",
+        "distances (--criterion) are within --max-ks of the trace's",
     )  # fmt: skip
     parser.add_argument(
         "--max-ks", type=options.fraction, default=0.04, help="KS bound of the k search"
@@ -43,9 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="KS bound of the directory k search (default 0.05)",
     )  # fmt: skip
     parser.add_argument(
-        "--criterion", choices=CRITERIA, default=POPULARITY,
-        help="what --max-ks bounds: popularity (default, the paper's), or access: popularity "
-        "and access interarrivals both",
+        "--criterion", choices=CRITERIA, default=TIMING,
+        help="what --max-ks bounds: timing (default): popularity, access interarrivals and "
+        "active spans; popularity (the paper's) alone; or access: popularity and interarrivals",
     )  # fmt: skip
     parser.add_argument(
         "--search-files", type=options.whole, default=200_000,
@@ -76,11 +76,21 @@ def run(args: argparse.Namespace) -> int:
     profile = fitter.profile_
     profile.write(args.out, "--out")
     if not args.quiet:
+        chosen = fitter.chosen_
         for step in fitter.k_search_:
-            interarrival = step.interarrival_ks
+            timing = "  ".join(
+                f"{name} KS {_ks(ks)}"
+                for name, ks in (("interarrival", step.interarrival_ks),
+                                 ("active span", step.active_span_ks))
+            )  # fmt: skip
+            mark = "  <- chosen" if chosen is not None and step.k == chosen.k else ""
+            print(f"k={step.k:<3} popularity KS {step.popularity_ks:.4f}  {timing}{mark}")
+        if chosen is not None and chosen not in fitter.k_search_:
+            # Searched on a subset: the chosen k's figures on every file, validate's.
             print(
-                f"k={step.k:<3} popularity KS {step.popularity_ks:.4f}  interarrival KS "
-                + ("-" if interarrival is None else f"{interarrival:.4f}")
+                f"k={chosen.k:<3} on every file: popularity KS {chosen.popularity_ks:.4f}  "
+                f"interarrival KS {_ks(chosen.interarrival_ks)}  "
+                f"active span KS {_ks(chosen.active_span_ks)}"
             )
         for step in directories.k_search_:
             print(f"directory k={step.k:<3} listing popularity KS {step.popularity_ks:.4f}")
@@ -92,6 +102,10 @@ def run(args: argparse.Namespace) -> int:
             f"commands; {unmodeled:,} calls unmodeled; window {profile.duration_ms / 1000:,.1f} s"
         )
     return OK
+
+
+def _ks(distance: float | None) -> str:
+    return "-" if distance is None else f"{distance:.4f}"
 
 
 def _k_value(text: str) -> str | int:

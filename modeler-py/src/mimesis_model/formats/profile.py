@@ -26,7 +26,9 @@ from mimesis_model.output import AtomicOutputDir
 PROFILE_FILE: Final = "profile.avro"
 PROFILE_JSON: Final = "profile.json"
 FORMAT_VERSION: Final = int(schema.field_declaration(schema.PROFILE, "formatVersion")["current"])
-"""The format version written and the newest read: Profile.avsc's, read by Java's ProfileReader."""
+"""The format version written and the newest read: Profile.avsc's, read by Java's ProfileReader
+(3 added deletes of paths nothing makes to missingPathProbes, deniedCalls, and activeSpanKs to
+kSearch)."""
 
 DISTRIBUTIONS: Final = (
     "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",
@@ -247,12 +249,16 @@ class KSearchStep:
     k: int
     popularity_ks: float
     interarrival_ks: float | None = None
+    active_span_ks: float | None = None
 
     def distance(self, criterion: str) -> float:
-        """What the k search bounds: popularity, or the worse of popularity and interarrival."""
-        if criterion == "access" and self.interarrival_ks is not None:
-            return max(self.popularity_ks, self.interarrival_ks)
-        return self.popularity_ks
+        """What the k search bounds: popularity; with "access" the worse of popularity and
+        interarrival; with "timing" the worst of popularity, interarrival and active span."""
+        timing = {
+            "access": [self.interarrival_ks],
+            "timing": [self.interarrival_ks, self.active_span_ks],
+        }.get(criterion, [])
+        return max([self.popularity_ks, *(ks for ks in timing if ks is not None)])
 
 
 @dataclass(frozen=True, eq=False)
@@ -283,7 +289,11 @@ class Profile:
     unmodeled_commands: list[UnmodeledCommand] = field(default_factory=list)
     directory_fit: FitReport | None = None
     missing_path_probes: list[ClusterCalls] = field(default_factory=list)
-    """probes of paths nothing makes, per command: a stream over the window (Profile.avsc)"""
+    """calls on paths nothing makes (probes; from format 3 deletes), per command: a stream over
+    the window (Profile.avsc)"""
+    denied_calls: list[ClusterCalls] = field(default_factory=list)
+    """calls the trace saw denied on a path, per command: a stream over the window, issued where
+    they are denied (format 3; Profile.avsc)"""
 
     @property
     def k(self) -> int:
@@ -340,6 +350,7 @@ class Profile:
             ],
             "directoryFit": None if self.directory_fit is None else _fit_record(self.directory_fit),
             "missingPathProbes": [_stream_record(item) for item in self.missing_path_probes],
+            "deniedCalls": [_stream_record(item) for item in self.denied_calls],
         }
 
     @classmethod
@@ -365,6 +376,7 @@ class Profile:
             ],
             directory_fit=None if directory_fit is None else _fit(directory_fit),
             missing_path_probes=[_stream(item) for item in record.get("missingPathProbes", [])],
+            denied_calls=[_stream(item) for item in record.get("deniedCalls", [])],
         )
 
     # --- files --------------------------------------------------------------------------
@@ -443,7 +455,8 @@ class Profile:
                 for problem in directory_type.subtree_files.problems()
             ]
         streams = [("cluster calls", item) for item in self.cluster_calls]
-        streams += [("missing-path probes", item) for item in self.missing_path_probes]
+        streams += [("missing-path calls", item) for item in self.missing_path_probes]
+        streams += [("denied calls", item) for item in self.denied_calls]
         for name, cluster in streams:
             where = f"{name} {cluster.command}"
             found += [f"{where}: {problem}" for problem in cluster.interarrival.problems()]
@@ -689,6 +702,7 @@ def _fit_record(fit: FitReport) -> dict[str, Any]:
                 "k": step.k,
                 "popularityKs": step.popularity_ks,
                 "interarrivalKs": step.interarrival_ks,
+                "activeSpanKs": step.active_span_ks,
             }
             for step in fit.k_search
         ],
@@ -703,7 +717,12 @@ def _fit(record: dict[str, Any]) -> FitReport:
         feature_scale=[float(x) for x in record["featureScale"]],
         max_ks=float(record["maxKs"]),
         k_search=[
-            KSearchStep(int(s["k"]), float(s["popularityKs"]), s.get("interarrivalKs"))
+            KSearchStep(
+                int(s["k"]),
+                float(s["popularityKs"]),
+                s.get("interarrivalKs"),
+                s.get("activeSpanKs"),
+            )
             for s in record["kSearch"]
         ],
         criterion=str(record.get("criterion", "popularity")),

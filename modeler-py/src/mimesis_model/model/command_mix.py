@@ -32,7 +32,7 @@ class CommandCounts:
 
     calls: dict[str, float]
     denied: float | None = None
-    """None: not known (a model denies nothing; a trace's report may not say)"""
+    """None: not known (a trace's report may not say)"""
 
     @classmethod
     def of_log(cls, by_cmd: Mapping[str, float], denied: float | None) -> CommandCounts:
@@ -46,8 +46,12 @@ class CommandCounts:
     @classmethod
     def of_model(cls, workload: SyntheticWorkload, per: float = 1.0) -> CommandCounts:
         """Every call WORKLOAD issued (files, directories, calls, probes, the cluster's), divided
-        by PER (its replicas), named as the log names them."""
-        return cls({command: n / per for command, n in workload.command_counts().items()}, 0)
+        by PER (its replicas), named as the log names them; its denied calls are its denied
+        streams' and its deletes of paths nothing makes (HDFS audits a delete that removed
+        nothing as allowed=false)."""
+        calls = {command: n / per for command, n in workload.command_counts().items()}
+        denied = len(workload.denied_command) + workload.missing_command.count("delete")
+        return cls(calls, denied / per)
 
     @property
     def total(self) -> float:

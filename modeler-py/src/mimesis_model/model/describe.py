@@ -153,6 +153,7 @@ def render_workload(profile: Profile) -> str:
     else:
         lines.append("cluster calls: none")
     lines += _missing_path_probe_lines(profile)
+    lines += _denied_call_lines(profile)
     lines += render_unmodeled(unmodeled_list(profile))
     return "\n".join(lines)
 
@@ -173,13 +174,24 @@ def _directory_row(directory_type: DirectoryType) -> list[str]:
 
 
 def _missing_path_probe_lines(profile: Profile) -> list[str]:
-    """The streams of probes of paths nothing makes, one line each."""
+    """The streams of calls on paths nothing makes (probes, deletes), one line each."""
     if not profile.missing_path_probes:
-        return ["probes of paths nothing makes: none"]
-    return ["probes of paths nothing makes:"] + [
+        return ["calls on paths nothing makes: none"]
+    return ["calls on paths nothing makes (probes; deletes, audited as denied):"] + [
         f"  {item.command}: {item.calls:,} calls, median interarrival "
         f"{_median(item.interarrival, format_duration)}"
         for item in profile.missing_path_probes
+    ]
+
+
+def _denied_call_lines(profile: Profile) -> list[str]:
+    """The streams of calls the NameNode denies, one line each."""
+    if not profile.denied_calls:
+        return ["denied calls: none"]
+    return ["denied calls (issued where the NameNode denies them):"] + [
+        f"  {item.command}: {item.calls:,} calls, median interarrival "
+        f"{_median(item.interarrival, format_duration)}"
+        for item in profile.denied_calls
     ]
 
 
@@ -354,20 +366,29 @@ def _k_selection(profile: Profile) -> Figure:
     ks = [step.k for step in steps]
     distances = [step.popularity_ks for step in steps]
     axes.plot(ks, distances, "o-", color="C0", label="popularity KS of k types")
+    timings = [
+        ("interarrival KS", [step.interarrival_ks for step in steps], "C1"),
+        ("active span KS", [step.active_span_ks for step in steps], "C4"),
+    ]
+    for name, maybe, color in timings:
+        values = [value for value in maybe if value is not None]
+        if len(values) == len(steps):
+            axes.plot(ks, values, ".--", color=color, label=name)
+            distances += values
     axes.axhline(profile.fit.max_ks, color="C3", linestyle="--",
                  label=f"bound max_ks = {profile.fit.max_ks:g}")  # fmt: skip
     chosen = [step for step in steps if step.k == profile.k]
     if chosen:
         axes.plot([profile.k], [chosen[0].popularity_ks], "*", color="C2", markersize=16,
                   label=f"chosen k = {profile.k}")  # fmt: skip
-    passed = any(distance <= profile.fit.max_ks for distance in distances)
+    passed = any(step.distance(profile.fit.criterion) <= profile.fit.max_ks for step in steps)
     axes.set_title(
-        "k search: the smallest k whose synthetic popularity is within the bound"
+        f"k search: the smallest k whose synthetic {profile.fit.criterion} is within the bound"
         if passed
         else "k search: no k reached the bound; the closest k was chosen"
     )
     axes.set_xlabel("k (number of file types)")
-    axes.set_ylabel("KS distance, accesses per file\n(trace vs synthetic)")
+    axes.set_ylabel("KS distance (trace vs synthetic)")
     axes.set_ylim(0, max([*distances, profile.fit.max_ks]) * 1.15)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.grid(alpha=0.3)

@@ -47,19 +47,6 @@ def total_variation(trace: dict[str, int], model: dict[str, int]) -> float | Non
     return float(0.5 * np.abs(left / left.sum() - right / right.sum()).sum())
 
 
-def popularity_ks(behaviour: FileBehaviour, labels: Ints, model: SyntheticWorkload) -> float:
-    """The KS distance of accesses per accessed file: the one the k search is bounded by."""
-    trace = behaviour.accesses[(labels >= 0) & behaviour.accessed]
-    distance = ks_distance(trace, model.accesses[model.accesses > 0])
-    return 1.0 if distance is None else distance
-
-
-def interarrival_ks(behaviour: FileBehaviour, model: SyntheticWorkload) -> float | None:
-    """The KS distance of pooled access interarrivals."""
-    gaps = behaviour.interarrival
-    return ks_distance(gaps[~np.isnan(gaps)], model.interarrival)
-
-
 @dataclass(frozen=True, eq=False)
 class WorkloadSample:
     """One workload's values along every dimension fidelity compares; times in ms from the

@@ -55,12 +55,14 @@ def scale_types(
         changes += f", cluster calls x{cluster_factor:g}"
     cluster = [_scaled_cluster(calls, cluster_factor) for calls in profile.cluster_calls]
     missing = [_scaled_cluster(probes, cluster_factor) for probes in profile.missing_path_probes]
+    denied = [_scaled_cluster(calls, cluster_factor) for calls in profile.denied_calls]
     # A type scaled to 0 stays, with no files, so that the types keep their numbers.
     scaled = profile.with_types(scaled_files, f"{profile.source}; scaled: {changes}")
     return replace(
         scaled.with_directory_types(scaled_directories),
         cluster_calls=cluster,
         missing_path_probes=missing,
+        denied_calls=denied,
     )
 
 
@@ -82,8 +84,9 @@ def isolate_types(
     isolated = profile.with_types(kept, f"{profile.source}; isolated types {renumbering}")
     directories = [profile.directory_types[index] for index in chosen_directories]
     return replace(
-        isolated.with_directory_types(directories), cluster_calls=[], missing_path_probes=[]
-    )
+        isolated.with_directory_types(directories), cluster_calls=[], missing_path_probes=[],
+        denied_calls=[],
+    )  # fmt: skip
 
 
 def type_name(name: str) -> tuple[str, int | None]:

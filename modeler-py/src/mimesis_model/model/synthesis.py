@@ -61,10 +61,11 @@ directory type issues.
 Cluster calls (format 2): per ClusterCalls entry, a renewal process from 0 with gaps drawn
 from its interarrival, stopped after `calls` calls or at the window's end.
 
-Probes of paths nothing makes (missingPathProbes): per entry (getfileinfo or listStatus), a
-renewal process as the cluster calls', scaled as they are; each call on a path of its own that
-nothing makes (generator-mr: `/missing-<entry>-<n>` under the namespace root), so the
-NameNode answers "not found" as the trace's did. Not run in an isolated run (--types).
+Calls on paths nothing makes (missingPathProbes): per entry (getfileinfo, listStatus, or from
+format 3 delete), a renewal process as the cluster calls', scaled as they are; each call on a
+path of its own that nothing makes (generator-mr: `/missing-<entry>-<n>` under the namespace
+root), so the NameNode answers "not found" (a delete: false, audited allowed=false) as the
+trace's did. Not run in an isolated run (--types).
 
 Commands the generator cannot issue: a CallShare or ClusterCalls whose command is not in
 AuditCommand.avsc's `generated` (on a path) or `generatedClusterCommands` (without one) is
@@ -82,8 +83,13 @@ s multiplies every file's and directory's active span, so their accesses, not th
 time scale c multiplies every time of the schedule afterwards: the same operations happen c
 times as fast (c < 1) or slow (c > 1); c = 0 issues them back to back.
 
+Denied calls (deniedCalls, format 3): per entry, a renewal process as the cluster calls',
+scaled as they are; each call on a path the NameNode denies its user (generator-mr:
+`<namespace root>/denied/entry`, in a folder phase 1 makes for the run's own user only).
+
 Random streams: files draw from the generator given; their calls and probes, the directories
-(with theirs), the cluster calls and the missing-path probes each from a child stream of it
+(with theirs), the cluster calls, the missing-path probes and the denied calls each from a child
+stream of it
 (Generator.spawn), so that adding one part does not change another's draws.
 """
 
@@ -109,7 +115,7 @@ from mimesis_model.formats.profile import (
 from mimesis_model.formats.trace import audit_commands
 from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.trace_commands import (
-    PROBES,
+    MISSING_PATH_COMMANDS,
     generated_cluster_commands,
     generated_commands,
 )
@@ -167,7 +173,11 @@ class SyntheticWorkload:
     """the command of each cluster call, aligned with cluster_time"""
     missing_time: Floats = field(default_factory=lambda: np.zeros(0))
     missing_command: tuple[str, ...] = ()
-    """each probe of a path nothing makes (getfileinfo, listStatus), aligned with missing_time"""
+    """each call on a path nothing makes (getfileinfo, listStatus, delete), aligned with
+    missing_time"""
+    denied_time: Floats = field(default_factory=lambda: np.zeros(0))
+    denied_command: tuple[str, ...] = ()
+    """each call the NameNode denies (deniedCalls), aligned with denied_time"""
 
     def __len__(self) -> int:
         return len(self.file_type)
@@ -217,6 +227,7 @@ class SyntheticWorkload:
         counts["rename"] += self.renames
         counts.update(self.cluster_command)
         counts.update(self.missing_command)
+        counts.update(self.denied_command)
         return {command: n for command, n in sorted(counts.items()) if n > 0}
 
 
@@ -283,7 +294,7 @@ def synthesize(
     if time_scale < 0 or span_scale < 0 or file_scale <= 0:
         raise ValueError("time and span scales must be >= 0 and the file scale > 0")
     rng = np.random.default_rng(random_state)
-    calls_rng, directories_rng, cluster_rng, missing_rng = rng.spawn(4)
+    calls_rng, directories_rng, cluster_rng, missing_rng, denied_rng = rng.spawn(5)
     window = float(profile.duration_ms if window_ms is None else window_ms)
     stretch = max(1.0, window / profile.duration_ms)
     parts = [
@@ -310,7 +321,11 @@ def synthesize(
     )  # fmt: skip
     missing_time, missing_command = _cluster_calls(
         profile.missing_path_probes, window, file_scale * stretch, file_scale, missing_rng,
-        frozenset(PROBES),
+        frozenset(MISSING_PATH_COMMANDS),
+    )  # fmt: skip
+    denied_time, denied_command = _cluster_calls(
+        profile.denied_calls, window, file_scale * stretch, file_scale, denied_rng,
+        generated_commands(),
     )  # fmt: skip
     workload = _time_scaled(
         _with(
@@ -322,6 +337,8 @@ def synthesize(
             cluster_command=cluster_command,
             missing_time=missing_time,
             missing_command=missing_command,
+            denied_time=denied_time,
+            denied_command=denied_command,
         ),
         time_scale,
     )
@@ -418,6 +435,7 @@ def _time_scaled(workload: SyntheticWorkload, time_scale: float) -> SyntheticWor
         probe_time=workload.probe_time * time_scale,
         cluster_time=workload.cluster_time * time_scale,
         missing_time=workload.missing_time * time_scale,
+        denied_time=workload.denied_time * time_scale,
         directories=None if directories is None else _time_scaled(directories, time_scale),
     )
 

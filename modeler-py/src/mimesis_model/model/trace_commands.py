@@ -20,6 +20,10 @@ from mimesis_model.model.distribution import Distribution
 
 PROBES: Final = ("getfileinfo", "listStatus")
 """The commands a probe ('does it exist?') is issued as."""
+MISSING_PATH_COMMANDS: Final = (*PROBES, "delete")
+"""The calls on paths nothing makes that a profile streams (missingPathProbes): the probes, and
+the deletes of paths that are not there (`rm -f`, DistCp's cleanup), which HDFS audits as
+allowed=false (the delete returned false)."""
 NOTHING_THERE: Final = ("missing", "unknown")
 """by_target's kinds of a path that named nothing (unknown: a trace without an fsimage)."""
 
@@ -146,13 +150,15 @@ def missing_path_probes(
     unmodeled: list[UnmodeledCommand], duration_ms: float
 ) -> tuple[list[ClusterCalls], list[UnmodeledCommand]]:
     """The probes of UNMODELED that no type stands for (of paths never made, of directories
-    made implicitly) as one stream per command over the window of DURATION_MS, and the rest of
-    UNMODELED. The parse keeps no time of a probe of a path never made: each stream is a Poisson
-    one, exponential gaps of mean duration / (calls + 1), so that its calls end in the window."""
+    made implicitly) and its deletes of paths that did not exist, as one stream per command
+    over the window of DURATION_MS, and the rest of UNMODELED. The parse keeps no time of a
+    call on a path never made: each stream is a Poisson one, exponential gaps of mean
+    duration / (calls + 1), so that its calls end in the window."""
     counts = Counter[str]()
     rest = []
     for item in unmodeled:
-        if item.command in PROBES and item.why in (NEVER_MADE, MADE_IMPLICITLY):
+        probe = item.command in PROBES and item.why in (NEVER_MADE, MADE_IMPLICITLY)
+        if probe or (item.command == "delete" and item.why == NOT_THERE):
             counts[item.command] += item.calls
         else:
             rest.append(item)

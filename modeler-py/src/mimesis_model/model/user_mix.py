@@ -194,6 +194,9 @@ def model_user_calls(
     by_command = Counter(model.cluster_command)
     for stream in profile.cluster_calls:
         expected.update(expected_calls(stream.users, by_command[stream.command] / replicas))
+    denied = Counter(model.denied_command)
+    for stream in profile.denied_calls:
+        expected.update(expected_calls(stream.users, denied[stream.command] / replicas))
     return {user: float(n) for user, n in expected.items() if n > 0}
 
 

@@ -114,14 +114,14 @@ class NamespaceCommandTest {
   @Test
   void aProfileOfAnUnknownVersionIsRefused() throws IOException {
     Profile profile = ProfileReader.read(YahooStats.profile());
-    profile.setFormatVersion(3);
+    profile.setFormatVersion(ProfileReader.FORMAT_VERSION + 1);
     Path dir = Files.createDirectories(tmp.resolve("future"));
     try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
       w.create(Profile.getClassSchema(), ProfileReader.file(dir).toFile());
       w.append(profile);
     }
     String err = badRun("--stats", dir.toString(), "--dirs", "1000");
-    assertTrue(err.contains("future/profile.avro: formatVersion 3 is newer than 2"), err);
+    assertTrue(err.contains("future/profile.avro: formatVersion 4 is newer than 3"), err);
   }
 
   private void badProperties(String find, String replace, String expected) throws IOException {

@@ -16,7 +16,10 @@ import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.CacheDirectiveInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Op;
 
@@ -25,7 +28,8 @@ import org.mimesisbench.generator.schedule.Op;
  * matching Hadoop {@link FileSystem} call (a {@link DistributedFileSystem} one for HDFS's own
  * commands: quotas, erasure coding, leases, the cluster's reports). Paths of events are relative
  * to the namespace root. A call that fails, or returns false where success means true, throws;
- * a probe that finds nothing is what a probe expects.
+ * a probe that finds nothing, a delete of a path nothing makes, or a denied call (under
+ * {@link ClusterSchedule#DENIED}) denied, is what it expects.
  */
 public final class NamespaceClient {
   /** The extended attribute setXAttr sets: in the user namespace, which any owner may write. */
@@ -63,6 +67,30 @@ public final class NamespaceClient {
   }
 
   public void issue(Event e) throws IOException {
+    if (e.path() != null && e.path().startsWith(ClusterSchedule.DENIED + "/")) {
+      issueDenied(e);
+      return;
+    }
+    call(e);
+  }
+
+  /** A call the NameNode is to deny (a profile's deniedCalls): the denial is its answer; being allowed is an error. */
+  private void issueDenied(Event e) throws IOException {
+    try {
+      call(e);
+    } catch (AccessControlException expected) {
+      return; // denied, as the trace's call was
+    } catch (RemoteException r) {
+      if (r.getClassName().equals(AccessControlException.class.getName())) {
+        return;
+      }
+      throw r;
+    }
+    throw new IOException(e.op().label() + " " + e.path() + " was allowed to " + user
+        + ": a denied call issued as a user whom the NameNode lets in (its superuser?)");
+  }
+
+  private void call(Event e) throws IOException {
     if (hdfs != null && e.op() == Op.OPEN) {
       hdfs.open(rootPath + e.path()).close();
       return;
@@ -83,6 +111,7 @@ public final class NamespaceClient {
       case RENAME -> check(fs.rename(p, new Path(root + e.target())), e);
       case GET_FILE_INFO_PROBE -> probe(() -> fs.getFileStatus(p));
       case LIST_STATUS_PROBE -> probe(() -> fs.listStatus(p));
+      case DELETE_MISSING -> fs.delete(p, false); // false: nothing there, as the trace's delete found
       case CONTENT_SUMMARY -> fs.getContentSummary(p);
       case QUOTA_USAGE -> fs.getQuotaUsage(p);
       case APPEND -> append(p);

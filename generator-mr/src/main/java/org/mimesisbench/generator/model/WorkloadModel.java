@@ -20,12 +20,13 @@ import org.mimesisbench.run.RunOptions;
  * @param allTypes every type of the profile, scaled (phase 1 creates all their pre-existing files)
  * @param runTypes the types phase 2 runs (all, or those chosen with --types)
  * @param dormantFiles pre-existing files no type owns (never touched), scaled with every type
- * @param clusterCalls the commands without a path, then the probes of paths nothing makes; none when
- *     types are isolated (--types)
+ * @param clusterCalls the commands without a path, then the probes of paths nothing makes, then the calls
+ *     the NameNode denies; none when types are isolated (--types)
  * @param directoryTypes the profile's directory types, scaled ("d0", "d1"... in --type-scale); none
  *     run when file types are isolated (--types)
  * @param notIssued the profile's commands the generator has no call for (the profile names them
- *     in unmodeledCommands too); the run's notes list them
+ *     in unmodeledCommands too), and "command (denied)" for denied calls it cannot have denied (issued as
+ *     the run's own user); the run's notes list them
  */
 public record WorkloadModel(String source, double windowMs, List<FileTypeModel> allTypes,
     List<FileTypeModel> runTypes, double spanScale, double mkdirsPerCreate, double renamesPerCreate,
@@ -80,6 +81,8 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     List<ClusterCallModel> cluster = new ArrayList<>(
         ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch, notIssued, !options.getAsOneUser()));
     cluster.addAll(ClusterCallModel.probesOf(where, profile.getMissingPathProbes(), all, stretch, notIssued,
+        !options.getAsOneUser()));
+    cluster.addAll(ClusterCallModel.deniedOf(where, profile.getDeniedCalls(), all, stretch, notIssued,
         !options.getAsOneUser()));
     List<DirectoryTypeModel> directories = new ArrayList<>();
     for (int i = 0; i < directoryTypes; i++) {

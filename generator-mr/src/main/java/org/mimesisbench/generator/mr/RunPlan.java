@@ -21,8 +21,10 @@ import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.layout.HierarchyLayout;
 import org.mimesisbench.generator.layout.NamespaceLayout;
+import org.mimesisbench.generator.model.ClusterCallModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.results.RunSummary;
+import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.namespace.stats.NamespaceStats;
 import org.mimesisbench.namespace.stats.ProfileStatistics;
 import org.mimesisbench.profile.Profile;
@@ -204,8 +206,11 @@ public final class RunPlan implements Workload {
   public List<String> notes() {
     List<String> notes = new ArrayList<>();
     if (!model.notIssued().isEmpty()) {
+      boolean denied = model.notIssued().stream().anyMatch(c -> c.endsWith(" (denied)"));
       notes.add("the profile's calls of " + String.join(", ", model.notIssued()) + " are not issued: the"
-          + " generator has no call for them (the profile lists them among its unmodeledCommands)");
+          + " generator has no call for them (the profile lists them among its unmodeledCommands)"
+          + (denied ? "; those marked (denied) would go as the run's own user, whom nothing denies (--as-one-user)"
+              : ""));
     }
     if (layoutNote != null) {
       notes.add(layoutNote);
@@ -242,13 +247,23 @@ public final class RunPlan implements Workload {
 
   @Override
   public boolean prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException {
-    if (resume && layout.inPlace(fs, root)) {
-      return true;
+    boolean inPlace = resume && layout.inPlace(fs, root);
+    if (!inPlace) {
+      try (FileSystem open = FileSystem.newInstance(root.toUri(), UserClients.worldWritable(fs.getConf()))) {
+        layout.materializeTop(open, root, mappers, resume); // every modeled user may work in it
+      }
     }
-    try (FileSystem open = FileSystem.newInstance(root.toUri(), UserClients.worldWritable(fs.getConf()))) {
-      layout.materializeTop(open, root, mappers, resume); // every modeled user may work in it
+    if (model.clusterCalls().stream().anyMatch(ClusterCallModel::denied)) {
+      // the denied calls' entry: the run's own user's only, so the NameNode denies every modeled user in it
+      Path denied = new Path(root, ClusterSchedule.DENIED.substring(1));
+      fs.mkdirs(denied);
+      fs.setPermission(denied, new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
+      Path entry = new Path(root, ClusterSchedule.DENIED_ENTRY.substring(1));
+      if (!fs.exists(entry)) {
+        fs.create(entry, false).close();
+      }
     }
-    return false;
+    return inPlace;
   }
 
   @Override

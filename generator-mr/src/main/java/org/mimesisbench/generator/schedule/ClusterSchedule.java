@@ -31,6 +31,16 @@ public final class ClusterSchedule implements Schedule {
     streams.sort(Comparator.comparingDouble(Life::firstTime));
   }
 
+  /** The folder under the namespace root that phase 1 makes for the run's own user only (0700). */
+  public static final String DENIED = "/denied";
+
+  /**
+   * The file in {@link #DENIED} (phase 1 makes it) that every denied call names: the NameNode denies the
+   * traverse before anything else, and the file is there because a stat or open of a path that is not
+   * there comes back "not found", unaudited, rather than denied.
+   */
+  public static final String DENIED_ENTRY = DENIED + "/entry";
+
   /** The path probe {@code call} of stream {@code stream} names: under the namespace root, made by nothing. */
   public static String missingPath(int stream, long call) {
     return "/missing-" + stream + "-" + call;
@@ -72,7 +82,7 @@ public final class ClusterSchedule implements Schedule {
       do {
         index++;
         time = index < model.calls() ? time + model.interarrival().sample(random) : Double.POSITIVE_INFINITY;
-        user = model.users() == null || Op.SUPERUSER_ONLY.contains(model.op()) ? null
+        user = model.users() == null || !model.denied() && Op.SUPERUSER_ONLY.contains(model.op()) ? null
             : model.users().at(users.of(index));
       } while (time < window && index % shares != share);
       if (time >= window) {
@@ -102,7 +112,8 @@ public final class ClusterSchedule implements Schedule {
 
     @Override
     public Event next() {
-      Event e = new Event(time, model.op(), model.onMissingPath() ? missingPath(stream, index) : null, null, user);
+      String path = model.denied() ? DENIED_ENTRY : model.onMissingPath() ? missingPath(stream, index) : null;
+      Event e = new Event(time, model.op(), path, null, user);
       advance();
       return e;
     }

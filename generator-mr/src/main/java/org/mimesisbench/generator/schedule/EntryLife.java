@@ -44,6 +44,7 @@ public final class EntryLife implements Life {
   private double gapFactor;
   private SplittableRandom gaps;
   private boolean evenGaps;
+  private double kindStart; // a directory's one uniform of its access kinds (systematic sampling)
   private double last = Double.NaN; // time of the last access issued
   private final double deleteDelay; // NaN: not deleted
 
@@ -123,6 +124,9 @@ public final class EntryLife implements Life {
     }
     if (!type.calls().isEmpty()) {
       drawCalls(type.calls());
+    }
+    if (directory && accesses > 0) { // drawn last: the draws before it are as they were
+      kindStart = random.nextDouble();
     }
     mainTime = origin;
     state = created ? AT_ORIGIN : ACCESSES;
@@ -315,8 +319,13 @@ public final class EntryLife implements Life {
     }
   }
 
+  /**
+   * The kind of the access just counted: a file's by one draw; a directory's by systematic sampling, as the
+   * reference generator's (synthesis.py): its i-th of n accesses takes the first kind whose cumulative share
+   * exceeds (u + i) / n, so each kind gets floor or ceil of n times its share, as the trace's directories did.
+   */
   private Op accessKind() {
-    double u = random.nextDouble();
+    double u = directory ? (kindStart + accessed - 1) / accesses : random.nextDouble();
     double[] kinds = type.accessKinds();
     Op[] ops = type.accessOps();
     return u < kinds[0] ? ops[0] : u < kinds[1] ? ops[1] : ops[2];

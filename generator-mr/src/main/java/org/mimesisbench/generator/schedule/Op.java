@@ -29,6 +29,8 @@ public enum Op {
   // probes: "does it exist?" of a path not made yet; the NameNode answers "no", which is no error
   GET_FILE_INFO_PROBE(RunOp.getFileInfoProbe),
   LIST_STATUS_PROBE(RunOp.listStatusProbe),
+  // a delete of a path nothing makes: it returns false, which HDFS audits as allowed=false
+  DELETE_MISSING(RunOp.deleteMissing),
   // a directory's recursive delete, its subtree with it in one call
   DELETE_RECURSIVE(RunOp.deleteRecursive),
   CONTENT_SUMMARY(RunOp.contentSummary),
@@ -103,7 +105,8 @@ public enum Op {
 
   static {
     for (Op op : values()) {
-      if (!op.name().endsWith("_PROBE") && op != DELETE_RECURSIVE && !REPLAYED_ONLY.contains(op)) {
+      if (!op.name().endsWith("_PROBE") && op != DELETE_RECURSIVE && op != DELETE_MISSING
+          && !REPLAYED_ONLY.contains(op)) {
         BY_CALL.put(op.auditCommand, op);
       }
     }

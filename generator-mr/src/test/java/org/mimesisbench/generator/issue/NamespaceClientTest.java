@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.trace.AuditCommand;
@@ -78,7 +79,7 @@ class NamespaceClientTest {
         continue; // they change the namespace the others use; the end-to-end tests issue them
       }
       String path = Op.CLUSTER.contains(op) ? null
-          : op == Op.GET_FILE_INFO_PROBE || op == Op.LIST_STATUS_PROBE ? "/d/not-yet"
+          : op == Op.GET_FILE_INFO_PROBE || op == Op.LIST_STATUS_PROBE || op == Op.DELETE_MISSING ? "/d/not-yet"
           : ON_DIRECTORY.contains(op) ? "/d" : "/d/f";
       int before = Files.readAllLines(audit).size();
       client.issue(new Event(0, op, path, null));
@@ -110,6 +111,58 @@ class NamespaceClientTest {
     }
     assertEquals(List.of("/ns/d/f", "/ns/d/none", "/ns/d/none"), sources);
     assertThrows(FileNotFoundException.class, () -> client.issue(new Event(0, Op.OPEN, "/d/none", null)));
+  }
+
+  /** A delete of a path nothing makes returns false, no error; HDFS audits it as a denied delete, as the trace did. */
+  @Test
+  void aDeleteOfAPathNothingMakesIsAuditedDenied() throws Exception {
+    int before = Files.readAllLines(audit).size();
+    client.issue(new Event(0, Op.DELETE_MISSING, "/d/never-made", null));
+    String wanted = "cmd=delete\tsrc=/ns/d/never-made";
+    List<String> lines = Files.readAllLines(audit);
+    for (int wait = 0; wait < 100 && lines.subList(before, lines.size()).stream().noneMatch(l -> l.contains(wanted));
+        wait++) {
+      Thread.sleep(20); // the audit logger may be asynchronous
+      lines = Files.readAllLines(audit);
+    }
+    List<String> logged = lines.subList(before, lines.size()).stream().filter(l -> l.contains(wanted)).toList();
+    assertEquals(1, logged.size(), "one delete logged: " + lines.subList(before, lines.size()));
+    assertTrue(logged.get(0).contains("allowed=false"), logged.get(0));
+  }
+
+  /**
+   * A call under the denied entry (phase 1 makes it 0700 for the run's own user), issued as another user: the
+   * NameNode denies it and audits it allowed=false, which is what the call expects, no error; the same call as
+   * the run's own user, whom nothing denies, is an error.
+   */
+  @Test
+  void aDeniedCallIsDeniedAsInTheTrace() throws Exception {
+    FileSystem own = FileSystem.get(cluster.uri(), new Configuration());
+    org.apache.hadoop.fs.Path entry = new org.apache.hadoop.fs.Path(cluster.uri() + "/ns/denied");
+    own.mkdirs(entry);
+    own.setPermission(entry, new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
+    own.create(new org.apache.hadoop.fs.Path(cluster.uri() + "/ns" + ClusterSchedule.DENIED_ENTRY)).close();
+    FileSystem asBob = org.apache.hadoop.security.UserGroupInformation.createRemoteUser("bob")
+        .doAs((java.security.PrivilegedExceptionAction<FileSystem>) () ->
+            FileSystem.newInstance(cluster.uri(), new Configuration()));
+    NamespaceClient bob = new NamespaceClient(asBob, new org.apache.hadoop.fs.Path(cluster.uri() + "/ns"), "bob");
+    int before = Files.readAllLines(audit).size();
+    for (Op op : List.of(Op.OPEN, Op.LIST_STATUS, Op.SET_OWNER, Op.DELETE)) {
+      bob.issue(new Event(0, op, ClusterSchedule.DENIED_ENTRY, null));
+    }
+    List<String> denied = new ArrayList<>();
+    for (int wait = 0; wait < 100 && denied.size() < 4; wait++) {
+      Thread.sleep(20); // the audit logger may be asynchronous
+      List<String> lines = Files.readAllLines(audit);
+      denied = lines.subList(before, lines.size()).stream()
+          .filter(l -> l.contains("src=/ns" + ClusterSchedule.DENIED_ENTRY) && l.contains("ugi=bob")).toList();
+    }
+    assertEquals(4, denied.size(), "" + denied);
+    assertTrue(denied.stream().allMatch(l -> l.contains("allowed=false")), "" + denied);
+    asBob.close();
+    java.io.IOException allowed = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+        () -> client.issue(new Event(0, Op.OPEN, ClusterSchedule.DENIED_ENTRY, null)));
+    assertTrue(allowed.getMessage().contains("was allowed"), allowed.getMessage());
   }
 
   @Test

@@ -87,13 +87,15 @@ class CallsAndProbesTest {
   }
 
   @Test
-  void probesOfPathsNothingMakesAreOneStreamPerCommandEachOnAPathOfItsOwn() throws Exception {
+  void callsOnPathsNothingMakesAreOneStreamPerCommandEachOnAPathOfItsOwn() throws Exception {
     Profile p = GeneratorVectors.profile();
     p.setMissingPathProbes(List.of(new ClusterCalls("getfileinfo", 30L, GeneratorVectors.twoPoints(1000, 3000), null),
         new ClusterCalls("listStatus", 10L, GeneratorVectors.twoPoints(1000, 3000), null),
+        new ClusterCalls("delete", 20L, GeneratorVectors.twoPoints(1000, 3000), null),
         new ClusterCalls("open", 5L, GeneratorVectors.twoPoints(1000, 3000), null)));
+    p.setDeniedCalls(List.of()); // the vector's (the sample's denied calls) go elsewhere: the test below
     WorkloadModel m = WorkloadModel.of("vector", p, GeneratorVectors.options().build());
-    assertTrue(m.notIssued().contains("open"), "only a stat or a listing probes: " + m.notIssued());
+    assertTrue(m.notIssued().contains("open"), "only a stat, a listing or a delete: " + m.notIssued());
     Map<Op, Long> counts = new EnumMap<>(Op.class);
     java.util.Set<String> paths = new java.util.HashSet<>();
     ClusterSchedule schedule = new ClusterSchedule(m, 7, 0, 1);
@@ -105,10 +107,37 @@ class CallsAndProbesTest {
       }
     }
     // 1 to 3 s apart, within the vector's window of 230 s: every call is issued
-    assertEquals(Map.of(Op.GET_FILE_INFO_PROBE, 30L, Op.LIST_STATUS_PROBE, 10L), counts);
+    assertEquals(Map.of(Op.GET_FILE_INFO_PROBE, 30L, Op.LIST_STATUS_PROBE, 10L, Op.DELETE_MISSING, 20L), counts);
     Profile isolated = GeneratorVectors.profile();
     isolated.setMissingPathProbes(p.getMissingPathProbes());
     WorkloadModel typesOnly = WorkloadModel.of("vector", isolated, GeneratorVectors.options().setTypes(List.of(0)).build());
     assertTrue(typesOnly.clusterCalls().isEmpty(), "an isolated run issues them not (they belong to no type)");
+  }
+
+  @Test
+  void deniedCallsAreIssuedAsTheirUsersUnderTheEntryOnlyTheRunnerMayEnter() throws Exception {
+    Profile p = GeneratorVectors.profile();
+    org.mimesisbench.profile.UserMix bob = new org.mimesisbench.profile.UserMix(
+        List.of(new org.mimesisbench.profile.UserShare("bob", 1.0)), 0L, 0.0);
+    p.setDeniedCalls(List.of(new ClusterCalls("open", 4L, GeneratorVectors.twoPoints(1000, 3000), bob),
+        new ClusterCalls("setQuota", 2L, GeneratorVectors.twoPoints(1000, 3000), bob),
+        new ClusterCalls("rename", 3L, GeneratorVectors.twoPoints(1000, 3000), bob)));
+    WorkloadModel m = WorkloadModel.of("vector", p, GeneratorVectors.options().build());
+    assertTrue(m.notIssued().contains("rename"), "a rename names its target too: " + m.notIssued());
+    Map<Op, Long> counts = new EnumMap<>(Op.class);
+    ClusterSchedule schedule = new ClusterSchedule(m, 7, 0, 1);
+    for (Life life = schedule.next(); life != null; life = schedule.next()) {
+      while (!life.done()) {
+        Event e = life.next();
+        if (e.path() != null && e.path().startsWith(ClusterSchedule.DENIED + "/")) {
+          counts.merge(e.op(), 1L, Long::sum);
+          assertEquals("bob", e.user(), "as its user, even a superuser's command: " + e);
+        }
+      }
+    }
+    assertEquals(Map.of(Op.OPEN, 4L, Op.SET_QUOTA, 2L), counts);
+    WorkloadModel asOne = WorkloadModel.of("vector", p, GeneratorVectors.options().setAsOneUser(true).build());
+    assertTrue(asOne.notIssued().containsAll(List.of("open (denied)", "setQuota (denied)")), "" + asOne.notIssued());
+    assertTrue(asOne.clusterCalls().stream().noneMatch(c -> c.denied()), "the run's own user is denied nothing");
   }
 }

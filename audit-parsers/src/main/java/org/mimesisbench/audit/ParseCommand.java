@@ -27,8 +27,8 @@ import org.mimesisbench.trace.FileTimeline;
 
 /**
  * {@code parse --audit <files|dirs|globs>... [--fsimage <file>] --out <dir> [--tz <zone>]}:
- * NameNode audit logs (and an fsimage) into a trace. Only adapts the command line to
- * {@link TraceParse} (local) or {@link ParseJob} (MapReduce).
+ * NameNode audit logs (and an fsimage) into a trace. Only adapts the command line to {@link
+ * TraceParse} (local) or {@link ParseJob} (MapReduce).
  */
 public final class ParseCommand implements Command {
   @Override
@@ -41,7 +41,10 @@ public final class ParseCommand implements Command {
     return "NameNode audit logs (plain, .gz, .bz2) and an fsimage into a trace";
   }
 
-  /** Parsing the trace's schemas loads Avro and Jackson; the default codec's probe, snappy's native library. */
+  /**
+   * Parsing the trace's schemas loads Avro and Jackson; the default codec's probe, snappy's native
+   * library.
+   */
   @Override
   public void prepare() {
     AuditEvent.getClassSchema();
@@ -51,25 +54,67 @@ public final class ParseCommand implements Command {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(Option.builder().longOpt("audit").hasArgs().argName("file|dir|glob")
-        .desc("audit logs to read, merged in time order (required)").build());
-    o.addOption(Option.builder().longOpt("fsimage").hasArg().argName("file")
-        .desc("namespace at trace start: binary fsimage, or oiv XML or Delimited output").build());
-    o.addOption(Option.builder().longOpt("out").hasArg().argName("dir")
-        .desc("trace directory to write (required)").build());
-    o.addOption(Option.builder().longOpt("tz").hasArg().argName("zone")
-        .desc("time zone the NameNode logged in (default " + ParseOptions.ZONE_DEFAULT + ")").build());
-    o.addOption(Option.builder().longOpt("max-malformed").hasArg().argName("share")
-        .desc("stop when more than this share of lines is malformed (default "
-            + ParseOptions.MAX_MALFORMED_DEFAULT + ")").build());
-    o.addOption(Option.builder().longOpt("codec").hasArg().argName("codec")
-        .desc("Avro codec: snappy, null, deflate-1..9 (default "
-            + AvroFiles.CODEC_DEFAULT + ")").build());
-    o.addOption(Option.builder().longOpt("max-line-bytes").hasArg().argName("n")
-        .desc("longer lines are counted as malformed (default "
-            + ParseOptions.MAX_LINE_BYTES_DEFAULT + ")").build());
-    o.addOption(Option.builder().longOpt("mapreduce")
-        .desc("parse as a MapReduce job (for a whole cluster-day of logs)").build());
+    o.addOption(
+        Option.builder()
+            .longOpt("audit")
+            .hasArgs()
+            .argName("file|dir|glob")
+            .desc("audit logs to read, merged in time order (required)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("fsimage")
+            .hasArg()
+            .argName("file")
+            .desc("namespace at trace start: binary fsimage, or oiv XML or Delimited output")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("out")
+            .hasArg()
+            .argName("dir")
+            .desc("trace directory to write (required)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("tz")
+            .hasArg()
+            .argName("zone")
+            .desc("time zone the NameNode logged in (default " + ParseOptions.ZONE_DEFAULT + ")")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("max-malformed")
+            .hasArg()
+            .argName("share")
+            .desc(
+                "stop when more than this share of lines is malformed (default "
+                    + ParseOptions.MAX_MALFORMED_DEFAULT
+                    + ")")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("codec")
+            .hasArg()
+            .argName("codec")
+            .desc(
+                "Avro codec: snappy, null, deflate-1..9 (default " + AvroFiles.CODEC_DEFAULT + ")")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("max-line-bytes")
+            .hasArg()
+            .argName("n")
+            .desc(
+                "longer lines are counted as malformed (default "
+                    + ParseOptions.MAX_LINE_BYTES_DEFAULT
+                    + ")")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("mapreduce")
+            .desc("parse as a MapReduce job (for a whole cluster-day of logs)")
+            .build());
     o.addOption(Option.builder().longOpt("quiet").desc("no progress or summary on stdout").build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
     return o;
@@ -91,11 +136,13 @@ public final class ParseCommand implements Command {
       throw new BadInputException("parse: unexpected argument " + cl.getArgList().get(0));
     }
     ParseOptions options = parseOptions(cl);
-    AuditLogFiles.refuseOutputInside(options.audit(), options.out(), TraceParse.EVENTS, "parse: --out", conf);
+    AuditLogFiles.refuseOutputInside(
+        options.audit(), options.out(), TraceParse.EVENTS, "parse: --out", conf);
     boolean quiet = cl.hasOption("quiet");
-    ParseReport report = cl.hasOption("mapreduce")
-        ? new ParseJob(options, conf, quiet ? null : out).run()
-        : new TraceParse(options, conf, quiet ? null : out).run();
+    ParseReport report =
+        cl.hasOption("mapreduce")
+            ? new ParseJob(options, conf, quiet ? null : out).run()
+            : new TraceParse(options, conf, quiet ? null : out).run();
     if (!quiet) {
       printSummary(report, options, out);
     }
@@ -127,12 +174,13 @@ public final class ParseCommand implements Command {
     try {
       AvroFiles.codec(codec);
     } catch (IllegalArgumentException e) {
-      throw new BadInputException("parse: --codec " + codec + ": unknown or unavailable Avro codec");
+      throw new BadInputException(
+          "parse: --codec " + codec + ": unknown or unavailable Avro codec");
     }
     List<String> audit = Arrays.asList(cl.getOptionValues("audit"));
     Path fsimage = cl.hasOption("fsimage") ? Path.of(cl.getOptionValue("fsimage")) : null;
-    return new ParseOptions(audit, fsimage, Path.of(cl.getOptionValue("out")), zone,
-        maxMalformed, codec, maxLine);
+    return new ParseOptions(
+        audit, fsimage, Path.of(cl.getOptionValue("out")), zone, maxMalformed, codec, maxLine);
   }
 
   private static double number(CommandLine cl, String option, double dflt) {
@@ -149,17 +197,25 @@ public final class ParseCommand implements Command {
 
   private static void help(PrintStream out) {
     PrintWriter w = new PrintWriter(out);
-    new HelpFormatter().printHelp(w, 100,
-        "mimesisbench.jar parse --audit <files|dirs|globs>... [--fsimage <file>] --out <dir>",
-        "\nNameNode audit logs and an fsimage into a trace: events.avro, files.avro, "
-            + "namespace.avro, parse-report.json.\n\n", options(), 2, 4,
-        "\nExample: mimesisbench.jar parse --audit logs/hdfs-audit.log* --fsimage fsimage_0000123 "
-            + "--out trace/ --tz America/Los_Angeles", true);
+    new HelpFormatter()
+        .printHelp(
+            w,
+            100,
+            "mimesisbench.jar parse --audit <files|dirs|globs>... [--fsimage <file>] --out <dir>",
+            "\nNameNode audit logs and an fsimage into a trace: events.avro, files.avro, "
+                + "namespace.avro, parse-report.json.\n\n",
+            options(),
+            2,
+            4,
+            "\nExample: mimesisbench.jar parse --audit logs/hdfs-audit.log* --fsimage fsimage_0000123 "
+                + "--out trace/ --tz America/Los_Angeles",
+            true);
     w.flush();
   }
 
   private static void printSummary(ParseReport r, ParseOptions options, PrintStream out) {
-    out.printf("parsed %,d lines: %,d events, %,d malformed (%.2f %%), %,d denied%n",
+    out.printf(
+        "parsed %,d lines: %,d events, %,d malformed (%.2f %%), %,d denied%n",
         r.lines, r.events, r.malformed, 100 * r.malformedShare(), r.allowedFalse);
     if (r.firstEvent != null) {
       out.printf("time %s .. %s (%s)%n", r.firstEvent, r.lastEvent, r.timeZone);
@@ -170,8 +226,9 @@ public final class ParseCommand implements Command {
     }
     out.println(files);
     if (r.namespace != null) {
-      out.printf("namespace %s: %,d directories, %,d files%n", r.namespace.get("fsimage"),
-          r.namespace.get("directories"), r.namespace.get("files"));
+      out.printf(
+          "namespace %s: %,d directories, %,d files%n",
+          r.namespace.get("fsimage"), r.namespace.get("directories"), r.namespace.get("files"));
     }
     StringBuilder ops = new StringBuilder("by cmd");
     r.byCmd.entrySet().stream()

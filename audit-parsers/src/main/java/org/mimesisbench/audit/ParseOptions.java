@@ -16,13 +16,21 @@ public record ParseOptions(
     int maxLineBytes) {
 
   public static final String ZONE_DEFAULT = "UTC";
+
   /** Share of malformed lines above which the parse stops: 1 %. */
   public static final double MAX_MALFORMED_DEFAULT = 0.01;
+
   /** Lines longer than this are counted as malformed, never held: 256 KiB. */
   public static final int MAX_LINE_BYTES_DEFAULT = 256 * 1024;
 
   public static ParseOptions of(List<String> audit, Path fsimage, Path out) {
-    return new ParseOptions(audit, fsimage, out, ZoneId.of(ZONE_DEFAULT), MAX_MALFORMED_DEFAULT,
-        AvroFiles.CODEC_DEFAULT, MAX_LINE_BYTES_DEFAULT);
+    return new ParseOptions(
+        audit,
+        fsimage,
+        out,
+        ZoneId.of(ZONE_DEFAULT),
+        MAX_MALFORMED_DEFAULT,
+        AvroFiles.CODEC_DEFAULT,
+        MAX_LINE_BYTES_DEFAULT);
   }
 }

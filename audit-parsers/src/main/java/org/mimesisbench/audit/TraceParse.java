@@ -27,11 +27,11 @@ import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
- * A local parse: the fsimage (if any) into {@code namespace.avro}, then the audit logs, merged
- * in time order, into {@code events.avro}, {@code files.avro}, {@code dirs.avro} and
- * {@code cluster.avro} (the events without a path), with
- * {@code parse-report.json}. Streams: memory holds the snapshot's paths and the live paths, never
- * the lines. All the files appear together or not at all.
+ * A local parse: the fsimage (if any) into {@code namespace.avro}, then the audit logs, merged in
+ * time order, into {@code events.avro}, {@code files.avro}, {@code dirs.avro} and {@code
+ * cluster.avro} (the events without a path), with {@code parse-report.json}. Streams: memory holds
+ * the snapshot's paths and the live paths, never the lines. All the files appear together or not at
+ * all.
  */
 public final class TraceParse {
   public static final String EVENTS = "events.avro";
@@ -58,39 +58,47 @@ public final class TraceParse {
     try (AtomicOutputDir out = new AtomicOutputDir("--out", options.out())) {
       SnapshotIndex snapshot = null;
       if (options.fsimage() != null) {
-        NamespaceSnapshot namespace = NamespaceSnapshot.convert(
-            options.fsimage(), options.zone(), options.codec(), out.file(NAMESPACE), progress);
+        NamespaceSnapshot namespace =
+            NamespaceSnapshot.convert(
+                options.fsimage(), options.zone(), options.codec(), out.file(NAMESPACE), progress);
         report.namespace = namespace.summary();
         snapshot = namespace.index();
       }
       List<AuditLogSource> sources = new ArrayList<>();
       for (Path log : logs) {
         try {
-          sources.add(new AuditLogSource(displayName(log), AuditLogFiles.open(log, conf),
-              options.maxLineBytes()));
+          sources.add(
+              new AuditLogSource(
+                  displayName(log), AuditLogFiles.open(log, conf), options.maxLineBytes()));
         } catch (IOException e) {
           for (AuditLogSource s : sources) {
             s.close();
           }
-          throw new BadInputException("--audit " + displayName(log) + ": cannot read: " + AuditLogSource.why(e), e);
+          throw new BadInputException(
+              "--audit " + displayName(log) + ": cannot read: " + AuditLogSource.why(e), e);
         }
       }
-      try (TimeOrderedAuditReader reader = new TimeOrderedAuditReader(sources, options.zone(), report);
+      try (TimeOrderedAuditReader reader =
+              new TimeOrderedAuditReader(sources, options.zone(), report);
           DataFileWriter<AuditEvent> events =
               AvroFiles.create(AuditEvent.getClassSchema(), out.file(EVENTS), options.codec());
           DataFileWriter<FileTimeline> files =
               AvroFiles.create(FileTimeline.getClassSchema(), out.file(FILES), options.codec());
           DataFileWriter<DirectoryTimeline> dirs =
-              AvroFiles.create(DirectoryTimeline.getClassSchema(), out.file(DIRS), options.codec());
+              AvroFiles.create(
+                  DirectoryTimeline.getClassSchema(), out.file(DIRS), options.codec());
           DataFileWriter<ClusterEvent> cluster =
               AvroFiles.create(ClusterEvent.getClassSchema(), out.file(CLUSTER), options.codec())) {
         TraceBuilder builder = new TraceBuilder(files, dirs, cluster, snapshot);
         ProgressLine line = new ProgressLine(progress, "parse", "events");
         long[] built = {0};
-        ReadAhead.readAll(reader, record -> {
-          builder.accept(record);
-          line.tick(++built[0]);
-        }, new EventWriter(events));
+        ReadAhead.readAll(
+            reader,
+            record -> {
+              builder.accept(record);
+              line.tick(++built[0]);
+            },
+            new EventWriter(events));
         report.collectSamples();
         TraceCounts counts = builder.finish();
         line.done(report.events);
@@ -109,10 +117,14 @@ public final class TraceParse {
       throw new BadInputException("--audit " + logs + ": no lines to parse (empty input)");
     }
     if (report.malformedShare() > options.maxMalformed()) {
-      throw new BadInputException(String.format(
-          "%d of %d lines malformed (%.1f %%), above --max-malformed %.1f %%; first: %s",
-          report.malformed, report.lines, 100 * report.malformedShare(),
-          100 * options.maxMalformed(), report.malformedSamples.get(0)));
+      throw new BadInputException(
+          String.format(
+              "%d of %d lines malformed (%.1f %%), above --max-malformed %.1f %%; first: %s",
+              report.malformed,
+              report.lines,
+              100 * report.malformedShare(),
+              100 * options.maxMalformed(),
+              report.malformedSamples.get(0)));
     }
   }
 

@@ -20,8 +20,8 @@ import org.mimesisbench.trace.AuditEvent;
 
 /**
  * The repository's own audit lines in every format variant (src/test/resources/audit-variants,
- * README.md there) parse end to end: each well-formed line is the event {@code expected.tsv}
- * says, field by field, and exactly the known damaged lines are counted as malformed.
+ * README.md there) parse end to end: each well-formed line is the event {@code expected.tsv} says,
+ * field by field, and exactly the known damaged lines are counted as malformed.
  */
 class AuditVariantsTest {
   static final Path VARIANTS = Traces.auditVariants();
@@ -32,23 +32,34 @@ class AuditVariantsTest {
   void everyVariantLineIsTheExpectedEventAndOnlyTheDamagedOnesAreNot() throws Exception {
     List<String> logs = Traces.auditVariantLogs();
     assertEquals(8, logs.size(), "every variant file (README.md)");
-    ParseOptions options = new ParseOptions(logs, null, dir.resolve("trace"), ZoneId.of("UTC"), 0.2,
-        "deflate-1", ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    ParseOptions options =
+        new ParseOptions(
+            logs,
+            null,
+            dir.resolve("trace"),
+            ZoneId.of("UTC"),
+            0.2,
+            "deflate-1",
+            ParseOptions.MAX_LINE_BYTES_DEFAULT);
     ParseReport report = new TraceParse(options, new Configuration(), null).run();
 
     Path damaged = VARIANTS.resolve("damaged.log");
-    assertEquals(List.of(
-        damaged + ":2: no cmd= field",
-        damaged + ":3: audit record without a timestamp",
-        damaged + ":4: not an audit line",
-        damaged + ":5: audit record without a timestamp"), report.malformedSamples);
+    assertEquals(
+        List.of(
+            damaged + ":2: no cmd= field",
+            damaged + ":3: audit record without a timestamp",
+            damaged + ":4: not an audit line",
+            damaged + ":5: audit record without a timestamp"),
+        report.malformedSamples);
     assertEquals(report.lines - 4, report.events);
 
     Map<Long, AuditEvent> byTime = new HashMap<>();
-    for (AuditEvent e : Traces.read(dir.resolve("trace").resolve(TraceParse.EVENTS), AuditEvent.class)) {
+    for (AuditEvent e :
+        Traces.read(dir.resolve("trace").resolve(TraceParse.EVENTS), AuditEvent.class)) {
       byTime.put(e.getTime(), e);
     }
-    List<String> rows = Files.readAllLines(VARIANTS.resolve("expected.tsv"), StandardCharsets.UTF_8);
+    List<String> rows =
+        Files.readAllLines(VARIANTS.resolve("expected.tsv"), StandardCharsets.UTF_8);
     assertEquals(report.events, rows.size() - 1, "expected.tsv has a row per event");
     for (String row : rows.subList(1, rows.size())) {
       String[] f = row.split("\t", -1);

@@ -31,7 +31,10 @@ class SampleTraceParseTest {
 
   static Path startImage() throws Exception {
     try (Stream<Path> files = Files.list(DATA.resolve("fsimage"))) {
-      return files.filter(p -> p.getFileName().toString().matches("fsimage_\\d+")).findFirst().orElseThrow();
+      return files
+          .filter(p -> p.getFileName().toString().matches("fsimage_\\d+"))
+          .findFirst()
+          .orElseThrow();
     }
   }
 
@@ -50,8 +53,15 @@ class SampleTraceParseTest {
         }
       }
     }
-    ParseOptions options = new ParseOptions(List.of(DATA.resolve("audit").toString()), startImage(),
-        dir.resolve("trace"), ZoneId.of("UTC"), 0.0, "snappy", ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    ParseOptions options =
+        new ParseOptions(
+            List.of(DATA.resolve("audit").toString()),
+            startImage(),
+            dir.resolve("trace"),
+            ZoneId.of("UTC"),
+            0.0,
+            "snappy",
+            ParseOptions.MAX_LINE_BYTES_DEFAULT);
     ParseReport report = new TraceParse(options, new Configuration(), null).run();
     assertEquals(counted, report.byCmd);
     assertEquals(lines, report.lines);
@@ -60,33 +70,61 @@ class SampleTraceParseTest {
     assertTrue(report.allowedFalse > 0, "the sample has denied requests");
     List<FileTimeline> files = Traces.read(dir.resolve("trace/files.avro"), FileTimeline.class);
     assertEquals(report.files.get("files"), files.size());
-    assertTrue(files.stream().anyMatch(FileTimeline::getPreExisting), "files from before the trace are read");
+    assertTrue(
+        files.stream().anyMatch(FileTimeline::getPreExisting),
+        "files from before the trace are read");
     assertTrue(files.stream().anyMatch(f -> !f.getPreExisting()), "files are created");
     assertTrue(files.stream().anyMatch(f -> f.getRenames() > 0), "output committers rename");
-    assertTrue(files.stream().anyMatch(f -> f.getDeleteTime() != null), "temporary files are deleted");
+    assertTrue(
+        files.stream().anyMatch(f -> f.getDeleteTime() != null), "temporary files are deleted");
     assertTrue(files.stream().anyMatch(f -> f.getAccessKinds().contains("L")), "files are listed");
     assertTrue(files.stream().anyMatch(f -> f.getAccessKinds().contains("O")), "files are opened");
     assertTrue(files.stream().anyMatch(f -> f.getAccessTimes().size() >= 50), "some files are hot");
-    assertEquals(0, report.files.get("pre_existing_not_in_fsimage"), "every pre-existing file is in the fsimage");
+    assertEquals(
+        0,
+        report.files.get("pre_existing_not_in_fsimage"),
+        "every pre-existing file is in the fsimage");
     // MapReduce jobs list their directories and probe paths before they make them
-    List<DirectoryTimeline> dirs = Traces.read(dir.resolve("trace/dirs.avro"), DirectoryTimeline.class);
+    List<DirectoryTimeline> dirs =
+        Traces.read(dir.resolve("trace/dirs.avro"), DirectoryTimeline.class);
     assertEquals(report.directories.get("directories"), dirs.size());
-    assertTrue(dirs.stream().anyMatch(d -> d.getAccessKinds().contains("L")), "directories are listed");
-    assertTrue(dirs.stream().anyMatch(DirectoryTimeline::getDeletedItself), "job directories are deleted whole");
-    assertTrue(report.byTarget.get("directory").get("listStatus") > report.byTarget.get("file").get("listStatus"),
+    assertTrue(
+        dirs.stream().anyMatch(d -> d.getAccessKinds().contains("L")), "directories are listed");
+    assertTrue(
+        dirs.stream().anyMatch(DirectoryTimeline::getDeletedItself),
+        "job directories are deleted whole");
+    assertTrue(
+        report.byTarget.get("directory").get("listStatus")
+            > report.byTarget.get("file").get("listStatus"),
         report.byTarget.toString());
-    assertTrue(report.byTarget.get("missing").get("getfileinfo") > 0, "probes of paths not yet made");
-    long byTarget = report.byTarget.values().stream().flatMap(m -> m.values().stream()).mapToLong(Long::longValue).sum();
+    assertTrue(
+        report.byTarget.get("missing").get("getfileinfo") > 0, "probes of paths not yet made");
+    long byTarget =
+        report.byTarget.values().stream()
+            .flatMap(m -> m.values().stream())
+            .mapToLong(Long::longValue)
+            .sum();
     assertEquals(report.events, byTarget, "every event has a target");
   }
 
-  /** modeler-py's tests fit the committed parse (tests/sample-trace/trace); it must stay current. */
+  /**
+   * modeler-py's tests fit the committed parse (tests/sample-trace/trace); it must stay current.
+   */
   @Test
   void freshParseEqualsTheCommittedTrace() throws Exception {
-    ParseOptions options = new ParseOptions(List.of(DATA.resolve("audit").toString()), startImage(),
-        dir.resolve("trace"), ZoneId.of("UTC"), 0.0, "snappy", ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    ParseOptions options =
+        new ParseOptions(
+            List.of(DATA.resolve("audit").toString()),
+            startImage(),
+            dir.resolve("trace"),
+            ZoneId.of("UTC"),
+            0.0,
+            "snappy",
+            ParseOptions.MAX_LINE_BYTES_DEFAULT);
     new TraceParse(options, new Configuration(), null).run();
-    Traces.assertSameTrace(DATA.resolveSibling("trace"), dir.resolve("trace"),
+    Traces.assertSameTrace(
+        DATA.resolveSibling("trace"),
+        dir.resolve("trace"),
         "tests/sample-trace/parse-sample-trace");
   }
 }

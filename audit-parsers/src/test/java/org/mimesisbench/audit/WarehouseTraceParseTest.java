@@ -27,10 +27,21 @@ class WarehouseTraceParseTest {
   private ParseReport parse() throws Exception {
     Path image;
     try (Stream<Path> files = Files.list(DATA.resolve("fsimage"))) {
-      image = files.filter(p -> p.getFileName().toString().matches("fsimage_\\d+")).findFirst().orElseThrow();
+      image =
+          files
+              .filter(p -> p.getFileName().toString().matches("fsimage_\\d+"))
+              .findFirst()
+              .orElseThrow();
     }
-    ParseOptions options = new ParseOptions(List.of(DATA.resolve("audit").toString()), image,
-        dir.resolve("trace"), ZoneId.of("UTC"), 0.0, "snappy", ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    ParseOptions options =
+        new ParseOptions(
+            List.of(DATA.resolve("audit").toString()),
+            image,
+            dir.resolve("trace"),
+            ZoneId.of("UTC"),
+            0.0,
+            "snappy",
+            ParseOptions.MAX_LINE_BYTES_DEFAULT);
     return new TraceParse(options, new Configuration(), null).run();
   }
 
@@ -39,30 +50,45 @@ class WarehouseTraceParseTest {
     ParseReport report = parse();
     assertEquals(0, report.malformed);
     assertEquals(report.lines, report.events);
-    long byTarget = report.byTarget.values().stream().flatMap(m -> m.values().stream())
-        .mapToLong(Long::longValue).sum();
+    long byTarget =
+        report.byTarget.values().stream()
+            .flatMap(m -> m.values().stream())
+            .mapToLong(Long::longValue)
+            .sum();
     assertEquals(report.events, byTarget, "every event has a target");
     // DistCp reads the source through a snapshot (/warehouse/sales.db/.snapshot/backup-N/...):
     // those paths are in no fsimage; every other file met before its creation must be.
     List<FileTimeline> files = Traces.read(dir.resolve("trace/files.avro"), FileTimeline.class);
-    long throughSnapshots = files.stream()
-        .filter(f -> f.getPreExisting() && f.getPath().contains("/.snapshot/")).count();
-    assertEquals(throughSnapshots, report.files.get("pre_existing_not_in_fsimage"),
+    long throughSnapshots =
+        files.stream()
+            .filter(f -> f.getPreExisting() && f.getPath().contains("/.snapshot/"))
+            .count();
+    assertEquals(
+        throughSnapshots,
+        report.files.get("pre_existing_not_in_fsimage"),
         "pre-existing files that are not in the fsimage, other than snapshot paths");
-    List<DirectoryTimeline> dirs = Traces.read(dir.resolve("trace/dirs.avro"), DirectoryTimeline.class);
-    assertTrue(dirs.stream().anyMatch(DirectoryTimeline::getDeletedItself), "partitions are dropped whole");
-    assertTrue(report.byTarget.get("directory").get("rename") > 0, "partitions are renamed into tables");
+    List<DirectoryTimeline> dirs =
+        Traces.read(dir.resolve("trace/dirs.avro"), DirectoryTimeline.class);
+    assertTrue(
+        dirs.stream().anyMatch(DirectoryTimeline::getDeletedItself),
+        "partitions are dropped whole");
+    assertTrue(
+        report.byTarget.get("directory").get("rename") > 0, "partitions are renamed into tables");
     assertTrue(report.byTarget.get("directory").get("contentSummary") > 0, "tables are summed up");
     // listings are of directories (no one lists a file path here)
-    assertTrue(report.byTarget.get("directory").get("listStatus")
-        > report.byTarget.get("file").getOrDefault("listStatus", 0L), report.byTarget.toString());
+    assertTrue(
+        report.byTarget.get("directory").get("listStatus")
+            > report.byTarget.get("file").getOrDefault("listStatus", 0L),
+        report.byTarget.toString());
   }
 
   /** The committed parse (tests/warehouse-trace/trace) must stay current. */
   @Test
   void freshParseEqualsTheCommittedTrace() throws Exception {
     parse();
-    Traces.assertSameTrace(DATA.resolveSibling("trace"), dir.resolve("trace"),
+    Traces.assertSameTrace(
+        DATA.resolveSibling("trace"),
+        dir.resolve("trace"),
         "tests/warehouse-trace/parse-warehouse-trace");
   }
 }

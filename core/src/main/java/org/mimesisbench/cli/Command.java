@@ -4,10 +4,9 @@ import java.io.PrintStream;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * One subcommand of {@code mimesisbench.jar}. Implementations are found with
- * {@link java.util.ServiceLoader}, so each module registers its own commands in
- * {@code META-INF/services/org.mimesisbench.cli.Command} and the dispatcher
- * depends on none of them.
+ * One subcommand of {@code mimesisbench.jar}. Implementations are found with {@link
+ * java.util.ServiceLoader}, so each module registers its own commands in {@code
+ * META-INF/services/org.mimesisbench.cli.Command} and the dispatcher depends on none of them.
  *
  * <p>Lifecycle: a no-argument constructor, then one {@link #run} call.
  */
@@ -31,8 +30,8 @@ public interface Command {
   int run(Configuration conf, String[] args, PrintStream out) throws Exception;
 
   /**
-   * Loads what {@link #run} needs first and costs time to load (schemas, native codecs). Called
-   * on a thread of its own at start-up, while the main thread sets up Hadoop's configuration and
+   * Loads what {@link #run} needs first and costs time to load (schemas, native codecs). Called on
+   * a thread of its own at start-up, while the main thread sets up Hadoop's configuration and
    * logging, so the two overlap on a machine's cores. Must be safe to skip and to race with run.
    */
   default void prepare() {}

@@ -13,7 +13,8 @@ public final class CommandLines {
    * {@code args} parsed by {@code options} for {@code command} (e.g. "namespace generate"),
    * refusing unknown options, stray arguments and missing {@code required} options.
    */
-  public static CommandLine parse(String command, Options options, String[] args, String... required) {
+  public static CommandLine parse(
+      String command, Options options, String[] args, String... required) {
     CommandLine cl;
     try {
       cl = new DefaultParser().parse(options, args);
@@ -34,7 +35,10 @@ public final class CommandLines {
     return cl;
   }
 
-  /** The value of {@code --option} as a whole number ("1_000" and "1,000" read as 1000), or the default. */
+  /**
+   * The value of {@code --option} as a whole number ("1_000" and "1,000" read as 1000), or the
+   * default.
+   */
   public static long whole(CommandLine cl, String command, String option, long dflt) {
     String v = cl.getOptionValue(option);
     if (v == null) {

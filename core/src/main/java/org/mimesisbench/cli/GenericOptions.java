@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Splits Hadoop's generic options ({@code -D k=v}, {@code -conf f}, {@code -fs uri}, ...)
- * out of a command line wherever they stand. Hadoop's GenericOptionsParser stops at
- * the first option it does not know, so {@code run --profile p -D a=b} would
- * otherwise lose the {@code -D}.
+ * Splits Hadoop's generic options ({@code -D k=v}, {@code -conf f}, {@code -fs uri}, ...) out of a
+ * command line wherever they stand. Hadoop's GenericOptionsParser stops at the first option it does
+ * not know, so {@code run --profile p -D a=b} would otherwise lose the {@code -D}.
  */
 final class GenericOptions {
   /** Generic options that take a value as the next word. */

@@ -4,7 +4,10 @@ package org.mimesisbench.cli;
 public final class Messages {
   private Messages() {}
 
-  /** The first line of {@code t}'s message (Hadoop's RPC errors carry a remote stack trace after it). */
+  /**
+   * The first line of {@code t}'s message (Hadoop's RPC errors carry a remote stack trace after
+   * it).
+   */
   public static String firstLine(Throwable t) {
     return firstLine(String.valueOf(t.getMessage()));
   }

@@ -14,15 +14,17 @@ import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.output.OutputProblems;
 
 /**
- * The entry point of {@code mimesisbench.jar}: {@code java -jar mimesisbench.jar <command> ...}
- * or {@code hadoop jar mimesisbench.jar <command> ...}. A Hadoop {@link Tool} run by
- * {@link ToolRunner}, so generic options before the command work as everywhere in Hadoop; those
- * after it ({@code parse ... -D k=v}) are applied too. Finds the command and turns failures into
- * exit codes: bad input is one line on stderr and exit 2, the stack trace only under
- * {@code --verbose}.
+ * The entry point of {@code mimesisbench.jar}: {@code java -jar mimesisbench.jar <command> ...} or
+ * {@code hadoop jar mimesisbench.jar <command> ...}. A Hadoop {@link Tool} run by {@link
+ * ToolRunner}, so generic options before the command work as everywhere in Hadoop; those after it
+ * ({@code parse ... -D k=v}) are applied too. Finds the command and turns failures into exit codes:
+ * bad input is one line on stderr and exit 2, the stack trace only under {@code --verbose}.
  */
 public final class MimesisBench extends Configured implements Tool {
-  /** Set in the configuration a command gets when {@code --verbose} is given: commands that quiet a log keep it. */
+  /**
+   * Set in the configuration a command gets when {@code --verbose} is given: commands that quiet a
+   * log keep it.
+   */
   public static final String VERBOSE = "mimesisbench.verbose";
 
   private final PrintStream out;
@@ -57,7 +59,9 @@ public final class MimesisBench extends Configured implements Tool {
     try {
       GenericOptions split = new GenericOptions(argv);
       verbose = split.rest.remove("--verbose");
-      if (split.rest.isEmpty() || split.rest.get(0).equals("--help") || split.rest.get(0).equals("help")) {
+      if (split.rest.isEmpty()
+          || split.rest.get(0).equals("--help")
+          || split.rest.get(0).equals("help")) {
         usage(out);
         return split.rest.isEmpty() ? ExitCodes.BAD_INPUT : ExitCodes.OK;
       }
@@ -90,9 +94,11 @@ public final class MimesisBench extends Configured implements Tool {
       return ExitCodes.BAD_INPUT;
     } catch (Exception | Error e) {
       String storage = OutputProblems.storageReason(e);
-      if (storage != null) { // a full or read-only disk: the user picks another --out, as for bad input
+      if (storage
+          != null) { // a full or read-only disk: the user picks another --out, as for bad input
         String where = AtomicOutputDir.abandoned();
-        err.println("mimesisbench: " + (where == null ? "" : where + ": ") + "cannot write: " + storage);
+        err.println(
+            "mimesisbench: " + (where == null ? "" : where + ": ") + "cannot write: " + storage);
         if (verbose) {
           e.printStackTrace(err);
         }
@@ -108,19 +114,24 @@ public final class MimesisBench extends Configured implements Tool {
     }
   }
 
-  /** Starts the named command's {@link Command#prepare} on a daemon thread; run waits for nothing. */
+  /**
+   * Starts the named command's {@link Command#prepare} on a daemon thread; run waits for nothing.
+   */
   private static void prepareAhead(String[] args) {
-    Thread t = new Thread(() -> {
-      try {
-        List<String> rest = new GenericOptions(args).rest;
-        Command command = rest.isEmpty() ? null : commands().get(rest.get(0));
-        if (command != null) {
-          command.prepare();
-        }
-      } catch (RuntimeException | LinkageError e) {
-        // run meets the same failure on the main thread and reports it there
-      }
-    }, "prepare");
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                List<String> rest = new GenericOptions(args).rest;
+                Command command = rest.isEmpty() ? null : commands().get(rest.get(0));
+                if (command != null) {
+                  command.prepare();
+                }
+              } catch (RuntimeException | LinkageError e) {
+                // run meets the same failure on the main thread and reports it there
+              }
+            },
+            "prepare");
     t.setDaemon(true);
     t.start();
   }
@@ -134,7 +145,8 @@ public final class MimesisBench extends Configured implements Tool {
   }
 
   private void usage(PrintStream to) {
-    to.println("usage: mimesisbench.jar <command> [options] [-D key=value] [-conf file] [-fs uri] [--verbose]");
+    to.println(
+        "usage: mimesisbench.jar <command> [options] [-D key=value] [-conf file] [-fs uri] [--verbose]");
     to.println("commands:");
     for (Command c : commands().values()) {
       to.printf("  %-12s %s%n", c.name(), c.summary());

@@ -2,7 +2,9 @@ package org.mimesisbench.cli;
 
 import java.io.PrintStream;
 
-/** A status line every few seconds for long steps: how far, how fast. A null stream prints nothing. */
+/**
+ * A status line every few seconds for long steps: how far, how fast. A null stream prints nothing.
+ */
 public final class ProgressLine {
   private static final long EVERY_NANOS = 5_000_000_000L;
 
@@ -37,6 +39,7 @@ public final class ProgressLine {
 
   private void print(long done, long now) {
     double seconds = (now - start) / 1e9;
-    out.printf("%s: %,d %s in %.0f s (%,.0f %s/s)%n", step, done, unit, seconds, done / seconds, unit);
+    out.printf(
+        "%s: %,d %s in %.0f s (%,.0f %s/s)%n", step, done, unit, seconds, done / seconds, unit);
   }
 }

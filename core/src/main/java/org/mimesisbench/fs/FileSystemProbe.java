@@ -21,6 +21,7 @@ import org.mimesisbench.cli.Messages;
 public final class FileSystemProbe {
   /** How long the NameNode gets to answer the probe's call: a live one answers in milliseconds. */
   public static final String ANSWER_TIMEOUT_KEY = "mimesisbench.probe.answer.timeout.ms";
+
   public static final int ANSWER_TIMEOUT_DEFAULT = 10_000;
 
   private FileSystemProbe() {}
@@ -28,8 +29,10 @@ public final class FileSystemProbe {
   /**
    * Looks {@code path} up in its file system with short timeouts and few retries.
    *
-   * @param what the command and option that gave the path, for messages, e.g. {@code "run: --base-dir"}
-   * @throws BadInputException when the file system cannot be reached, does not answer, or refuses access
+   * @param what the command and option that gave the path, for messages, e.g. {@code "run:
+   *     --base-dir"}
+   * @throws BadInputException when the file system cannot be reached, does not answer, or refuses
+   *     access
    */
   public static void check(String what, Path path, Configuration conf) {
     int answerMillis = conf.getInt(ANSWER_TIMEOUT_KEY, ANSWER_TIMEOUT_DEFAULT);
@@ -37,7 +40,8 @@ public final class FileSystemProbe {
     quick.setInt("ipc.client.connect.max.retries", 2);
     quick.setInt("ipc.client.connect.max.retries.on.timeouts", 2);
     quick.setInt("ipc.client.connect.timeout", 5_000);
-    quick.setInt("ipc.client.rpc-timeout.ms", answerMillis); // a peer that accepts and never replies
+    quick.setInt(
+        "ipc.client.rpc-timeout.ms", answerMillis); // a peer that accepts and never replies
     quick.setInt("dfs.client.retry.max.attempts", 1);
     quick.setBoolean("dfs.client.retry.policy.enabled", false);
     URI uri = path.toUri().getScheme() != null ? path.toUri() : FileSystem.getDefaultUri(conf);
@@ -45,16 +49,26 @@ public final class FileSystemProbe {
     try (FileSystem probe = FileSystem.newInstance(uri, quick)) {
       probe.exists(probe.makeQualified(path));
     } catch (AccessControlException e) {
-      throw new BadInputException(what + " " + path + ": permission denied (" + Messages.firstLine(e) + ")", e);
+      throw new BadInputException(
+          what + " " + path + ": permission denied (" + Messages.firstLine(e) + ")", e);
     } catch (IOException | RuntimeException e) {
-      if (causedBy(e, SocketTimeoutException.class) && !causedBy(e, ConnectTimeoutException.class)) {
-        throw new BadInputException(command + ": the NameNode at " + authority(uri) + " does not answer (no reply within "
-            + (answerMillis % 1000 == 0 ? answerMillis / 1000 + " s" : answerMillis + " ms") + "; is it hung, or is that port another service's?)", e);
+      if (causedBy(e, SocketTimeoutException.class)
+          && !causedBy(e, ConnectTimeoutException.class)) {
+        throw new BadInputException(
+            command
+                + ": the NameNode at "
+                + authority(uri)
+                + " does not answer (no reply within "
+                + (answerMillis % 1000 == 0 ? answerMillis / 1000 + " s" : answerMillis + " ms")
+                + "; is it hung, or is that port another service's?)",
+            e);
       }
-      String why = causedBy(e, ConnectException.class)
-          ? "connection refused: is the NameNode running, and is that its RPC port?"
-          : Messages.firstLine(e);
-      throw new BadInputException(command + ": cannot reach the file system " + authority(uri) + " (" + why + ")", e);
+      String why =
+          causedBy(e, ConnectException.class)
+              ? "connection refused: is the NameNode running, and is that its RPC port?"
+              : Messages.firstLine(e);
+      throw new BadInputException(
+          command + ": cannot reach the file system " + authority(uri) + " (" + why + ")", e);
     }
   }
 

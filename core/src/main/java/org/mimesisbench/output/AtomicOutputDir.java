@@ -10,23 +10,28 @@ import java.util.List;
 import org.mimesisbench.cli.BadInputException;
 
 /**
- * An output directory whose files appear all at once or not at all. Each file is
- * written under a hidden in-progress name; {@link #commit()} renames them into place,
- * {@link #close()} without a commit deletes them (and the directories it made, if they are
- * empty). A failed or killed command thus never leaves a half-written file under its real name.
+ * An output directory whose files appear all at once or not at all. Each file is written under a
+ * hidden in-progress name; {@link #commit()} renames them into place, {@link #close()} without a
+ * commit deletes them (and the directories it made, if they are empty). A failed or killed command
+ * thus never leaves a half-written file under its real name.
  *
  * <p>A directory that cannot be used (a file is in the way, a parent that cannot hold it, a
- * read-only file system) is bad input named by the option that gave it; a disk that fills up
- * while writing is named by {@link OutputProblems} through {@link #abandoned()}.
+ * read-only file system) is bad input named by the option that gave it; a disk that fills up while
+ * writing is named by {@link OutputProblems} through {@link #abandoned()}.
  */
 public final class AtomicOutputDir implements AutoCloseable {
-  /** The option and directory of the last output abandoned on this thread, for the dispatcher's message. */
+  /**
+   * The option and directory of the last output abandoned on this thread, for the dispatcher's
+   * message.
+   */
   private static final ThreadLocal<String> ABANDONED = new ThreadLocal<>();
 
   private final Path dir;
   private final String option;
+
   /** The outermost directory this made (with its parents), or null: removed again when empty. */
   private final Path created;
+
   private final List<Path[]> pending = new ArrayList<>();
   private boolean committed;
 
@@ -74,7 +79,8 @@ public final class AtomicOutputDir implements AutoCloseable {
     for (Path[] p : pending) {
       if (Files.exists(p[0])) {
         try {
-          Files.move(p[0], p[1], StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+          Files.move(
+              p[0], p[1], StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) { // e.g. a directory of the same name is in the way
           throw OutputProblems.bad(option, p[1], "cannot write: " + OutputProblems.reason(e, p[1]));
         }
@@ -84,8 +90,8 @@ public final class AtomicOutputDir implements AutoCloseable {
   }
 
   /**
-   * "option dir" of the last output on this thread closed without a commit (its command failed),
-   * or null; the dispatcher names it when the failure was a full or read-only disk.
+   * "option dir" of the last output on this thread closed without a commit (its command failed), or
+   * null; the dispatcher names it when the failure was a full or read-only disk.
    */
   public static String abandoned() {
     String what = ABANDONED.get();
@@ -126,7 +132,10 @@ public final class AtomicOutputDir implements AutoCloseable {
     }
   }
 
-  /** The outermost of {@code dir} and its parents that does not exist yet; null when {@code dir} exists. */
+  /**
+   * The outermost of {@code dir} and its parents that does not exist yet; null when {@code dir}
+   * exists.
+   */
   private static Path outermostMissing(Path dir) {
     Path missing = null;
     for (Path d = dir; d != null && !Files.exists(d); d = d.getParent()) {

@@ -16,11 +16,15 @@ import org.mimesisbench.cli.BadInputException;
  */
 public final class OutputProblems {
   /**
-   * The operating system's words for a disk the output does not fit on or cannot go to: met
-   * while writing, at any depth of a library, so recognized by message.
+   * The operating system's words for a disk the output does not fit on or cannot go to: met while
+   * writing, at any depth of a library, so recognized by message.
    */
-  private static final List<String> STORAGE_REASONS = List.of(
-      "No space left on device", "Disk quota exceeded", "File too large", "Read-only file system");
+  private static final List<String> STORAGE_REASONS =
+      List.of(
+          "No space left on device",
+          "Disk quota exceeded",
+          "File too large",
+          "Read-only file system");
 
   private OutputProblems() {}
 

@@ -16,14 +16,17 @@ import org.mimesisbench.cli.BadInputException;
 /**
  * The one reader of a profile folder's {@code profile.avro} (profiles/schema/Profile.avsc): every
  * module reads profiles through it, so each is checked the same way, readable, of a format version
- * this build knows (the schema's {@code formatVersion.current}) and without a NaN or infinite number.
+ * this build knows (the schema's {@code formatVersion.current}) and without a NaN or infinite
+ * number.
  */
 public final class ProfileReader {
   /** The profile's file in its folder (modeler-py's {@code PROFILE_FILE}). */
   public static final String PROFILE_FILE = "profile.avro";
+
   /** The newest format version this build reads (and modeler-py writes). */
   public static final int FORMAT_VERSION =
-      ((Number) Profile.getClassSchema().getField("formatVersion").getObjectProp("current")).intValue();
+      ((Number) Profile.getClassSchema().getField("formatVersion").getObjectProp("current"))
+          .intValue();
 
   private ProfileReader() {}
 
@@ -36,15 +39,21 @@ public final class ProfileReader {
   public static Profile read(Path profileDir) throws IOException {
     Path file = file(profileDir);
     if (!Files.isRegularFile(file)) {
-      throw new BadInputException(profileDir + ": no " + PROFILE_FILE
-          + " (a profile directory or a mimesis.properties file is expected)");
+      throw new BadInputException(
+          profileDir
+              + ": no "
+              + PROFILE_FILE
+              + " (a profile directory or a mimesis.properties file is expected)");
     }
     try (InputStream in = Files.newInputStream(file)) {
       return read(in, file.toString());
     }
   }
 
-  /** The profile record of {@code file} on {@code fs} (a run's tasks read the copy in the run's folder), checked. */
+  /**
+   * The profile record of {@code file} on {@code fs} (a run's tasks read the copy in the run's
+   * folder), checked.
+   */
   public static Profile read(FileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
     try (InputStream in = fs.open(file)) {
       return read(in, file.toString());
@@ -53,7 +62,8 @@ public final class ProfileReader {
 
   private static Profile read(InputStream in, String file) {
     Profile profile;
-    try (DataFileStream<Profile> r = new DataFileStream<>(in, new SpecificDatumReader<>(Profile.class))) {
+    try (DataFileStream<Profile> r =
+        new DataFileStream<>(in, new SpecificDatumReader<>(Profile.class))) {
       if (!r.hasNext()) {
         throw new BadInputException(file + ": no profile record");
       }
@@ -75,10 +85,12 @@ public final class ProfileReader {
 
   private static void checkVersion(int version, String file) {
     if (version > FORMAT_VERSION) {
-      throw new BadInputException(file + ": formatVersion " + version + " is newer than " + FORMAT_VERSION);
+      throw new BadInputException(
+          file + ": formatVersion " + version + " is newer than " + FORMAT_VERSION);
     }
     if (version < 1) {
-      throw new BadInputException(file + ": formatVersion " + version + " is unknown (1 to " + FORMAT_VERSION + ")");
+      throw new BadInputException(
+          file + ": formatVersion " + version + " is unknown (1 to " + FORMAT_VERSION + ")");
     }
   }
 
@@ -88,7 +100,8 @@ public final class ProfileReader {
    * generator sampling it would schedule nonsense, or nothing, without a word.
    */
   static void refuseNonFinite(Object value, String where, String file) {
-    if (value instanceof Double d && !Double.isFinite(d) || value instanceof Float f && !Float.isFinite(f)) {
+    if (value instanceof Double d && !Double.isFinite(d)
+        || value instanceof Float f && !Float.isFinite(f)) {
       throw new BadInputException(file + ": " + where + " is " + value + ", not a finite number");
     }
     if (value instanceof IndexedRecord r) {

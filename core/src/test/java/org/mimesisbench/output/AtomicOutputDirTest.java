@@ -62,7 +62,8 @@ class AtomicOutputDirTest {
   }
 
   private static String refused(Path out) {
-    BadInputException e = assertThrows(BadInputException.class, () -> new AtomicOutputDir("parse: --out", out));
+    BadInputException e =
+        assertThrows(BadInputException.class, () -> new AtomicOutputDir("parse: --out", out));
     assertEquals(1, e.getMessage().lines().count(), e.getMessage());
     assertTrue(e.getMessage().startsWith("parse: --out " + out + ": "), e.getMessage());
     assertFalse(e.getMessage().contains("Exception"), e.getMessage());
@@ -89,18 +90,25 @@ class AtomicOutputDirTest {
     try (AtomicOutputDir o = new AtomicOutputDir("--out", out)) {
       Files.writeString(o.file("a.txt"), "a");
       BadInputException e = assertThrows(BadInputException.class, o::commit);
-      assertTrue(e.getMessage().startsWith("--out " + out.resolve("a.txt") + ": cannot write: "), e.getMessage());
+      assertTrue(
+          e.getMessage().startsWith("--out " + out.resolve("a.txt") + ": cannot write: "),
+          e.getMessage());
     }
     assertEquals(List.of("a.txt"), names(out));
   }
 
   @Test
   void storageReasonsAreFoundAtAnyDepth() {
-    Exception deep = new RuntimeException("job failed", new java.io.UncheckedIOException(
-        new IOException("write failed: No space left on device")));
+    Exception deep =
+        new RuntimeException(
+            "job failed",
+            new java.io.UncheckedIOException(
+                new IOException("write failed: No space left on device")));
     assertEquals("No space left on device", OutputProblems.storageReason(deep));
-    assertEquals("Read-only file system", OutputProblems.storageReason(
-        new java.nio.file.FileSystemException("/x", null, "Read-only file system")));
+    assertEquals(
+        "Read-only file system",
+        OutputProblems.storageReason(
+            new java.nio.file.FileSystemException("/x", null, "Read-only file system")));
     assertNull(OutputProblems.storageReason(new IOException("Connection refused")));
     assertNull(OutputProblems.storageReason(new IllegalStateException("No space left on device")));
   }

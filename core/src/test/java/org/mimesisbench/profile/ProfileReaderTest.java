@@ -19,27 +19,28 @@ import org.mimesisbench.cli.BadInputException;
 
 /**
  * The one profile reader: the profile modeler-py wrote (profiles/vectors/profile) reads, and every
- * check refuses what it should with one line naming the file, from a local folder and from a
- * Hadoop file system alike (a run's tasks read the copy in the run's folder).
+ * check refuses what it should with one line naming the file, from a local folder and from a Hadoop
+ * file system alike (a run's tasks read the copy in the run's folder).
  */
 class ProfileReaderTest {
   private static final Path VECTOR = repository().resolve("profiles/vectors/profile");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void readsThePythonProfileAtTheSchemasVersion() throws IOException {
     Profile profile = ProfileReader.read(VECTOR);
     assertEquals(ProfileReader.FORMAT_VERSION, profile.getFormatVersion());
-    assertEquals(2, ProfileReader.FORMAT_VERSION);
+    assertEquals(3, ProfileReader.FORMAT_VERSION);
     assertTrue(profile.getFileTypes().size() > 1, "the vector has several types");
   }
 
   @Test
   void aFolderWithoutTheFileIsNamed() {
     String m = assertThrows(BadInputException.class, () -> ProfileReader.read(tmp)).getMessage();
-    assertEquals(tmp + ": no profile.avro (a profile directory or a mimesis.properties file is expected)", m);
+    assertEquals(
+        tmp + ": no profile.avro (a profile directory or a mimesis.properties file is expected)",
+        m);
   }
 
   @Test
@@ -54,41 +55,55 @@ class ProfileReaderTest {
     Profile profile = ProfileReader.read(VECTOR);
     profile.setFormatVersion(ProfileReader.FORMAT_VERSION + 1);
     Path future = write(profile, tmp.resolve("future"));
-    assertEquals(future + ": formatVersion 3 is newer than 2",
-        assertThrows(BadInputException.class, () -> ProfileReader.read(future.getParent())).getMessage());
+    assertEquals(
+        future + ": formatVersion 4 is newer than 3",
+        assertThrows(BadInputException.class, () -> ProfileReader.read(future.getParent()))
+            .getMessage());
     profile.setFormatVersion(0);
     Path ancient = write(profile, tmp.resolve("ancient"));
-    assertEquals(ancient + ": formatVersion 0 is unknown (1 to 2)",
-        assertThrows(BadInputException.class, () -> ProfileReader.read(ancient.getParent())).getMessage());
+    assertEquals(
+        ancient + ": formatVersion 0 is unknown (1 to 3)",
+        assertThrows(BadInputException.class, () -> ProfileReader.read(ancient.getParent()))
+            .getMessage());
   }
 
   @Test
   void aNanIsNamedWhereItIsOnEitherFileSystem() throws IOException {
     Profile profile = ProfileReader.read(VECTOR);
-    List<Double> values = new ArrayList<>(profile.getFileTypes().get(1).getAccessInterarrival().getValues());
+    List<Double> values =
+        new ArrayList<>(profile.getFileTypes().get(1).getAccessInterarrival().getValues());
     values.set(values.size() - 1, Double.NaN);
     profile.getFileTypes().get(1).getAccessInterarrival().setValues(values);
     Path nan = write(profile, tmp.resolve("nan"));
-    String where = "fileTypes[1].accessInterarrival.values[" + (values.size() - 1) + "] is NaN, not a finite number";
-    assertEquals(nan + ": " + where,
-        assertThrows(BadInputException.class, () -> ProfileReader.read(nan.getParent())).getMessage());
+    String where =
+        "fileTypes[1].accessInterarrival.values["
+            + (values.size() - 1)
+            + "] is NaN, not a finite number";
+    assertEquals(
+        nan + ": " + where,
+        assertThrows(BadInputException.class, () -> ProfileReader.read(nan.getParent()))
+            .getMessage());
     FileSystem local = FileSystem.getLocal(new Configuration());
     org.apache.hadoop.fs.Path onFs = new org.apache.hadoop.fs.Path(nan.toUri());
-    String m = assertThrows(BadInputException.class, () -> ProfileReader.read(local, onFs)).getMessage();
+    String m =
+        assertThrows(BadInputException.class, () -> ProfileReader.read(local, onFs)).getMessage();
     assertEquals(onFs + ": " + where, m);
   }
 
   @Test
   void aHadoopFileSystemReadsTheSameProfile() throws IOException {
     FileSystem local = FileSystem.getLocal(new Configuration());
-    Profile fromFs = ProfileReader.read(local, new org.apache.hadoop.fs.Path(ProfileReader.file(VECTOR).toUri()));
+    Profile fromFs =
+        ProfileReader.read(
+            local, new org.apache.hadoop.fs.Path(ProfileReader.file(VECTOR).toUri()));
     assertEquals(ProfileReader.read(VECTOR), fromFs);
   }
 
   private static Path write(Profile profile, Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = ProfileReader.file(dir);
-    try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
+    try (DataFileWriter<Profile> w =
+        new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
       w.create(Profile.getClassSchema(), file.toFile());
       w.append(profile);
     }

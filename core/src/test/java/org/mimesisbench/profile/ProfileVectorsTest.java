@@ -16,8 +16,8 @@ import org.apache.avro.specific.SpecificDatumReader;
 import org.junit.jupiter.api.Test;
 
 /**
- * A profile written by modeler-py (profiles/vectors/profile/, fitted from the bundled sample
- * trace) reads into the generated Java classes with every value that Python says it holds.
+ * A profile written by modeler-py (profiles/vectors/profile/, fitted from the bundled sample trace)
+ * reads into the generated Java classes with every value that Python says it holds.
  */
 class ProfileVectorsTest {
   private static final Path VECTOR = repository().resolve("profiles/vectors/profile");
@@ -25,13 +25,15 @@ class ProfileVectorsTest {
   @Test
   void javaReadsThePythonProfileValueForValue() throws IOException {
     List<Profile> profiles = new ArrayList<>();
-    try (DataFileReader<Profile> reader = new DataFileReader<>(
-        ProfileReader.file(VECTOR).toFile(), new SpecificDatumReader<>(Profile.class))) {
+    try (DataFileReader<Profile> reader =
+        new DataFileReader<>(
+            ProfileReader.file(VECTOR).toFile(), new SpecificDatumReader<>(Profile.class))) {
       reader.forEach(profiles::add);
     }
     assertEquals(1, profiles.size());
     Profile profile = profiles.get(0);
-    JsonNode expected = new ObjectMapper().readTree(VECTOR.resolve("expected.json").toFile()).get("profile");
+    JsonNode expected =
+        new ObjectMapper().readTree(VECTOR.resolve("expected.json").toFile()).get("profile");
     assertEquals(expected.get("formatVersion").asInt(), profile.getFormatVersion());
     assertEquals(expected.get("source").asText(), profile.getSource());
     assertEquals(expected.get("durationMs").asLong(), profile.getDurationMs());
@@ -54,39 +56,48 @@ class ProfileVectorsTest {
       assertEquals(want.get("accessShares").get("listStatus").asDouble(), shares.getListStatus());
       assertEquals(want.get("accessShares").get("getFileInfo").asDouble(), shares.getGetFileInfo());
       assertEquals(1.0, shares.getOpen() + shares.getListStatus() + shares.getGetFileInfo(), 1e-9);
-      Map<String, Distribution> distributions = Map.of(
-          "depth", type.getDepth(),
-          "createInterarrival", type.getCreateInterarrival(),
-          "activationDelay", type.getActivationDelay(),
-          "accessInterarrival", type.getAccessInterarrival(),
-          "activeSpan", type.getActiveSpan(),
-          "accessesPerFile", type.getAccessesPerFile(),
-          "deleteDelay", type.getDeleteDelay());
+      Map<String, Distribution> distributions =
+          Map.of(
+              "depth", type.getDepth(),
+              "createInterarrival", type.getCreateInterarrival(),
+              "activationDelay", type.getActivationDelay(),
+              "accessInterarrival", type.getAccessInterarrival(),
+              "activeSpan", type.getActiveSpan(),
+              "accessesPerFile", type.getAccessesPerFile(),
+              "deleteDelay", type.getDeleteDelay());
       for (Map.Entry<String, Distribution> entry : distributions.entrySet()) {
-        checkDistribution(want.get(entry.getKey()), entry.getValue(), "type " + j + " " + entry.getKey());
+        checkDistribution(
+            want.get(entry.getKey()), entry.getValue(), "type " + j + " " + entry.getKey());
       }
       checkUsers(want.get("users"), type.getUsers(), "type " + j);
       weights += type.getWeight();
     }
     assertEquals(1.0, weights, 1e-9);
     for (int j = 0; j < profile.getDirectoryTypes().size(); j++) {
-      checkUsers(expected.get("directoryTypes").get(j).get("users"), profile.getDirectoryTypes().get(j).getUsers(),
+      checkUsers(
+          expected.get("directoryTypes").get(j).get("users"),
+          profile.getDirectoryTypes().get(j).getUsers(),
           "directory type " + j);
     }
     for (int j = 0; j < profile.getClusterCalls().size(); j++) {
-      checkUsers(expected.get("clusterCalls").get(j).get("users"), profile.getClusterCalls().get(j).getUsers(),
+      checkUsers(
+          expected.get("clusterCalls").get(j).get("users"),
+          profile.getClusterCalls().get(j).getUsers(),
           "cluster calls " + j);
     }
     assertTrue(profile.getNamespace() != null, "the sample trace has an fsimage");
     assertTrue(profile.getFit().getKSearch().isEmpty(), "the vector's k is given (-k 8)");
-    assertTrue(profile.getDirectoryFit().getKSearch().size() >= 1, "the directory k was chosen by a search");
+    assertTrue(
+        profile.getDirectoryFit().getKSearch().size() >= 1,
+        "the directory k was chosen by a search");
     JsonNode probes = expected.get("missingPathProbes");
     assertEquals(probes.size(), profile.getMissingPathProbes().size());
     for (int k = 0; k < probes.size(); k++) {
       ClusterCalls got = profile.getMissingPathProbes().get(k);
       assertEquals(probes.get(k).get("command").asText(), got.getCommand());
       assertEquals(probes.get(k).get("calls").asLong(), got.getCalls());
-      checkDistribution(probes.get(k).get("interarrival"), got.getInterarrival(), "missingPathProbes[" + k + "]");
+      checkDistribution(
+          probes.get(k).get("interarrival"), got.getInterarrival(), "missingPathProbes[" + k + "]");
     }
     assertTrue(probes.size() > 0, "the sample probes paths nothing makes");
   }
@@ -97,8 +108,10 @@ class ProfileVectorsTest {
     assertEquals(want.get("top").size(), got.getTop().size(), what);
     double sum = got.getOtherShare();
     for (int i = 0; i < got.getTop().size(); i++) {
-      assertEquals(want.get("top").get(i).get("user").asText(), got.getTop().get(i).getUser(), what);
-      assertEquals(want.get("top").get(i).get("share").asDouble(), got.getTop().get(i).getShare(), what);
+      assertEquals(
+          want.get("top").get(i).get("user").asText(), got.getTop().get(i).getUser(), what);
+      assertEquals(
+          want.get("top").get(i).get("share").asDouble(), got.getTop().get(i).getShare(), what);
       sum += got.getTop().get(i).getShare();
     }
     assertEquals(want.get("otherUsers").asLong(), got.getOtherUsers(), what);
@@ -111,7 +124,8 @@ class ProfileVectorsTest {
     assertEquals(got.getValues().size(), got.getCumulative().size(), what);
     if (!got.getValues().isEmpty()) {
       assertEquals(want.get("first").asDouble(), got.getValues().get(0), what);
-      assertEquals(want.get("last").asDouble(), got.getValues().get(got.getValues().size() - 1), what);
+      assertEquals(
+          want.get("last").asDouble(), got.getValues().get(got.getValues().size() - 1), what);
       assertEquals(1.0, got.getCumulative().get(got.getCumulative().size() - 1), 1e-9, what);
     }
   }

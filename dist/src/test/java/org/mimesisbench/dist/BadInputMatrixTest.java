@@ -36,19 +36,24 @@ import org.mimesisbench.profile.Profile;
 import org.mimesisbench.profile.ProfileReader;
 
 /**
- * Bad input across every command, each as a user would give it, run in process through the
- * entry point: exit code 2, one line on stderr naming what is wrong (no exception class name as
- * the message, no stack trace), and nothing written anywhere: not the given --out or
- * --base-dir, not beside them, not into the inputs, not into the working directory.
+ * Bad input across every command, each as a user would give it, run in process through the entry
+ * point: exit code 2, one line on stderr naming what is wrong (no exception class name as the
+ * message, no stack trace), and nothing written anywhere: not the given --out or --base-dir, not
+ * beside them, not into the inputs, not into the working directory.
  *
  * <p>Unwritable places are unwritable for root too, since CI runs as root (where a chmod'ed
- * directory stays writable): a path under a regular file, and a new entry in /proc. A NameNode
- * that never answers is a loopback ServerSocket that accepts connections and never replies.
+ * directory stays writable): a path under a regular file, and a new entry in /proc. A NameNode that
+ * never answers is a loopback ServerSocket that accepts connections and never replies.
  */
 class BadInputMatrixTest {
-  private static final Path VECTORS = Path.of("..", "profiles", "vectors").toAbsolutePath().normalize();
-  /** A Java exception's class name standing for the message, e.g. "failed: java.io.IOException: x". */
-  private static final Pattern CLASS_NAME = Pattern.compile("\\b(java|javax|org)\\.[\\w.]*(Exception|Error)\\b");
+  private static final Path VECTORS =
+      Path.of("..", "profiles", "vectors").toAbsolutePath().normalize();
+
+  /**
+   * A Java exception's class name standing for the message, e.g. "failed: java.io.IOException: x".
+   */
+  private static final Pattern CLASS_NAME =
+      Pattern.compile("\\b(java|javax|org)\\.[\\w.]*(Exception|Error)\\b");
 
   @TempDir static Path fixtures;
   private static final Map<String, String> NAMES = new TreeMap<>();
@@ -67,7 +72,10 @@ class BadInputMatrixTest {
     new Random(11).nextBytes(noise);
     noise[0] = (byte) 0xC3; // not HDFSIMG1, not '<', not text
     NAMES.put("garbage", Files.write(fixtures.resolve("fsimage_garbage"), noise).toString());
-    NAMES.put("badgz", Files.write(fixtures.resolve("audit.log.gz"), damagedGzip(Files.readAllBytes(log))).toString());
+    NAMES.put(
+        "badgz",
+        Files.write(fixtures.resolve("audit.log.gz"), damagedGzip(Files.readAllBytes(log)))
+            .toString());
     Path logs = Files.createDirectories(fixtures.resolve("logs"));
     Files.copy(log, logs.resolve("hdfs-audit.log"));
     NAMES.put("logs", logs.toString());
@@ -81,15 +89,18 @@ class BadInputMatrixTest {
     NAMES.put("corrupt", corrupt.toString());
     NAMES.put("missing", fixtures.resolve("no-such-thing").toString());
     silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    Thread acceptor = new Thread(() -> {
-      try {
-        while (true) {
-          accepted.add(silent.accept()); // held open, never read from or answered
-        }
-      } catch (IOException closed) {
-        // the tests are over
-      }
-    }, "silent-namenode");
+    Thread acceptor =
+        new Thread(
+            () -> {
+              try {
+                while (true) {
+                  accepted.add(silent.accept()); // held open, never read from or answered
+                }
+              } catch (IOException closed) {
+                // the tests are over
+              }
+            },
+            "silent-namenode");
     acceptor.setDaemon(true);
     acceptor.start();
     NAMES.put("silent", "hdfs://127.0.0.1:" + silent.getLocalPort());
@@ -120,11 +131,13 @@ class BadInputMatrixTest {
   /** The vectors' profile with a NaN in type 1's access interarrivals. */
   private static Path nanProfile(Path dir) throws IOException {
     Profile profile = ProfileReader.read(VECTORS.resolve("profile"));
-    List<Double> values = new ArrayList<>(profile.getFileTypes().get(1).getAccessInterarrival().getValues());
+    List<Double> values =
+        new ArrayList<>(profile.getFileTypes().get(1).getAccessInterarrival().getValues());
     values.set(0, Double.NaN);
     profile.getFileTypes().get(1).getAccessInterarrival().setValues(values);
     Files.createDirectories(dir);
-    try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
+    try (DataFileWriter<Profile> w =
+        new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
       w.create(Profile.getClassSchema(), ProfileReader.file(dir).toFile());
       w.append(profile);
     }
@@ -143,103 +156,443 @@ class BadInputMatrixTest {
         // parse
         refused("parse: --audit is required", "parse", "--out", "{out}"),
         refused("parse: --out is required", "parse", "--audit", "{log}"),
-        refused("--audit {missing}: no such file", "parse", "--audit", "{missing}", "--out", "{out}"),
+        refused(
+            "--audit {missing}: no such file", "parse", "--audit", "{missing}", "--out", "{out}"),
         refused("--audit: an empty path", "parse", "--audit", "", "--out", "{out}"),
         refused("--audit", "parse", "--audit", "{emptyfile}", "--out", "{out}"),
-        refused("--audit {badgz}: cannot read: damaged gzip header", "parse", "--audit", "{badgz}", "--out", "{out}"),
+        refused(
+            "--audit {badgz}: cannot read: damaged gzip header",
+            "parse",
+            "--audit",
+            "{badgz}",
+            "--out",
+            "{out}"),
         refused("lines malformed", "parse", "--audit", "{garbage}", "--out", "{out}"),
-        refused("--out {file}: exists and is not a directory", "parse", "--audit", "{log}", "--out", "{file}"),
-        refused("--out {file}/x: cannot create it: Not a directory", "parse", "--audit", "{log}", "--out", "{file}/x"),
-        refused("--out /proc/mimesisbench-x: cannot create it", "parse", "--audit", "{log}", "--out", "/proc/mimesisbench-x"),
-        refused("parse: --out {logs}/trace: inside the --audit input {logs}", "parse", "--audit", "{logs}", "--out",
+        refused(
+            "--out {file}: exists and is not a directory",
+            "parse",
+            "--audit",
+            "{log}",
+            "--out",
+            "{file}"),
+        refused(
+            "--out {file}/x: cannot create it: Not a directory",
+            "parse",
+            "--audit",
+            "{log}",
+            "--out",
+            "{file}/x"),
+        refused(
+            "--out /proc/mimesisbench-x: cannot create it",
+            "parse",
+            "--audit",
+            "{log}",
+            "--out",
+            "/proc/mimesisbench-x"),
+        refused(
+            "parse: --out {logs}/trace: inside the --audit input {logs}",
+            "parse",
+            "--audit",
+            "{logs}",
+            "--out",
             "{logs}/trace"),
-        refused("parse: --out {logs}: inside the --audit input {logs}/*", "parse", "--audit", "{logs}/*", "--out",
+        refused(
+            "parse: --out {logs}: inside the --audit input {logs}/*",
+            "parse",
+            "--audit",
+            "{logs}/*",
+            "--out",
             "{logs}"),
-        refused("--fsimage {garbage}: not an fsimage", "parse", "--audit", "{log}", "--fsimage", "{garbage}", "--out",
+        refused(
+            "--fsimage {garbage}: not an fsimage",
+            "parse",
+            "--audit",
+            "{log}",
+            "--fsimage",
+            "{garbage}",
+            "--out",
             "{out}"),
-        refused("--fsimage {missing}: no such file", "parse", "--audit", "{log}", "--fsimage", "{missing}", "--out",
+        refused(
+            "--fsimage {missing}: no such file",
+            "parse",
+            "--audit",
+            "{log}",
+            "--fsimage",
+            "{missing}",
+            "--out",
             "{out}"),
-        refused("--fsimage {emptyfile}: empty file", "parse", "--audit", "{log}", "--fsimage", "{emptyfile}", "--out",
+        refused(
+            "--fsimage {emptyfile}: empty file",
+            "parse",
+            "--audit",
+            "{log}",
+            "--fsimage",
+            "{emptyfile}",
+            "--out",
             "{out}"),
-        refused("unknown time zone", "parse", "--audit", "{log}", "--out", "{out}", "--tz", "Mars/Olympus"),
-        refused("--codec nope: unknown", "parse", "--audit", "{log}", "--out", "{out}", "--codec", "nope"),
-        refused("--max-malformed", "parse", "--audit", "{log}", "--out", "{out}", "--max-malformed", "2"),
-        refused("--max-line-bytes x: not a number", "parse", "--audit", "{log}", "--out", "{out}", "--max-line-bytes", "x"),
-        refused("Unrecognized option: --bogus", "parse", "--audit", "{log}", "--out", "{out}", "--bogus"),
+        refused(
+            "unknown time zone",
+            "parse",
+            "--audit",
+            "{log}",
+            "--out",
+            "{out}",
+            "--tz",
+            "Mars/Olympus"),
+        refused(
+            "--codec nope: unknown",
+            "parse",
+            "--audit",
+            "{log}",
+            "--out",
+            "{out}",
+            "--codec",
+            "nope"),
+        refused(
+            "--max-malformed",
+            "parse",
+            "--audit",
+            "{log}",
+            "--out",
+            "{out}",
+            "--max-malformed",
+            "2"),
+        refused(
+            "--max-line-bytes x: not a number",
+            "parse",
+            "--audit",
+            "{log}",
+            "--out",
+            "{out}",
+            "--max-line-bytes",
+            "x"),
+        refused(
+            "Unrecognized option: --bogus",
+            "parse",
+            "--audit",
+            "{log}",
+            "--out",
+            "{out}",
+            "--bogus"),
         // namespace generate
         refused("namespace: unknown subcommand 'grow'", "namespace", "grow"),
-        refused("namespace generate: --out is required", "namespace", "generate", "--stats", "{profile}", "--dirs", "9"),
-        refused("namespace generate: --out {file}: exists and is not a directory", "namespace", "generate", "--stats",
-            "{profile}", "--dirs", "9", "--out", "{file}"),
-        refused("namespace generate: --out {file}/x: cannot create it: Not a directory", "namespace", "generate",
-            "--stats", "{profile}", "--dirs", "9", "--out", "{file}/x"),
-        refused("{missing}", "namespace", "generate", "--stats", "{missing}", "--dirs", "9", "--out", "{out}"),
-        refused("fileTypes[1].accessInterarrival.values[0] is NaN", "namespace", "generate", "--stats", "{nan}",
-            "--dirs", "9", "--out", "{out}"),
-        refused("--dirs and --files must not be negative", "namespace", "generate", "--stats", "{profile}", "--dirs",
-            "-1", "--out", "{out}"),
-        refused("--dirs x: not a whole number", "namespace", "generate", "--stats", "{profile}", "--dirs", "x", "--out",
+        refused(
+            "namespace generate: --out is required",
+            "namespace",
+            "generate",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9"),
+        refused(
+            "namespace generate: --out {file}: exists and is not a directory",
+            "namespace",
+            "generate",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--out",
+            "{file}"),
+        refused(
+            "namespace generate: --out {file}/x: cannot create it: Not a directory",
+            "namespace",
+            "generate",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--out",
+            "{file}/x"),
+        refused(
+            "{missing}",
+            "namespace",
+            "generate",
+            "--stats",
+            "{missing}",
+            "--dirs",
+            "9",
+            "--out",
             "{out}"),
-        refused("--codec nope: unknown Avro codec", "namespace", "generate", "--stats", "{profile}", "--dirs", "9",
-            "--codec", "nope", "--out", "{out}"),
+        refused(
+            "fileTypes[1].accessInterarrival.values[0] is NaN",
+            "namespace",
+            "generate",
+            "--stats",
+            "{nan}",
+            "--dirs",
+            "9",
+            "--out",
+            "{out}"),
+        refused(
+            "--dirs and --files must not be negative",
+            "namespace",
+            "generate",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "-1",
+            "--out",
+            "{out}"),
+        refused(
+            "--dirs x: not a whole number",
+            "namespace",
+            "generate",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "x",
+            "--out",
+            "{out}"),
+        refused(
+            "--codec nope: unknown Avro codec",
+            "namespace",
+            "generate",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--codec",
+            "nope",
+            "--out",
+            "{out}"),
         // namespace materialize
-        refused("namespace materialize: cannot reach the file system {closed}", "namespace", "materialize", "--stats",
-            "{profile}", "--dirs", "9", "--base", "{closed}/m"),
-        refused("namespace materialize: the NameNode at {silent} does not answer", "namespace", "materialize",
-            "--stats", "{profile}", "--dirs", "9", "--base", "{silent}/m", QUICK),
-        refused("no such file (give namespace generate's --out)", "namespace", "materialize", "--namespace",
-            "{emptydir}", "--base", "file://{base}"),
-        refused("namespace materialize: --base is empty", "namespace", "materialize", "--stats", "{profile}", "--dirs",
-            "9", "--base", ""),
-        refused("give one of --namespace <dir> and --stats", "namespace", "materialize", "--base", "file://{base}"),
-        refused("--threads must be at least 1", "namespace", "materialize", "--stats", "{profile}", "--dirs", "9",
-            "--base", "file://{base}", "--threads", "0"),
+        refused(
+            "namespace materialize: cannot reach the file system {closed}",
+            "namespace",
+            "materialize",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--base",
+            "{closed}/m"),
+        refused(
+            "namespace materialize: the NameNode at {silent} does not answer",
+            "namespace",
+            "materialize",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--base",
+            "{silent}/m",
+            QUICK),
+        refused(
+            "no such file (give namespace generate's --out)",
+            "namespace",
+            "materialize",
+            "--namespace",
+            "{emptydir}",
+            "--base",
+            "file://{base}"),
+        refused(
+            "namespace materialize: --base is empty",
+            "namespace",
+            "materialize",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--base",
+            ""),
+        refused(
+            "give one of --namespace <dir> and --stats",
+            "namespace",
+            "materialize",
+            "--base",
+            "file://{base}"),
+        refused(
+            "--threads must be at least 1",
+            "namespace",
+            "materialize",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--base",
+            "file://{base}",
+            "--threads",
+            "0"),
         // run
         refused("{missing}: no profile.avro", "run", "--profile", "{missing}", "--out", "{out}"),
-        refused("{corrupt}/profile.avro: not a readable profile", "run", "--profile", "{corrupt}", "--out", "{out}"),
-        refused("{nan}/profile.avro: fileTypes[1].accessInterarrival.values[0] is NaN, not a finite number", "run",
-            "--profile", "{nan}", "--out", "{out}"),
-        refused("run: --types '': empty", "run", "--profile", "{profile}", "--types", "", "--out", "{out}"),
-        refused("--types: no file type 99", "run", "--profile", "{profile}", "--types", "99", "--out", "{out}"),
-        refused("--type-scale x=2: expected j=f", "run", "--profile", "{profile}", "--type-scale", "x=2", "--out",
+        refused(
+            "{corrupt}/profile.avro: not a readable profile",
+            "run",
+            "--profile",
+            "{corrupt}",
+            "--out",
             "{out}"),
-        refused("--type-scale: no file type '9'", "run", "--profile", "{profile}", "--type-scale", "9=2", "--out",
+        refused(
+            "{nan}/profile.avro: fileTypes[1].accessInterarrival.values[0] is NaN, not a finite number",
+            "run",
+            "--profile",
+            "{nan}",
+            "--out",
             "{out}"),
-        refused("--time-scale -1: must be >= 0", "run", "--profile", "{profile}", "--time-scale", "-1", "--out",
+        refused(
+            "run: --types '': empty",
+            "run",
+            "--profile",
+            "{profile}",
+            "--types",
+            "",
+            "--out",
             "{out}"),
-        refused("give a unit", "run", "--profile", "{profile}", "--duration", "600", "--out", "{out}"),
-        refused("run: --out {busy} exists and is not empty", "run", "--profile", "{profile}", "--base-dir",
-            "file://{base}", "--out", "{busy}"),
-        refused("run: --out {file}/x: cannot create it: Not a directory", "run", "--profile", "{profile}",
-            "--base-dir", "file://{base}", "--out", "{file}/x"),
-        refused("run: cannot reach the file system {closed}", "run", "--profile", "{profile}", "--base-dir",
-            "{closed}/bench", "--out", "{out}"),
-        refused("run: the NameNode at {silent} does not answer", "run", "--profile", "{profile}", "--base-dir",
-            "{silent}/bench", "--out", "{out}", QUICK),
+        refused(
+            "--types: no file type 99",
+            "run",
+            "--profile",
+            "{profile}",
+            "--types",
+            "99",
+            "--out",
+            "{out}"),
+        refused(
+            "--type-scale x=2: expected j=f",
+            "run",
+            "--profile",
+            "{profile}",
+            "--type-scale",
+            "x=2",
+            "--out",
+            "{out}"),
+        refused(
+            "--type-scale: no file type '9'",
+            "run",
+            "--profile",
+            "{profile}",
+            "--type-scale",
+            "9=2",
+            "--out",
+            "{out}"),
+        refused(
+            "--time-scale -1: must be >= 0",
+            "run",
+            "--profile",
+            "{profile}",
+            "--time-scale",
+            "-1",
+            "--out",
+            "{out}"),
+        refused(
+            "give a unit", "run", "--profile", "{profile}", "--duration", "600", "--out", "{out}"),
+        refused(
+            "run: --out {busy} exists and is not empty",
+            "run",
+            "--profile",
+            "{profile}",
+            "--base-dir",
+            "file://{base}",
+            "--out",
+            "{busy}"),
+        refused(
+            "run: --out {file}/x: cannot create it: Not a directory",
+            "run",
+            "--profile",
+            "{profile}",
+            "--base-dir",
+            "file://{base}",
+            "--out",
+            "{file}/x"),
+        refused(
+            "run: cannot reach the file system {closed}",
+            "run",
+            "--profile",
+            "{profile}",
+            "--base-dir",
+            "{closed}/bench",
+            "--out",
+            "{out}"),
+        refused(
+            "run: the NameNode at {silent} does not answer",
+            "run",
+            "--profile",
+            "{profile}",
+            "--base-dir",
+            "{silent}/bench",
+            "--out",
+            "{out}",
+            QUICK),
         // sweep
-        refused("sweep: --time-scale is required", "sweep", "--profile", "{profile}", "--out", "{out}"),
-        refused("--time-scale '': empty", "sweep", "--profile", "{profile}", "--time-scale", "", "--out", "{out}"),
-        refused("sweep: --repeat 0: must be 1 to 100", "sweep", "--profile", "{profile}", "--time-scale", "1",
-            "--repeat", "0", "--out", "{out}"),
-        refused("sweep: --out {busy} exists and is not empty", "sweep", "--profile", "{profile}", "--time-scale", "1",
-            "--out", "{busy}"),
+        refused(
+            "sweep: --time-scale is required", "sweep", "--profile", "{profile}", "--out", "{out}"),
+        refused(
+            "--time-scale '': empty",
+            "sweep",
+            "--profile",
+            "{profile}",
+            "--time-scale",
+            "",
+            "--out",
+            "{out}"),
+        refused(
+            "sweep: --repeat 0: must be 1 to 100",
+            "sweep",
+            "--profile",
+            "{profile}",
+            "--time-scale",
+            "1",
+            "--repeat",
+            "0",
+            "--out",
+            "{out}"),
+        refused(
+            "sweep: --out {busy} exists and is not empty",
+            "sweep",
+            "--profile",
+            "{profile}",
+            "--time-scale",
+            "1",
+            "--out",
+            "{busy}"),
         // cluster
         refused("cluster: --datanodes is required", "cluster"),
         refused("--datanodes 0: must be between 1 and 10000", "cluster", "--datanodes", "0"),
-        refused("--namenode-port 70000: not a port", "cluster", "--datanodes", "1", "--namenode-port", "70000"),
-        refused("cluster: --base-dir {file}: not a directory", "cluster", "--datanodes", "1", "--base-dir", "{file}"),
-        refused("cluster: --base-dir {file}/x: cannot create it: Not a directory", "cluster", "--datanodes", "1",
-            "--base-dir", "{file}/x"),
-        refused("cluster: --base-dir /proc/mimesisbench-x: cannot create it", "cluster", "--datanodes", "1",
-            "--base-dir", "/proc/mimesisbench-x"),
-        refused("not empty (the cluster formats it)", "cluster", "--datanodes", "1", "--base-dir", "{busy}"),
+        refused(
+            "--namenode-port 70000: not a port",
+            "cluster",
+            "--datanodes",
+            "1",
+            "--namenode-port",
+            "70000"),
+        refused(
+            "cluster: --base-dir {file}: not a directory",
+            "cluster",
+            "--datanodes",
+            "1",
+            "--base-dir",
+            "{file}"),
+        refused(
+            "cluster: --base-dir {file}/x: cannot create it: Not a directory",
+            "cluster",
+            "--datanodes",
+            "1",
+            "--base-dir",
+            "{file}/x"),
+        refused(
+            "cluster: --base-dir /proc/mimesisbench-x: cannot create it",
+            "cluster",
+            "--datanodes",
+            "1",
+            "--base-dir",
+            "/proc/mimesisbench-x"),
+        refused(
+            "not empty (the cluster formats it)",
+            "cluster",
+            "--datanodes",
+            "1",
+            "--base-dir",
+            "{busy}"),
         // the dispatcher
         refused("unknown command 'nope'", "nope"),
         refused("option -D needs a value", "parse", "-D"));
   }
 
   private static String named(String s, Path work) {
-    String out = s.replace("{out}", work.resolve("out").toString()).replace("{base}", work.resolve("base").toString());
+    String out =
+        s.replace("{out}", work.resolve("out").toString())
+            .replace("{base}", work.resolve("base").toString());
     for (Map.Entry<String, String> e : NAMES.entrySet()) {
       out = out.replace("{" + e.getKey() + "}", e.getValue());
     }
@@ -249,7 +602,10 @@ class BadInputMatrixTest {
   /** What the working directory holds (its build output aside), for before-and-after comparison. */
   private static List<String> workingDirectory() throws IOException {
     try (Stream<Path> top = Files.list(Path.of("").toAbsolutePath())) {
-      return top.map(p -> p.getFileName().toString()).filter(n -> !n.equals("target")).sorted().toList();
+      return top.map(p -> p.getFileName().toString())
+          .filter(n -> !n.equals("target"))
+          .sorted()
+          .toList();
     }
   }
 
@@ -268,14 +624,17 @@ class BadInputMatrixTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void isRefusedInOneLineAndWritesNothing(String shown, List<String> argv, String expected, @TempDir Path work)
-      throws Exception {
+  void isRefusedInOneLineAndWritesNothing(
+      String shown, List<String> argv, String expected, @TempDir Path work) throws Exception {
     Map<String, Long> inputsBefore = tree(fixtures);
     List<String> cwdBefore = workingDirectory();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     String[] args = argv.stream().map(a -> named(a, work)).toArray(String[]::new);
-    int exit = new MimesisBench(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).execute(new Configuration(), args);
+    int exit =
+        new MimesisBench(
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+            .execute(new Configuration(), args);
     String message = err.toString(StandardCharsets.UTF_8);
 
     assertEquals(2, exit, message);
@@ -284,7 +643,8 @@ class BadInputMatrixTest {
     assertTrue(message.contains(named(expected, work)), message);
     assertFalse(message.contains("\tat ") || message.contains("null"), message);
     assertFalse(CLASS_NAME.matcher(message).find(), "an exception's class name: " + message);
-    assertEquals(Map.of("", -1L), tree(work), "nothing written, not even an empty --out or --base-dir");
+    assertEquals(
+        Map.of("", -1L), tree(work), "nothing written, not even an empty --out or --base-dir");
     assertEquals(inputsBefore, tree(fixtures), "the inputs are as they were");
     assertEquals(cwdBefore, workingDirectory(), "nothing written where the command ran");
   }

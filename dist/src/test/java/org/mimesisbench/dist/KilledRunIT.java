@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run of the jar killed in phase 2: on SIGTERM it removes its working files and unfinished
- * results; on SIGKILL it leaves them in --out only (never in the temporary directory), and the
- * next run with that --out names them as a killed run's and deletes them with --overwrite.
+ * results; on SIGKILL it leaves them in --out only (never in the temporary directory), and the next
+ * run with that --out names them as a killed run's and deletes them with --overwrite.
  */
 @Tag("slow")
 class KilledRunIT {
@@ -31,16 +31,31 @@ class KilledRunIT {
 
   /** The jar's run with its own java.io.tmpdir, so what it leaves there is its own. */
   private Process start(Path out, Path tmp, String... more) throws IOException {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Djava.io.tmpdir=" + tmp, "-jar", JAR.toString(), "run", "--profile", PROFILE.toString(),
-        "--base-dir", "/bench", "--out", out.toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + tmp,
+                "-jar",
+                JAR.toString(),
+                "run",
+                "--profile",
+                PROFILE.toString(),
+                "--base-dir",
+                "/bench",
+                "--out",
+                out.toString()));
     command.addAll(List.of(more));
     return new ProcessBuilder(command).redirectErrorStream(true).start();
   }
 
-  /** Reads the process's output until a line starts with {@code prefix}; the rest is read in the background. */
+  /**
+   * Reads the process's output until a line starts with {@code prefix}; the rest is read in the
+   * background.
+   */
   private static CompletableFuture<String> readUntil(Process p, String prefix) throws IOException {
-    BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader r =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     StringBuilder seen = new StringBuilder();
     for (String line = r.readLine(); line != null; line = r.readLine()) {
       seen.append(line).append('\n');
@@ -49,14 +64,15 @@ class KilledRunIT {
       }
     }
     assertTrue(seen.toString().contains(prefix), seen.toString());
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        r.lines().forEach(l -> seen.append(l).append('\n'));
-      } catch (RuntimeException e) {
-        // the stream closes with the process
-      }
-      return seen.toString();
-    });
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            r.lines().forEach(l -> seen.append(l).append('\n'));
+          } catch (RuntimeException e) {
+            // the stream closes with the process
+          }
+          return seen.toString();
+        });
   }
 
   private static List<String> names(Path folder) throws IOException {
@@ -82,11 +98,13 @@ class KilledRunIT {
 
     Process terminated = start(out, tmp, "--time-scale", "0.2");
     CompletableFuture<String> rest = readUntil(terminated, "phase 2:");
-    assertTrue(Files.isDirectory(out.resolve(".work")), "the running run's working files are in --out");
+    assertTrue(
+        Files.isDirectory(out.resolve(".work")), "the running run's working files are in --out");
     long t0 = System.nanoTime();
     terminated.destroy(); // SIGTERM
     assertTrue(terminated.waitFor(60, TimeUnit.SECONDS), "still running a minute after SIGTERM");
-    System.out.printf("SIGTERM: gone after %.1f s; --out holds %s; java.io.tmpdir holds %s%n",
+    System.out.printf(
+        "SIGTERM: gone after %.1f s; --out holds %s; java.io.tmpdir holds %s%n",
         (System.nanoTime() - t0) / 1e9, names(out), names(tmp));
     assertEquals(List.of(), names(out), "nothing of the stopped run in --out: " + rest.get());
     assertEquals(List.of(), names(tmp), "nothing of it in java.io.tmpdir (snappy, jetty)");
@@ -102,11 +120,16 @@ class KilledRunIT {
     String refused = run(2, start(out, tmp, "--time-scale", "0.02")).strip();
     System.out.println("the rerun: " + refused);
     assertEquals(1, refused.lines().count(), refused);
-    assertTrue(refused.contains("holds what a killed run left (its working files (.work, ")
-        && refused.contains("give --overwrite to delete it"), refused);
+    assertTrue(
+        refused.contains("holds what a killed run left (its working files (.work, ")
+            && refused.contains("give --overwrite to delete it"),
+        refused);
 
     String rerun = run(0, start(out, tmp, "--time-scale", "0.02", "--overwrite"));
-    assertTrue(rerun.contains("run: --overwrite: deleted what a killed run left") && rerun.contains(": valid"), rerun);
+    assertTrue(
+        rerun.contains("run: --overwrite: deleted what a killed run left")
+            && rerun.contains(": valid"),
+        rerun);
     assertTrue(Files.exists(out.resolve("summary.json")), names(out).toString());
     assertTrue(Files.notExists(out.resolve(".work")), names(out).toString());
     assertEquals(List.of(), names(tmp));

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shaded mimesisbench.jar as users run it: {@code java -jar}, and {@code hadoop jar}, which
- * is Hadoop's RunJar (it unpacks the jar and runs its main class), with generic options.
+ * The shaded mimesisbench.jar as users run it: {@code java -jar}, and {@code hadoop jar}, which is
+ * Hadoop's RunJar (it unpacks the jar and runs its main class), with generic options.
  */
 class PackagedJarIT {
   private static final Path JAR = Path.of("target/mimesisbench.jar").toAbsolutePath();
@@ -23,8 +23,9 @@ class PackagedJarIT {
   @TempDir Path dir;
 
   private static String run(int expectedCode, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -35,30 +36,70 @@ class PackagedJarIT {
 
   @Test
   void javaDashJarParsesWithGenericOptionsAfterTheCommand() throws Exception {
-    String out = run(0, "-jar", JAR.toString(), "parse", "--audit", INPUT.resolve("audit.log").toString(),
-        "--fsimage", INPUT.resolve("fsimage.xml").toString(), "--out", dir.resolve("t").toString(),
-        "-D", "fs.defaultFS=file:///");
+    String out =
+        run(
+            0,
+            "-jar",
+            JAR.toString(),
+            "parse",
+            "--audit",
+            INPUT.resolve("audit.log").toString(),
+            "--fsimage",
+            INPUT.resolve("fsimage.xml").toString(),
+            "--out",
+            dir.resolve("t").toString(),
+            "-D",
+            "fs.defaultFS=file:///");
     assertTrue(out.contains("parsed 21 lines: 21 events, 0 malformed"), out);
     assertTrue(Files.exists(dir.resolve("t/namespace.avro")));
   }
 
   @Test
   void hadoopJarRunsTheSameCommands() throws Exception {
-    String out = run(0, "-cp", JAR.toString(), "org.apache.hadoop.util.RunJar", JAR.toString(),
-        "-D", "fs.defaultFS=file:///", "parse", "--audit", INPUT.resolve("audit.log").toString(),
-        "--out", dir.resolve("t").toString());
+    String out =
+        run(
+            0,
+            "-cp",
+            JAR.toString(),
+            "org.apache.hadoop.util.RunJar",
+            JAR.toString(),
+            "-D",
+            "fs.defaultFS=file:///",
+            "parse",
+            "--audit",
+            INPUT.resolve("audit.log").toString(),
+            "--out",
+            dir.resolve("t").toString());
     assertTrue(out.contains("parsed 21 lines"), out); // RunJar unpacks the whole jar: one run only
   }
 
   @Test
   void theEmbeddedDefaultRunsTheBenchmarkAndCapturesItsOwnTrace() throws Exception {
     Path out = dir.resolve("run");
-    String printed = run(0, "-jar", JAR.toString(), "run", "--profile", PROFILE.toString(), "--time-scale", "0.02",
-        "--base-dir", "/bench", "--out", out.toString());
-    assertTrue(printed.contains("starting an embedded HDFS") && printed.contains(": valid"), printed);
+    String printed =
+        run(
+            0,
+            "-jar",
+            JAR.toString(),
+            "run",
+            "--profile",
+            PROFILE.toString(),
+            "--time-scale",
+            "0.02",
+            "--base-dir",
+            "/bench",
+            "--out",
+            out.toString());
+    assertTrue(
+        printed.contains("starting an embedded HDFS") && printed.contains(": valid"), printed);
     assertTrue(printed.contains("captured the NameNode's audit log"), printed);
-    for (String file : List.of("summary.json", "namenode-audit.log", "trace/events.avro", "trace/files.avro",
-        "trace/parse-report.json")) {
+    for (String file :
+        List.of(
+            "summary.json",
+            "namenode-audit.log",
+            "trace/events.avro",
+            "trace/files.avro",
+            "trace/parse-report.json")) {
       assertTrue(Files.size(out.resolve(file)) > 0, file);
     }
     assertTrue(Files.notExists(out.resolve(".work")), "the embedded cluster's storage is gone");
@@ -73,13 +114,33 @@ class PackagedJarIT {
   void aDiskThatFillsWhileWritingIsOneLineAndExitCode2() throws Exception {
     Path out = dir.resolve("ns");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder("bash", "-c", "ulimit -f 3000 && exec \"$0\" \"$@\"", java, "-jar", JAR.toString(),
-        "namespace", "generate", "--stats", PROFILE.toString(), "--dirs", "400000", "--codec", "null", "--quiet",
-        "--out", out.toString()).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "ulimit -f 3000 && exec \"$0\" \"$@\"",
+                java,
+                "-jar",
+                JAR.toString(),
+                "namespace",
+                "generate",
+                "--stats",
+                PROFILE.toString(),
+                "--dirs",
+                "400000",
+                "--codec",
+                "null",
+                "--quiet",
+                "--out",
+                out.toString())
+            .redirectErrorStream(true)
+            .start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(300, TimeUnit.SECONDS));
     assertEquals(2, p.exitValue(), output);
-    assertEquals("mimesisbench: namespace generate: --out " + out + ": cannot write: File too large", output.strip());
+    assertEquals(
+        "mimesisbench: namespace generate: --out " + out + ": cannot write: File too large",
+        output.strip());
     assertTrue(Files.notExists(out), "nothing half-written");
   }
 
@@ -89,16 +150,39 @@ class PackagedJarIT {
     try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
       port = free.getLocalPort();
     }
-    String out = run(2, "-jar", JAR.toString(), "namespace", "materialize", "--stats", PROFILE.toString(), "--dirs",
-        "9", "--base", "hdfs://127.0.0.1:" + port + "/m");
-    assertEquals("mimesisbench: namespace materialize: cannot reach the file system hdfs://127.0.0.1:" + port
-        + " (connection refused: is the NameNode running, and is that its RPC port?)", out.strip());
+    String out =
+        run(
+            2,
+            "-jar",
+            JAR.toString(),
+            "namespace",
+            "materialize",
+            "--stats",
+            PROFILE.toString(),
+            "--dirs",
+            "9",
+            "--base",
+            "hdfs://127.0.0.1:" + port + "/m");
+    assertEquals(
+        "mimesisbench: namespace materialize: cannot reach the file system hdfs://127.0.0.1:"
+            + port
+            + " (connection refused: is the NameNode running, and is that its RPC port?)",
+        out.strip());
   }
 
   @Test
   void badInputIsOneLineAndExitCode2() throws Exception {
-    String out = run(2, "-jar", JAR.toString(), "parse", "--audit", dir.resolve("none.log").toString(),
-        "--out", dir.resolve("t").toString());
-    assertTrue(out.strip().startsWith("mimesisbench: --audit ") && out.strip().lines().count() == 1, out);
+    String out =
+        run(
+            2,
+            "-jar",
+            JAR.toString(),
+            "parse",
+            "--audit",
+            dir.resolve("none.log").toString(),
+            "--out",
+            dir.resolve("t").toString());
+    assertTrue(
+        out.strip().startsWith("mimesisbench: --audit ") && out.strip().lines().count() == 1, out);
   }
 }

@@ -46,15 +46,25 @@ import org.junit.jupiter.api.io.TempDir;
  * not say, so a run that needed it for counters would fail here.
  */
 @Tag("slow")
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the refusal counts the room of an idle cluster
+@TestMethodOrder(
+    MethodOrderer.OrderAnnotation.class) // the refusal counts the room of an idle cluster
 class YarnClusterIT {
   private static final Path JAR = Path.of("target/mimesisbench.jar").toAbsolutePath();
   private static final Path PROFILE = Path.of("../profiles/vectors/profile").toAbsolutePath();
-  private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-  /** Map containers the cluster runs at once beside an application master: 4 + 2 GiB of 2 x 4 GiB. */
+  private static final String JAVA =
+      Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+  /**
+   * Map containers the cluster runs at once beside an application master: 4 + 2 GiB of 2 x 4 GiB.
+   */
   private static final int SLOTS = 6;
-  /** The cluster's folder, its task logs included: kept after the test, for a failure's container logs. */
+
+  /**
+   * The cluster's folder, its task logs included: kept after the test, for a failure's container
+   * logs.
+   */
   private static final Path CLUSTER = Path.of("target/yarn-cluster-it").toAbsolutePath();
+
   @TempDir static Path dir;
   static Process cluster;
   static Path config;
@@ -63,27 +73,60 @@ class YarnClusterIT {
   @BeforeAll
   static void startCluster() throws Exception {
     config = dir.resolve("cluster.xml");
-    List<String> command = new ArrayList<>(List.of(JAVA, "-cp", String.join(File.pathSeparator, JAR.toString(),
-        jarOf(org.junit.jupiter.api.Assertions.class), jarOf(org.opentest4j.AssertionFailedError.class)),
-        "org.apache.hadoop.mapreduce.MiniHadoopClusterManager", "-format", "-datanodes", "1", "-nodemanagers", "2",
-        "-nnport", free(), "-rmport", free(), "-jhsport", free(), "-writeConfig", config.toString(),
-        "-D", "yarn.minicluster.yarn.nodemanager.resource.memory-mb=4096"));
-    // with fixed ports the cluster takes Hadoop's defaults for its other servers: free ones, beside other builds
-    for (String address : List.of("yarn.resourcemanager.scheduler.address",
-        "yarn.resourcemanager.resource-tracker.address", "yarn.resourcemanager.admin.address",
-        "yarn.resourcemanager.webapp.address", "mapreduce.jobhistory.admin.address",
-        "mapreduce.jobhistory.webapp.address")) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                JAVA,
+                "-cp",
+                String.join(
+                    File.pathSeparator,
+                    JAR.toString(),
+                    jarOf(org.junit.jupiter.api.Assertions.class),
+                    jarOf(org.opentest4j.AssertionFailedError.class)),
+                "org.apache.hadoop.mapreduce.MiniHadoopClusterManager",
+                "-format",
+                "-datanodes",
+                "1",
+                "-nodemanagers",
+                "2",
+                "-nnport",
+                free(),
+                "-rmport",
+                free(),
+                "-jhsport",
+                free(),
+                "-writeConfig",
+                config.toString(),
+                "-D",
+                "yarn.minicluster.yarn.nodemanager.resource.memory-mb=4096"));
+    // with fixed ports the cluster takes Hadoop's defaults for its other servers: free ones, beside
+    // other builds
+    for (String address :
+        List.of(
+            "yarn.resourcemanager.scheduler.address",
+            "yarn.resourcemanager.resource-tracker.address",
+            "yarn.resourcemanager.admin.address",
+            "yarn.resourcemanager.webapp.address",
+            "mapreduce.jobhistory.admin.address",
+            "mapreduce.jobhistory.webapp.address")) {
       command.addAll(List.of("-D", address + "=localhost:" + free()));
     }
     deleteTree(CLUSTER);
     Files.createDirectories(CLUSTER);
     long t0 = System.nanoTime();
-    cluster = new ProcessBuilder(command).directory(CLUSTER.toFile()).redirectErrorStream(true)
-        .redirectOutput(CLUSTER.resolve("cluster.log").toFile()).start();
+    cluster =
+        new ProcessBuilder(command)
+            .directory(CLUSTER.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(CLUSTER.resolve("cluster.log").toFile())
+            .start();
     conf = new Configuration(false);
-    while (!Files.exists(config) || running(2) < 2) { // the file is written once every server started
+    while (!Files.exists(config)
+        || running(2) < 2) { // the file is written once every server started
       assertTrue(cluster.isAlive(), "the cluster stopped: " + tail(CLUSTER.resolve("cluster.log")));
-      assertTrue(System.nanoTime() - t0 < TimeUnit.MINUTES.toNanos(6), "the cluster did not start in 6 minutes");
+      assertTrue(
+          System.nanoTime() - t0 < TimeUnit.MINUTES.toNanos(6),
+          "the cluster did not start in 6 minutes");
       Thread.sleep(1_000);
     }
     System.out.printf("cluster: up in %.0f s%n", (System.nanoTime() - t0) / 1e9);
@@ -105,9 +148,12 @@ class YarnClusterIT {
     if (cluster == null) {
       return;
     }
-    List<ProcessHandle> containers = cluster.descendants().toList(); // task JVMs the NodeManagers started
+    List<ProcessHandle> containers =
+        cluster.descendants().toList(); // task JVMs the NodeManagers started
     cluster.destroy();
-    assertTrue(cluster.waitFor(60, TimeUnit.SECONDS) || cluster.destroyForcibly().waitFor(30, TimeUnit.SECONDS));
+    assertTrue(
+        cluster.waitFor(60, TimeUnit.SECONDS)
+            || cluster.destroyForcibly().waitFor(30, TimeUnit.SECONDS));
     containers.forEach(ProcessHandle::destroy);
   }
 
@@ -145,21 +191,34 @@ class YarnClusterIT {
 
   /** The jar's run against the cluster: only its written configuration and the framework. */
   private static Process run(Path out, String... more) throws IOException {
-    List<String> command = new ArrayList<>(List.of(JAVA, "-jar", JAR.toString(), "run", "--profile", PROFILE.toString(),
-        "--out", out.toString(), "--base-dir", "/bench-" + out.getFileName()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                JAVA,
+                "-jar",
+                JAR.toString(),
+                "run",
+                "--profile",
+                PROFILE.toString(),
+                "--out",
+                out.toString(),
+                "--base-dir",
+                "/bench-" + out.getFileName()));
     command.addAll(List.of(more));
     command.addAll(List.of("-conf", config.toString(), "-D", "mapreduce.framework.name=yarn"));
     return new ProcessBuilder(command).redirectErrorStream(true).start();
   }
 
   private static String finish(Process p, int expected, long minutes) throws Exception {
-    CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
-      try {
-        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        return e.toString();
-      }
-    });
+    CompletableFuture<String> output =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+              } catch (IOException e) {
+                return e.toString();
+              }
+            });
     assertTrue(p.waitFor(minutes, TimeUnit.MINUTES), "still running after " + minutes + " minutes");
     String printed = output.get();
     assertEquals(expected, p.exitValue(), printed);
@@ -173,21 +232,30 @@ class YarnClusterIT {
    */
   @Test
   @Order(2)
-  void aRunOnTheClusterKeepsBothPhasesCountersAndPacksWhatTheQueueCannotRunAtOnce() throws Exception {
+  void aRunOnTheClusterKeepsBothPhasesCountersAndPacksWhatTheQueueCannotRunAtOnce()
+      throws Exception {
     Path out = dir.resolve("packed");
     long t0 = System.nanoTime();
     String printed = finish(run(out, "--time-scale", "0.05"), 0, 15);
     System.out.printf("packed run: %.0f s%n%s%n", (System.nanoTime() - t0) / 1e9, printed);
-    assertTrue(printed.contains("queue default can run " + SLOTS + " mappers beside it now")
-        && printed.contains("packed into " + SLOTS + " mappers"), printed);
+    assertTrue(
+        printed.contains("queue default can run " + SLOTS + " mappers beside it now")
+            && printed.contains("packed into " + SLOTS + " mappers"),
+        printed);
     assertTrue(printed.contains("start barrier: "), "the barrier's progress: " + printed);
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertTrue(summary.path("valid").asBoolean(), summary.path("invalidBecause").toString());
     assertEquals("yarn", summary.path("target").path("framework").asText());
     assertEquals(SLOTS, summary.path("workload").path("mapTasks").asInt());
-    assertEquals(summary.path("overall").path("scheduled").asLong(), summary.path("overall").path("count").asLong());
-    assertTrue(summary.path("namespace").path("entries").asLong() > 0, summary.path("namespace").toString());
-    assertFalse(summary.path("notes").toString().contains("could not be read"), summary.path("notes").toString());
+    assertEquals(
+        summary.path("overall").path("scheduled").asLong(),
+        summary.path("overall").path("count").asLong());
+    assertTrue(
+        summary.path("namespace").path("entries").asLong() > 0,
+        summary.path("namespace").toString());
+    assertFalse(
+        summary.path("notes").toString().contains("could not be read"),
+        summary.path("notes").toString());
     JsonNode counters = new ObjectMapper().readTree(out.resolve("counters.json").toFile());
     for (String phase : List.of("phase1", "phase2")) {
       assertTrue(counters.path(phase).path("MimesisBench").size() > 0, phase + ": " + counters);
@@ -200,9 +268,16 @@ class YarnClusterIT {
     long t0 = System.nanoTime();
     String printed = finish(run(dir.resolve("refused"), "--mappers", "12"), 2, 1).strip();
     System.out.printf("refused in %.0f s: %s%n", (System.nanoTime() - t0) / 1e9, printed);
-    assertTrue(printed.endsWith("mimesisbench: run: phase 2 needs 13 containers at once (12 mappers of 1024 MB and"
-        + " the application master's 2048 MB); queue default can run " + SLOTS + " mappers beside it now: use"
-        + " --mappers " + SLOTS + ", smaller containers (-D mapreduce.map.memory.mb) or a larger queue"), printed);
+    assertTrue(
+        printed.endsWith(
+            "mimesisbench: run: phase 2 needs 13 containers at once (12 mappers of 1024 MB and"
+                + " the application master's 2048 MB); queue default can run "
+                + SLOTS
+                + " mappers beside it now: use"
+                + " --mappers "
+                + SLOTS
+                + ", smaller containers (-D mapreduce.map.memory.mb) or a larger queue"),
+        printed);
     assertTrue(Files.notExists(dir.resolve("refused").resolve("summary.json")));
   }
 
@@ -214,34 +289,45 @@ class YarnClusterIT {
   @Order(3)
   void stoppingTheClientKillsItsApplication() throws Exception {
     Process client = run(dir.resolve("stopped"), "--time-scale", "1");
-    BufferedReader r = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader r =
+        new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
     StringBuilder seen = new StringBuilder();
-    for (String line = r.readLine(); line != null && !line.startsWith("phase 1:"); line = r.readLine()) {
+    for (String line = r.readLine();
+        line != null && !line.startsWith("phase 1:");
+        line = r.readLine()) {
       seen.append(line).append('\n');
     }
     Matcher id = Pattern.compile("(?m)^run (\\S+): ").matcher(seen);
     assertTrue(id.find(), seen.toString());
     ApplicationReport app = application("mimesisbench phase 1 (namespace) " + id.group(1));
-    assertTrue(EnumSet.of(YarnApplicationState.ACCEPTED, YarnApplicationState.RUNNING)
-        .contains(app.getYarnApplicationState()), app.getYarnApplicationState() + "\n" + seen);
-    CompletableFuture<String> rest = CompletableFuture.supplyAsync(() -> {
-      StringBuilder b = new StringBuilder();
-      try {
-        for (String line = r.readLine(); line != null; line = r.readLine()) {
-          b.append(line).append('\n');
-        }
-      } catch (IOException e) {
-        b.append(e); // the stream closes with the process
-      }
-      return b.toString();
-    });
+    assertTrue(
+        EnumSet.of(YarnApplicationState.ACCEPTED, YarnApplicationState.RUNNING)
+            .contains(app.getYarnApplicationState()),
+        app.getYarnApplicationState() + "\n" + seen);
+    CompletableFuture<String> rest =
+        CompletableFuture.supplyAsync(
+            () -> {
+              StringBuilder b = new StringBuilder();
+              try {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                  b.append(line).append('\n');
+                }
+              } catch (IOException e) {
+                b.append(e); // the stream closes with the process
+              }
+              return b.toString();
+            });
     long t0 = System.nanoTime();
     client.toHandle().destroy(); // SIGTERM, as Ctrl-C (Process.destroy would also close its output)
-    assertTrue(client.waitFor(2, TimeUnit.MINUTES), "the client still runs 2 minutes after SIGTERM");
-    System.out.printf("stopped: client gone after %.0f s: %s%n", (System.nanoTime() - t0) / 1e9, rest.get());
+    assertTrue(
+        client.waitFor(2, TimeUnit.MINUTES), "the client still runs 2 minutes after SIGTERM");
+    System.out.printf(
+        "stopped: client gone after %.0f s: %s%n", (System.nanoTime() - t0) / 1e9, rest.get());
     assertTrue(rest.get().contains("run: interrupted: killed job"), seen + rest.get());
     YarnApplicationState state = application(app.getName()).getYarnApplicationState();
-    for (int wait = 0; wait < 60 && state != YarnApplicationState.KILLED; wait++) { // its AM unregisters
+    for (int wait = 0;
+        wait < 60 && state != YarnApplicationState.KILLED;
+        wait++) { // its AM unregisters
       Thread.sleep(1_000);
       state = application(app.getName()).getYarnApplicationState();
     }

@@ -17,25 +17,32 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.run.RunOptions;
 
 /**
- * A run's own trace: its NameNode's audit log (the embedded one's, or a cluster's named by
- * {@code --capture-audit}) parsed by the project's parser into the results' {@code trace/}, for
- * {@code fidelity}.
+ * A run's own trace: its NameNode's audit log (the embedded one's, or a cluster's named by {@code
+ * --capture-audit}) parsed by the project's parser into the results' {@code trace/}, for {@code
+ * fidelity}.
  */
 final class AuditCapture {
   /** The audit log of an embedded run, in the results folder. */
   static final String AUDIT_LOG = "namenode-audit.log";
+
   /** The run's own trace: its NameNode audit log parsed by the project's parser. */
   static final String TRACE = "trace";
 
   private AuditCapture() {}
 
-  /** The --capture-audit files, checked before anything is created; local paths unless a URI is given. */
-  static List<String> givenLogs(RunOptions options, boolean embedded, Configuration conf) throws IOException {
+  /**
+   * The --capture-audit files, checked before anything is created; local paths unless a URI is
+   * given.
+   */
+  static List<String> givenLogs(RunOptions options, boolean embedded, Configuration conf)
+      throws IOException {
     List<String> logs = new ArrayList<>();
     for (CharSequence given : options.getCaptureAudit()) {
       // Hadoop's own path parsing: globs ({a,b}, *) survive it, as the parser's expansion needs
       org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(given.toString());
-      logs.add((p.toUri().getScheme() != null ? p : FileSystem.getLocal(conf).makeQualified(p)).toString());
+      logs.add(
+          (p.toUri().getScheme() != null ? p : FileSystem.getLocal(conf).makeQualified(p))
+              .toString());
     }
     if (embedded && !logs.isEmpty()) {
       throw new BadInputException(
@@ -51,15 +58,27 @@ final class AuditCapture {
     return logs;
   }
 
-  /** Parses {@code logs} into {@code traceDir} (events, files, report), saying so as {@code shownAs}. */
-  static void parse(List<String> logs, Path traceDir, Path shownAs, Configuration conf, PrintStream out)
+  /**
+   * Parses {@code logs} into {@code traceDir} (events, files, report), saying so as {@code
+   * shownAs}.
+   */
+  static void parse(
+      List<String> logs, Path traceDir, Path shownAs, Configuration conf, PrintStream out)
       throws IOException {
     if (logs.isEmpty()) {
       return;
     }
-    // the embedded NameNode's log4j writes local time; a cluster's NameNode is assumed to share our zone
-    ParseOptions parse = new ParseOptions(logs, null, traceDir, ZoneId.systemDefault(),
-        ParseOptions.MAX_MALFORMED_DEFAULT, AvroFiles.CODEC_DEFAULT, ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    // the embedded NameNode's log4j writes local time; a cluster's NameNode is assumed to share our
+    // zone
+    ParseOptions parse =
+        new ParseOptions(
+            logs,
+            null,
+            traceDir,
+            ZoneId.systemDefault(),
+            ParseOptions.MAX_MALFORMED_DEFAULT,
+            AvroFiles.CODEC_DEFAULT,
+            ParseOptions.MAX_LINE_BYTES_DEFAULT);
     ParseReport report = new TraceParse(parse, conf, null).run();
     out.printf("captured the NameNode's audit log: %,d events in %s%n", report.events, shownAs);
   }

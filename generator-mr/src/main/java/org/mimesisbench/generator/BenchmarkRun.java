@@ -16,7 +16,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.mapreduce.Job;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
@@ -27,23 +26,23 @@ import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.mr.BarrierWatch;
 import org.mimesisbench.generator.mr.CounterNames;
-import org.mimesisbench.generator.options.RunOptionsParser;
 import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.generator.mr.Workload;
+import org.mimesisbench.generator.options.RunOptionsParser;
 import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.results.RunSummary;
-import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.profile.Profile;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.run.RunOptions;
 
 /**
  * One benchmark run, driven from here: check everything, pick the target (the configured file
  * system, or an embedded HDFS), plan the run on it ({@link RunSetup}), run phase 1 (the namespace)
- * and phase 2 (the workload) as MapReduce jobs ({@link RunJobs}), write the results
- * ({@link RunRecorder}) and capture the NameNode's audit log ({@link AuditCapture}). Every check
- * that can fail on the user's input runs before anything is created.
+ * and phase 2 (the workload) as MapReduce jobs ({@link RunJobs}), write the results ({@link
+ * RunRecorder}) and capture the NameNode's audit log ({@link AuditCapture}). Every check that can
+ * fail on the user's input runs before anything is created.
  */
 public final class BenchmarkRun {
   static final String FORCE_EMBEDDED = "mimesisbench.embedded";
@@ -58,7 +57,10 @@ public final class BenchmarkRun {
   private RunSummary written; // the summary, once the results are written
   private final Planner planner;
 
-  /** What a run issues, planned from its id and the base directory (as given) before anything is created. */
+  /**
+   * What a run issues, planned from its id and the base directory (as given) before anything is
+   * created.
+   */
   @FunctionalInterface
   public interface Planner {
     Workload plan(String runId, org.apache.hadoop.fs.Path base) throws IOException;
@@ -66,11 +68,16 @@ public final class BenchmarkRun {
 
   /** A run of the profile {@code options} name. */
   public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out) {
-    this(conf, options, out, (runId, base) -> {
-      Path profileDir = Path.of(options.getProfile());
-      Profile profile = ProfileReader.read(profileDir);
-      return RunPlan.of(ProfileReader.file(profileDir).toString(), profile, options, runId, base);
-    });
+    this(
+        conf,
+        options,
+        out,
+        (runId, base) -> {
+          Path profileDir = Path.of(options.getProfile());
+          Profile profile = ProfileReader.read(profileDir);
+          return RunPlan.of(
+              ProfileReader.file(profileDir).toString(), profile, options, runId, base);
+        });
   }
 
   /** A run of what {@code planner} plans (a replay: a trace), with the options every run has. */
@@ -84,17 +91,22 @@ public final class BenchmarkRun {
 
   /** Runs; returns the summary (its valid says whether the run counts). */
   public RunSummary execute() throws Exception {
-    RunOptionsParser.check(options); // as the command line checks them: options made in code (a sweep's) too
-    NativeLibraries.load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
-    String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-        + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
+    RunOptionsParser.check(
+        options); // as the command line checks them: options made in code (a sweep's) too
+    NativeLibraries
+        .load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
+    String runId =
+        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+            + "-"
+            + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
     // the whole plan (model and namespace layout, or the trace) is checked before anything exists
     Workload plan = planner.plan(runId, new org.apache.hadoop.fs.Path(options.getBaseDir()));
     notes.addAll(plan.notes());
     Path outDir = Path.of(options.getOut() != null ? options.getOut() : "results/" + runId);
     boolean embedded = !fileSystemConfigured();
     List<String> auditLogs = AuditCapture.givenLogs(options, embedded, conf);
-    Path nameDir = plan instanceof RunPlan run ? NameDirImage.given(options, embedded, run.layout()) : null;
+    Path nameDir =
+        plan instanceof RunPlan run ? NameDirImage.given(options, embedded, run.layout()) : null;
     OutFolder.RUN.named(plan.command()).prepare(outDir, options.getOverwrite(), out);
     try (AtomicOutputDir results = new AtomicOutputDir(plan.command() + ": --out", outDir)) {
       work = new WorkFolder(outDir.resolve(WorkFolder.NAME), results::close);
@@ -103,12 +115,18 @@ public final class BenchmarkRun {
       try {
         localRunnerDirs(embedded);
         if (embedded) {
-          out.println("no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
+          out.println(
+              "no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
           if (nameDir != null) {
             NameDirImage.prepare(conf, (RunPlan) plan, nameDir, out);
           }
-          cluster = EmbeddedCluster.start(serverConf(), work.path("dfs"), results.file(AuditCapture.AUDIT_LOG),
-              EmbeddedCluster.DATA_NODES, nameDir);
+          cluster =
+              EmbeddedCluster.start(
+                  serverConf(),
+                  work.path("dfs"),
+                  results.file(AuditCapture.AUDIT_LOG),
+                  EmbeddedCluster.DATA_NODES,
+                  nameDir);
           work.onInterrupt(cluster::close);
           conf.set("fs.defaultFS", cluster.uri().toString());
         }
@@ -119,21 +137,32 @@ public final class BenchmarkRun {
           if (written == null) {
             throw e;
           }
-          // what failed came after the results were written (the run's record on the file system): keep them
+          // what failed came after the results were written (the run's record on the file system):
+          // keep them
           summary = written;
           RunResults.print(summary, out);
-          out.println("note: the results are complete, but the run's end could not be recorded under "
-              + options.getBaseDir() + ": " + Messages.firstLine(e));
+          out.println(
+              "note: the results are complete, but the run's end could not be recorded under "
+                  + options.getBaseDir()
+                  + ": "
+                  + Messages.firstLine(e));
         }
         if (cluster != null) {
           cluster.close(); // the audit log is complete only now
           cluster = null;
         }
         try {
-          AuditCapture.parse(embedded ? List.of(results.file(AuditCapture.AUDIT_LOG).toUri().toString()) : auditLogs,
-              results.file(AuditCapture.TRACE), outDir.resolve(AuditCapture.TRACE), conf, out);
+          AuditCapture.parse(
+              embedded
+                  ? List.of(results.file(AuditCapture.AUDIT_LOG).toUri().toString())
+                  : auditLogs,
+              results.file(AuditCapture.TRACE),
+              outDir.resolve(AuditCapture.TRACE),
+              conf,
+              out);
         } catch (IOException | RuntimeException e) { // the results stand without the run's trace
-          out.println("note: the NameNode's audit log could not be captured: " + Messages.firstLine(e));
+          out.println(
+              "note: the NameNode's audit log could not be captured: " + Messages.firstLine(e));
         }
         results.commit();
         return summary;
@@ -151,16 +180,30 @@ public final class BenchmarkRun {
   }
 
   /** Plans the run on its target, runs its two phases, writes the results; returns the summary. */
-  private RunSummary run(Workload draft, String runId, boolean embedded, AtomicOutputDir results) throws Exception {
-    RunSetup.Planned setup = RunSetup.plan(draft, runId, options, jobs, out, notes::add,
-        base -> work.onInterrupt(() -> interrupted(base, runId)));
+  private RunSummary run(Workload draft, String runId, boolean embedded, AtomicOutputDir results)
+      throws Exception {
+    RunSetup.Planned setup =
+        RunSetup.plan(
+            draft,
+            runId,
+            options,
+            jobs,
+            out,
+            notes::add,
+            base -> work.onInterrupt(() -> interrupted(base, runId)));
     Workload plan = setup.plan();
     FileSystem fs = setup.fs();
     List<String> invalid = new ArrayList<>();
     long phase1Start = System.nanoTime();
     Job namespaceJob = jobs.namespaceJob(plan, fs);
-    String phase1Failure = jobs.waitFor(namespaceJob, "phase 1: namespace", CounterNames.NAMESPACE_ENTRIES, 0,
-        "directories and files made", () -> null);
+    String phase1Failure =
+        jobs.waitFor(
+            namespaceJob,
+            "phase 1: namespace",
+            CounterNames.NAMESPACE_ENTRIES,
+            0,
+            "directories and files made",
+            () -> null);
     double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
     if (phase1Failure != null) { // phase 2 is not started: the summary says why
       invalid.add("phase 1 (namespace) failed: " + phase1Failure);
@@ -173,17 +216,35 @@ public final class BenchmarkRun {
     NameNodeMetrics nameNode = phase1Failure != null ? null : nameNodeMetrics(embedded, fs);
     String phase2Failure;
     try {
-      phase2Failure = phase1Failure != null ? null : jobs.waitFor(workloadJob, "phase 2: workload", CounterNames.ISSUED,
-          setup.scheduledOps(), "ops issued", barrier::waiting);
+      phase2Failure =
+          phase1Failure != null
+              ? null
+              : jobs.waitFor(
+                  workloadJob,
+                  "phase 2: workload",
+                  CounterNames.ISSUED,
+                  setup.scheduledOps(),
+                  "ops issued",
+                  barrier::waiting);
     } finally {
       if (nameNode != null) {
         nameNode.close();
       }
     }
-    var phases = new RunRecorder.Phases(namespaceJob, phase1Failure, phase1Seconds, workloadJob, phase2Failure,
-        startMillis, System.currentTimeMillis(), JvmUse.now().since(phase2Start), nameNode);
-    RunSummary summary = new RunRecorder(options, jobs, givenSettings, notes)
-        .record(runId, embedded, setup, phases, invalid, results);
+    var phases =
+        new RunRecorder.Phases(
+            namespaceJob,
+            phase1Failure,
+            phase1Seconds,
+            workloadJob,
+            phase2Failure,
+            startMillis,
+            System.currentTimeMillis(),
+            JvmUse.now().since(phase2Start),
+            nameNode);
+    RunSummary summary =
+        new RunRecorder(options, jobs, givenSettings, notes)
+            .record(runId, embedded, setup, phases, invalid, results);
     written = summary;
 
     setup.base().markFinished(runId, summary.valid() ? "valid" : "invalid");
@@ -202,19 +263,24 @@ public final class BenchmarkRun {
   private NameNodeMetrics nameNodeMetrics(boolean embedded, FileSystem fs) {
     NameNodeMetrics m = NameNodeMetrics.forRun(embedded, options.getNamenodeHttp(), fs.getUri());
     if (m == null) {
-      notes.add("no NameNode metrics: give --namenode-http <the NameNode's web address> to record them");
+      notes.add(
+          "no NameNode metrics: give --namenode-http <the NameNode's web address> to record them");
       return null;
     }
     String failed = m.start();
     if (failed != null) {
-      String what = "the NameNode's metrics could not be read (" + failed + "); the run goes on without them";
+      String what =
+          "the NameNode's metrics could not be read (" + failed + "); the run goes on without them";
       out.println("warning: " + what);
       notes.add(what);
     }
     return m;
   }
 
-  /** Whether the user pointed the run at a file system: -fs, -D fs.defaultFS, a site file, or a URI as base. */
+  /**
+   * Whether the user pointed the run at a file system: -fs, -D fs.defaultFS, a site file, or a URI
+   * as base.
+   */
   public boolean fileSystemConfigured() {
     if (conf.getBoolean(FORCE_EMBEDDED, false)) {
       return false;
@@ -226,9 +292,13 @@ public final class BenchmarkRun {
     return sources != null && !Arrays.asList(sources).equals(List.of("core-default.xml"));
   }
 
-  /** The embedded servers' settings: their web servers' temporary folders in the run's working folder, not /tmp. */
+  /**
+   * The embedded servers' settings: their web servers' temporary folders in the run's working
+   * folder, not /tmp.
+   */
   private Configuration serverConf() {
-    Configuration servers = new Configuration(conf); // not the jobs': on YARN it would name a folder of this machine
+    Configuration servers =
+        new Configuration(conf); // not the jobs': on YARN it would name a folder of this machine
     if (servers.get(HttpServer2.HTTP_TEMP_DIR_KEY) == null) {
       servers.set(HttpServer2.HTTP_TEMP_DIR_KEY, work.path("http").toString());
     }
@@ -256,8 +326,13 @@ public final class BenchmarkRun {
   private void interrupted(BaseDirectory base, String runId) {
     jobs.running().kill();
     try (FileSystem fresh = FileSystem.newInstance(base.path().toUri(), conf)) {
-      base.through(fresh).markFinished(runId, "killed (SIGTERM or Ctrl-C)"
-          + (jobs.running().killed() != null ? "; its job " + jobs.running().killed() + " was killed" : ""));
+      base.through(fresh)
+          .markFinished(
+              runId,
+              "killed (SIGTERM or Ctrl-C)"
+                  + (jobs.running().killed() != null
+                      ? "; its job " + jobs.running().killed() + " was killed"
+                      : ""));
     } catch (IOException | RuntimeException e) {
       // the file system is going too: the next run in this base names the run as never finished
     }

@@ -35,17 +35,26 @@ public final class RunCommand implements Command {
       help(options, out);
       return ExitCodes.OK;
     }
-    return new BenchmarkRun(conf, RunOptionsParser.parse(cl), out).execute().valid() ? ExitCodes.OK : ExitCodes.FAILED;
+    return new BenchmarkRun(conf, RunOptionsParser.parse(cl), out).execute().valid()
+        ? ExitCodes.OK
+        : ExitCodes.FAILED;
   }
 
   private static void help(Options options, PrintStream out) {
     PrintWriter w = new PrintWriter(out);
-    new HelpFormatter().printHelp(w, 100, "mimesisbench.jar run --profile <dir> [options] [-fs uri] [-D k=v]",
-        "Replays a profile's workload: phase 1 creates the namespace, phase 2 issues the ops.", options, 2, 2,
-        "Examples:\n"
-            + "  java -jar mimesisbench.jar run --profile profiles/yahoo-2011-demo --time-scale 0.05\n"
-            + "  hadoop jar mimesisbench.jar run --profile p/ --type-scale all=0.01 --span-scale 2 -fs hdfs://nn:8020\n"
-            + "Results go to results/<run-id>/ (summary.json, latency.hlog, timeline.csv, counters.json).");
+    new HelpFormatter()
+        .printHelp(
+            w,
+            100,
+            "mimesisbench.jar run --profile <dir> [options] [-fs uri] [-D k=v]",
+            "Replays a profile's workload: phase 1 creates the namespace, phase 2 issues the ops.",
+            options,
+            2,
+            2,
+            "Examples:\n"
+                + "  java -jar mimesisbench.jar run --profile profiles/yahoo-2011-demo --time-scale 0.05\n"
+                + "  hadoop jar mimesisbench.jar run --profile p/ --type-scale all=0.01 --span-scale 2 -fs hdfs://nn:8020\n"
+                + "Results go to results/<run-id>/ (summary.json, latency.hlog, timeline.csv, counters.json).");
     w.flush();
   }
 }

@@ -40,8 +40,13 @@ import org.mimesisbench.generator.schedule.Op;
 final class RunJobs {
   private static final int NAMESPACE_ENTRIES_PER_MAPPER = 5_000;
   private static final int MAX_NAMESPACE_MAPPERS = 16;
-  /** Map-side sort buffer of phase 2, MB: room for a mapper's one statistics record, several times over. */
+
+  /**
+   * Map-side sort buffer of phase 2, MB: room for a mapper's one statistics record, several times
+   * over.
+   */
   static final int STATISTICS_SORT_MB = 4;
+
   /** How often the phases print a progress line. */
   private static final long PROGRESS_EVERY_NANOS = 5_000_000_000L;
 
@@ -50,7 +55,8 @@ final class RunJobs {
   private final PrintStream out;
   private final RunningJob running = new RunningJob(System.err); // killed on SIGTERM or Ctrl-C
   private final Map<Job, JobCounters> finished = new IdentityHashMap<>(); // read as each job ended
-  private org.apache.hadoop.fs.Path statisticsDir; // phase 2's output: local with the local job runner
+  private org.apache.hadoop.fs.Path
+      statisticsDir; // phase 2's output: local with the local job runner
 
   RunJobs(Configuration conf, WorkFolder work, PrintStream out) {
     this.conf = conf;
@@ -70,12 +76,15 @@ final class RunJobs {
 
   Job namespaceJob(Workload plan, FileSystem fs) throws IOException {
     long entries = plan.namespaceEntries();
-    int mappers = (int) Math.max(1, Math.min(MAX_NAMESPACE_MAPPERS, entries / NAMESPACE_ENTRIES_PER_MAPPER));
+    int mappers =
+        (int) Math.max(1, Math.min(MAX_NAMESPACE_MAPPERS, entries / NAMESPACE_ENTRIES_PER_MAPPER));
     boolean resume = fs.exists(plan.root());
     boolean inPlace = plan.prepareNamespace(fs, mappers, resume);
     if (inPlace) {
-      out.println("phase 1: the hierarchy is in place under " + plan.root()
-          + " (its counts checked): not created again");
+      out.println(
+          "phase 1: the hierarchy is in place under "
+              + plan.root()
+              + " (its counts checked): not created again");
     }
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 1 (namespace) " + plan.runId());
     job.getConfiguration().setBoolean(NamespaceMapper.RESUME, resume);
@@ -93,12 +102,17 @@ final class RunJobs {
     return job;
   }
 
-  /** One map task per list of shares (usually one share each) of the types that have files to replay. */
+  /**
+   * One map task per list of shares (usually one share each) of the types that have files to
+   * replay.
+   */
   Job workloadJob(Workload plan, List<List<TaskSplit>> mappers) throws IOException {
     Job job = Job.getInstance(jobConf(plan), "mimesisbench phase 2 (workload) " + plan.runId());
     Configuration c = job.getConfiguration();
     c.setInt(WorkloadMapper.PARTIES, mappers.size());
-    c.setInt("mapreduce.local.map.tasks.maximum", mappers.size()); // all at once: they meet at the barrier
+    c.setInt(
+        "mapreduce.local.map.tasks.maximum",
+        mappers.size()); // all at once: they meet at the barrier
     c.setInt("mapreduce.map.maxattempts", 1); // a retried mapper would replay its share twice
     // each mapper emits one small record; the default 100 MB sort buffer per mapper made 53 local
     // mappers need 5.3 GB of heap, and one failing to get it never reached the start barrier
@@ -115,8 +129,10 @@ final class RunJobs {
     job.setOutputFormatClass(SequenceFileOutputFormat.class);
     // with the local job runner the statistics stay on this machine: a file system that went away
     // during the ops cannot take them along
-    statisticsDir = "local".equals(c.get("mapreduce.framework.name", "local"))
-        ? new org.apache.hadoop.fs.Path(work.path("statistics").toUri()) : plan.statisticsDir();
+    statisticsDir =
+        "local".equals(c.get("mapreduce.framework.name", "local"))
+            ? new org.apache.hadoop.fs.Path(work.path("statistics").toUri())
+            : plan.statisticsDir();
     SequenceFileOutputFormat.setOutputPath(job, statisticsDir);
     return job;
   }
@@ -125,36 +141,42 @@ final class RunJobs {
   Configuration jobConf(Workload plan) throws IOException {
     Configuration c = new Configuration(conf);
     plan.toConf(c);
-    c.setBoolean("mapreduce.map.speculative", false); // a speculative copy would issue the ops twice
+    c.setBoolean(
+        "mapreduce.map.speculative", false); // a speculative copy would issue the ops twice
     c.setBoolean("mapreduce.reduce.speculative", false);
     c.setInt("mapreduce.job.maps", 1);
     Job probe = Job.getInstance(c);
     probe.setJarByClass(BenchmarkRun.class);
     Configuration job = probe.getConfiguration(); // mapred-default.xml and mapred-site.xml loaded
     if (!"local".equals(job.get("mapreduce.framework.name", "local"))) {
-      // on a cluster the job's staging (job.jar, job.xml, splits) is under the base too, whatever the
+      // on a cluster the job's staging (job.jar, job.xml, splits) is under the base too, whatever
+      // the
       // cluster's default; the job history stays where the cluster's history server reads it
       String history = job.get("mapreduce.jobhistory.intermediate-done-dir");
       if (history != null) {
         job.set("mapreduce.jobhistory.intermediate-done-dir", history);
       }
-      job.set("yarn.app.mapreduce.am.staging-dir", new org.apache.hadoop.fs.Path(plan.runDir(), "staging").toString());
+      job.set(
+          "yarn.app.mapreduce.am.staging-dir",
+          new org.apache.hadoop.fs.Path(plan.runDir(), "staging").toString());
     }
     return job;
   }
 
   /**
    * Runs {@code job}, printing a line every few seconds with {@code counter}, the count its mappers
-   * move as they go (their own map progress jumps from 0 to 100 % at once), against
-   * {@code expected} of {@code unit} when that is known (> 0), and the failed ops when there are
-   * some; before the first, what the job waits for when {@code waiting} says (the start barrier).
-   * Reads the job's counters as soon as it completes ({@link #countersOf}). Returns null when the
-   * job succeeded, else why it failed, in a line.
+   * move as they go (their own map progress jumps from 0 to 100 % at once), against {@code
+   * expected} of {@code unit} when that is known (> 0), and the failed ops when there are some;
+   * before the first, what the job waits for when {@code waiting} says (the start barrier). Reads
+   * the job's counters as soon as it completes ({@link #countersOf}). Returns null when the job
+   * succeeded, else why it failed, in a line.
    */
-  String waitFor(Job job, String step, String counter, long expected, String unit, Supplier<String> waiting)
+  String waitFor(
+      Job job, String step, String counter, long expected, String unit, Supplier<String> waiting)
       throws Exception {
     boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
-    try (LocalRunnerLog log = local ? new LocalRunnerLog(conf.getBoolean(MimesisBench.VERBOSE, false)) : null) {
+    try (LocalRunnerLog log =
+        local ? new LocalRunnerLog(conf.getBoolean(MimesisBench.VERBOSE, false)) : null) {
       job.submit();
       running.set(job);
       long start = System.nanoTime();
@@ -178,8 +200,9 @@ final class RunJobs {
           String of = expected > 0 ? String.format(" of %,d", expected) : "";
           String share = expected > 0 ? String.format(" (%.0f %%)", 100.0 * done / expected) : "";
           String failures = failed > 0 ? String.format(", %,d failed", failed) : "";
-          out.printf("%s: %,d%s %s%s%s, %,.0f/s, %.0f s%n", step, done, of, unit, share, failures, done / seconds,
-              seconds);
+          out.printf(
+              "%s: %,d%s %s%s%s, %,.0f/s, %.0f s%n",
+              step, done, of, unit, share, failures, done / seconds, seconds);
         }
       }
       running.haltIfInterrupted();
@@ -207,7 +230,8 @@ final class RunJobs {
     Map<Integer, RunStatistics> byType = new TreeMap<>();
     FileSystem fs = statisticsDir.getFileSystem(conf);
     for (var part : fs.globStatus(new org.apache.hadoop.fs.Path(statisticsDir, "part-*"))) {
-      try (SequenceFile.Reader r = new SequenceFile.Reader(fs.getConf(), SequenceFile.Reader.file(part.getPath()))) {
+      try (SequenceFile.Reader r =
+          new SequenceFile.Reader(fs.getConf(), SequenceFile.Reader.file(part.getPath()))) {
         IntWritable type = new IntWritable();
         while (true) {
           RunStatistics s = new RunStatistics();
@@ -224,7 +248,8 @@ final class RunJobs {
 
   /**
    * What phase 2's counters say the mappers issued, op by op, and how their calls failed: the
-   * statistics when the mappers' own are lost (the job failed). {@code seconds}: the phase's length.
+   * statistics when the mappers' own are lost (the job failed). {@code seconds}: the phase's
+   * length.
    */
   static RunStatistics countedStatistics(JobCounters job, double seconds) {
     Map<Op, Long> counts = new EnumMap<>(Op.class);
@@ -253,12 +278,14 @@ final class RunJobs {
   private static String failure(Job job, LocalRunnerLog log) throws InterruptedException {
     try {
       return failureOf(job, log);
-    } catch (IOException | RuntimeException e) { // gone with its application master: the failure stands without why
+    } catch (IOException
+        | RuntimeException e) { // gone with its application master: the failure stands without why
       return "a task failed (why could not be read: " + Messages.firstLine(e) + ")";
     }
   }
 
-  private static String failureOf(Job job, LocalRunnerLog log) throws IOException, InterruptedException {
+  private static String failureOf(Job job, LocalRunnerLog log)
+      throws IOException, InterruptedException {
     if (log != null && log.failure() != null) {
       return log.failure();
     }
@@ -272,6 +299,8 @@ final class RunJobs {
     }
     String info = job.getStatus().getFailureInfo();
     // the local job runner keeps no diagnostics: it logs the first failed task's exception instead
-    return info == null || info.isBlank() || "NA".equals(info) ? "a task failed" : Messages.firstLine(info);
+    return info == null || info.isBlank() || "NA".equals(info)
+        ? "a task failed"
+        : Messages.firstLine(info);
   }
 }

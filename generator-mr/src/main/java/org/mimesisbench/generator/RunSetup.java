@@ -18,19 +18,28 @@ import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.run.RunOptions;
 
 /**
- * A run's plan put on its target: the base directory claimed (runs it finds unfinished noted),
- * what the tasks read staged, phase 2's schedule counted and its mappers fit to what the cluster
- * can run at once. Everything here that can refuse the run does so before phase 1 starts.
+ * A run's plan put on its target: the base directory claimed (runs it finds unfinished noted), what
+ * the tasks read staged, phase 2's schedule counted and its mappers fit to what the cluster can run
+ * at once. Everything here that can refuse the run does so before phase 1 starts.
  */
 final class RunSetup {
-  /** Phase 2 ready to run: where, what, how many ops of each op, and the map tasks (lists of shares). */
-  record Planned(FileSystem fs, BaseDirectory base, Workload plan, Map<Op, Long> scheduled,
+  /**
+   * Phase 2 ready to run: where, what, how many ops of each op, and the map tasks (lists of
+   * shares).
+   */
+  record Planned(
+      FileSystem fs,
+      BaseDirectory base,
+      Workload plan,
+      Map<Op, Long> scheduled,
       List<List<TaskSplit>> mappers) {
     long scheduledOps() {
       return scheduled.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** The mappers' shares of the schedule: as many as map tasks unless shares were packed together. */
+    /**
+     * The mappers' shares of the schedule: as many as map tasks unless shares were packed together.
+     */
     int shares() {
       return mappers.stream().mapToInt(List::size).sum();
     }
@@ -39,31 +48,49 @@ final class RunSetup {
   private RunSetup() {}
 
   /**
-   * Plans {@code draft} (run {@code runId}) on the file system of the base directory;
-   * {@code onRunning} sees the base once the run is marked running in it, {@code note} every
-   * note for the summary, and {@code jobs} gives the configuration phase 2 will run with.
+   * Plans {@code draft} (run {@code runId}) on the file system of the base directory; {@code
+   * onRunning} sees the base once the run is marked running in it, {@code note} every note for the
+   * summary, and {@code jobs} gives the configuration phase 2 will run with.
    */
-  static Planned plan(Workload draft, String runId, RunOptions options, RunJobs jobs, PrintStream out,
-      Consumer<String> note, Consumer<BaseDirectory> onRunning) throws IOException {
+  static Planned plan(
+      Workload draft,
+      String runId,
+      RunOptions options,
+      RunJobs jobs,
+      PrintStream out,
+      Consumer<String> note,
+      Consumer<BaseDirectory> onRunning)
+      throws IOException {
     org.apache.hadoop.fs.Path given = new org.apache.hadoop.fs.Path(options.getBaseDir());
     var conf = jobs.conf();
-    FileSystemProbe.check("run: --base-dir", given, conf); // a few quick retries, not Hadoop's minutes
+    FileSystemProbe.check(
+        "run: --base-dir", given, conf); // a few quick retries, not Hadoop's minutes
     FileSystem fs = given.getFileSystem(conf);
-    // every user the profile names may be impersonated (with Kerberos), checked before anything is made
-    UserClients.checkImpersonation(fs.getUri(), fs.makeQualified(given), conf, draft.modeledUsers());
-    // a base that came in an fsimage (--name-dir) holds the namespace but not the benchmark's marker
-    BaseDirectory base = BaseDirectory.claim(fs, options.getBaseDir(),
-        options.getReuse() || options.getNameDir() != null);
+    // every user the profile names may be impersonated (with Kerberos), checked before anything is
+    // made
+    UserClients.checkImpersonation(
+        fs.getUri(), fs.makeQualified(given), conf, draft.modeledUsers());
+    // a base that came in an fsimage (--name-dir) holds the namespace but not the benchmark's
+    // marker
+    BaseDirectory base =
+        BaseDirectory.claim(
+            fs, options.getBaseDir(), options.getReuse() || options.getNameDir() != null);
     for (String id : base.unfinishedRuns()) {
-      String unfinished = "run " + id + " started in this base and never finished (killed?); its files are still"
-          + " under " + base.path() + " and phase 1 resumes its namespace";
+      String unfinished =
+          "run "
+              + id
+              + " started in this base and never finished (killed?); its files are still"
+              + " under "
+              + base.path()
+              + " and phase 1 resumes its namespace";
       note.accept(unfinished);
       out.println("note: " + unfinished);
       base.markFinished(id, "abandoned (found by run " + runId + ")");
     }
     Workload plan = draft.at(base.path());
     if (!fs.exists(plan.root())) {
-      base.recordMade(plan.root()); // before phase 1 creates it: --cleanup deletes only what the ledger names
+      base.recordMade(
+          plan.root()); // before phase 1 creates it: --cleanup deletes only what the ledger names
     }
     fs.mkdirs(plan.runDir());
     plan.stage(fs);
@@ -77,13 +104,20 @@ final class RunSetup {
 
     List<List<TaskSplit>> mappers = plan.mappers(forecast, options.getMappers());
     if (mappers.isEmpty()) {
-      throw new BadInputException(plan.command() + ": the chosen file types have no operations to replay");
+      throw new BadInputException(
+          plan.command() + ": the chosen file types have no operations to replay");
     }
     try { // a phase 2 the cluster cannot run at once is refused before phase 1
-      mappers = QueueFit.fit(jobs.jobConf(plan), forecast.byKey(), mappers, options.getMappers() != null, fit -> {
-        note.accept(fit);
-        out.println("note: " + fit);
-      });
+      mappers =
+          QueueFit.fit(
+              jobs.jobConf(plan),
+              forecast.byKey(),
+              mappers,
+              options.getMappers() != null,
+              fit -> {
+                note.accept(fit);
+                out.println("note: " + fit);
+              });
     } catch (BadInputException e) {
       base.markFinished(runId, "not run: " + e.getMessage());
       throw e;

@@ -34,8 +34,13 @@ import org.mimesisbench.generator.RunChecks.Outcome;
 @Tag("slow")
 class FileSystemTargetsTest {
   @TempDir static Path tmp;
-  /** The vector profile's HDFS commands (setSpaceQuota, ...): errors on another file system, never an outage. */
+
+  /**
+   * The vector profile's HDFS commands (setSpaceQuota, ...): errors on another file system, never
+   * an outage.
+   */
   static final Set<String> HDFS_ONLY = Set.of("UnsupportedOperationException");
+
   static MiniDFSCluster dfs;
   static FileSystem hdfs;
 
@@ -65,8 +70,17 @@ class FileSystemTargetsTest {
     Configuration conf = new Configuration();
     conf.set("hadoop.tmp.dir", hadoopTmp.toString());
 
-    Outcome o = run(conf, "--profile", PROFILE.toString(), "--time-scale", "0.05",
-        "--base-dir", base, "--out", results.toString());
+    Outcome o =
+        run(
+            conf,
+            "--profile",
+            PROFILE.toString(),
+            "--time-scale",
+            "0.05",
+            "--base-dir",
+            base,
+            "--out",
+            results.toString());
 
     JsonNode summary = assertValidAndComplete(results, o, HDFS_ONLY);
     assertEquals("file:///", summary.path("target").path("fileSystem").asText());
@@ -86,11 +100,23 @@ class FileSystemTargetsTest {
     Set<String> before = treeOutside(hdfs, new org.apache.hadoop.fs.Path("/"), base);
     Path results = tmp.resolve("viewfs-results");
 
-    Outcome o = run(new Configuration(), "-D", "fs.defaultFS=viewfs://bench/",
-        "-D", "fs.viewfs.mounttable.bench.link./data=" + dfs.getURI() + "/data",
-        "-D", "fs.viewfs.mounttable.bench.link./elsewhere=" + dfs.getURI() + "/elsewhere",
-        "--profile", PROFILE.toString(), "--time-scale", "0.05", "--base-dir", "/data/mimesisbench",
-        "--out", results.toString());
+    Outcome o =
+        run(
+            new Configuration(),
+            "-D",
+            "fs.defaultFS=viewfs://bench/",
+            "-D",
+            "fs.viewfs.mounttable.bench.link./data=" + dfs.getURI() + "/data",
+            "-D",
+            "fs.viewfs.mounttable.bench.link./elsewhere=" + dfs.getURI() + "/elsewhere",
+            "--profile",
+            PROFILE.toString(),
+            "--time-scale",
+            "0.05",
+            "--base-dir",
+            "/data/mimesisbench",
+            "--out",
+            results.toString());
 
     JsonNode summary = assertValidAndComplete(results, o, HDFS_ONLY);
     assertEquals("viewfs://bench/", summary.path("target").path("fileSystem").asText());
@@ -106,8 +132,19 @@ class FileSystemTargetsTest {
     Set<String> before = treeOutside(hdfs, new org.apache.hadoop.fs.Path("/"), base);
     Path results = tmp.resolve("webhdfs-results");
 
-    Outcome o = run(new Configuration(), "-D", "fs.defaultFS=" + web, "--profile", PROFILE.toString(),
-        "--time-scale", "0.05", "--base-dir", base.toString(), "--out", results.toString());
+    Outcome o =
+        run(
+            new Configuration(),
+            "-D",
+            "fs.defaultFS=" + web,
+            "--profile",
+            PROFILE.toString(),
+            "--time-scale",
+            "0.05",
+            "--base-dir",
+            base.toString(),
+            "--out",
+            results.toString());
 
     JsonNode summary = assertValidAndComplete(results, o, HDFS_ONLY);
     assertEquals(web, summary.path("target").path("fileSystem").asText());

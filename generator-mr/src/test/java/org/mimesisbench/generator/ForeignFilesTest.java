@@ -23,10 +23,10 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.generator.RunChecks.Outcome;
 
 /**
@@ -39,12 +39,15 @@ class ForeignFilesTest {
   static MiniDFSCluster dfs;
 
   /** The user's files, by path under the base, with their contents. */
-  static final Map<String, String> FOREIGN = Map.of("data/keep.txt", "the user's data\n", "notes.txt", "notes\n",
-      ".hidden/x", "x\n");
+  static final Map<String, String> FOREIGN =
+      Map.of("data/keep.txt", "the user's data\n", "notes.txt", "notes\n", ".hidden/x", "x\n");
 
   @BeforeAll
   static void start() throws IOException {
-    dfs = new MiniDFSCluster.Builder(new Configuration(), tmp.resolve("dfs").toFile()).numDataNodes(1).build();
+    dfs =
+        new MiniDFSCluster.Builder(new Configuration(), tmp.resolve("dfs").toFile())
+            .numDataNodes(1)
+            .build();
     dfs.waitActive();
   }
 
@@ -59,10 +62,13 @@ class ForeignFilesTest {
     return Stream.of(Arguments.of("file"), Arguments.of("hdfs"));
   }
 
-  /** A base on {@code kind} ("file" or "hdfs") named {@code name}, as a URI, and its file system. */
+  /**
+   * A base on {@code kind} ("file" or "hdfs") named {@code name}, as a URI, and its file system.
+   */
   private static org.apache.hadoop.fs.Path base(String kind, String name) throws IOException {
     if (kind.equals("file")) {
-      return new org.apache.hadoop.fs.Path(Files.createDirectories(tmp.resolve("local")).toUri() + name);
+      return new org.apache.hadoop.fs.Path(
+          Files.createDirectories(tmp.resolve("local")).toUri() + name);
     }
     return new org.apache.hadoop.fs.Path(dfs.getURI() + "/" + name);
   }
@@ -75,26 +81,38 @@ class ForeignFilesTest {
     }
   }
 
-  private static void assertForeignIntact(FileSystem fs, org.apache.hadoop.fs.Path base, String when)
-      throws IOException {
+  private static void assertForeignIntact(
+      FileSystem fs, org.apache.hadoop.fs.Path base, String when) throws IOException {
     for (Map.Entry<String, String> f : FOREIGN.entrySet()) {
       org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(base, f.getKey());
       assertTrue(fs.exists(p), when + ": " + p + " is gone");
       try (InputStream in = fs.open(p)) {
-        assertEquals(f.getValue(), new String(in.readAllBytes(), StandardCharsets.UTF_8), when + ": " + p);
+        assertEquals(
+            f.getValue(), new String(in.readAllBytes(), StandardCharsets.UTF_8), when + ": " + p);
       }
     }
   }
 
-  private static Outcome run(String kind, org.apache.hadoop.fs.Path base, String name, String... extra) {
-    List<String> argv = new ArrayList<>(List.of("--profile", PROFILE.toString(), "--time-scale", "0.01",
-        "--base-dir", base.toString(), "--out", tmp.resolve("results-" + kind + "-" + name).toString()));
+  private static Outcome run(
+      String kind, org.apache.hadoop.fs.Path base, String name, String... extra) {
+    List<String> argv =
+        new ArrayList<>(
+            List.of(
+                "--profile",
+                PROFILE.toString(),
+                "--time-scale",
+                "0.01",
+                "--base-dir",
+                base.toString(),
+                "--out",
+                tmp.resolve("results-" + kind + "-" + name).toString()));
     argv.addAll(List.of(extra));
     return RunChecks.run(new Configuration(), argv.toArray(new String[0]));
   }
 
   /** The names directly under {@code base}. */
-  private static TreeSet<String> children(FileSystem fs, org.apache.hadoop.fs.Path base) throws IOException {
+  private static TreeSet<String> children(FileSystem fs, org.apache.hadoop.fs.Path base)
+      throws IOException {
     TreeSet<String> names = new TreeSet<>();
     for (FileStatus s : fs.listStatus(base)) {
       names.add(s.getPath().getName());
@@ -127,7 +145,8 @@ class ForeignFilesTest {
 
     Outcome again = run(kind, base, "reuse-again", "--reuse");
     assertEquals(0, again.exitCode(), again.both());
-    Outcome cleanup = run(kind, base, "cleanup", "--cleanup"); // the marker says reused: no --reuse needed
+    Outcome cleanup =
+        run(kind, base, "cleanup", "--cleanup"); // the marker says reused: no --reuse needed
     assertEquals(0, cleanup.exitCode(), cleanup.both());
     assertForeignIntact(fs, base, "--cleanup of a reused base");
     assertEquals(new TreeSet<>(List.of(".hidden", "data", "notes.txt")), children(fs, base));
@@ -147,8 +166,12 @@ class ForeignFilesTest {
     Outcome cleanup = run(kind, base, "made-cleanup", "--cleanup");
     assertEquals(0, cleanup.exitCode(), cleanup.both());
     assertForeignIntact(fs, base, "--cleanup of a base the benchmark made");
-    assertEquals(new TreeSet<>(List.of(".hidden", ".mimesisbench", "data", "notes.txt")), children(fs, base));
-    assertTrue(fs.exists(new org.apache.hadoop.fs.Path(base, ".mimesisbench/marker")), "kept for the next run");
+    assertEquals(
+        new TreeSet<>(List.of(".hidden", ".mimesisbench", "data", "notes.txt")),
+        children(fs, base));
+    assertTrue(
+        fs.exists(new org.apache.hadoop.fs.Path(base, ".mimesisbench/marker")),
+        "kept for the next run");
     assertFalse(fs.exists(new org.apache.hadoop.fs.Path(base, ".mimesisbench/runs")));
   }
 }

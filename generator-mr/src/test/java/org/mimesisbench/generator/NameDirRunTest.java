@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.generator.RunChecks.Outcome;
 
-/** run --name-dir: the embedded NameNode starts on an fsimage of the run's namespace, and phase 1 finds it in place. */
+/**
+ * run --name-dir: the embedded NameNode starts on an fsimage of the run's namespace, and phase 1
+ * finds it in place.
+ */
 class NameDirRunTest {
   @TempDir Path dir;
 
@@ -24,8 +27,17 @@ class NameDirRunTest {
   void aRunWritesItsNamespaceAsAnImageOnceAndStartsOnIt() throws Exception {
     Path nn = dir.resolve("nn");
     Path first = dir.resolve("first");
-    Outcome o = RunChecks.run(new Configuration(), "--profile", RunChecks.PROFILE.toString(), "--time-scale", "0.05",
-        "--name-dir", nn.toString(), "--out", first.toString());
+    Outcome o =
+        RunChecks.run(
+            new Configuration(),
+            "--profile",
+            RunChecks.PROFILE.toString(),
+            "--time-scale",
+            "0.05",
+            "--name-dir",
+            nn.toString(),
+            "--out",
+            first.toString());
     RunChecks.assertValidAndComplete(first, o);
     assertTrue(o.out().contains("writing the run's namespace as an fsimage in " + nn), o.both());
     assertTrue(o.out().contains("phase 1: the hierarchy is in place"), o.both());
@@ -33,8 +45,17 @@ class NameDirRunTest {
     assertTrue(image.containsKey("current/fsimage_0000000000000000000"), image.toString());
 
     Path second = dir.resolve("second");
-    o = RunChecks.run(new Configuration(), "--profile", RunChecks.PROFILE.toString(), "--time-scale", "0.05",
-        "--name-dir", nn.toString(), "--out", second.toString());
+    o =
+        RunChecks.run(
+            new Configuration(),
+            "--profile",
+            RunChecks.PROFILE.toString(),
+            "--time-scale",
+            "0.05",
+            "--name-dir",
+            nn.toString(),
+            "--out",
+            second.toString());
     RunChecks.assertValidAndComplete(second, o);
     assertTrue(o.out().contains("starting the embedded NameNode on the image in " + nn), o.both());
     assertTrue(o.out().contains("phase 1: the hierarchy is in place"), o.both());
@@ -44,8 +65,17 @@ class NameDirRunTest {
   @Test
   void aNameDirIsForTheEmbeddedNameNodeOnly() {
     Path nn = dir.resolve("nn");
-    Outcome o = RunChecks.run(new Configuration(), "--profile", RunChecks.PROFILE.toString(), "--name-dir",
-        nn.toString(), "--base-dir", dir.resolve("base").toUri().toString(), "--out", dir.resolve("r").toString());
+    Outcome o =
+        RunChecks.run(
+            new Configuration(),
+            "--profile",
+            RunChecks.PROFILE.toString(),
+            "--name-dir",
+            nn.toString(),
+            "--base-dir",
+            dir.resolve("base").toUri().toString(),
+            "--out",
+            dir.resolve("r").toString());
     assertEquals(2, o.exitCode(), o.both());
     assertTrue(o.err().contains("--name-dir starts the embedded NameNode"), o.both());
     assertFalse(Files.exists(nn));
@@ -56,9 +86,17 @@ class NameDirRunTest {
   void aCorruptNameDirIsBadInput() throws IOException {
     Path current = Files.createDirectories(dir.resolve("nn/current"));
     Files.writeString(current.resolve("VERSION"), "storageType=NAME_NODE\n");
-    Files.writeString(current.resolve("fsimage_0000000000000000007"), "HDFSIMG1 and then nothing that parses");
-    Outcome o = RunChecks.run(new Configuration(), "--profile", RunChecks.PROFILE.toString(), "--name-dir",
-        dir.resolve("nn").toString(), "--out", dir.resolve("r").toString());
+    Files.writeString(
+        current.resolve("fsimage_0000000000000000007"), "HDFSIMG1 and then nothing that parses");
+    Outcome o =
+        RunChecks.run(
+            new Configuration(),
+            "--profile",
+            RunChecks.PROFILE.toString(),
+            "--name-dir",
+            dir.resolve("nn").toString(),
+            "--out",
+            dir.resolve("r").toString());
     assertEquals(2, o.exitCode(), o.both());
     assertTrue(o.err().contains("fsimage_0000000000000000007"), o.both());
     assertFalse(Files.exists(dir.resolve("r")));

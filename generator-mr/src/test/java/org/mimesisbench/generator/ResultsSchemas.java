@@ -12,12 +12,15 @@ import java.util.stream.Collectors;
 /** The results files' JSON Schemas in profiles/schema/, and a results file checked against one. */
 final class ResultsSchemas {
   private static final Path DIR = RunChecks.PROFILE.getParent().getParent().resolve("schema");
-  private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+  private static final SchemaRegistry REGISTRY =
+      SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ResultsSchemas() {}
 
-  /** The schema of the results file {@code name} (a path ending in summary.json, sweep.json, ...). */
+  /**
+   * The schema of the results file {@code name} (a path ending in summary.json, sweep.json, ...).
+   */
   static String schemaOf(String name) {
     return Path.of(name).getFileName().toString().replaceFirst("\\.json$", "");
   }
@@ -26,9 +29,11 @@ final class ResultsSchemas {
   static String problems(String schema, Path file) throws IOException {
     Path declared = DIR.resolve(schema + ".schema.json");
     // located at its file, against which its relative $id resolves
-    Schema checker = REGISTRY.getSchema(SchemaLocation.of(declared.toUri().toString()),
-        JSON.readTree(declared.toFile()));
-    return checker.validate(JSON.readTree(file.toFile())).stream().map(Object::toString)
+    Schema checker =
+        REGISTRY.getSchema(
+            SchemaLocation.of(declared.toUri().toString()), JSON.readTree(declared.toFile()));
+    return checker.validate(JSON.readTree(file.toFile())).stream()
+        .map(Object::toString)
         .collect(Collectors.joining("\n"));
   }
 }

@@ -33,8 +33,11 @@ class RunBadInputTest {
       argv.addAll(List.of("--base-dir", "file://" + base));
     }
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8))
-        .execute(new Configuration(), argv.toArray(new String[0]));
+    int exit =
+        new MimesisBench(
+                new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+            .execute(new Configuration(), argv.toArray(new String[0]));
     String message = err.toString(StandardCharsets.UTF_8).strip();
     assertEquals(2, exit, message);
     assertEquals(1, message.lines().count(), message);
@@ -70,15 +73,25 @@ class RunBadInputTest {
   @Test
   void negativeOrMalformedScales() {
     String p = GeneratorVectors.PROFILE.toString();
-    assertTrue(refused("--profile", p, "--time-scale", "-1").contains("--time-scale -1: must be >= 0"));
-    assertTrue(refused("--profile", p, "--span-scale", "lots").contains("--span-scale lots: not a number"));
-    assertTrue(refused("--profile", p, "--type-scale", "3=0").contains("the factor must be positive"));
+    assertTrue(
+        refused("--profile", p, "--time-scale", "-1").contains("--time-scale -1: must be >= 0"));
+    assertTrue(
+        refused("--profile", p, "--span-scale", "lots")
+            .contains("--span-scale lots: not a number"));
+    assertTrue(
+        refused("--profile", p, "--type-scale", "3=0").contains("the factor must be positive"));
     assertTrue(refused("--profile", p, "--duration", "600").contains("give a unit"));
     assertTrue(refused("--profile", p, "--mappers-per-type", "0").contains("--mappers-per-type 0"));
-    assertTrue(refused("--profile", p, "--mappers", "0").contains("--mappers 0: must be 1 to 10000"));
-    assertTrue(refused("--profile", p, "--barrier-timeout", "0s").contains("--barrier-timeout 0s: must be positive"));
-    assertTrue(refused("--profile", p, "--outage-limit", "0s").contains("--outage-limit 0s: must be positive"));
-    assertTrue(refused("--profile", p, "--outage-limit", "60").contains("--outage-limit 60: give a unit"));
+    assertTrue(
+        refused("--profile", p, "--mappers", "0").contains("--mappers 0: must be 1 to 10000"));
+    assertTrue(
+        refused("--profile", p, "--barrier-timeout", "0s")
+            .contains("--barrier-timeout 0s: must be positive"));
+    assertTrue(
+        refused("--profile", p, "--outage-limit", "0s")
+            .contains("--outage-limit 0s: must be positive"));
+    assertTrue(
+        refused("--profile", p, "--outage-limit", "60").contains("--outage-limit 60: give a unit"));
     assertTrue(refused("--profile", p, "--bogus").contains("Unrecognized option: --bogus"));
   }
 
@@ -102,25 +115,38 @@ class RunBadInputTest {
     }
   }
 
-  /** A NaN or infinity in the profile: refused naming the file type and the field, before anything is made. */
+  /**
+   * A NaN or infinity in the profile: refused naming the file type and the field, before anything
+   * is made.
+   */
   @Test
   void nonFiniteNumbersInTheProfile() throws Exception {
     Profile profile = ProfileReader.read(GeneratorVectors.PROFILE);
-    List<Double> values = new ArrayList<>(profile.getFileTypes().get(1).getAccessInterarrival().getValues());
+    List<Double> values =
+        new ArrayList<>(profile.getFileTypes().get(1).getAccessInterarrival().getValues());
     values.set(values.size() - 1, Double.NaN);
     profile.getFileTypes().get(1).getAccessInterarrival().setValues(values);
     Path bad = Files.createDirectories(dir.resolve("nan"));
-    try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
+    try (DataFileWriter<Profile> w =
+        new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
       w.create(Profile.getClassSchema(), ProfileReader.file(bad).toFile());
       w.append(profile);
     }
     String m = refused("--profile", bad.toString());
-    assertTrue(m.contains("nan/profile.avro: fileTypes[1].accessInterarrival.values[" + (values.size() - 1)
-        + "] is NaN, not a finite number"), m);
-    profile.getFileTypes().get(1).getAccessInterarrival().setValues(
-        values.stream().map(v -> Double.isNaN(v) ? 1e300 : v).toList());
+    assertTrue(
+        m.contains(
+            "nan/profile.avro: fileTypes[1].accessInterarrival.values["
+                + (values.size() - 1)
+                + "] is NaN, not a finite number"),
+        m);
+    profile
+        .getFileTypes()
+        .get(1)
+        .getAccessInterarrival()
+        .setValues(values.stream().map(v -> Double.isNaN(v) ? 1e300 : v).toList());
     profile.getFileTypes().get(0).setWeight(Double.POSITIVE_INFINITY);
-    try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
+    try (DataFileWriter<Profile> w =
+        new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
       w.create(Profile.getClassSchema(), ProfileReader.file(bad).toFile());
       w.append(profile);
     }
@@ -130,15 +156,32 @@ class RunBadInputTest {
 
   @Test
   void aMissingAuditLogToCapture() {
-    String m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--capture-audit", dir.resolve("nn-audit.log").toString());
+    String m =
+        refused(
+            "--profile",
+            GeneratorVectors.PROFILE.toString(),
+            "--capture-audit",
+            dir.resolve("nn-audit.log").toString());
     assertTrue(m.contains("--capture-audit") && m.contains("nn-audit.log: no such file"), m);
-    m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--base-dir", "/bench", "--capture-audit", "x.log");
+    m =
+        refused(
+            "--profile",
+            GeneratorVectors.PROFILE.toString(),
+            "--base-dir",
+            "/bench",
+            "--capture-audit",
+            "x.log");
     assertTrue(m.contains("an embedded run captures its own log"), m);
   }
 
   @Test
   void anUnreachableNameNode() {
-    String m = refused("--profile", GeneratorVectors.PROFILE.toString(), "--base-dir", "hdfs://127.0.0.1:1/bench");
+    String m =
+        refused(
+            "--profile",
+            GeneratorVectors.PROFILE.toString(),
+            "--base-dir",
+            "hdfs://127.0.0.1:1/bench");
     assertTrue(m.contains("cannot reach the file system hdfs://127.0.0.1:1"), m);
   }
 }

@@ -23,7 +23,10 @@ import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.results.RunResults;
 
-/** What the end-to-end run tests share: running the CLI, reading a results folder, listing a file system. */
+/**
+ * What the end-to-end run tests share: running the CLI, reading a results folder, listing a file
+ * system.
+ */
 final class RunChecks {
   /** The small profile every end-to-end test replays (8 file types, a 230 s window). */
   static final Path PROFILE = repository().resolve("profiles/vectors/profile");
@@ -44,9 +47,13 @@ final class RunChecks {
     all[0] = "run";
     System.arraycopy(argv, 0, all, 1, argv.length);
     all[all.length - 1] = "--verbose";
-    int rc = new MimesisBench(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).execute(conf, all);
-    return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    int rc =
+        new MimesisBench(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+            .execute(conf, all);
+    return new Outcome(
+        rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   static JsonNode json(Path results, String file) throws IOException {
@@ -62,15 +69,19 @@ final class RunChecks {
   }
 
   /** As above, the run's errors allowed when they are all of {@code allowed} exception classes. */
-  static JsonNode assertValidAndComplete(Path results, Outcome outcome, java.util.Set<String> allowed)
-      throws IOException {
+  static JsonNode assertValidAndComplete(
+      Path results, Outcome outcome, java.util.Set<String> allowed) throws IOException {
     assertEquals(0, outcome.exitCode(), outcome.both());
     JsonNode summary = json(results, RunResults.SUMMARY);
-    assertEquals("", ResultsSchemas.problems("summary", results.resolve(RunResults.SUMMARY)), "summary.schema.json");
+    assertEquals(
+        "",
+        ResultsSchemas.problems("summary", results.resolve(RunResults.SUMMARY)),
+        "summary.schema.json");
     assertTrue(summary.path("valid").asBoolean(), summary.path("invalidBecause").toString());
     JsonNode overall = summary.path("overall");
     assertTrue(overall.path("scheduled").asLong() > 1000, overall.toString());
-    assertEquals(overall.path("scheduled").asLong(), overall.path("count").asLong(), overall.toString());
+    assertEquals(
+        overall.path("scheduled").asLong(), overall.path("count").asLong(), overall.toString());
     long disallowed = overall.path("errors").asLong();
     for (String c : allowed) {
       disallowed -= overall.path("errorsByClass").path(c).asLong();
@@ -84,16 +95,26 @@ final class RunChecks {
     for (Iterator<Map.Entry<String, JsonNode>> it = ours.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
       if (c.getKey().equals(CounterNames.ISSUED)) {
-        assertEquals(overall.path("count").asLong(), c.getValue().asLong(), "the live counter of ops issued");
+        assertEquals(
+            overall.path("count").asLong(),
+            c.getValue().asLong(),
+            "the live counter of ops issued");
       } else if (c.getKey().equals(CounterNames.FAILED)) {
-        assertEquals(overall.path("errors").asLong(), c.getValue().asLong(), "the live counter of ops failed");
+        assertEquals(
+            overall.path("errors").asLong(),
+            c.getValue().asLong(),
+            "the live counter of ops failed");
       } else if (c.getKey().endsWith(" errors")) {
         errors += c.getValue().asLong();
       } else {
         ops += c.getValue().asLong();
-        assertEquals(summary.path("ops").path(c.getKey()).path("count").asLong(), c.getValue().asLong(),
+        assertEquals(
+            summary.path("ops").path(c.getKey()).path("count").asLong(),
+            c.getValue().asLong(),
             "counter " + c.getKey());
-        assertEquals(summary.path("ops").path(c.getKey()).path("scheduled").asLong(), c.getValue().asLong(),
+        assertEquals(
+            summary.path("ops").path(c.getKey()).path("scheduled").asLong(),
+            c.getValue().asLong(),
             "counter " + c.getKey());
       }
     }
@@ -102,8 +123,11 @@ final class RunChecks {
     return summary;
   }
 
-  /** Every path on {@code fs} from {@code top} down, except those at or under one of {@code except}. */
-  static TreeSet<String> treeOutside(FileSystem fs, org.apache.hadoop.fs.Path top, org.apache.hadoop.fs.Path... except)
+  /**
+   * Every path on {@code fs} from {@code top} down, except those at or under one of {@code except}.
+   */
+  static TreeSet<String> treeOutside(
+      FileSystem fs, org.apache.hadoop.fs.Path top, org.apache.hadoop.fs.Path... except)
       throws IOException {
     TreeSet<String> paths = new TreeSet<>();
     List<String> skip = new ArrayList<>();
@@ -114,7 +138,8 @@ final class RunChecks {
     return paths;
   }
 
-  private static void walk(FileSystem fs, org.apache.hadoop.fs.Path dir, List<String> skip, TreeSet<String> into)
+  private static void walk(
+      FileSystem fs, org.apache.hadoop.fs.Path dir, List<String> skip, TreeSet<String> into)
       throws IOException {
     for (FileStatus s : fs.listStatus(dir)) {
       String p = s.getPath().toUri().getPath();

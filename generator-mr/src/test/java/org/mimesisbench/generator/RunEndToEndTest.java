@@ -74,14 +74,26 @@ class RunEndToEndTest {
       return RUNS.get(name);
     }
     long auditBefore = Files.readAllLines(auditLog).size();
-    List<String> argv = new ArrayList<>(List.of("run", "--profile", GeneratorVectors.PROFILE.toString(),
-        "--base-dir", "/" + base, "--out", dir.resolve("results-" + name).toString(),
-        "-fs", cluster.uri().toString()));
+    List<String> argv =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "--profile",
+                GeneratorVectors.PROFILE.toString(),
+                "--base-dir",
+                "/" + base,
+                "--out",
+                dir.resolve("results-" + name).toString(),
+                "-fs",
+                cluster.uri().toString()));
     argv.addAll(List.of(args));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int exit = new MimesisBench(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
-        .execute(new Configuration(), argv.toArray(new String[0]));
-    JsonNode summary = new ObjectMapper().readTree(dir.resolve("results-" + name).resolve("summary.json").toFile());
+    int exit =
+        new MimesisBench(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
+            .execute(new Configuration(), argv.toArray(new String[0]));
+    JsonNode summary =
+        new ObjectMapper()
+            .readTree(dir.resolve("results-" + name).resolve("summary.json").toFile());
     List<String> lines = Files.readAllLines(auditLog);
     List<String[]> audit = new ArrayList<>();
     for (String line : lines.subList((int) auditBefore, lines.size())) {
@@ -107,25 +119,34 @@ class RunEndToEndTest {
     return new String[] {cmd, src, dst};
   }
 
-  private static final Pattern WORKLOAD_FILE = Pattern.compile(".*/ns-\\w+/.*\\.t\\d+(\\._r\\d+)?$");
+  private static final Pattern WORKLOAD_FILE =
+      Pattern.compile(".*/ns-\\w+/.*\\.t\\d+(\\._r\\d+)?$");
   private static final Pattern PRE_EXISTING = Pattern.compile(".*/f[0-9a-z]+\\.t\\d+$");
   private static final Pattern WORKLOAD_DIR = Pattern.compile(".*/m[0-9a-z]+-\\w+-\\d+$");
-  // a directory type's: made in phase 2 by mkdirs (created) or in phase 1 (pre-existing, with its subtree)
+  // a directory type's: made in phase 2 by mkdirs (created) or in phase 1 (pre-existing, with its
+  // subtree)
   private static final Pattern CREATED_DIR = Pattern.compile(".*/c[0-9a-z]+-\\w+\\.d\\d+$");
-  private static final Pattern PRE_EXISTING_SUBTREE = Pattern.compile(".*/p[0-9a-z]+\\.d\\d+/s\\d+$");
+  private static final Pattern PRE_EXISTING_SUBTREE =
+      Pattern.compile(".*/p[0-9a-z]+\\.d\\d+/s\\d+$");
 
-  /** Audit counts of the workload's ops (phase 2) under the run's namespace root, by audit command. */
+  /**
+   * Audit counts of the workload's ops (phase 2) under the run's namespace root, by audit command.
+   */
   private static Map<String, Long> workloadAudit(Run r) {
-    String root = java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
+    String root =
+        java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
     Map<String, Long> counts = new HashMap<>();
     for (String[] a : r.audit()) {
       if (a[1] == null || !a[1].startsWith(root + "/")) {
         continue;
       }
-      boolean phase1 = (a[0].equals("create")
-          && (PRE_EXISTING.matcher(a[1]).matches() || PRE_EXISTING_SUBTREE.matcher(a[1]).matches()))
-          || (a[0].equals("mkdirs") && !WORKLOAD_DIR.matcher(a[1]).matches()
-              && !CREATED_DIR.matcher(a[1]).matches());
+      boolean phase1 =
+          (a[0].equals("create")
+                  && (PRE_EXISTING.matcher(a[1]).matches()
+                      || PRE_EXISTING_SUBTREE.matcher(a[1]).matches()))
+              || (a[0].equals("mkdirs")
+                  && !WORKLOAD_DIR.matcher(a[1]).matches()
+                  && !CREATED_DIR.matcher(a[1]).matches());
       if (!phase1) {
         counts.merge(a[0], 1L, Long::sum);
       }
@@ -133,10 +154,16 @@ class RunEndToEndTest {
     return counts;
   }
 
-  /** The schedule's start is on the file system's clock; a mapper meets it to within a millisecond or so. */
+  /**
+   * The schedule's start is on the file system's clock; a mapper meets it to within a millisecond
+   * or so.
+   */
   private static final long CLOCK_SLACK_MS = 100;
 
-  /** The run most tests look at; it captures the (shared) audit log into its trace as a cluster run would. */
+  /**
+   * The run most tests look at; it captures the (shared) audit log into its trace as a cluster run
+   * would.
+   */
   private static Run base() throws Exception {
     return run("base", "--time-scale", "0.05", "--capture-audit", auditLog.toString());
   }
@@ -148,11 +175,15 @@ class RunEndToEndTest {
     long start = workload.path("startMs").asLong();
     long end = workload.path("endMs").asLong();
     assertTrue(start > 0 && end >= start, workload.toString());
-    String root = java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath() + "/";
+    String root =
+        java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath()
+            + "/";
     Map<String, Long> traced = new HashMap<>();
     long phase1 = 0;
-    try (DataFileReader<GenericRecord> events = new DataFileReader<>(
-        dir.resolve("results-base").resolve("trace").resolve("events.avro").toFile(), new GenericDatumReader<>())) {
+    try (DataFileReader<GenericRecord> events =
+        new DataFileReader<>(
+            dir.resolve("results-base").resolve("trace").resolve("events.avro").toFile(),
+            new GenericDatumReader<>())) {
       for (GenericRecord e : events) {
         Object src = e.get("src");
         if (src == null || !src.toString().startsWith(root)) {
@@ -167,8 +198,10 @@ class RunEndToEndTest {
       }
     }
     assertTrue(phase1 > 0, "phase 1 created the namespace before the schedule's start");
-    issuedByCommand(r).forEach((command, issued) ->
-        assertEquals(issued, traced.getOrDefault(command, 0L), "trace " + command));
+    issuedByCommand(r)
+        .forEach(
+            (command, issued) ->
+                assertEquals(issued, traced.getOrDefault(command, 0L), "trace " + command));
   }
 
   /** What the run issued by audit command (a probe is a getfileinfo or listStatus too). */
@@ -184,7 +217,9 @@ class RunEndToEndTest {
   void theTimelineHasEachSecondsOpsAndDrift() throws Exception {
     Run r = base();
     List<String> rows = Files.readAllLines(dir.resolve("results-base").resolve("timeline.csv"));
-    assertTrue(rows.get(0).startsWith("second,") && rows.get(0).endsWith(",total,maxLatenessUs"), rows.get(0));
+    assertTrue(
+        rows.get(0).startsWith("second,") && rows.get(0).endsWith(",total,maxLatenessUs"),
+        rows.get(0));
     long total = 0;
     long lateSeconds = 0;
     for (String row : rows.subList(1, rows.size())) {
@@ -193,14 +228,18 @@ class RunEndToEndTest {
       lateSeconds += Long.parseLong(f[f.length - 1]) > 0 ? 1 : 0;
     }
     assertEquals(r.summary().path("overall").path("count").asLong(), total);
-    assertTrue(lateSeconds > 0, "a paced run's ops are issued some microseconds after they are due");
+    assertTrue(
+        lateSeconds > 0, "a paced run's ops are issued some microseconds after they are due");
   }
 
   @Test
   void theSummaryRecordsTheEnvironmentAndTheSettingsGiven() throws Exception {
     JsonNode env = base().summary().path("environment");
     assertEquals(org.apache.hadoop.util.VersionInfo.getVersion(), env.path("hadoop").asText());
-    assertEquals(cluster.uri().toString(), env.path("settings").path("fs.defaultFS").asText(), env.toString());
+    assertEquals(
+        cluster.uri().toString(),
+        env.path("settings").path("fs.defaultFS").asText(),
+        env.toString());
     assertEquals("the cluster's", env.path("dataNodes").asText());
   }
 
@@ -208,11 +247,16 @@ class RunEndToEndTest {
   void theSummaryRecordsWhatThisJvmSpentInPhase2() throws Exception {
     JsonNode jvm = base().summary().path("jvm");
     assertTrue(jvm.path("scope").asText().contains("every mapper"), jvm.toString());
-    assertTrue(jvm.path("cpuSeconds").asDouble() > 0 && jvm.path("cores").asDouble() > 0, jvm.toString());
+    assertTrue(
+        jvm.path("cpuSeconds").asDouble() > 0 && jvm.path("cores").asDouble() > 0, jvm.toString());
     long ops = base().summary().path("overall").path("count").asLong();
-    assertEquals(jvm.path("cpuSeconds").asDouble() * 1e6 / ops, jvm.path("cpuMicrosPerOp").asDouble(),
-        0.01 * jvm.path("cpuMicrosPerOp").asDouble() + 0.01, jvm.toString());
-    assertTrue(jvm.path("collections").asLong() >= 0 && jvm.has("collectionSeconds"), jvm.toString());
+    assertEquals(
+        jvm.path("cpuSeconds").asDouble() * 1e6 / ops,
+        jvm.path("cpuMicrosPerOp").asDouble(),
+        0.01 * jvm.path("cpuMicrosPerOp").asDouble() + 0.01,
+        jvm.toString());
+    assertTrue(
+        jvm.path("collections").asLong() >= 0 && jvm.has("collectionSeconds"), jvm.toString());
   }
 
   @Test
@@ -222,22 +266,35 @@ class RunEndToEndTest {
     assertTrue(r.summary().path("valid").asBoolean());
     Map<String, Long> audit = workloadAudit(r);
     for (Op op : Op.values()) {
-      assertEquals(r.summary().path("ops").path(op.label()).path("scheduled").asLong(), r.count(op.label()), op.label());
+      assertEquals(
+          r.summary().path("ops").path(op.label()).path("scheduled").asLong(),
+          r.count(op.label()),
+          op.label());
     }
-    issuedByCommand(r).forEach((command, issued) ->
-        assertEquals(issued, audit.getOrDefault(command, 0L), "audit log " + command));
-    JsonNode counters = new ObjectMapper().readTree(dir.resolve("results-base").resolve("counters.json").toFile())
-        .path("phase2").path("MimesisBench");
+    issuedByCommand(r)
+        .forEach(
+            (command, issued) ->
+                assertEquals(issued, audit.getOrDefault(command, 0L), "audit log " + command));
+    JsonNode counters =
+        new ObjectMapper()
+            .readTree(dir.resolve("results-base").resolve("counters.json").toFile())
+            .path("phase2")
+            .path("MimesisBench");
     for (Op op : Op.values()) {
-      assertEquals(r.count(op.label()), counters.path(op.label()).asLong(), "counter " + op.label());
+      assertEquals(
+          r.count(op.label()), counters.path(op.label()).asLong(), "counter " + op.label());
     }
-    assertTrue(r.accesses() > 3000, "the vector profile's window has about 4,900 accesses on average");
+    assertTrue(
+        r.accesses() > 3000, "the vector profile's window has about 4,900 accesses on average");
     JsonNode expected = GeneratorVectors.schedule().get("expectedCommands").get("1.0");
-    // one draw of the profile against the reference generator's mean, every call by audit command (heavy tails: 15 %)
+    // one draw of the profile against the reference generator's mean, every call by audit command
+    // (heavy tails: 15 %)
     Map<String, Long> issued = issuedByCommand(r);
-    for (String command : List.of("create", "open", "listStatus", "getfileinfo", "delete", "mkdirs")) {
+    for (String command :
+        List.of("create", "open", "listStatus", "getfileinfo", "delete", "mkdirs")) {
       double e = expected.get(command).asDouble();
-      assertEquals(e, issued.get(command), 0.15 * e + 10, command + " against the profile's prediction");
+      assertEquals(
+          e, issued.get(command), 0.15 * e + 10, command + " against the profile's prediction");
     }
   }
 
@@ -253,12 +310,14 @@ class RunEndToEndTest {
       }
       if (a[0].equals("create") && PRE_EXISTING.matcher(a[1]).matches()) {
         lastPhase1 = i;
-      } else if (WORKLOAD_FILE.matcher(a[1]).matches() && List.of("open", "listStatus", "getfileinfo").contains(a[0])) {
+      } else if (WORKLOAD_FILE.matcher(a[1]).matches()
+          && List.of("open", "listStatus", "getfileinfo").contains(a[0])) {
         firstAccess = Math.min(firstAccess, i);
       }
     }
     assertTrue(lastPhase1 >= 0, "phase 1 created pre-existing files");
-    assertTrue(lastPhase1 < firstAccess, "every pre-existing file was created before the first access");
+    assertTrue(
+        lastPhase1 < firstAccess, "every pre-existing file was created before the first access");
   }
 
   @Test
@@ -277,9 +336,12 @@ class RunEndToEndTest {
   void halfTheTimeScaleTakesHalfTheTimeForTheSameOps() throws Exception {
     Run fast = base();
     Run slow = run("slow", "--time-scale", "0.1");
-    assertEquals(fast.summary().path("overall").path("count").asLong(), slow.summary().path("overall").path("count").asLong());
-    double ratio = fast.summary().path("overall").path("seconds").asDouble()
-        / slow.summary().path("overall").path("seconds").asDouble();
+    assertEquals(
+        fast.summary().path("overall").path("count").asLong(),
+        slow.summary().path("overall").path("count").asLong());
+    double ratio =
+        fast.summary().path("overall").path("seconds").asDouble()
+            / slow.summary().path("overall").path("seconds").asDouble();
     assertEquals(0.5, ratio, 0.05, "time of the run at time scale 0.05 against 0.1");
   }
 
@@ -297,7 +359,8 @@ class RunEndToEndTest {
   void aLongerDurationStretchesTheScheduleAtItsRate() throws Exception {
     Run base = base(); // the profile's 231 s at time scale 0.05: 11.5 s
     Run twice = run("duration", "--time-scale", "0.05", "--duration", "23s");
-    RunChecks.assertValidAndComplete(dir.resolve("results-duration"), new RunChecks.Outcome(twice.exit(), twice.output(), ""));
+    RunChecks.assertValidAndComplete(
+        dir.resolve("results-duration"), new RunChecks.Outcome(twice.exit(), twice.output(), ""));
     double ratio = (double) twice.count("create") / base.count("create");
     assertTrue(ratio > 1.6 && ratio < 2.4, "creates in 23 s against 11.5 s: " + ratio);
     double seconds = twice.summary().path("overall").path("seconds").asDouble();
@@ -306,12 +369,23 @@ class RunEndToEndTest {
 
   @Test
   void theDurationCapsTheWallClockAtTimeScaleZero() throws Exception {
-    Run r = run("capped", "--time-scale", "0", "--type-scale", "all=20", "--duration", "1s"); // 100,000 ops: many seconds
+    Run r =
+        run(
+            "capped",
+            "--time-scale",
+            "0",
+            "--type-scale",
+            "all=20",
+            "--duration",
+            "1s"); // 100,000 ops: many seconds
     assertEquals(0, r.exit(), r.output());
     JsonNode overall = r.summary().path("overall");
-    assertTrue(overall.path("count").asLong() < overall.path("scheduled").asLong(), overall.toString());
+    assertTrue(
+        overall.path("count").asLong() < overall.path("scheduled").asLong(), overall.toString());
     assertTrue(overall.path("seconds").asDouble() < 2.0, overall.toString());
-    assertTrue(r.summary().path("notes").toString().contains("the --duration ended"), r.summary().path("notes").toString());
+    assertTrue(
+        r.summary().path("notes").toString().contains("the --duration ended"),
+        r.summary().path("notes").toString());
   }
 
   @Test
@@ -324,7 +398,9 @@ class RunEndToEndTest {
     Pattern chosen = Pattern.compile(".*\\.t[02](\\._r\\d+)?$");
     long workload = 0;
     for (String[] a : r.audit()) {
-      if (a[1] != null && WORKLOAD_FILE.matcher(a[1]).matches() && !PRE_EXISTING.matcher(a[1]).matches()
+      if (a[1] != null
+              && WORKLOAD_FILE.matcher(a[1]).matches()
+              && !PRE_EXISTING.matcher(a[1]).matches()
           || a[1] != null && PRE_EXISTING.matcher(a[1]).matches() && !a[0].equals("create")) {
         assertTrue(chosen.matcher(a[1]).matches(), a[0] + " " + a[1]);
         workload++;
@@ -340,17 +416,26 @@ class RunEndToEndTest {
     for (JsonNode type : r.summary().path("byType")) {
       assertTrue(type.path("mappers").asInt() >= 2, "at least the mappers per type asked: " + type);
     }
-    String root = java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
+    String root =
+        java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
     assertTrue(root.startsWith("/flat/flat-"), root);
     for (String[] a : r.audit()) {
-      if (a[1] != null && a[1].startsWith(root + "/") && !a[0].equals("mkdirs") && !a[1].contains(".d")) {
+      if (a[1] != null
+          && a[1].startsWith(root + "/")
+          && !a[0].equals("mkdirs")
+          && !a[1].contains(".d")) {
         assertEquals(root, a[1].substring(0, a[1].lastIndexOf('/')), a[0] + " " + a[1]);
       }
     }
-    assertEquals(r.summary().path("overall").path("scheduled").asLong(), r.summary().path("overall").path("count").asLong());
+    assertEquals(
+        r.summary().path("overall").path("scheduled").asLong(),
+        r.summary().path("overall").path("count").asLong());
   }
 
-  /** --mappers 2 packs every share into two map tasks; each share keeps its own pipeline and statistics. */
+  /**
+   * --mappers 2 packs every share into two map tasks; each share keeps its own pipeline and
+   * statistics.
+   */
   @Test
   void packedSharesKeepTheirTypesApartAndEveryOpIsIssued() throws Exception {
     Run r = run("packed", "--time-scale", "0.02", "--mappers", "2");
@@ -358,10 +443,12 @@ class RunEndToEndTest {
     JsonNode workload = r.summary().path("workload");
     assertEquals(2, workload.path("mapTasks").asInt(), workload.toString());
     assertTrue(workload.path("mappers").asInt() > 2, workload.toString());
-    assertEquals(workload.path("mappers").asInt(), r.summary().path("overall").path("mappers").asInt());
+    assertEquals(
+        workload.path("mappers").asInt(), r.summary().path("overall").path("mappers").asInt());
     int types = 0;
     int mappers = 0;
-    for (JsonNode type : r.summary().path("byType")) { // file types, directory types, the cluster's calls
+    for (JsonNode type :
+        r.summary().path("byType")) { // file types, directory types, the cluster's calls
       assertTrue(type.path("mappers").asInt() >= 1, type.toString());
       mappers += type.path("mappers").asInt();
       types++;
@@ -378,13 +465,21 @@ class RunEndToEndTest {
     Run first = run("killed", "--time-scale", "0.02");
     assertEquals(0, first.exit(), first.output());
     // a run whose driver died: its state says running
-    try (var o = fs.create(new org.apache.hadoop.fs.Path("/killed/.mimesisbench/runs/20260101-000000-dead00/state"))) {
+    try (var o =
+        fs.create(
+            new org.apache.hadoop.fs.Path(
+                "/killed/.mimesisbench/runs/20260101-000000-dead00/state"))) {
       o.write("running\n".getBytes(StandardCharsets.UTF_8));
     }
     Run next = runIn("killed-again", "killed", "--time-scale", "0.02", "--cleanup");
     assertEquals(0, next.exit(), next.output());
-    assertTrue(next.summary().path("notes").toString().contains("20260101-000000-dead00"), next.summary().path("notes").toString());
-    assertEquals(1, fs.listStatus(new org.apache.hadoop.fs.Path("/killed")).length, "only .mimesisbench is left");
+    assertTrue(
+        next.summary().path("notes").toString().contains("20260101-000000-dead00"),
+        next.summary().path("notes").toString());
+    assertEquals(
+        1,
+        fs.listStatus(new org.apache.hadoop.fs.Path("/killed")).length,
+        "only .mimesisbench is left");
     assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/killed/.mimesisbench/runs")));
   }
 }

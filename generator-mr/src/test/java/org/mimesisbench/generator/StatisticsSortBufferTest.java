@@ -21,14 +21,21 @@ class StatisticsSortBufferTest {
     for (int second = 0; second < 3600; second++) {
       for (Op op : Op.values()) { // latencies from 1 us to 100 s fill each histogram's range
         long latencyNanos = (long) Math.pow(10, 3 + 8 * random.nextDouble());
-        stats.record(op, latencyNanos, random.nextLong(1_000_000_000L), second, second % 600 == 0 ? "refused" : null);
+        stats.record(
+            op,
+            latencyNanos,
+            random.nextLong(1_000_000_000L),
+            second,
+            second % 600 == 0 ? "refused" : null);
       }
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     stats.write(new DataOutputStream(bytes));
-    // the record and its accounting share the buffer: a record under a fifth of it is never spilled alone
+    // the record and its accounting share the buffer: a record under a fifth of it is never spilled
+    // alone
     long buffer = RunJobs.STATISTICS_SORT_MB * 1024L * 1024;
-    assertTrue(bytes.size() < buffer / 5, bytes.size() + " bytes against a " + buffer + "-byte buffer");
+    assertTrue(
+        bytes.size() < buffer / 5, bytes.size() + " bytes against a " + buffer + "-byte buffer");
   }
 
   @Test
@@ -36,18 +43,21 @@ class StatisticsSortBufferTest {
     RunStatistics stats = new RunStatistics();
     for (int second = 0; second < 100; second++) {
       stats.record(Op.OPEN, 1_000 * (second + 1), 10, second, null);
-      stats.record(Op.SET_PERMISSION, 2_000, 0, second, second == 7 ? "AccessControlException: no" : null);
+      stats.record(
+          Op.SET_PERMISSION, 2_000, 0, second, second == 7 ? "AccessControlException: no" : null);
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     stats.write(new DataOutputStream(bytes));
     RunStatistics read = new RunStatistics();
-    read.readFields(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())));
+    read.readFields(
+        new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())));
     for (Op op : Op.values()) {
       assertEquals(stats.count(op), read.count(op), op.label());
       assertEquals(stats.errors(op), read.errors(op), op.label());
       assertEquals(stats.latency(op).getTotalCount(), read.latency(op).getTotalCount(), op.label());
       for (int second = 0; second < 100; second++) {
-        assertEquals(stats.timeline(second, op), read.timeline(second, op), op.label() + " at " + second);
+        assertEquals(
+            stats.timeline(second, op), read.timeline(second, op), op.label() + " at " + second);
       }
     }
     assertEquals(1, read.errors(Op.SET_PERMISSION));

@@ -35,9 +35,9 @@ import org.mimesisbench.profile.UserShare;
 
 /**
  * Runs that issue as the profile's users, against a real NameNode whose proxy-user rules let the
- * run's login user impersonate alice and bob but not carol: the audit log shows each user's
- * calls in about the profile's shares, with no permission error; --as-one-user issues everything
- * as the run's own user; a user the rules forbid stops the run before anything is made.
+ * run's login user impersonate alice and bob but not carol: the audit log shows each user's calls
+ * in about the profile's shares, with no permission error; --as-one-user issues everything as the
+ * run's own user; a user the rules forbid stops the run before anything is made.
  */
 @Tag("slow")
 class UsersRunTest {
@@ -61,7 +61,10 @@ class UsersRunTest {
     cluster.close();
   }
 
-  /** The vector profile with calls and a directory type, every type issued 70 % by alice and 30 % by bob. */
+  /**
+   * The vector profile with calls and a directory type, every type issued 70 % by alice and 30 % by
+   * bob.
+   */
   static Path profile(String name, String... users) throws Exception {
     Profile p = GeneratorVectors.profileWithCallsAndProbes();
     List<UserShare> top = new ArrayList<>();
@@ -111,10 +114,22 @@ class UsersRunTest {
   void eachTypeIssuesAsItsUsersInTheirShares() throws Exception {
     Path results = dir.resolve("two-users");
     int before = Files.readAllLines(audit).size();
-    Outcome o = RunChecks.run(new Configuration(), "--profile", profile("p2", "alice", "bob").toString(),
-        "--time-scale", "0.02", "--base-dir", "/two", "--out", results.toString(), "-fs", cluster.uri().toString());
+    Outcome o =
+        RunChecks.run(
+            new Configuration(),
+            "--profile",
+            profile("p2", "alice", "bob").toString(),
+            "--time-scale",
+            "0.02",
+            "--base-dir",
+            "/two",
+            "--out",
+            results.toString(),
+            "-fs",
+            cluster.uri().toString());
     JsonNode summary = RunChecks.assertValidAndComplete(results, o); // no permission error either
-    assertEquals(3, summary.path("overall").path("users").asInt(), "alice, bob and the run's own user");
+    assertEquals(
+        3, summary.path("overall").path("users").asInt(), "alice, bob and the run's own user");
     assertTrue(o.out().contains("issued as 3 users"), o.out());
     Map<String, Long> byUser = workloadCallsByUser(before);
     long alice = byUser.getOrDefault("alice", 0L);
@@ -128,9 +143,20 @@ class UsersRunTest {
   void asOneUserIssuesEverythingAsTheRunsUser() throws Exception {
     Path results = dir.resolve("one-user");
     int before = Files.readAllLines(audit).size();
-    Outcome o = RunChecks.run(new Configuration(), "--profile", profile("p1", "alice", "bob").toString(),
-        "--time-scale", "0.02", "--as-one-user", "--base-dir", "/one", "--out", results.toString(),
-        "-fs", cluster.uri().toString());
+    Outcome o =
+        RunChecks.run(
+            new Configuration(),
+            "--profile",
+            profile("p1", "alice", "bob").toString(),
+            "--time-scale",
+            "0.02",
+            "--as-one-user",
+            "--base-dir",
+            "/one",
+            "--out",
+            results.toString(),
+            "-fs",
+            cluster.uri().toString());
     JsonNode summary = RunChecks.assertValidAndComplete(results, o);
     assertEquals(1, summary.path("overall").path("users").asInt());
     assertEquals(List.of(me), new ArrayList<>(workloadCallsByUser(before).keySet()));
@@ -142,10 +168,24 @@ class UsersRunTest {
     conf.setBoolean(UserClients.IMPERSONATE, true); // proxy users on simple auth, as with Kerberos
     Path results = dir.resolve("forbidden");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, UTF_8))
-        .execute(conf, new String[] {"run", "--profile", profile("p3", "alice", "carol").toString(),
-            "--time-scale", "0.02", "--base-dir", "/forbidden", "--out", results.toString(),
-            "-fs", cluster.uri().toString()});
+    int exit =
+        new MimesisBench(
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, UTF_8))
+            .execute(
+                conf,
+                new String[] {
+                  "run",
+                  "--profile",
+                  profile("p3", "alice", "carol").toString(),
+                  "--time-scale",
+                  "0.02",
+                  "--base-dir",
+                  "/forbidden",
+                  "--out",
+                  results.toString(),
+                  "-fs",
+                  cluster.uri().toString()
+                });
     String line = err.toString(UTF_8).strip();
     assertEquals(2, exit, line);
     assertEquals(1, line.lines().count(), line);

@@ -44,17 +44,40 @@ class WholeWorkloadRunTest {
 
   @Test
   void callsProbesAndClusterCallsAreIssuedAsScheduledAndAudited() throws Exception {
-    Path profile = GeneratorVectors.write(GeneratorVectors.profileWithCallsAndProbes(), dir.resolve("profile"));
+    Path profile =
+        GeneratorVectors.write(
+            GeneratorVectors.profileWithCallsAndProbes(), dir.resolve("profile"));
     Path results = dir.resolve("results");
     int auditBefore = Files.readAllLines(audit).size();
-    Outcome o = RunChecks.run(new Configuration(), "--profile", profile.toString(), "--time-scale", "0.02",
-        "--base-dir", "/whole", "--out", results.toString(), "-fs", cluster.uri().toString());
+    Outcome o =
+        RunChecks.run(
+            new Configuration(),
+            "--profile",
+            profile.toString(),
+            "--time-scale",
+            "0.02",
+            "--base-dir",
+            "/whole",
+            "--out",
+            results.toString(),
+            "-fs",
+            cluster.uri().toString());
     JsonNode summary = RunChecks.assertValidAndComplete(results, o);
     JsonNode ops = summary.path("ops");
-    for (String label : List.of("setPermission", "setReplication", "getFileInfoProbe", "listStatusProbe",
-        "datanodeReport", "contentSummary", "deleteRecursive")) {
+    for (String label :
+        List.of(
+            "setPermission",
+            "setReplication",
+            "getFileInfoProbe",
+            "listStatusProbe",
+            "datanodeReport",
+            "contentSummary",
+            "deleteRecursive")) {
       assertTrue(ops.path(label).path("count").asLong() > 0, label + " issued: " + ops);
-      assertEquals(0, ops.path(label).path("errors").asLong(), label + " errors: " + summary.path("errorSamples"));
+      assertEquals(
+          0,
+          ops.path(label).path("errors").asLong(),
+          label + " errors: " + summary.path("errorSamples"));
     }
     assertTrue(summary.path("byType").has("cluster"), summary.path("byType").toString());
     assertTrue(summary.path("byType").has("d0"), summary.path("byType").toString());
@@ -79,10 +102,14 @@ class WholeWorkloadRunTest {
         issued.merge(op.auditCommand(), ops.path(op.label()).path("count").asLong(), Long::sum);
       }
     }
-    for (String command : List.of("setPermission", "setReplication", "datanodeReport", "contentSummary")) {
-      assertEquals(issued.get(command), audited.getOrDefault(command, 0L), command + " in the audit log");
+    for (String command :
+        List.of("setPermission", "setReplication", "datanodeReport", "contentSummary")) {
+      assertEquals(
+          issued.get(command), audited.getOrDefault(command, 0L), command + " in the audit log");
     }
-    JsonNode counters = RunChecks.json(results, RunResults.COUNTERS).path("phase2").path("MimesisBench");
-    assertEquals(ops.path("setPermission").path("count").asLong(), counters.path("setPermission").asLong());
+    JsonNode counters =
+        RunChecks.json(results, RunResults.COUNTERS).path("phase2").path("MimesisBench");
+    assertEquals(
+        ops.path("setPermission").path("count").asLong(), counters.path("setPermission").asLong());
   }
 }

@@ -40,15 +40,16 @@ import org.mimesisbench.generator.results.RunResults;
 /**
  * The run on YARN, as on a cluster: an in-process ResourceManager with two NodeManagers
  * (MiniMRYarnCluster), every task in a container JVM of its own, against an in-process HDFS. Each
- * NodeManager has room for 8 small containers, so the phase-2 mappers (the vector profile's 8 types,
- * the heavy ones on more than one: 13) and the application master run at once (the start barrier
- * needs every mapper running) and spread over both nodes.
+ * NodeManager has room for 8 small containers, so the phase-2 mappers (the vector profile's 8
+ * types, the heavy ones on more than one: 13) and the application master run at once (the start
+ * barrier needs every mapper running) and spread over both nodes.
  */
 @Tag("slow")
 class YarnRunTest {
   private static final int CONTAINERS_PER_NODE = 8;
   private static final int TYPES = 8; // profiles/vectors
   private static final int CONTAINER_MB = 256;
+
   /** Containers start quicker on a small machine without the optimizing compiler. */
   private static final String JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
@@ -67,7 +68,8 @@ class YarnRunTest {
     conf.setInt(YarnConfiguration.NM_VCORES, CONTAINERS_PER_NODE);
     // the NodeManager's environment gives containers their java (a node's hadoop-env.sh does this)
     conf.set(YarnConfiguration.NM_ADMIN_USER_ENV, "JAVA_HOME=" + System.getProperty("java.home"));
-    // container logs are not looked at; kept for hours, they hold up each NodeManager's stop by 17 s
+    // container logs are not looked at; kept for hours, they hold up each NodeManager's stop by 17
+    // s
     conf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 1);
     yarn = new MiniMRYarnCluster(YarnRunTest.class.getSimpleName(), 2);
     yarn.init(conf);
@@ -92,20 +94,42 @@ class YarnRunTest {
     // outside the base only the cluster's job history may change (YARN writes it for every job)
     org.apache.hadoop.fs.Path intermediateHistory =
         new org.apache.hadoop.fs.Path(conf.get(JHAdminConfig.MR_HISTORY_INTERMEDIATE_DONE_DIR));
-    org.apache.hadoop.fs.Path doneHistory = new org.apache.hadoop.fs.Path(conf.get(JHAdminConfig.MR_HISTORY_DONE_DIR));
+    org.apache.hadoop.fs.Path doneHistory =
+        new org.apache.hadoop.fs.Path(conf.get(JHAdminConfig.MR_HISTORY_DONE_DIR));
     org.apache.hadoop.fs.Path root = new org.apache.hadoop.fs.Path("/");
     Set<String> before = treeOutside(hdfs, root, base, intermediateHistory, doneHistory);
     Path results = tmp.resolve("results");
 
     // what a user gives on a small cluster: small containers, a shorter wait at the start barrier
-    // the file types only: the vector's 18 directory types would need 18 more containers at once than
-    // this cluster has (a mapper holding several types is issue 23's; WholeWorkloadRunTest runs them)
-    Outcome o = run(conf, "--profile", PROFILE.toString(), "--types", "0,1,2,3,4,5,6,7",
-        "--time-scale", "0.05", "--out", results.toString(),
-        "-D", "mapreduce.map.memory.mb=" + CONTAINER_MB, "-D", "mapreduce.reduce.memory.mb=" + CONTAINER_MB,
-        "-D", "yarn.app.mapreduce.am.resource.mb=" + 2 * CONTAINER_MB, "-D", "mapreduce.map.java.opts=" + JVM,
-        "-D", "mapreduce.reduce.java.opts=" + JVM, "-D", "yarn.app.mapreduce.am.command-opts=" + JVM,
-        "--barrier-timeout", "2m");
+    // the file types only: the vector's 18 directory types would need 18 more containers at once
+    // than
+    // this cluster has (a mapper holding several types is issue 23's; WholeWorkloadRunTest runs
+    // them)
+    Outcome o =
+        run(
+            conf,
+            "--profile",
+            PROFILE.toString(),
+            "--types",
+            "0,1,2,3,4,5,6,7",
+            "--time-scale",
+            "0.05",
+            "--out",
+            results.toString(),
+            "-D",
+            "mapreduce.map.memory.mb=" + CONTAINER_MB,
+            "-D",
+            "mapreduce.reduce.memory.mb=" + CONTAINER_MB,
+            "-D",
+            "yarn.app.mapreduce.am.resource.mb=" + 2 * CONTAINER_MB,
+            "-D",
+            "mapreduce.map.java.opts=" + JVM,
+            "-D",
+            "mapreduce.reduce.java.opts=" + JVM,
+            "-D",
+            "yarn.app.mapreduce.am.command-opts=" + JVM,
+            "--barrier-timeout",
+            "2m");
 
     System.out.println(o.both());
     JsonNode summary = assertValidAndComplete(results, o);
@@ -119,11 +143,15 @@ class YarnRunTest {
     JsonNode jobCounters = group(json(results, RunResults.COUNTERS).path("phase2"), "Job Counters");
     assertEquals(mappers, jobCounters.path("Launched map tasks").asInt(), jobCounters.toString());
     assertEquals(1, jobCounters.path("Launched reduce tasks").asInt(), jobCounters.toString());
-    assertTrue(jobCounters.path("Total vcore-milliseconds taken by all map tasks").asLong() > 0, jobCounters.toString());
+    assertTrue(
+        jobCounters.path("Total vcore-milliseconds taken by all map tasks").asLong() > 0,
+        jobCounters.toString());
 
-    // the job history of phase 2: a map attempt per mapper, each succeeded at the first try in a container
+    // the job history of phase 2: a map attempt per mapper, each succeeded at the first try in a
+    // container
     // of its own (not the application master's), spread over both NodeManagers
-    JobInfo phase2 = history(hdfs, "mimesisbench phase 2 (workload) " + runId, intermediateHistory, doneHistory);
+    JobInfo phase2 =
+        history(hdfs, "mimesisbench phase 2 (workload) " + runId, intermediateHistory, doneHistory);
     assertEquals("SUCCEEDED", phase2.getJobStatus());
     assertFalse(phase2.getUberized());
     assertEquals(mappers, phase2.getSucceededMaps());
@@ -138,7 +166,8 @@ class YarnRunTest {
         assertEquals("SUCCEEDED", a.getTaskStatus(), a.getAttemptId().toString());
         assertEquals(0, a.getAttemptId().getId(), "a retried mapper: " + a.getAttemptId());
         assertNotNull(a.getContainerId(), a.getAttemptId().toString());
-        assertTrue(containers.add(a.getContainerId().toString()), "two tasks in " + a.getContainerId());
+        assertTrue(
+            containers.add(a.getContainerId().toString()), "two tasks in " + a.getContainerId());
         nodeManagers.add(a.getPort());
       }
     }
@@ -147,7 +176,9 @@ class YarnRunTest {
 
     // the job's staging (job.jar, job.xml, splits) is under the base, as everything the run makes
     assertEquals(before, treeOutside(hdfs, root, base, intermediateHistory, doneHistory));
-    assertTrue(hdfs.exists(new org.apache.hadoop.fs.Path(base, ".mimesisbench/runs/" + runId + "/staging")));
+    assertTrue(
+        hdfs.exists(
+            new org.apache.hadoop.fs.Path(base, ".mimesisbench/runs/" + runId + "/staging")));
   }
 
   /** The counter group whose display name is {@code name} (MapReduce pads some with a space). */
@@ -162,7 +193,8 @@ class YarnRunTest {
   }
 
   /** The job named {@code name}, parsed from its .jhist file in the cluster's history folders. */
-  private static JobInfo history(FileSystem fs, String name, org.apache.hadoop.fs.Path... dirs) throws IOException {
+  private static JobInfo history(FileSystem fs, String name, org.apache.hadoop.fs.Path... dirs)
+      throws IOException {
     for (org.apache.hadoop.fs.Path dir : dirs) {
       if (!fs.exists(dir)) {
         continue;

@@ -37,27 +37,92 @@ final class ImageSubcommand {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(Option.builder().longOpt("namespace").hasArg().argName("dir")
-        .desc("a directory holding namespace.avro from namespace generate").build());
-    o.addOption(Option.builder().longOpt("stats").hasArg().argName("file|dir")
-        .desc("instead of --namespace: generate from these statistics (a mimesis.properties or a profile "
-            + "directory), as namespace generate would").build());
-    o.addOption(Option.builder().longOpt("dirs").hasArg().argName("n").desc("with --stats: directories").build());
-    o.addOption(Option.builder().longOpt("files").hasArg().argName("m").desc("with --stats: files").build());
-    o.addOption(Option.builder().longOpt("seed").hasArg().argName("s").desc("with --stats: seed (default 0)").build());
-    o.addOption(Option.builder().longOpt("out").hasArg().argName("dir")
-        .desc("the name directory to write; absent or empty (required)").build());
-    o.addOption(Option.builder().longOpt("base").hasArg().argName("path")
-        .desc("where the namespace's / goes in the image (default " + BASE_DEFAULT + "; never the root)").build());
-    o.addOption(Option.builder().longOpt("owner").hasArg().argName("user")
-        .desc("owner of every entry (default: the current user, who is the embedded NameNode's superuser)").build());
-    o.addOption(Option.builder().longOpt("group").hasArg().argName("group")
-        .desc("group of every entry (default: dfs.permissions.superusergroup, supergroup)").build());
-    o.addOption(Option.builder().longOpt("time").hasArg().argName("instant")
-        .desc("when the last entry was made, ISO-8601 (default: now)").build());
-    o.addOption(Option.builder().longOpt("history-days").hasArg().argName("d")
-        .desc("the entries were made one after another over this many days (default " + HISTORY_DAYS_DEFAULT + ")")
-        .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("namespace")
+            .hasArg()
+            .argName("dir")
+            .desc("a directory holding namespace.avro from namespace generate")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("stats")
+            .hasArg()
+            .argName("file|dir")
+            .desc(
+                "instead of --namespace: generate from these statistics (a mimesis.properties or a profile "
+                    + "directory), as namespace generate would")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("dirs")
+            .hasArg()
+            .argName("n")
+            .desc("with --stats: directories")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("files")
+            .hasArg()
+            .argName("m")
+            .desc("with --stats: files")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("seed")
+            .hasArg()
+            .argName("s")
+            .desc("with --stats: seed (default 0)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("out")
+            .hasArg()
+            .argName("dir")
+            .desc("the name directory to write; absent or empty (required)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("base")
+            .hasArg()
+            .argName("path")
+            .desc(
+                "where the namespace's / goes in the image (default "
+                    + BASE_DEFAULT
+                    + "; never the root)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("owner")
+            .hasArg()
+            .argName("user")
+            .desc(
+                "owner of every entry (default: the current user, who is the embedded NameNode's superuser)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("group")
+            .hasArg()
+            .argName("group")
+            .desc("group of every entry (default: dfs.permissions.superusergroup, supergroup)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("time")
+            .hasArg()
+            .argName("instant")
+            .desc("when the last entry was made, ISO-8601 (default: now)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("history-days")
+            .hasArg()
+            .argName("d")
+            .desc(
+                "the entries were made one after another over this many days (default "
+                    + HISTORY_DAYS_DEFAULT
+                    + ")")
+            .build());
     o.addOption(Option.builder().longOpt("quiet").desc("no progress or summary on stdout").build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
     return o;
@@ -77,17 +142,29 @@ final class ImageSubcommand {
     String base = cl.getOptionValue("base", BASE_DEFAULT);
     BasePath.of(base, new org.apache.hadoop.fs.Path(base)); // refuses the root, '.' and '..'
     if (!base.startsWith("/") || base.contains(":")) {
-      throw new BadInputException(COMMAND + ": --base " + base + ": an absolute path in the image, e.g. /mimesis");
+      throw new BadInputException(
+          COMMAND + ": --base " + base + ": an absolute path in the image, e.g. /mimesis");
     }
-    String owner = cl.getOptionValue("owner", UserGroupInformation.getCurrentUser().getShortUserName());
-    String group = cl.getOptionValue("group", conf.get(DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY,
-        DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT));
+    String owner =
+        cl.getOptionValue("owner", UserGroupInformation.getCurrentUser().getShortUserName());
+    String group =
+        cl.getOptionValue(
+            "group",
+            conf.get(
+                DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY,
+                DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT));
     long end;
     try {
-      end = cl.hasOption("time") ? Instant.parse(cl.getOptionValue("time")).toEpochMilli() : System.currentTimeMillis();
+      end =
+          cl.hasOption("time")
+              ? Instant.parse(cl.getOptionValue("time")).toEpochMilli()
+              : System.currentTimeMillis();
     } catch (DateTimeParseException e) {
-      throw new BadInputException(COMMAND + ": --time " + cl.getOptionValue("time")
-          + ": not an ISO-8601 instant (e.g. 2011-06-01T00:00:00Z)");
+      throw new BadInputException(
+          COMMAND
+              + ": --time "
+              + cl.getOptionValue("time")
+              + ": not an ISO-8601 instant (e.g. 2011-06-01T00:00:00Z)");
     }
     long days = CommandLines.whole(cl, COMMAND, "history-days", HISTORY_DAYS_DEFAULT);
     if (days < 0 || days > 36_500) {
@@ -100,30 +177,57 @@ final class ImageSubcommand {
     double generated = (System.nanoTime() - start) / 1e9;
     ProgressLine line = new ProgressLine(progress, COMMAND, "inodes");
     long[] written = {0};
-    int replication = conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY, DFSConfigKeys.DFS_REPLICATION_DEFAULT);
-    FsImageWriter writer = new FsImageWriter(ns, base, owner, group, end, days * DAY_MILLIS, replication,
-        () -> line.tick(++written[0]));
+    int replication =
+        conf.getInt(DFSConfigKeys.DFS_REPLICATION_KEY, DFSConfigKeys.DFS_REPLICATION_DEFAULT);
+    FsImageWriter writer =
+        new FsImageWriter(
+            ns,
+            base,
+            owner,
+            group,
+            end,
+            days * DAY_MILLIS,
+            replication,
+            () -> line.tick(++written[0]));
     NameDirectoryWriter.write(conf, writer, COMMAND + ": --out", outDir);
     line.done(written[0]);
     if (progress != null) {
-      out.printf("wrote an fsimage of %,d directories and %,d files under %s, %,d inodes in all "
-              + "(namespace %.1f s, image %.1f s)%n", ns.directories() + 1L, ns.files(), base, writer.inodes(),
-          generated, (System.nanoTime() - start) / 1e9 - generated);
-      out.println("name directory: " + outDir + " (start a NameNode on it: cluster --name-dir " + outDir + ")");
+      out.printf(
+          "wrote an fsimage of %,d directories and %,d files under %s, %,d inodes in all "
+              + "(namespace %.1f s, image %.1f s)%n",
+          ns.directories() + 1L,
+          ns.files(),
+          base,
+          writer.inodes(),
+          generated,
+          (System.nanoTime() - start) / 1e9 - generated);
+      out.println(
+          "name directory: "
+              + outDir
+              + " (start a NameNode on it: cluster --name-dir "
+              + outDir
+              + ")");
     }
     return ExitCodes.OK;
   }
 
   static void help(PrintStream out) {
     PrintWriter w = new PrintWriter(out);
-    new HelpFormatter().printHelp(w, 100,
-        "mimesisbench.jar namespace image (--namespace <dir> | --stats S --dirs N [--files M] [--seed s]) "
-            + "--out <name dir> [--base /mimesis]",
-        "\nWrites a NameNode name directory (current/VERSION, seen_txid, fsimage_0 and its .md5) whose "
-            + "image holds the namespace under --base: what materialize would create, loaded by a NameNode "
-            + "in minutes instead of hours. Files are empty (no blocks).\n\n", options(), 2, 4,
-        "\nExample: mimesisbench.jar namespace image --stats profiles/yahoo-2011/ --dirs 100000 --seed 1 "
-            + "--out nn-image/", true);
+    new HelpFormatter()
+        .printHelp(
+            w,
+            100,
+            "mimesisbench.jar namespace image (--namespace <dir> | --stats S --dirs N [--files M] [--seed s]) "
+                + "--out <name dir> [--base /mimesis]",
+            "\nWrites a NameNode name directory (current/VERSION, seen_txid, fsimage_0 and its .md5) whose "
+                + "image holds the namespace under --base: what materialize would create, loaded by a NameNode "
+                + "in minutes instead of hours. Files are empty (no blocks).\n\n",
+            options(),
+            2,
+            4,
+            "\nExample: mimesisbench.jar namespace image --stats profiles/yahoo-2011/ --dirs 100000 --seed 1 "
+                + "--out nn-image/",
+            true);
     w.flush();
   }
 }

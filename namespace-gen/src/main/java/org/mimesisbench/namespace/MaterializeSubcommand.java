@@ -43,6 +43,7 @@ import org.mimesisbench.namespace.stats.StatsSource;
  */
 final class MaterializeSubcommand {
   static final int THREADS_DEFAULT = 16;
+
   /** Shares per thread: more, smaller shares even out threads that draw slow subtrees. */
   static final int SHARES_PER_THREAD = 4;
 
@@ -50,17 +51,57 @@ final class MaterializeSubcommand {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(Option.builder().longOpt("namespace").hasArg().argName("dir")
-        .desc("a directory holding namespace.avro from namespace generate").build());
-    o.addOption(Option.builder().longOpt("stats").hasArg().argName("file|dir")
-        .desc("instead of --namespace: generate from these statistics, as namespace generate would").build());
-    o.addOption(Option.builder().longOpt("dirs").hasArg().argName("n").desc("with --stats: directories").build());
-    o.addOption(Option.builder().longOpt("files").hasArg().argName("m").desc("with --stats: files").build());
-    o.addOption(Option.builder().longOpt("seed").hasArg().argName("s").desc("with --stats: seed (default 0)").build());
-    o.addOption(Option.builder().longOpt("base").hasArg().argName("path|URI")
-        .desc("where the namespace's / goes, e.g. hdfs://nn:8020/mimesis (required; never a root)").build());
-    o.addOption(Option.builder().longOpt("threads").hasArg().argName("t")
-        .desc("client threads (default " + THREADS_DEFAULT + ")").build());
+    o.addOption(
+        Option.builder()
+            .longOpt("namespace")
+            .hasArg()
+            .argName("dir")
+            .desc("a directory holding namespace.avro from namespace generate")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("stats")
+            .hasArg()
+            .argName("file|dir")
+            .desc(
+                "instead of --namespace: generate from these statistics, as namespace generate would")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("dirs")
+            .hasArg()
+            .argName("n")
+            .desc("with --stats: directories")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("files")
+            .hasArg()
+            .argName("m")
+            .desc("with --stats: files")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("seed")
+            .hasArg()
+            .argName("s")
+            .desc("with --stats: seed (default 0)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("base")
+            .hasArg()
+            .argName("path|URI")
+            .desc(
+                "where the namespace's / goes, e.g. hdfs://nn:8020/mimesis (required; never a root)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("threads")
+            .hasArg()
+            .argName("t")
+            .desc("client threads (default " + THREADS_DEFAULT + ")")
+            .build());
     o.addOption(Option.builder().longOpt("quiet").desc("no progress or summary on stdout").build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
     return o;
@@ -73,7 +114,8 @@ final class MaterializeSubcommand {
       return ExitCodes.OK;
     }
     if (cl.hasOption("namespace") == cl.hasOption("stats")) {
-      throw new BadInputException("namespace materialize: give one of --namespace <dir> and --stats");
+      throw new BadInputException(
+          "namespace materialize: give one of --namespace <dir> and --stats");
     }
     int threads = (int) whole(cl, "threads", THREADS_DEFAULT);
     if (threads < 1) {
@@ -88,10 +130,14 @@ final class MaterializeSubcommand {
     GeneratedNamespace ns = namespace(cl, "namespace materialize");
     FileSystem fs = raw.getFileSystem(conf);
     if (fs instanceof ChecksumFileSystem checksummed) {
-      fs = checksummed.getRawFileSystem(); // no .crc side files: only the namespace's entries under the base
+      fs =
+          checksummed
+              .getRawFileSystem(); // no .crc side files: only the namespace's entries under the
+      // base
     }
     BasePath base = BasePath.of(given, fs.makeQualified(raw));
-    FileSystemProbe.check("namespace materialize: --base", raw, conf); // seconds, not Hadoop's minutes
+    FileSystemProbe.check(
+        "namespace materialize: --base", raw, conf); // seconds, not Hadoop's minutes
 
     long start = System.nanoTime();
     boolean resume = fs.exists(base.path());
@@ -100,21 +146,29 @@ final class MaterializeSubcommand {
     long closed = resume ? OpenFileCloser.closeUnder(fs, base.path()) : 0;
     if (progress != null) {
       long entries = counts.created() + counts.present();
-      out.printf("materialized %,d entries under %s in %.1f s (%,.0f entries/s, %d threads)%n",
+      out.printf(
+          "materialized %,d entries under %s in %.1f s (%,.0f entries/s, %d threads)%n",
           entries, base, seconds, entries / seconds, threads);
       out.println(counts);
       if (closed > 0) {
         out.printf("closed %,d files a previous run left open%n", closed);
       } else if (closed < 0) {
-        out.println("files a previous run left open, if any, are closed by the NameNode's lease recovery");
+        out.println(
+            "files a previous run left open, if any, are closed by the NameNode's lease recovery");
       }
     }
     return ExitCodes.OK;
   }
 
   /** Runs the top, then the shares on {@code threads} threads; the first failure stops the rest. */
-  static MaterializeCounts materialize(FileSystem fs, BasePath base, GeneratedNamespace ns, boolean resume,
-      int threads, PrintStream progress) throws IOException, InterruptedException {
+  static MaterializeCounts materialize(
+      FileSystem fs,
+      BasePath base,
+      GeneratedNamespace ns,
+      boolean resume,
+      int threads,
+      PrintStream progress)
+      throws IOException, InterruptedException {
     MaterializePlan plan = MaterializePlan.of(ns, threads * SHARES_PER_THREAD);
     NamespaceMaterializer m = new NamespaceMaterializer(fs, base, ns, resume);
     ProgressLine line = new ProgressLine(progress, "namespace materialize", "entries");
@@ -154,12 +208,17 @@ final class MaterializeSubcommand {
     return total;
   }
 
-  /** The namespace of --namespace (namespace generate's output) or of --stats, --dirs, --files, --seed. */
+  /**
+   * The namespace of --namespace (namespace generate's output) or of --stats, --dirs, --files,
+   * --seed.
+   */
   static GeneratedNamespace namespace(CommandLine cl, String command) throws IOException {
     if (cl.hasOption("namespace")) {
-      java.nio.file.Path avro = java.nio.file.Path.of(cl.getOptionValue("namespace"), NamespaceCommand.NAMESPACE_FILE);
+      java.nio.file.Path avro =
+          java.nio.file.Path.of(cl.getOptionValue("namespace"), NamespaceCommand.NAMESPACE_FILE);
       if (!Files.isRegularFile(avro)) {
-        throw new BadInputException(command + ": " + avro + ": no such file (give namespace generate's --out)");
+        throw new BadInputException(
+            command + ": " + avro + ": no such file (give namespace generate's --out)");
       }
       return GeneratedNamespaceReader.read(avro);
     }
@@ -168,12 +227,15 @@ final class MaterializeSubcommand {
     }
     NamespaceStats stats = StatsSource.read(java.nio.file.Path.of(cl.getOptionValue("stats")));
     long dirs = CommandLines.whole(cl, command, "dirs", 0);
-    long files = cl.hasOption("files") ? CommandLines.whole(cl, command, "files", 0)
-        : Math.round(dirs * stats.filesPerDirectory());
+    long files =
+        cl.hasOption("files")
+            ? CommandLines.whole(cl, command, "files", 0)
+            : Math.round(dirs * stats.filesPerDirectory());
     if (dirs < 0 || files < 0) {
       throw new BadInputException(command + ": --dirs and --files must not be negative");
     }
-    return NamespaceGenerator.generate(stats, dirs, files, CommandLines.whole(cl, command, "seed", 0));
+    return NamespaceGenerator.generate(
+        stats, dirs, files, CommandLines.whole(cl, command, "seed", 0));
   }
 
   private static long whole(CommandLine cl, String option, long dflt) {
@@ -182,12 +244,19 @@ final class MaterializeSubcommand {
 
   static void help(PrintStream out) {
     PrintWriter w = new PrintWriter(out);
-    new HelpFormatter().printHelp(w, 100,
-        "mimesisbench.jar namespace materialize (--namespace <dir> | --stats S --dirs N [--files M] [--seed s]) --base <path|URI> [--threads T]",
-        "\nCreates the namespace under --base (its / is the base): directories with mkdirs, files "
-            + "zero-length, parents first, in parallel. Rerun after a crash to finish: entries "
-            + "already there count as done.\n\n", options(), 2, 4,
-        "\nExample: mimesisbench.jar namespace materialize --namespace ns/ --base hdfs://nn:8020/mimesis --threads 16", true);
+    new HelpFormatter()
+        .printHelp(
+            w,
+            100,
+            "mimesisbench.jar namespace materialize (--namespace <dir> | --stats S --dirs N [--files M] [--seed s]) --base <path|URI> [--threads T]",
+            "\nCreates the namespace under --base (its / is the base): directories with mkdirs, files "
+                + "zero-length, parents first, in parallel. Rerun after a crash to finish: entries "
+                + "already there count as done.\n\n",
+            options(),
+            2,
+            4,
+            "\nExample: mimesisbench.jar namespace materialize --namespace ns/ --base hdfs://nn:8020/mimesis --threads 16",
+            true);
     w.flush();
   }
 }

@@ -25,10 +25,18 @@ final class CrashingFileSystem extends FilterFileSystem {
   }
 
   @Override
-  public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite, int bufferSize,
-      short replication, long blockSize, Progressable progress) throws IOException {
+  public FSDataOutputStream create(
+      Path f,
+      FsPermission permission,
+      boolean overwrite,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
+      throws IOException {
     alive();
-    FSDataOutputStream out = super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+    FSDataOutputStream out =
+        super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
     if (creates.incrementAndGet() >= limit) {
       crashed = true;
       throw new IOException("crash after create of " + f);

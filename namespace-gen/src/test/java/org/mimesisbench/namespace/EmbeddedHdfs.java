@@ -14,7 +14,10 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
-/** A real in-process HDFS (one NameNode, one DataNode) for a test class, and a listing of what is under a path. */
+/**
+ * A real in-process HDFS (one NameNode, one DataNode) for a test class, and a listing of what is
+ * under a path.
+ */
 final class EmbeddedHdfs implements AutoCloseable {
   final MiniDFSCluster cluster;
   final Configuration conf;
@@ -40,8 +43,8 @@ final class EmbeddedHdfs implements AutoCloseable {
   }
 
   /**
-   * Every entry under {@code base}, the base itself included as "/": "D /d0" for a directory,
-   * "F /d0/f1.t3" for a zero-length file, "F! <path> <length>" for a file that is not empty.
+   * Every entry under {@code base}, the base itself included as "/": "D /d0" for a directory, "F
+   * /d0/f1.t3" for a zero-length file, "F! <path> <length>" for a file that is not empty.
    */
   Set<String> tree(String base) throws IOException {
     return tree(fs(), base);

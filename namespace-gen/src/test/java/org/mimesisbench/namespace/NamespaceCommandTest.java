@@ -22,11 +22,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
-import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.profile.Profile;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.trace.NamespaceEntry;
 
-/** The command end to end: its files, and bad input as exit 2, one line naming file and key, nothing written. */
+/**
+ * The command end to end: its files, and bad input as exit 2, one line naming file and key, nothing
+ * written.
+ */
 class NamespaceCommandTest {
   @TempDir Path tmp;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -40,12 +43,28 @@ class NamespaceCommandTest {
   @Test
   void writesEntriesPathsAndReport() throws IOException {
     Path dir = tmp.resolve("ns");
-    assertEquals(0, run("namespace", "generate", "--stats", YahooStats.properties().toString(),
-        "--dirs", "2000", "--files", "9000", "--seed", "4", "--out", dir.toString(), "--text"));
+    assertEquals(
+        0,
+        run(
+            "namespace",
+            "generate",
+            "--stats",
+            YahooStats.properties().toString(),
+            "--dirs",
+            "2000",
+            "--files",
+            "9000",
+            "--seed",
+            "4",
+            "--out",
+            dir.toString(),
+            "--text"));
     List<String> paths = Files.readAllLines(dir.resolve("paths.txt"));
     List<NamespaceEntry> entries = new ArrayList<>();
-    try (DataFileReader<NamespaceEntry> r = new DataFileReader<>(dir.resolve("namespace.avro").toFile(),
-        new SpecificDatumReader<>(NamespaceEntry.class))) {
+    try (DataFileReader<NamespaceEntry> r =
+        new DataFileReader<>(
+            dir.resolve("namespace.avro").toFile(),
+            new SpecificDatumReader<>(NamespaceEntry.class))) {
       r.forEach(entries::add);
     }
     assertEquals(1 + 2000 + 9000, entries.size());
@@ -61,7 +80,8 @@ class NamespaceCommandTest {
     assertEquals(9000, entries.stream().filter(e -> !e.getIsDir()).count());
     JsonNode report = new ObjectMapper().readTree(dir.resolve("namespace-report.json").toFile());
     assertEquals(2000, report.get("generated").get("directories").asLong());
-    for (String k : new String[] {"dirs_at_depth", "subdirs_per_dir", "files_at_depth", "files_per_dir"}) {
+    for (String k :
+        new String[] {"dirs_at_depth", "subdirs_per_dir", "files_at_depth", "files_per_dir"}) {
       assertTrue(report.get("ks").get(k).asDouble() < 0.05, k);
     }
   }
@@ -69,28 +89,49 @@ class NamespaceCommandTest {
   @Test
   void readsAProfileDirectory() {
     Path dir = tmp.resolve("ns");
-    assertEquals(0, run("namespace", "generate", "--stats", YahooStats.profile().toString(),
-        "--dirs", "1000", "--files", "3000", "--out", dir.toString()));
+    assertEquals(
+        0,
+        run(
+            "namespace",
+            "generate",
+            "--stats",
+            YahooStats.profile().toString(),
+            "--dirs",
+            "1000",
+            "--files",
+            "3000",
+            "--out",
+            dir.toString()));
     assertTrue(Files.exists(dir.resolve("namespace.avro")));
   }
 
   @Test
   void weightsThatDoNotSumToOneAreRefused() throws IOException {
-    badProperties("FILES_AT_DEPTH_WEIGHTS = 0, 5.6464e-08", "FILES_AT_DEPTH_WEIGHTS = 0.5, 5.6464e-08",
+    badProperties(
+        "FILES_AT_DEPTH_WEIGHTS = 0, 5.6464e-08",
+        "FILES_AT_DEPTH_WEIGHTS = 0.5, 5.6464e-08",
         "FILES_AT_DEPTH: weights sum to");
   }
 
   @Test
   void negativeWeightsAndCountsAreRefused() throws IOException {
-    badProperties("FILES_AT_DEPTH_WEIGHTS = 0, 5.6464e-08", "FILES_AT_DEPTH_WEIGHTS = 0, -5.6464e-08",
+    badProperties(
+        "FILES_AT_DEPTH_WEIGHTS = 0, 5.6464e-08",
+        "FILES_AT_DEPTH_WEIGHTS = 0, -5.6464e-08",
         "FILES_AT_DEPTH: weight");
-    badProperties("DIRS_IN_NAMESPACE = 75199", "DIRS_IN_NAMESPACE = -3", "DIRS_IN_NAMESPACE = -3 is negative");
+    badProperties(
+        "DIRS_IN_NAMESPACE = 75199",
+        "DIRS_IN_NAMESPACE = -3",
+        "DIRS_IN_NAMESPACE = -3 is negative");
   }
 
   @Test
   void depthTablesWithGapsAreRefused() throws IOException {
     // moves depth 5's share of the directories to depth 6, leaving depth 5 empty
-    badProperties("0.000723392, 0.0183216, 0.108724", "0.000723392, 0, 0.1270456", "directories at depth 6 but none at depth 5");
+    badProperties(
+        "0.000723392, 0.0183216, 0.108724",
+        "0.000723392, 0, 0.1270456",
+        "directories at depth 6 but none at depth 5");
   }
 
   @Test
@@ -107,7 +148,8 @@ class NamespaceCommandTest {
 
   @Test
   void negativeTargetsAreRefused() {
-    String err = badRun("--stats", YahooStats.properties().toString(), "--dirs", "100", "--files", "-1");
+    String err =
+        badRun("--stats", YahooStats.properties().toString(), "--dirs", "100", "--files", "-1");
     assertTrue(err.contains("must not be negative"), err);
   }
 
@@ -116,7 +158,8 @@ class NamespaceCommandTest {
     Profile profile = ProfileReader.read(YahooStats.profile());
     profile.setFormatVersion(ProfileReader.FORMAT_VERSION + 1);
     Path dir = Files.createDirectories(tmp.resolve("future"));
-    try (DataFileWriter<Profile> w = new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
+    try (DataFileWriter<Profile> w =
+        new DataFileWriter<>(new SpecificDatumWriter<>(Profile.class))) {
       w.create(Profile.getClassSchema(), ProfileReader.file(dir).toFile());
       w.append(profile);
     }
@@ -133,7 +176,9 @@ class NamespaceCommandTest {
     assertTrue(err.contains("bad.properties: ") && err.contains(expected), err);
   }
 
-  /** Runs generate with these options; expects exit 2, one line on stderr and no output directory. */
+  /**
+   * Runs generate with these options; expects exit 2, one line on stderr and no output directory.
+   */
   private String badRun(String... options) {
     Path dir = tmp.resolve("out-" + System.nanoTime());
     List<String> args = new ArrayList<>(List.of("namespace", "generate", "--out", dir.toString()));

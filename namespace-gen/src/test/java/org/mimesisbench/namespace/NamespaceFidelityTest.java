@@ -68,28 +68,29 @@ class NamespaceFidelityTest {
     GeneratedNamespace ns = NamespaceGenerator.generate(stats, 3_000, 20_000, 5);
     Set<String> dirs = new HashSet<>();
     Set<String> all = new HashSet<>();
-    ns.walk(new NamespaceVisitor() {
-      @Override
-      public void directory(byte[] path, int length, int depth) {
-        String p = new String(path, 0, length);
-        check(p, depth);
-        dirs.add(p);
-      }
+    ns.walk(
+        new NamespaceVisitor() {
+          @Override
+          public void directory(byte[] path, int length, int depth) {
+            String p = new String(path, 0, length);
+            check(p, depth);
+            dirs.add(p);
+          }
 
-      @Override
-      public void file(byte[] path, int length, int depth, int type) {
-        check(new String(path, 0, length), depth);
-      }
+          @Override
+          public void file(byte[] path, int length, int depth, int type) {
+            check(new String(path, 0, length), depth);
+          }
 
-      private void check(String p, int depth) {
-        assertTrue(all.add(p), "twice: " + p);
-        assertEquals(depth, p.equals("/") ? 0 : p.split("/").length - 1, p);
-        if (depth > 0) {
-          String parent = p.substring(0, p.lastIndexOf('/'));
-          assertTrue(dirs.contains(parent.isEmpty() ? "/" : parent), "no parent for " + p);
-        }
-      }
-    });
+          private void check(String p, int depth) {
+            assertTrue(all.add(p), "twice: " + p);
+            assertEquals(depth, p.equals("/") ? 0 : p.split("/").length - 1, p);
+            if (depth > 0) {
+              String parent = p.substring(0, p.lastIndexOf('/'));
+              assertTrue(dirs.contains(parent.isEmpty() ? "/" : parent), "no parent for " + p);
+            }
+          }
+        });
     assertEquals(1 + 3_000 + 20_000, all.size());
     int someDir = ns.firstChild(ns.firstChild(0)) + 1;
     assertTrue(dirs.contains(ns.path(someDir)));
@@ -103,30 +104,32 @@ class NamespaceFidelityTest {
   }
 
   private static void assertWithinBar(Map<String, Double> ks) {
-    assertEquals(Set.of("dirs_at_depth", "subdirs_per_dir", "files_at_depth", "files_per_dir"), ks.keySet());
+    assertEquals(
+        Set.of("dirs_at_depth", "subdirs_per_dir", "files_at_depth", "files_per_dir"), ks.keySet());
     ks.forEach((name, d) -> assertTrue(d != null && d <= BAR, name + " KS " + d));
   }
 
   private static long fingerprint(GeneratedNamespace ns) throws IOException {
     long[] h = {17};
-    ns.walk(new NamespaceVisitor() {
-      @Override
-      public void directory(byte[] path, int length, int depth) {
-        mix(path, length, depth);
-      }
+    ns.walk(
+        new NamespaceVisitor() {
+          @Override
+          public void directory(byte[] path, int length, int depth) {
+            mix(path, length, depth);
+          }
 
-      @Override
-      public void file(byte[] path, int length, int depth, int type) {
-        mix(path, length, type);
-      }
+          @Override
+          public void file(byte[] path, int length, int depth, int type) {
+            mix(path, length, type);
+          }
 
-      private void mix(byte[] path, int length, int extra) {
-        for (int i = 0; i < length; i++) {
-          h[0] = h[0] * 31 + path[i];
-        }
-        h[0] = h[0] * 31 + extra;
-      }
-    });
+          private void mix(byte[] path, int length, int extra) {
+            for (int i = 0; i < length; i++) {
+              h[0] = h[0] * 31 + path[i];
+            }
+            h[0] = h[0] * 31 + extra;
+          }
+        });
     return h[0];
   }
 }

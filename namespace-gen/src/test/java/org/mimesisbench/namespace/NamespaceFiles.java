@@ -14,8 +14,10 @@ final class NamespaceFiles {
 
   static Set<String> entries(Path nsDir) throws IOException {
     Set<String> entries = new HashSet<>();
-    try (DataFileReader<NamespaceEntry> r = new DataFileReader<>(nsDir.resolve(NamespaceCommand.NAMESPACE_FILE).toFile(),
-        new SpecificDatumReader<>(NamespaceEntry.class))) {
+    try (DataFileReader<NamespaceEntry> r =
+        new DataFileReader<>(
+            nsDir.resolve(NamespaceCommand.NAMESPACE_FILE).toFile(),
+            new SpecificDatumReader<>(NamespaceEntry.class))) {
       for (NamespaceEntry e : r) {
         entries.add((e.getIsDir() ? "D " : "F ") + e.getPath());
       }

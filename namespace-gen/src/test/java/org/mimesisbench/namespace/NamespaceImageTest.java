@@ -29,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 
 /**
- * namespace image end to end: the name directory it writes starts an unmodified NameNode (MiniDFSCluster) holding
- * exactly the generated tree, Hadoop's offline image viewer reads it, and bad input is exit 2 with nothing written.
+ * namespace image end to end: the name directory it writes starts an unmodified NameNode
+ * (MiniDFSCluster) holding exactly the generated tree, Hadoop's offline image viewer reads it, and
+ * bad input is exit 2 with nothing written.
  */
 class NamespaceImageTest {
   private static final int DIRS = 600;
@@ -48,25 +49,60 @@ class NamespaceImageTest {
     ns = shared.resolve("ns");
     image = shared.resolve("nn");
     MimesisBench cli = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), System.err);
-    assertEquals(0, cli.execute(new Configuration(), new String[] {"namespace", "generate", "--stats",
-        YahooStats.profile().toString(), "--dirs", "" + DIRS, "--files", "" + FILES, "--seed", "3", "--out", ns.toString()}));
-    assertEquals(0, cli.execute(new Configuration(), new String[] {"namespace", "image", "--namespace", ns.toString(),
-        "--out", image.toString(), "--time", TIME}));
+    assertEquals(
+        0,
+        cli.execute(
+            new Configuration(),
+            new String[] {
+              "namespace",
+              "generate",
+              "--stats",
+              YahooStats.profile().toString(),
+              "--dirs",
+              "" + DIRS,
+              "--files",
+              "" + FILES,
+              "--seed",
+              "3",
+              "--out",
+              ns.toString()
+            }));
+    assertEquals(
+        0,
+        cli.execute(
+            new Configuration(),
+            new String[] {
+              "namespace",
+              "image",
+              "--namespace",
+              ns.toString(),
+              "--out",
+              image.toString(),
+              "--time",
+              TIME
+            }));
   }
 
   private int run(String... args) {
-    return new MimesisBench(new PrintStream(out, true), new PrintStream(err, true)).execute(new Configuration(), args);
+    return new MimesisBench(new PrintStream(out, true), new PrintStream(err, true))
+        .execute(new Configuration(), args);
   }
 
   @Test
   void writesANameDirectory() {
     Path current = image.resolve("current");
-    for (String name : List.of("VERSION", "seen_txid", "fsimage_0000000000000000000",
-        "fsimage_0000000000000000000.md5")) {
+    for (String name :
+        List.of(
+            "VERSION",
+            "seen_txid",
+            "fsimage_0000000000000000000",
+            "fsimage_0000000000000000000.md5")) {
       assertTrue(Files.isRegularFile(current.resolve(name)), name);
     }
     try (var left = Files.list(shared)) {
-      assertEquals(List.of("nn", "ns"), left.map(p -> p.getFileName().toString()).sorted().toList(),
+      assertEquals(
+          List.of("nn", "ns"),
+          left.map(p -> p.getFileName().toString()).sorted().toList(),
           "no staging folder left beside it");
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
@@ -80,8 +116,12 @@ class NamespaceImageTest {
     Configuration conf = new Configuration();
     conf.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, copy.toURI().toString());
     conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY, copy.toURI().toString());
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, tmp.resolve("dfs").toFile()).numDataNodes(1)
-        .format(false).manageNameDfsDirs(false).build();
+    MiniDFSCluster cluster =
+        new MiniDFSCluster.Builder(conf, tmp.resolve("dfs").toFile())
+            .numDataNodes(1)
+            .format(false)
+            .manageNameDfsDirs(false)
+            .build();
     try {
       cluster.waitActive();
       FileSystem fs = cluster.getFileSystem();
@@ -108,12 +148,15 @@ class NamespaceImageTest {
       long end = Instant.parse(TIME).toEpochMilli();
       long newest = 0;
       for (FileStatus st : fs.listStatus(dir.getPath())) {
-        assertTrue(st.getModificationTime() <= end && st.getModificationTime() > end - 366L * 86_400_000L);
+        assertTrue(
+            st.getModificationTime() <= end && st.getModificationTime() > end - 366L * 86_400_000L);
         newest = Math.max(newest, st.getModificationTime());
         if (st.isFile()) { // made once, never changed: its modification time is when it was made
           assertEquals("rw-r--r--", st.getPermission().toString());
           assertEquals(st.getModificationTime(), st.getAccessTime());
-          assertTrue(st.getModificationTime() <= dir.getModificationTime(), "a directory changes with each child");
+          assertTrue(
+              st.getModificationTime() <= dir.getModificationTime(),
+              "a directory changes with each child");
         }
       }
       // its subdirectories changed again later, when their own children were made
@@ -121,27 +164,44 @@ class NamespaceImageTest {
       // the NameNode takes new entries after the image's: its inode ids go on from the image's last
       assertTrue(fs.mkdirs(new org.apache.hadoop.fs.Path("/mimesis/d0/new")));
       fs.create(new org.apache.hadoop.fs.Path("/mimesis/d0/new/f")).close();
-      assertEquals(FILES + 1, fs.getContentSummary(new org.apache.hadoop.fs.Path("/mimesis")).getFileCount());
+      assertEquals(
+          FILES + 1,
+          fs.getContentSummary(new org.apache.hadoop.fs.Path("/mimesis")).getFileCount());
     } finally {
       cluster.shutdown();
     }
-    assertTrue(Files.exists(image.resolve("current/fsimage_0000000000000000000")), "the original is untouched");
+    assertTrue(
+        Files.exists(image.resolve("current/fsimage_0000000000000000000")),
+        "the original is untouched");
   }
 
   @Test
   void anImageWithSubSectionsLoadsInParallel() throws Exception {
     Path nn = tmp.resolve("parallel");
-    var namespace = org.mimesisbench.namespace.generate.GeneratedNamespaceReader.read(
-        ns.resolve(NamespaceCommand.NAMESPACE_FILE));
-    var writer = new org.mimesisbench.namespace.image.FsImageWriter(namespace, "/mimesis",
-        UserGroupInformation.getCurrentUser().getShortUserName(), "supergroup", Instant.parse(TIME).toEpochMilli(),
-        86_400_000L, 3, () -> {}).parallelOver(1);
-    org.mimesisbench.namespace.image.NameDirectoryWriter.write(new Configuration(), writer, "--out", nn);
+    var namespace =
+        org.mimesisbench.namespace.generate.GeneratedNamespaceReader.read(
+            ns.resolve(NamespaceCommand.NAMESPACE_FILE));
+    var writer =
+        new org.mimesisbench.namespace.image.FsImageWriter(
+                namespace,
+                "/mimesis",
+                UserGroupInformation.getCurrentUser().getShortUserName(),
+                "supergroup",
+                Instant.parse(TIME).toEpochMilli(),
+                86_400_000L,
+                3,
+                () -> {})
+            .parallelOver(1);
+    org.mimesisbench.namespace.image.NameDirectoryWriter.write(
+        new Configuration(), writer, "--out", nn);
     String fsimage = nn.resolve("current/fsimage_0000000000000000000").toString();
     Path xml = tmp.resolve("parallel.xml");
-    assertEquals(0, OfflineImageViewerPB.run(new String[] {"-p", "XML", "-i", fsimage, "-o", xml.toString()}));
+    assertEquals(
+        0,
+        OfflineImageViewerPB.run(new String[] {"-p", "XML", "-i", fsimage, "-o", xml.toString()}));
     try (var f = new java.io.RandomAccessFile(fsimage, "r")) {
-      var sections = org.apache.hadoop.hdfs.server.namenode.FSImageUtil.loadSummary(f).getSectionsList();
+      var sections =
+          org.apache.hadoop.hdfs.server.namenode.FSImageUtil.loadSummary(f).getSectionsList();
       assertEquals(12, sections.stream().filter(x -> x.getName().equals("INODE_SUB")).count());
       assertTrue(sections.stream().filter(x -> x.getName().equals("INODE_DIR_SUB")).count() > 1);
     }
@@ -149,11 +209,16 @@ class NamespaceImageTest {
     conf.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, nn.toUri().toString());
     conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY, nn.toUri().toString());
     conf.setBoolean(DFSConfigKeys.DFS_IMAGE_PARALLEL_LOAD_KEY, true);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, tmp.resolve("dfs2").toFile()).numDataNodes(1)
-        .format(false).manageNameDfsDirs(false).build();
+    MiniDFSCluster cluster =
+        new MiniDFSCluster.Builder(conf, tmp.resolve("dfs2").toFile())
+            .numDataNodes(1)
+            .format(false)
+            .manageNameDfsDirs(false)
+            .build();
     try {
       cluster.waitActive();
-      assertEquals(NamespaceFiles.entries(ns), EmbeddedHdfs.tree(cluster.getFileSystem(), "/mimesis"));
+      assertEquals(
+          NamespaceFiles.entries(ns), EmbeddedHdfs.tree(cluster.getFileSystem(), "/mimesis"));
     } finally {
       cluster.shutdown();
     }
@@ -163,11 +228,16 @@ class NamespaceImageTest {
   void theOfflineImageViewerReadsIt() throws Exception {
     String fsimage = image.resolve("current/fsimage_0000000000000000000").toString();
     Path xml = tmp.resolve("image.xml");
-    assertEquals(0, OfflineImageViewerPB.run(new String[] {"-p", "XML", "-i", fsimage, "-o", xml.toString()}));
+    assertEquals(
+        0,
+        OfflineImageViewerPB.run(new String[] {"-p", "XML", "-i", fsimage, "-o", xml.toString()}));
     String text = Files.readString(xml);
     assertTrue(text.contains("<name>mimesis</name>"));
     Path tsv = tmp.resolve("image.tsv");
-    assertEquals(0, OfflineImageViewerPB.run(new String[] {"-p", "Delimited", "-i", fsimage, "-o", tsv.toString()}));
+    assertEquals(
+        0,
+        OfflineImageViewerPB.run(
+            new String[] {"-p", "Delimited", "-i", fsimage, "-o", tsv.toString()}));
     List<String> lines = Files.readAllLines(tsv);
     // a header, then the root, /mimesis and every generated entry
     assertEquals(1 + 1 + (DIRS + 1) + FILES, lines.size());
@@ -177,11 +247,35 @@ class NamespaceImageTest {
   @Test
   void writesStraightFromStatistics() throws Exception {
     Path nn = tmp.resolve("nn2");
-    assertEquals(0, run("namespace", "image", "--stats", YahooStats.profile().toString(), "--dirs", "50",
-        "--files", "300", "--seed", "3", "--base", "/bench/ns", "--out", nn.toString()));
+    assertEquals(
+        0,
+        run(
+            "namespace",
+            "image",
+            "--stats",
+            YahooStats.profile().toString(),
+            "--dirs",
+            "50",
+            "--files",
+            "300",
+            "--seed",
+            "3",
+            "--base",
+            "/bench/ns",
+            "--out",
+            nn.toString()));
     Path tsv = tmp.resolve("image.tsv");
-    assertEquals(0, OfflineImageViewerPB.run(new String[] {"-p", "Delimited", "-i",
-        nn.resolve("current/fsimage_0000000000000000000").toString(), "-o", tsv.toString()}));
+    assertEquals(
+        0,
+        OfflineImageViewerPB.run(
+            new String[] {
+              "-p",
+              "Delimited",
+              "-i",
+              nn.resolve("current/fsimage_0000000000000000000").toString(),
+              "-o",
+              tsv.toString()
+            }));
     List<String> lines = Files.readAllLines(tsv);
     assertEquals(1 + 2 + 51 + 300, lines.size());
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("/bench/ns/d0\t")));
@@ -190,7 +284,15 @@ class NamespaceImageTest {
   @Test
   void aMissingNamespaceIsBadInputAndWritesNothing() {
     Path nn = tmp.resolve("nn");
-    assertEquals(2, run("namespace", "image", "--namespace", tmp.resolve("nope").toString(), "--out", nn.toString()));
+    assertEquals(
+        2,
+        run(
+            "namespace",
+            "image",
+            "--namespace",
+            tmp.resolve("nope").toString(),
+            "--out",
+            nn.toString()));
     assertOneLine("namespace.avro: no such file");
     assertFalse(Files.exists(nn));
   }
@@ -199,7 +301,8 @@ class NamespaceImageTest {
   void anOutputThatIsNotEmptyIsBadInputAndLeftAlone() throws IOException {
     Path nn = Files.createDirectories(tmp.resolve("nn"));
     Files.writeString(nn.resolve("mine"), "x");
-    assertEquals(2, run("namespace", "image", "--namespace", ns.toString(), "--out", nn.toString()));
+    assertEquals(
+        2, run("namespace", "image", "--namespace", ns.toString(), "--out", nn.toString()));
     assertOneLine("exists and is not empty");
     try (var left = Files.list(nn)) {
       assertEquals(List.of(nn.resolve("mine")), left.toList());
@@ -211,8 +314,17 @@ class NamespaceImageTest {
 
   @Test
   void theRootAsBaseIsBadInput() {
-    assertEquals(2, run("namespace", "image", "--namespace", ns.toString(), "--base", "/", "--out",
-        tmp.resolve("nn").toString()));
+    assertEquals(
+        2,
+        run(
+            "namespace",
+            "image",
+            "--namespace",
+            ns.toString(),
+            "--base",
+            "/",
+            "--out",
+            tmp.resolve("nn").toString()));
     assertOneLine("refusing the file system's root");
     assertFalse(Files.exists(tmp.resolve("nn")));
   }

@@ -3,7 +3,10 @@ package org.mimesisbench.namespace;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 
-/** The Yahoo namespace statistics (mimesis.properties of the Mimesis Namespace Generator), as a test resource. */
+/**
+ * The Yahoo namespace statistics (mimesis.properties of the Mimesis Namespace Generator), as a test
+ * resource.
+ */
 final class YahooStats {
   static final long DIRECTORIES = 7_519_938;
   static final long FILES = 49_700_655;

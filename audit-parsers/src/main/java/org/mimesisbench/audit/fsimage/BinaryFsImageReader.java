@@ -15,27 +15,34 @@ final class BinaryFsImageReader extends FsImageReader {
   @Override
   public void read(Path file, NamespaceEntrySink sink) throws IOException {
     NamespaceEntry e = new NamespaceEntry();
-    try (InodeVisitingImageWriter writer = new InodeVisitingImageWriter((parent, inode, perm, size) -> {
-      String name = inode.getName().toStringUtf8();
-      String path = parent.isEmpty() ? "/" : (parent.equals("/") ? "/" : parent + "/") + name;
-      boolean dir = inode.getType() == INode.Type.DIRECTORY;
-      e.setPath(path);
-      e.setIsDir(dir);
-      e.setDepth(TraceBuilder.depth(path));
-      e.setSize(size);
-      e.setMtime(dir ? inode.getDirectory().getModificationTime() : inode.getFile().getModificationTime());
-      e.setAtime(dir ? 0 : inode.getFile().getAccessTime());
-      e.setReplication(dir ? 0 : inode.getFile().getReplication());
-      e.setOwner(perm.getUserName());
-      e.setGroup(perm.getGroupName());
-      e.setPermission(perm.getPermission().toString());
-      sink.accept(e);
-    })) {
+    try (InodeVisitingImageWriter writer =
+        new InodeVisitingImageWriter(
+            (parent, inode, perm, size) -> {
+              String name = inode.getName().toStringUtf8();
+              String path =
+                  parent.isEmpty() ? "/" : (parent.equals("/") ? "/" : parent + "/") + name;
+              boolean dir = inode.getType() == INode.Type.DIRECTORY;
+              e.setPath(path);
+              e.setIsDir(dir);
+              e.setDepth(TraceBuilder.depth(path));
+              e.setSize(size);
+              e.setMtime(
+                  dir
+                      ? inode.getDirectory().getModificationTime()
+                      : inode.getFile().getModificationTime());
+              e.setAtime(dir ? 0 : inode.getFile().getAccessTime());
+              e.setReplication(dir ? 0 : inode.getFile().getReplication());
+              e.setOwner(perm.getUserName());
+              e.setGroup(perm.getGroupName());
+              e.setPermission(perm.getPermission().toString());
+              sink.accept(e);
+            })) {
       writer.visit(file.toString());
     } catch (UncheckedIOException ex) {
       throw ex.getCause();
     } catch (IOException ex) {
-      throw new BadInputException("--fsimage " + file + ": not a readable fsimage: " + ex.getMessage());
+      throw new BadInputException(
+          "--fsimage " + file + ": not a readable fsimage: " + ex.getMessage());
     }
   }
 }

@@ -11,8 +11,8 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.mimesisbench.cli.BadInputException;
 
 /**
- * Reads a namespace snapshot in any of its three forms: the binary fsimage, or the Offline
- * Image Viewer's XML or Delimited output. The form is told by the file's first bytes.
+ * Reads a namespace snapshot in any of its three forms: the binary fsimage, or the Offline Image
+ * Viewer's XML or Delimited output. The form is told by the file's first bytes.
  */
 public abstract class FsImageReader {
 

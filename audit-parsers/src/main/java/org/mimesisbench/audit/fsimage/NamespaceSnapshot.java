@@ -26,19 +26,23 @@ public final class NamespaceSnapshot {
   }
 
   /** Reads {@code image} (any form) into {@code namespaceAvro}, indexing its paths. */
-  public static NamespaceSnapshot convert(Path image, ZoneId zone, String codec, Path namespaceAvro,
-      PrintStream progress) throws IOException {
+  public static NamespaceSnapshot convert(
+      Path image, ZoneId zone, String codec, Path namespaceAvro, PrintStream progress)
+      throws IOException {
     ProgressLine line = new ProgressLine(progress, "fsimage", "inodes");
     SnapshotIndex.Builder index = new SnapshotIndex.Builder();
     long[] counts = new long[2];
     try (DataFileWriter<NamespaceEntry> out =
         AvroFiles.create(NamespaceEntry.getClassSchema(), namespaceAvro, codec)) {
-      FsImageReader.forFile(image, zone).read(image, entry -> {
-        out.append(entry);
-        index.add(entry.getPath(), entry.getIsDir());
-        counts[entry.getIsDir() ? 0 : 1]++;
-        line.tick(counts[0] + counts[1]);
-      });
+      FsImageReader.forFile(image, zone)
+          .read(
+              image,
+              entry -> {
+                out.append(entry);
+                index.add(entry.getPath(), entry.getIsDir());
+                counts[entry.getIsDir() ? 0 : 1]++;
+                line.tick(counts[0] + counts[1]);
+              });
     }
     line.done(counts[0] + counts[1]);
     Map<String, Object> summary = new LinkedHashMap<>();

@@ -20,9 +20,9 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /**
- * Reads the Offline Image Viewer's Delimited output ({@code hdfs oiv -p Delimited}): a header
- * line in 3.x, none in 2.7; tab-delimited by default, any single character with
- * {@code -delimiter} (told here from the first line). Times are minutes in the local zone.
+ * Reads the Offline Image Viewer's Delimited output ({@code hdfs oiv -p Delimited}): a header line
+ * in 3.x, none in 2.7; tab-delimited by default, any single character with {@code -delimiter} (told
+ * here from the first line). Times are minutes in the local zone.
  */
 final class OivDelimitedReader extends FsImageReader {
   private static final String[] COLUMNS = {
@@ -42,8 +42,11 @@ final class OivDelimitedReader extends FsImageReader {
     try {
       readText(file, sink);
     } catch (CharacterCodingException e) { // binary bytes: none of the three forms
-      throw new BadInputException("--fsimage " + file + ": not an fsimage (no HDFSIMG1 header) nor the Offline "
-          + "Image Viewer's XML or Delimited text (bytes that are not UTF-8 text)");
+      throw new BadInputException(
+          "--fsimage "
+              + file
+              + ": not an fsimage (no HDFSIMG1 header) nor the Offline "
+              + "Image Viewer's XML or Delimited text (bytes that are not UTF-8 text)");
     }
   }
 
@@ -74,13 +77,21 @@ final class OivDelimitedReader extends FsImageReader {
         }
         List<String> f = split(line, delimiter);
         if (f.size() < COLUMNS.length) {
-          throw new BadInputException("--fsimage " + file + ":" + lineNumber + ": "
-              + f.size() + " fields, expected " + COLUMNS.length);
+          throw new BadInputException(
+              "--fsimage "
+                  + file
+                  + ":"
+                  + lineNumber
+                  + ": "
+                  + f.size()
+                  + " fields, expected "
+                  + COLUMNS.length);
         }
         try {
           fill(entry, f, column);
         } catch (NumberFormatException | DateTimeParseException e) {
-          throw new BadInputException("--fsimage " + file + ":" + lineNumber + ": " + e.getMessage());
+          throw new BadInputException(
+              "--fsimage " + file + ":" + lineNumber + ": " + e.getMessage());
         }
         sink.accept(entry);
       }
@@ -92,7 +103,8 @@ final class OivDelimitedReader extends FsImageReader {
     String permission = f.get(column.get("Permission"));
     long nsQuota = Long.parseLong(f.get(column.get("NSQUOTA")));
     // 3.x prefixes the type ('d' or '-'); 2.7 does not, and there only directories have a quota
-    boolean typed = permission.length() == 10 || permission.endsWith("+") && permission.length() == 11;
+    boolean typed =
+        permission.length() == 10 || permission.endsWith("+") && permission.length() == 11;
     boolean dir = typed ? permission.charAt(0) == 'd' : nsQuota != 0;
     String mode = typed ? permission.substring(1, 10) : permission;
     e.setPath(path);

@@ -19,8 +19,8 @@ import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * Reads the Offline Image Viewer's XML ({@code hdfs oiv -p XML}) of Hadoop 2.x and 3.x: the
- * INodeSection's inodes, and the INodeDirectorySection's parent-child lists (children as
- * {@code <child>} in 3.x, {@code <inode>} in 2.7) from which paths are rebuilt.
+ * INodeSection's inodes, and the INodeDirectorySection's parent-child lists (children as {@code
+ * <child>} in 3.x, {@code <inode>} in 2.7) from which paths are rebuilt.
  */
 final class OivXmlReader extends FsImageReader {
 
@@ -83,7 +83,7 @@ final class OivXmlReader extends FsImageReader {
                 case "atime" -> inode.atime = Long.parseLong(value);
                 case "replication" -> inode.replication = Integer.parseInt(value);
                 case "permission" -> inode.permission = value;
-                default -> { }
+                default -> {}
               }
             }
           } else if (open.contains("INodeReferenceSection") && name.equals("referredId")) {
@@ -91,15 +91,19 @@ final class OivXmlReader extends FsImageReader {
           } else if (open.contains("INodeDirectorySection")) {
             switch (name) {
               case "parent" -> parent = Long.parseLong(value);
-              case "child", "inode" -> children.computeIfAbsent(parent, k -> new ArrayList<>())
-                  .add(Long.parseLong(value));
+              case "child", "inode" ->
+                  children
+                      .computeIfAbsent(parent, k -> new ArrayList<>())
+                      .add(Long.parseLong(value));
               case "refChild" -> {
                 int index = Integer.parseInt(value);
                 if (index < references.size()) {
-                  children.computeIfAbsent(parent, k -> new ArrayList<>()).add(references.get(index));
+                  children
+                      .computeIfAbsent(parent, k -> new ArrayList<>())
+                      .add(references.get(index));
                 }
               }
-              default -> { }
+              default -> {}
             }
           }
         }
@@ -108,14 +112,16 @@ final class OivXmlReader extends FsImageReader {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNumber();
       throw new BadInputException("--fsimage " + file + ": not well-formed XML" + where);
     } catch (NumberFormatException e) {
-      throw new BadInputException("--fsimage " + file + ": not a number where one belongs: " + e.getMessage());
+      throw new BadInputException(
+          "--fsimage " + file + ": not a number where one belongs: " + e.getMessage());
     }
     emit(file, inodes, children, sink);
   }
 
   /** Walks the tree from the root, so every path is built from its parent's. */
-  private static void emit(Path file, Map<Long, Inode> inodes, Map<Long, List<Long>> children,
-      NamespaceEntrySink sink) throws IOException {
+  private static void emit(
+      Path file, Map<Long, Inode> inodes, Map<Long, List<Long>> children, NamespaceEntrySink sink)
+      throws IOException {
     Inode root = null;
     for (Inode i : inodes.values()) {
       if ("DIRECTORY".equals(i.type) && i.name.isEmpty()) {
@@ -141,7 +147,8 @@ final class OivXmlReader extends FsImageReader {
       for (Long childId : children.getOrDefault(inode.id, List.of())) {
         Inode child = inodes.get(childId);
         if (child != null) {
-          todo.add(new Object[] {child, path.equals("/") ? "/" + child.name : path + "/" + child.name});
+          todo.add(
+              new Object[] {child, path.equals("/") ? "/" + child.name : path + "/" + child.name});
         }
       }
     }

@@ -16,14 +16,14 @@ import org.apache.hadoop.fs.Path;
 import org.mimesisbench.cli.BadInputException;
 
 /**
- * Expands the {@code --audit} arguments (files, directories, globs, on any Hadoop file
- * system; local paths by default) into the list of log files to read, and opens them.
+ * Expands the {@code --audit} arguments (files, directories, globs, on any Hadoop file system;
+ * local paths by default) into the list of log files to read, and opens them.
  *
  * <p>A plain local file (no glob, no Hadoop checksum file beside it) is found and read with
- * java.nio rather than Hadoop's local file system: creating that one costs a local parse about
- * 0.4 s of start-up (user and group lookup, metrics, loading every file system in the jar) and
- * reads the same bytes. Everything else (globs, directories, other file systems, files with a
- * {@code .crc} that Hadoop would verify) goes through Hadoop, as before.
+ * java.nio rather than Hadoop's local file system: creating that one costs a local parse about 0.4
+ * s of start-up (user and group lookup, metrics, loading every file system in the jar) and reads
+ * the same bytes. Everything else (globs, directories, other file systems, files with a {@code
+ * .crc} that Hadoop would verify) goes through Hadoop, as before.
  */
 public final class AuditLogFiles {
   private AuditLogFiles() {}
@@ -52,16 +52,23 @@ public final class AuditLogFiles {
    * matches or would match, or beside the logs a glob matches): a later parse of that input would
    * read the trace's files as logs. {@code written} is the name of a file the output will hold.
    */
-  public static void refuseOutputInside(List<String> arguments, java.nio.file.Path out, String written,
-      String option, Configuration conf) throws IOException {
+  public static void refuseOutputInside(
+      List<String> arguments,
+      java.nio.file.Path out,
+      String written,
+      String option,
+      Configuration conf)
+      throws IOException {
     java.nio.file.Path target = out.toAbsolutePath().normalize();
     for (String argument : arguments) {
       if (argument.isBlank() || plainLocalFile(argument, conf) != null) {
         continue; // one file holds no output; an --out on it is refused as not a directory
       }
       Path pattern = new Path(argument);
-      String scheme = pattern.toUri().getScheme() != null ? pattern.toUri().getScheme()
-          : FileSystem.getDefaultUri(conf).getScheme();
+      String scheme =
+          pattern.toUri().getScheme() != null
+              ? pattern.toUri().getScheme()
+              : FileSystem.getDefaultUri(conf).getScheme();
       if (!"file".equals(scheme)) {
         continue; // the trace is written locally: only a local input can hold it
       }
@@ -70,19 +77,33 @@ public final class AuditLogFiles {
       FileStatus[] matches = fs.globStatus(pattern);
       for (FileStatus match : matches == null ? new FileStatus[0] : matches) {
         java.nio.file.Path m = java.nio.file.Path.of(match.getPath().toUri().getPath());
-        inside |= target.startsWith(m) || match.isFile() && target.equals(m.getParent()); // in it, or beside a log
+        inside |=
+            target.startsWith(m)
+                || match.isFile() && target.equals(m.getParent()); // in it, or beside a log
       }
-      if (argument.chars().anyMatch(c -> "*?[]{}".indexOf(c) >= 0)) { // what the glob would match later
-        java.nio.file.PathMatcher glob = FileSystems.getDefault().getPathMatcher(
-            "glob:" + java.nio.file.Path.of(pattern.toUri().getPath()).toAbsolutePath().normalize());
+      if (argument
+          .chars()
+          .anyMatch(c -> "*?[]{}".indexOf(c) >= 0)) { // what the glob would match later
+        java.nio.file.PathMatcher glob =
+            FileSystems.getDefault()
+                .getPathMatcher(
+                    "glob:"
+                        + java.nio.file.Path.of(pattern.toUri().getPath())
+                            .toAbsolutePath()
+                            .normalize());
         inside |= glob.matches(target.resolve(written));
         for (java.nio.file.Path d = target; d != null && !inside; d = d.getParent()) {
           inside = glob.matches(d);
         }
       }
       if (inside) {
-        throw new BadInputException(option + " " + out + ": inside the --audit input " + argument
-            + " (a later parse of it would read the trace as logs); write the trace elsewhere");
+        throw new BadInputException(
+            option
+                + " "
+                + out
+                + ": inside the --audit input "
+                + argument
+                + " (a later parse of it would read the trace as logs); write the trace elsewhere");
       }
     }
   }
@@ -118,15 +139,16 @@ public final class AuditLogFiles {
   }
 
   /**
-   * The argument as Hadoop's local file system would qualify it ({@code file:/abs/path}) when
-   * it names one regular local file without glob characters or checksum file; else null.
+   * The argument as Hadoop's local file system would qualify it ({@code file:/abs/path}) when it
+   * names one regular local file without glob characters or checksum file; else null.
    */
   static Path plainLocalFile(String argument, Configuration conf) {
     if (argument.isEmpty() || argument.chars().anyMatch(c -> "*?[]{}\\".indexOf(c) >= 0)) {
       return null;
     }
     URI uri = new Path(argument).toUri();
-    String scheme = uri.getScheme() != null ? uri.getScheme() : FileSystem.getDefaultUri(conf).getScheme();
+    String scheme =
+        uri.getScheme() != null ? uri.getScheme() : FileSystem.getDefaultUri(conf).getScheme();
     if (!"file".equals(scheme) || uri.getAuthority() != null) {
       return null;
     }

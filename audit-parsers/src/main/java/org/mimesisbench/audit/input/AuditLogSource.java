@@ -11,12 +11,12 @@ import java.util.zip.GZIPInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 
 /**
- * The lines of one audit-log file, plain, gzip or bzip2 (told by the file's first bytes, not
- * its name). Lines longer than the bound are skipped and reported, never held in memory, so a
- * binary file or a runaway line cannot exhaust the heap. A truncated or corrupt compressed
- * stream ends the source with {@link #error()} set instead of an exception. Lines end at LF, CR
- * or CRLF, and a line just over the bound is cut to it, as Hadoop's LineReader does; lines are
- * split in place in the decompressed buffer, which is what the reader thread spends its time on.
+ * The lines of one audit-log file, plain, gzip or bzip2 (told by the file's first bytes, not its
+ * name). Lines longer than the bound are skipped and reported, never held in memory, so a binary
+ * file or a runaway line cannot exhaust the heap. A truncated or corrupt compressed stream ends the
+ * source with {@link #error()} set instead of an exception. Lines end at LF, CR or CRLF, and a line
+ * just over the bound is cut to it, as Hadoop's LineReader does; lines are split in place in the
+ * decompressed buffer, which is what the reader thread spends its time on.
  */
 public final class AuditLogSource implements Closeable {
   private static final int BUFFER_BYTES = 1 << 16;
@@ -61,7 +61,8 @@ public final class AuditLogSource implements Closeable {
         return new BZip2CompressorInputStream(in, true);
       }
     } catch (IOException e) { // the header is read here: a damaged one fails before any line
-      throw new IOException("damaged " + (b0 == 'B' ? "bzip2" : "gzip") + " header (" + why(e) + ")", e);
+      throw new IOException(
+          "damaged " + (b0 == 'B' ? "bzip2" : "gzip") + " header (" + why(e) + ")", e);
     }
     return in;
   }
@@ -140,7 +141,9 @@ public final class AuditLogSource implements Closeable {
     }
   }
 
-  /** Makes buf[start, end) the current line; as LineReader, the bound cuts a line 1 or 2 bytes over. */
+  /**
+   * Makes buf[start, end) the current line; as LineReader, the bound cuts a line 1 or 2 bytes over.
+   */
   private void take(int start, int end, int terminator, boolean dropped) {
     lineNumber++;
     int length = end - start;
@@ -152,14 +155,16 @@ public final class AuditLogSource implements Closeable {
   }
 
   /**
-   * The current line, or null when it was longer than the bound; a new String each call, made
-   * here rather than kept in a field, where each line's would cost G1 a card mark.
+   * The current line, or null when it was longer than the bound; a new String each call, made here
+   * rather than kept in a field, where each line's would cost G1 a card mark.
    */
   public String line() {
     return tooLong ? null : new String(buf, lineStart, lineLength, StandardCharsets.UTF_8);
   }
 
-  /** The buffer holding the current line from {@link #lineStart()} when it is all ASCII, else null. */
+  /**
+   * The buffer holding the current line from {@link #lineStart()} when it is all ASCII, else null.
+   */
   public byte[] asciiBytes() {
     return ascii ? buf : null;
   }

@@ -7,14 +7,14 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * A decompressing stream read ahead by a thread of its own, so that inflating (about half of
- * what reading a gzip audit log costs) runs on one core while the reader splits and parses
- * lines on another: a pipeline stage in front of the parse. The bytes, and where an error
- * ends them, are exactly those of the wrapped stream: its exception is thrown by the read that
- * reaches the point where it happened, after every byte decompressed before it.
+ * A decompressing stream read ahead by a thread of its own, so that inflating (about half of what
+ * reading a gzip audit log costs) runs on one core while the reader splits and parses lines on
+ * another: a pipeline stage in front of the parse. The bytes, and where an error ends them, are
+ * exactly those of the wrapped stream: its exception is thrown by the read that reaches the point
+ * where it happened, after every byte decompressed before it.
  *
- * <p>Memory: {@link #CHUNKS} chunks of {@link #CHUNK_BYTES} per stream, recycled, so a parse
- * of many compressed files holds about half a MiB for each.
+ * <p>Memory: {@link #CHUNKS} chunks of {@link #CHUNK_BYTES} per stream, recycled, so a parse of
+ * many compressed files holds about half a MiB for each.
  */
 final class DecompressAhead extends InputStream {
   static final int CHUNK_BYTES = 1 << 17;

@@ -5,10 +5,10 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * Finds line ends and non-ASCII bytes eight bytes at a time (SWAR: one long holds eight
- * bytes), the reader's innermost loops: a byte-at-a-time scan of every decompressed byte was a
- * third of the read thread's time. Java 17 has no vector API without flags; the JIT compiles
- * the long view of the array to plain 8-byte loads.
+ * Finds line ends and non-ASCII bytes eight bytes at a time (SWAR: one long holds eight bytes), the
+ * reader's innermost loops: a byte-at-a-time scan of every decompressed byte was a third of the
+ * read thread's time. Java 17 has no vector API without flags; the JIT compiles the long view of
+ * the array to plain 8-byte loads.
  */
 final class LineBytes {
   private static final VarHandle LONGS =
@@ -52,8 +52,8 @@ final class LineBytes {
   }
 
   /**
-   * The high bit of each zero byte of w set, maybe also of bytes above the first zero (a
-   * borrow), never below it: so the lowest set bit marks the first zero byte, if any.
+   * The high bit of each zero byte of w set, maybe also of bytes above the first zero (a borrow),
+   * never below it: so the lowest set bit marks the first zero byte, if any.
    */
   private static long zeroBytes(long w) {
     return (w - ONES) & ~w & HIGHS;

@@ -11,11 +11,11 @@ import org.mimesisbench.audit.line.AuditRecord;
 
 /**
  * Runs a parse as a pipeline of threads: one reads, decompresses and parses, and each sink
- * (building file timelines, writing events) runs in a thread of its own, all fed the same
- * records in the same order. The stages cost about the same, and machines have two cores or
- * more. Records travel in batches made new for each 1024 records and dropped after the last
- * stage: young objects pointing at young strings, which G1 stores without card marking or
- * refinement (recycled batches grew old, and every field copied into them was a dirty card).
+ * (building file timelines, writing events) runs in a thread of its own, all fed the same records
+ * in the same order. The stages cost about the same, and machines have two cores or more. Records
+ * travel in batches made new for each 1024 records and dropped after the last stage: young objects
+ * pointing at young strings, which G1 stores without card marking or refinement (recycled batches
+ * grew old, and every field copied into them was a dirty card).
  */
 public final class ReadAhead {
   private static final int BATCH = 1024;
@@ -46,51 +46,59 @@ public final class ReadAhead {
     Semaphore inFlight = new Semaphore(BATCHES); // a batch's permit returns after the last stage
     Throwable[] failures = new Throwable[stages + 1];
     List<Thread> threads = new ArrayList<>();
-    threads.add(new Thread(() -> {
-      try {
-        Batch[] current = {newBatch(inFlight)};
-        reader.readAll(r -> {
-          if (r.src != null) {
-            r.src.hashCode(); // computed and cached here, so the timeline builder's lookups are cheaper
-          }
-          current[0].records[current[0].size++] = r;
-          if (current[0].size == BATCH) {
-            put(queues.get(0), current[0]);
-            current[0] = newBatch(inFlight);
-          }
-        });
-        put(queues.get(0), current[0]);
-      } catch (Throwable t) {
-        failures[0] = t;
-      } finally {
-        offerEnd(queues.get(0));
-      }
-    }, "parse-read"));
+    threads.add(
+        new Thread(
+            () -> {
+              try {
+                Batch[] current = {newBatch(inFlight)};
+                reader.readAll(
+                    r -> {
+                      if (r.src != null) {
+                        r.src.hashCode(); // computed and cached here, so the timeline builder's
+                        // lookups are cheaper
+                      }
+                      current[0].records[current[0].size++] = r;
+                      if (current[0].size == BATCH) {
+                        put(queues.get(0), current[0]);
+                        current[0] = newBatch(inFlight);
+                      }
+                    });
+                put(queues.get(0), current[0]);
+              } catch (Throwable t) {
+                failures[0] = t;
+              } finally {
+                offerEnd(queues.get(0));
+              }
+            },
+            "parse-read"));
     for (int s = 0; s < stages; s++) {
       int stage = s;
-      threads.add(new Thread(() -> {
-        BlockingQueue<Batch> in = queues.get(stage);
-        BlockingQueue<Batch> out = stage < stages - 1 ? queues.get(stage + 1) : null;
-        try {
-          for (Batch b = take(in); !b.end; b = take(in)) {
-            for (int i = 0; i < b.size; i++) {
-              sinks[stage].accept(b.records[i]);
-            }
-            if (out != null) {
-              put(out, b);
-            } else {
-              inFlight.release();
-            }
-          }
-        } catch (Throwable t) {
-          failures[stage + 1] = t;
-          threads.forEach(Thread::interrupt); // the other stages must not wait forever
-        } finally {
-          if (out != null) {
-            offerEnd(out);
-          }
-        }
-      }, "parse-stage-" + (stage + 1)));
+      threads.add(
+          new Thread(
+              () -> {
+                BlockingQueue<Batch> in = queues.get(stage);
+                BlockingQueue<Batch> out = stage < stages - 1 ? queues.get(stage + 1) : null;
+                try {
+                  for (Batch b = take(in); !b.end; b = take(in)) {
+                    for (int i = 0; i < b.size; i++) {
+                      sinks[stage].accept(b.records[i]);
+                    }
+                    if (out != null) {
+                      put(out, b);
+                    } else {
+                      inFlight.release();
+                    }
+                  }
+                } catch (Throwable t) {
+                  failures[stage + 1] = t;
+                  threads.forEach(Thread::interrupt); // the other stages must not wait forever
+                } finally {
+                  if (out != null) {
+                    offerEnd(out);
+                  }
+                }
+              },
+              "parse-stage-" + (stage + 1)));
     }
     threads.forEach(Thread::start);
     for (Thread t : threads) {

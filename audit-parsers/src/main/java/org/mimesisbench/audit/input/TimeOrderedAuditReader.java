@@ -13,9 +13,9 @@ import org.mimesisbench.audit.line.MalformedLineException;
 import org.mimesisbench.audit.report.ParseReport;
 
 /**
- * Reads many audit logs (rotated files, several NameNodes' logs) as one stream of records in
- * time order: a k-way merge on each file's next record. Within a file the file's own order is
- * kept. Malformed lines are counted in the report and skipped.
+ * Reads many audit logs (rotated files, several NameNodes' logs) as one stream of records in time
+ * order: a k-way merge on each file's next record. Within a file the file's own order is kept.
+ * Malformed lines are counted in the report and skipped.
  */
 public final class TimeOrderedAuditReader implements Closeable {
 
@@ -54,8 +54,8 @@ public final class TimeOrderedAuditReader implements Closeable {
   }
 
   /** Reads a share of a parse's inputs: {@code sources} are inputs number firstIndex, ... */
-  public TimeOrderedAuditReader(List<AuditLogSource> sources, ZoneId zone, ParseReport report,
-      int firstIndex) {
+  public TimeOrderedAuditReader(
+      List<AuditLogSource> sources, ZoneId zone, ParseReport report, int firstIndex) {
     this.sources = sources;
     this.zone = zone;
     this.report = report;
@@ -63,10 +63,13 @@ public final class TimeOrderedAuditReader implements Closeable {
   }
 
   public void readAll(Sink sink) throws IOException {
-    PriorityQueue<Cursor> queue = new PriorityQueue<>(Math.max(1, sources.size()), (a, b) -> {
-      int byTime = Long.compare(a.record.time, b.record.time);
-      return byTime != 0 ? byTime : Integer.compare(a.order, b.order);
-    });
+    PriorityQueue<Cursor> queue =
+        new PriorityQueue<>(
+            Math.max(1, sources.size()),
+            (a, b) -> {
+              int byTime = Long.compare(a.record.time, b.record.time);
+              return byTime != 0 ? byTime : Integer.compare(a.order, b.order);
+            });
     for (int i = 0; i < sources.size(); i++) {
       ParseReport.Source stats = new ParseReport.Source(sources.get(i).name());
       report.sources.add(stats);

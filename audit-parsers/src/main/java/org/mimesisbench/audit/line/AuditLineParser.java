@@ -6,16 +6,16 @@ import java.time.ZoneId;
 import org.apache.commons.text.StringEscapeUtils;
 
 /**
- * Parses one NameNode audit-log line, in every layout HDFS 1.x to 3.x writes and the
- * common ways logs get mangled:
+ * Parses one NameNode audit-log line, in every layout HDFS 1.x to 3.x writes and the common ways
+ * logs get mangled:
  *
  * <ul>
- *   <li>prefix {@code <ISO8601> INFO FSNamesystem.audit: }, the full logger name, or the
- *       test layout {@code ... FSNamesystem.audit (FSNamesystem.java:...) - };
- *   <li>fields separated by one tab (as written), or by runs of spaces (as copied into docs),
- *       found by their keys, since values (ugi, cmd, paths) may themselves contain spaces;
- *   <li>Hadoop 1 lines with no {@code allowed=}; {@code ugi} with or without {@code (auth:...)}
- *       and with {@code via} for proxy users; optional trackingId, proto and callerContext;
+ *   <li>prefix {@code <ISO8601> INFO FSNamesystem.audit: }, the full logger name, or the test
+ *       layout {@code ... FSNamesystem.audit (FSNamesystem.java:...) - };
+ *   <li>fields separated by one tab (as written), or by runs of spaces (as copied into docs), found
+ *       by their keys, since values (ugi, cmd, paths) may themselves contain spaces;
+ *   <li>Hadoop 1 lines with no {@code allowed=}; {@code ugi} with or without {@code (auth:...)} and
+ *       with {@code via} for proxy users; optional trackingId, proto and callerContext;
  *   <li>Ambari Log Search JSON lines ({@code log_message} and {@code logtime}).
  * </ul>
  *
@@ -25,8 +25,17 @@ public final class AuditLineParser {
   private static final String[] KEYS = {
     "allowed", "ugi", "ip", "cmd", "src", "dst", "perm", "trackingId", "proto", "callerContext"
   };
-  private static final int ALLOWED = 0, UGI = 1, IP = 2, CMD = 3, SRC = 4, DST = 5, PERM = 6,
-      TRACKING_ID = 7, PROTO = 8, CALLER_CONTEXT = 9, UNKNOWN = 10;
+  private static final int ALLOWED = 0,
+      UGI = 1,
+      IP = 2,
+      CMD = 3,
+      SRC = 4,
+      DST = 5,
+      PERM = 6,
+      TRACKING_ID = 7,
+      PROTO = 8,
+      CALLER_CONTEXT = 9,
+      UNKNOWN = 10;
   private static final int NONE = -1;
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -148,7 +157,8 @@ public final class AuditLineParser {
       int next = keyAt(s, i + 1, end, isTab);
       if (next != NONE) {
         int valueStop = i;
-        while (valueStop > fieldStart && (s.charAt(valueStop - 1) == ' ' || s.charAt(valueStop - 1) == '\t')) {
+        while (valueStop > fieldStart
+            && (s.charAt(valueStop - 1) == ' ' || s.charAt(valueStop - 1) == '\t')) {
           valueStop--;
         }
         setField(key, fieldStart, valueStop);
@@ -182,9 +192,9 @@ public final class AuditLineParser {
   }
 
   /**
-   * The key that starts at {@code at} ("cmd=" and the like), or NONE. After a tab any
-   * word= starts a field (a field added by a newer Hadoop); after a space only known keys do,
-   * since spaces also occur inside values.
+   * The key that starts at {@code at} ("cmd=" and the like), or NONE. After a tab any word= starts
+   * a field (a field added by a newer Hadoop); after a space only known keys do, since spaces also
+   * occur inside values.
    */
   private static int keyAt(String s, int at, int end, boolean anyWord) {
     int eq = at;
@@ -203,21 +213,22 @@ public final class AuditLineParser {
     }
     int length = eq - at;
     int k = switch (length) { // the candidate key, by length and first letter: the hot path
-      case 2 -> IP;
-      case 3 -> switch (s.charAt(at)) {
-        case 'u' -> UGI;
-        case 'c' -> CMD;
-        case 's' -> SRC;
-        case 'd' -> DST;
-        default -> NONE;
-      };
-      case 4 -> PERM;
-      case 5 -> PROTO;
-      case 7 -> ALLOWED;
-      case 10 -> TRACKING_ID;
-      case 13 -> CALLER_CONTEXT;
-      default -> NONE;
-    };
+          case 2 -> IP;
+          case 3 ->
+              switch (s.charAt(at)) {
+                case 'u' -> UGI;
+                case 'c' -> CMD;
+                case 's' -> SRC;
+                case 'd' -> DST;
+                default -> NONE;
+              };
+          case 4 -> PERM;
+          case 5 -> PROTO;
+          case 7 -> ALLOWED;
+          case 10 -> TRACKING_ID;
+          case 13 -> CALLER_CONTEXT;
+          default -> NONE;
+        };
     if (k != NONE && s.regionMatches(at, KEYS[k], 0, length)) {
       return k;
     }

@@ -1,33 +1,44 @@
 package org.mimesisbench.audit.line;
 
 /**
- * The fields of one audit-log line. Mutable and reused by {@link AuditLineParser} so that
- * parsing a line allocates only the field strings. Copy what must outlive the next line.
+ * The fields of one audit-log line. Mutable and reused by {@link AuditLineParser} so that parsing a
+ * line allocates only the field strings. Copy what must outlive the next line.
  */
 public final class AuditRecord {
   /** Where it was read: the input file's index among the parse's inputs, and its line there. */
   public int source;
+
   public long line;
+
   /** Epoch milliseconds. */
   public long time;
+
   public boolean allowed;
+
   /** Effective user: ugi before " (auth:" or " via ". */
   public String user;
+
   /** SIMPLE, KERBEROS, TOKEN, PROXY, ...; null without "(auth:...)". */
   public String auth;
+
   /** The real user of a proxied request (after " via "), else null. */
   public String realUser;
+
   /** Client address without the leading '/'; null when logged as null. */
   public String ip;
+
   /** cmd exactly as logged, e.g. "rename (options=[TO_TRASH])". */
   public String cmd;
+
   /** cmd without options: "rename". */
   public String op;
+
   public String src;
   public String dst;
   public String perm;
   public String proto;
   public String callerContext;
+
   /**
    * True when every string field is known to be ASCII (read from an ASCII line, no escaped path
    * decoded), so that writers may copy its chars as bytes without looking; false when unknown.

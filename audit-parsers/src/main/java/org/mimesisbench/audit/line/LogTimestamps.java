@@ -5,10 +5,10 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 
 /**
- * Reads log4j ISO8601 timestamps ({@code 2015-07-09 00:00:00,172}) as epoch milliseconds.
- * The log carries no offset: the NameNode wrote its local time, so the zone is given.
- * The zone lookup is cached per hour, so the common case is digit arithmetic only.
- * In the repeated hour of a fall-back DST change the earlier offset is taken.
+ * Reads log4j ISO8601 timestamps ({@code 2015-07-09 00:00:00,172}) as epoch milliseconds. The log
+ * carries no offset: the NameNode wrote its local time, so the zone is given. The zone lookup is
+ * cached per hour, so the common case is digit arithmetic only. In the repeated hour of a fall-back
+ * DST change the earlier offset is taken.
  */
 public final class LogTimestamps {
   /** Characters in {@code yyyy-MM-dd HH:mm:ss,SSS}. */
@@ -30,11 +30,21 @@ public final class LogTimestamps {
     for (int i = 0; i < LENGTH; i++) {
       char c = s.charAt(from + i);
       switch (i) {
-        case 4, 7 -> { if (c != '-') return false; }
-        case 10 -> { if (c != ' ' && c != 'T') return false; }
-        case 13, 16 -> { if (c != ':') return false; }
-        case 19 -> { if (c != ',' && c != '.') return false; }
-        default -> { if (c < '0' || c > '9') return false; }
+        case 4, 7 -> {
+          if (c != '-') return false;
+        }
+        case 10 -> {
+          if (c != ' ' && c != 'T') return false;
+        }
+        case 13, 16 -> {
+          if (c != ':') return false;
+        }
+        case 19 -> {
+          if (c != ',' && c != '.') return false;
+        }
+        default -> {
+          if (c < '0' || c > '9') return false;
+        }
       }
     }
     return true;

@@ -7,22 +7,23 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Returns one shared String for each distinct short value of a field with few values (cmd,
- * auth, proto): audit logs repeat them millions of times. A table keyed by hash, two-way (a
- * value may sit in either slot of its pair), so a miss costs one allocation and a collision
- * only evicts.
+ * Returns one shared String for each distinct short value of a field with few values (cmd, auth,
+ * proto): audit logs repeat them millions of times. A table keyed by hash, two-way (a value may sit
+ * in either slot of its pair), so a miss costs one allocation and a collision only evicts.
  *
  * <p>Looking values up was most of the reader's time, nearly all of it cache misses and
  * byte-at-a-time loops, hence: one small cache per field, which stays in the core's first-level
- * cache (fields of thousands of values, such as users, are better not cached at all); and an
- * ASCII value of up to 15 bytes is its own key, two longs read from the line and compared at
- * once. Longer values, and values met as chars (non-ASCII lines), are hashed and compared in
- * full; every path compares in full, so a hit is always the same text.
+ * cache (fields of thousands of values, such as users, are better not cached at all); and an ASCII
+ * value of up to 15 bytes is its own key, two longs read from the line and compared at once. Longer
+ * values, and values met as chars (non-ASCII lines), are hashed and compared in full; every path
+ * compares in full, so a hit is always the same text.
  */
 final class ValueCache {
   private static final int MAX_LENGTH = 128;
+
   /** Longest value kept as its own key: 16 bytes, the last one holding the length. */
   static final int INLINE = 15;
+
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -59,7 +60,9 @@ final class ValueCache {
     int slot = slot(h);
     for (int k = slot; k < slot + 2; k++) {
       String hit = values[k];
-      if (hit != null && hashes[k] == h && hit.length() == length
+      if (hit != null
+          && hashes[k] == h
+          && hit.length() == length
           && s.regionMatches(start, hit, 0, length)) {
         return hit;
       }
@@ -124,9 +127,10 @@ final class ValueCache {
 
   /** Stores into the pair's empty slot, else evicts one chosen by the hash. */
   private void put(int slot, int h, String v, byte[] b, long k0, long k1) {
-    int k = values[slot] == null ? slot
-        : values[slot + 1] == null ? slot + 1
-        : slot + ((h ^ (int) k1 ^ (int) k0) >>> 24 & 1);
+    int k =
+        values[slot] == null
+            ? slot
+            : values[slot + 1] == null ? slot + 1 : slot + ((h ^ (int) k1 ^ (int) k0) >>> 24 & 1);
     values[k] = v;
     hashes[k] = h;
     bytes[k] = b;

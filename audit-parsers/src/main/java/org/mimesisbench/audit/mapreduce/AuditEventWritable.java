@@ -14,12 +14,14 @@ import org.apache.hadoop.io.Writable;
 import org.mimesisbench.trace.AuditEvent;
 
 /**
- * An AuditEvent in the shuffle, Avro-encoded behind a length. Hadoop's own AvroSerialization
- * cannot be used for map output: its buffering decoder reads past the record's end.
+ * An AuditEvent in the shuffle, Avro-encoded behind a length. Hadoop's own AvroSerialization cannot
+ * be used for map output: its buffering decoder reads past the record's end.
  */
 public final class AuditEventWritable implements Writable {
-  private static final SpecificDatumWriter<AuditEvent> WRITER = new SpecificDatumWriter<>(AuditEvent.class);
-  private static final SpecificDatumReader<AuditEvent> READER = new SpecificDatumReader<>(AuditEvent.class);
+  private static final SpecificDatumWriter<AuditEvent> WRITER =
+      new SpecificDatumWriter<>(AuditEvent.class);
+  private static final SpecificDatumReader<AuditEvent> READER =
+      new SpecificDatumReader<>(AuditEvent.class);
 
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
   private BinaryEncoder encoder;
@@ -42,17 +44,18 @@ public final class AuditEventWritable implements Writable {
     encoder = EncoderFactory.get().directBinaryEncoder(bytes, encoder);
     WRITER.write(event, encoder);
     out.writeInt(bytes.size());
-    bytes.writeTo(new java.io.OutputStream() {
-      @Override
-      public void write(int b) throws IOException {
-        out.write(b);
-      }
+    bytes.writeTo(
+        new java.io.OutputStream() {
+          @Override
+          public void write(int b) throws IOException {
+            out.write(b);
+          }
 
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
-      }
-    });
+          @Override
+          public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+          }
+        });
   }
 
   @Override

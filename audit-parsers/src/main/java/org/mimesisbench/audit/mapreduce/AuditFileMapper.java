@@ -19,14 +19,19 @@ import org.mimesisbench.audit.trace.AuditEvents;
 import org.mimesisbench.trace.AuditEvent;
 
 /**
- * Parses one whole audit-log file (its input record is "index TAB path") with the same reader
- * as the local parse, and emits its events keyed for the time-ordered shuffle. The file's
- * counts and malformed samples go to {@code <work>/sources/<index>.json} for the driver.
+ * Parses one whole audit-log file (its input record is "index TAB path") with the same reader as
+ * the local parse, and emits its events keyed for the time-ordered shuffle. The file's counts and
+ * malformed samples go to {@code <work>/sources/<index>.json} for the driver.
  */
-public final class AuditFileMapper extends Mapper<LongWritable, Text, EventOrderKey, AuditEventWritable> {
+public final class AuditFileMapper
+    extends Mapper<LongWritable, Text, EventOrderKey, AuditEventWritable> {
 
   /** Counters of the parse job, for the job's status page. */
-  public enum Counters { LINES, EVENTS, MALFORMED }
+  public enum Counters {
+    LINES,
+    EVENTS,
+    MALFORMED
+  }
 
   @Override
   protected void map(LongWritable offset, Text value, Context context)
@@ -42,21 +47,24 @@ public final class AuditFileMapper extends Mapper<LongWritable, Text, EventOrder
     AuditEventWritable event = new AuditEventWritable();
     long[] runningMax = {Long.MIN_VALUE};
     FileSystem fs = log.getFileSystem(conf);
-    AuditLogSource source = new AuditLogSource(TraceParse.displayName(log), fs.open(log), maxLineBytes);
-    try (TimeOrderedAuditReader reader = new TimeOrderedAuditReader(List.of(source), zone, report, index)) {
-      reader.readAll(record -> {
-        runningMax[0] = Math.max(runningMax[0], record.time);
-        key.set(runningMax[0], index, record.line);
-        try {
-          context.write(key, event.set(AuditEvents.fill(new AuditEvent(), record)));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException(e);
-        }
-        if ((report.events & 0xFFFF) == 0) {
-          context.progress();
-        }
-      });
+    AuditLogSource source =
+        new AuditLogSource(TraceParse.displayName(log), fs.open(log), maxLineBytes);
+    try (TimeOrderedAuditReader reader =
+        new TimeOrderedAuditReader(List.of(source), zone, report, index)) {
+      reader.readAll(
+          record -> {
+            runningMax[0] = Math.max(runningMax[0], record.time);
+            key.set(runningMax[0], index, record.line);
+            try {
+              context.write(key, event.set(AuditEvents.fill(new AuditEvent(), record)));
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              throw new IOException(e);
+            }
+            if ((report.events & 0xFFFF) == 0) {
+              context.progress();
+            }
+          });
     }
     report.collectSamples();
     context.getCounter(Counters.LINES).increment(report.lines);

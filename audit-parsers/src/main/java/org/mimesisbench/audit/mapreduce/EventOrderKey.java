@@ -7,9 +7,9 @@ import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
 
 /**
- * The shuffle key that puts events in the local parse's order. The local parse merges the files
- * by each file's next record; sorting by (the file's running maximum time so far, file index,
- * line) gives the same order, including for the few lines a NameNode logs out of time order.
+ * The shuffle key that puts events in the local parse's order. The local parse merges the files by
+ * each file's next record; sorting by (the file's running maximum time so far, file index, line)
+ * gives the same order, including for the few lines a NameNode logs out of time order.
  */
 public final class EventOrderKey implements WritableComparable<EventOrderKey> {
   private long time;

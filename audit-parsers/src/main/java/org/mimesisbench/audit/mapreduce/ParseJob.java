@@ -8,7 +8,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -25,17 +24,16 @@ import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.fsimage.NamespaceSnapshot;
 import org.mimesisbench.audit.input.AuditLogFiles;
 import org.mimesisbench.audit.report.ParseReport;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.output.AtomicOutputDir;
 
 /**
  * {@code parse --mapreduce}: the same parse as {@link TraceParse}, as a MapReduce job for a
- * cluster-day of logs. Each map task parses one whole log file (the costly part, in parallel);
- * the shuffle sorts every event into trace order; one reducer follows renames and builds the
- * file timelines. The output equals the local parse's on the same input.
+ * cluster-day of logs. Each map task parses one whole log file (the costly part, in parallel); the
+ * shuffle sorts every event into trace order; one reducer follows renames and builds the file
+ * timelines. The output equals the local parse's on the same input.
  *
- * <p>Work files go to {@code mimesisbench.parse.work-dir} (default: a hidden folder in
- * {@code --out}; on a cluster set it to a path on the cluster's file system).
+ * <p>Work files go to {@code mimesisbench.parse.work-dir} (default: a hidden folder in {@code
+ * --out}; on a cluster set it to a path on the cluster's file system).
  */
 public final class ParseJob {
   public static final String ZONE_KEY = "mimesisbench.parse.tz";
@@ -57,10 +55,11 @@ public final class ParseJob {
 
   public ParseReport run() throws IOException, InterruptedException, ClassNotFoundException {
     List<Path> logs = AuditLogFiles.expand(options.audit(), conf);
-    Path work = conf.get(WORK_DIR_KEY) != null
-        ? new Path(conf.get(WORK_DIR_KEY), "parse-" + System.currentTimeMillis())
-        : FileSystem.getLocal(conf).makeQualified(
-            new Path(options.out().toAbsolutePath().toString(), ".parse-work"));
+    Path work =
+        conf.get(WORK_DIR_KEY) != null
+            ? new Path(conf.get(WORK_DIR_KEY), "parse-" + System.currentTimeMillis())
+            : FileSystem.getLocal(conf)
+                .makeQualified(new Path(options.out().toAbsolutePath().toString(), ".parse-work"));
     FileSystem workFs = work.getFileSystem(conf);
     workFs.delete(work, true);
     conf.set(WORK_DIR_KEY, work.toString());
@@ -72,8 +71,9 @@ public final class ParseJob {
     try (AtomicOutputDir out = new AtomicOutputDir("parse: --out", options.out())) {
       if (options.fsimage() != null) {
         java.nio.file.Path namespace = out.file(TraceParse.NAMESPACE);
-        NamespaceSnapshot snapshot = NamespaceSnapshot.convert(
-            options.fsimage(), options.zone(), options.codec(), namespace, progress);
+        NamespaceSnapshot snapshot =
+            NamespaceSnapshot.convert(
+                options.fsimage(), options.zone(), options.codec(), namespace, progress);
         report.namespace = snapshot.summary();
         Path shipped = new Path(work, TraceParse.NAMESPACE); // where every task can read it
         workFs.copyFromLocalFile(new Path(namespace.toUri()), shipped);
@@ -87,12 +87,14 @@ public final class ParseJob {
       }
       Job job = job(tasks, new Path(work, "out"));
       if (!runWithProgress(job)) {
-        throw new IOException("parse job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+        throw new IOException(
+            "parse job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       }
       merge(report, workFs, work, logs.size());
       TraceParse.check(report, logs, options);
       Path done = new Path(work, "out");
-      for (String name : List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS, TraceParse.CLUSTER)) {
+      for (String name :
+          List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS, TraceParse.CLUSTER)) {
         workFs.copyToLocalFile(false, new Path(done, name), new Path(out.file(name).toUri()), true);
       }
       report.write(out.file(TraceParse.REPORT));
@@ -123,8 +125,12 @@ public final class ParseJob {
     return job;
   }
 
-  /** Runs the job, printing a line whenever its map or reduce progress moves (Hadoop's own goes to the log). */
-  private boolean runWithProgress(Job job) throws IOException, InterruptedException, ClassNotFoundException {
+  /**
+   * Runs the job, printing a line whenever its map or reduce progress moves (Hadoop's own goes to
+   * the log).
+   */
+  private boolean runWithProgress(Job job)
+      throws IOException, InterruptedException, ClassNotFoundException {
     job.submit();
     if (progress != null) {
       progress.println("parse: job " + job.getJobID() + " submitted, " + job.getTrackingURL());
@@ -132,8 +138,10 @@ public final class ParseJob {
     String last = "";
     while (!job.isComplete()) {
       Thread.sleep(PROGRESS_MILLIS);
-      String now = String.format("parse: job %s map %.0f%% reduce %.0f%%",
-          job.getJobID(), 100 * job.mapProgress(), 100 * job.reduceProgress());
+      String now =
+          String.format(
+              "parse: job %s map %.0f%% reduce %.0f%%",
+              job.getJobID(), 100 * job.mapProgress(), 100 * job.reduceProgress());
       if (progress != null && !now.equals(last)) {
         progress.println(now);
         last = now;
@@ -143,8 +151,10 @@ public final class ParseJob {
   }
 
   /** Sums the map tasks' per-file reports in input order, as the local parse counts them. */
-  private static void merge(ParseReport report, FileSystem fs, Path work, int files) throws IOException {
-    ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  private static void merge(ParseReport report, FileSystem fs, Path work, int files)
+      throws IOException {
+    ObjectMapper json =
+        new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     for (int i = 0; i < files; i++) {
       ParseReport part;
       try (InputStream in = fs.open(new Path(work, "sources/" + i + ".json"))) {

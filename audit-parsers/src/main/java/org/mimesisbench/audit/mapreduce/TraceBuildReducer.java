@@ -13,23 +13,23 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.fsimage.NamespaceSnapshot;
 import org.mimesisbench.audit.line.AuditRecord;
+import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.trace.AuditEvents;
 import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.audit.trace.EventWriter;
 import org.mimesisbench.audit.trace.SnapshotIndex;
 import org.mimesisbench.audit.trace.TraceBuilder;
 import org.mimesisbench.audit.trace.TraceCounts;
-import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
- * The one reducer: receives every event in trace order and runs the same {@link TraceBuilder}
- * as the local parse, which groups each file's accesses into its timeline across renames.
- * Writes events.avro, files.avro, dirs.avro, cluster.avro and trace-counts.json (the report's part that the
- * builder counts) into its committed output.
+ * The one reducer: receives every event in trace order and runs the same {@link TraceBuilder} as
+ * the local parse, which groups each file's accesses into its timeline across renames. Writes
+ * events.avro, files.avro, dirs.avro, cluster.avro and trace-counts.json (the report's part that
+ * the builder counts) into its committed output.
  */
 public final class TraceBuildReducer
     extends Reducer<EventOrderKey, AuditEventWritable, NullWritable, NullWritable> {
@@ -57,10 +57,18 @@ public final class TraceBuildReducer
         snapshot = NamespaceSnapshot.index(in);
       }
     }
-    events = AvroFiles.create(AuditEvent.getClassSchema(), fs.create(new Path(work, TraceParse.EVENTS)), codec);
-    files = AvroFiles.create(FileTimeline.getClassSchema(), fs.create(new Path(work, TraceParse.FILES)), codec);
-    dirs = AvroFiles.create(DirectoryTimeline.getClassSchema(), fs.create(new Path(work, TraceParse.DIRS)), codec);
-    cluster = AvroFiles.create(ClusterEvent.getClassSchema(), fs.create(new Path(work, TraceParse.CLUSTER)), codec);
+    events =
+        AvroFiles.create(
+            AuditEvent.getClassSchema(), fs.create(new Path(work, TraceParse.EVENTS)), codec);
+    files =
+        AvroFiles.create(
+            FileTimeline.getClassSchema(), fs.create(new Path(work, TraceParse.FILES)), codec);
+    dirs =
+        AvroFiles.create(
+            DirectoryTimeline.getClassSchema(), fs.create(new Path(work, TraceParse.DIRS)), codec);
+    cluster =
+        AvroFiles.create(
+            ClusterEvent.getClassSchema(), fs.create(new Path(work, TraceParse.CLUSTER)), codec);
     builder = new TraceBuilder(files, dirs, cluster, snapshot);
     eventWriter = new EventWriter(events);
   }
@@ -87,7 +95,8 @@ public final class TraceBuildReducer
     ParseReport part = new ParseReport();
     part.events = 1; // so that the event times are filled; the driver counts the events itself
     counts.report(part, context.getConfiguration().get(ParseJob.SNAPSHOT_KEY) != null);
-    try (OutputStream out = work.getFileSystem(context.getConfiguration()).create(new Path(work, COUNTS))) {
+    try (OutputStream out =
+        work.getFileSystem(context.getConfiguration()).create(new Path(work, COUNTS))) {
       part.write(out);
     }
   }

@@ -10,47 +10,89 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.HashMap;
 import java.util.TreeMap;
 
 /**
- * What a parse read and made: written as {@code parse-report.json}. Counts are exact;
- * {@code by_cmd} counts every well-formed line by its cmd exactly as written, allowed or not.
+ * What a parse read and made: written as {@code parse-report.json}. Counts are exact; {@code
+ * by_cmd} counts every well-formed line by its cmd exactly as written, allowed or not.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public final class ParseReport {
   /** How many malformed lines are quoted by place. */
   public static final int MAX_SAMPLES = 20;
 
-  @JsonProperty("lines") public long lines;
-  @JsonProperty("events") public long events;
-  @JsonProperty("malformed") public long malformed;
-  @JsonProperty("allowed_false") public long allowedFalse;
-  @JsonProperty("by_cmd") public final Map<String, Long> byCmd = new HashMap<>();
-  @JsonProperty("malformed_reasons") public final Map<String, Long> malformedReasons = new TreeMap<>();
-  @JsonProperty("malformed_samples") public final List<String> malformedSamples = new ArrayList<>();
-  @JsonProperty("sources") public final List<Source> sources = new ArrayList<>();
-  @JsonProperty("time_zone") public String timeZone;
-  @JsonProperty("first_event") public String firstEvent;
-  @JsonProperty("last_event") public String lastEvent;
-  @JsonProperty("files") public final Map<String, Long> files = new LinkedHashMap<>();
-  @JsonProperty("directories") public final Map<String, Long> directories = new LinkedHashMap<>();
-  /** Events by what their path named then (file, directory, missing, unknown, cluster), then by command. */
-  @JsonProperty("by_target") public final Map<String, Map<String, Long>> byTarget = new LinkedHashMap<>();
+  @JsonProperty("lines")
+  public long lines;
+
+  @JsonProperty("events")
+  public long events;
+
+  @JsonProperty("malformed")
+  public long malformed;
+
+  @JsonProperty("allowed_false")
+  public long allowedFalse;
+
+  @JsonProperty("by_cmd")
+  public final Map<String, Long> byCmd = new HashMap<>();
+
+  @JsonProperty("malformed_reasons")
+  public final Map<String, Long> malformedReasons = new TreeMap<>();
+
+  @JsonProperty("malformed_samples")
+  public final List<String> malformedSamples = new ArrayList<>();
+
+  @JsonProperty("sources")
+  public final List<Source> sources = new ArrayList<>();
+
+  @JsonProperty("time_zone")
+  public String timeZone;
+
+  @JsonProperty("first_event")
+  public String firstEvent;
+
+  @JsonProperty("last_event")
+  public String lastEvent;
+
+  @JsonProperty("files")
+  public final Map<String, Long> files = new LinkedHashMap<>();
+
+  @JsonProperty("directories")
+  public final Map<String, Long> directories = new LinkedHashMap<>();
+
+  /**
+   * Events by what their path named then (file, directory, missing, unknown, cluster), then by
+   * command.
+   */
+  @JsonProperty("by_target")
+  public final Map<String, Map<String, Long>> byTarget = new LinkedHashMap<>();
+
   /** Events by effective user (AuditEvent.user), allowed or not. */
-  @JsonProperty("by_user") public final Map<String, Long> byUser = new TreeMap<>();
-  @JsonProperty("namespace") public Map<String, Object> namespace;
+  @JsonProperty("by_user")
+  public final Map<String, Long> byUser = new TreeMap<>();
+
+  @JsonProperty("namespace")
+  public Map<String, Object> namespace;
 
   /** One input file. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Source {
-    @JsonProperty("file") public final String file;
-    @JsonProperty("lines") public long lines;
-    @JsonProperty("malformed") public long malformed;
-    @JsonProperty("error") public String error;
+    @JsonProperty("file")
+    public final String file;
+
+    @JsonProperty("lines")
+    public long lines;
+
+    @JsonProperty("malformed")
+    public long malformed;
+
+    @JsonProperty("error")
+    public String error;
+
     /** This file's first malformed lines; the report quotes the first of all, in input order. */
     @JsonIgnore final List<String> samples = new ArrayList<>();
 
@@ -69,7 +111,10 @@ public final class ParseReport {
     }
   }
 
-  /** Quotes the first malformed lines in input order (file by file), whatever order they were read in. */
+  /**
+   * Quotes the first malformed lines in input order (file by file), whatever order they were read
+   * in.
+   */
   public void collectSamples() {
     malformedSamples.clear();
     for (Source s : sources) {
@@ -104,6 +149,7 @@ public final class ParseReport {
   public void write(java.io.OutputStream out) throws IOException {
     new ObjectMapper()
         .enable(SerializationFeature.INDENT_OUTPUT)
-        .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).writeValue(out, this);
+        .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+        .writeValue(out, this);
   }
 }

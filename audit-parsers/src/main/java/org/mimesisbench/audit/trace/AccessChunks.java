@@ -5,10 +5,10 @@ import java.util.Comparator;
 import java.util.stream.IntStream;
 
 /**
- * The accesses of the live paths, in chunks of a few kept in shared primitive arrays: a life
- * holds the numbers of its first and last chunk, and a chunk the number of the next. Arrays of
- * each life's own, regrown as accesses came, stored a young array into an old life each time,
- * a G1 card to refine; ints, longs and bytes are stored without a barrier.
+ * The accesses of the live paths, in chunks of a few kept in shared primitive arrays: a life holds
+ * the numbers of its first and last chunk, and a chunk the number of the next. Arrays of each
+ * life's own, regrown as accesses came, stored a young array into an old life each time, a G1 card
+ * to refine; ints, longs and bytes are stored without a barrier.
  */
 final class AccessChunks {
   static final int NONE = -1;
@@ -38,8 +38,8 @@ final class AccessChunks {
   }
 
   /**
-   * Copies {@code life}'s calls into the arrays, which must hold {@link TracedEntry#accesses}, in the
-   * order they came: time order, unless the log wrote some lines out of time order (NameNode
+   * Copies {@code life}'s calls into the arrays, which must hold {@link TracedEntry#accesses}, in
+   * the order they came: time order, unless the log wrote some lines out of time order (NameNode
    * handler threads race to the log by a few milliseconds); {@link #sortByTime} mends that.
    */
   void copy(TracedEntry life, long[] timesOut, byte[] kindsOut) {
@@ -61,9 +61,12 @@ final class AccessChunks {
     if (ascending) {
       return;
     }
-    int[] order = IntStream.range(from, to).boxed()
-        .sorted(Comparator.comparingLong(i -> times[i]))
-        .mapToInt(Integer::intValue).toArray();
+    int[] order =
+        IntStream.range(from, to)
+            .boxed()
+            .sorted(Comparator.comparingLong(i -> times[i]))
+            .mapToInt(Integer::intValue)
+            .toArray();
     long[] sortedTimes = new long[order.length];
     byte[] sortedKinds = new byte[order.length];
     for (int k = 0; k < order.length; k++) {
@@ -74,7 +77,10 @@ final class AccessChunks {
     System.arraycopy(sortedKinds, 0, kinds, from, order.length);
   }
 
-  /** Moves {@code from}'s calls to {@code to}, which has none yet: a probed path's calls go to what is made there. */
+  /**
+   * Moves {@code from}'s calls to {@code to}, which has none yet: a probed path's calls go to what
+   * is made there.
+   */
   void handOver(TracedEntry from, TracedEntry to) {
     to.firstChunk = from.firstChunk;
     to.lastChunk = from.lastChunk;

@@ -20,8 +20,8 @@ final class ArrayEncoder extends BinaryEncoder {
   }
 
   /**
-   * Starts a new record; {@code asciiStrings} promises every string written until the next
-   * reset is ASCII (as a parsed line's record says), which spares looking at each char.
+   * Starts a new record; {@code asciiStrings} promises every string written until the next reset is
+   * ASCII (as a parsed line's record says), which spares looking at each char.
    */
   void reset(boolean asciiStrings) {
     count = 0;

@@ -4,7 +4,9 @@ import java.util.HashMap;
 import java.util.Map;
 import org.mimesisbench.trace.AuditCommand;
 
-/** An audit log's command names (the events' {@code op}) to {@link AuditCommand}, the schema's enum. */
+/**
+ * An audit log's command names (the events' {@code op}) to {@link AuditCommand}, the schema's enum.
+ */
 final class AuditCommands {
   private static final AuditCommand[] BY_CODE = AuditCommand.values();
   private static final Map<String, AuditCommand> BY_NAME = new HashMap<>();

@@ -31,8 +31,8 @@ public final class AuditEvents {
    * Writes {@code r} as the AuditEvent that {@link #fill(AuditEvent, AuditRecord)} makes of it
    * would write itself (its generated {@code customEncode}: fields in schema order, a union's
    * branch index before its value, null first), without making that event: the events writer's
-   * per-line object and a second large method for the JIT to compile. AuditEventsTest checks
-   * the bytes are the same, so a change to AuditEvent.avsc cannot go unseen.
+   * per-line object and a second large method for the JIT to compile. AuditEventsTest checks the
+   * bytes are the same, so a change to AuditEvent.avsc cannot go unseen.
    */
   public static void encode(AuditRecord r, Encoder out) throws IOException {
     out.writeLong(r.time);

@@ -1,8 +1,8 @@
 package org.mimesisbench.audit.trace;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.avro.Schema;
@@ -16,6 +16,7 @@ import org.apache.avro.specific.SpecificDatumWriter;
 public final class AvroFiles {
   /** Codec name as Avro spells it: null, deflate, snappy, zstandard, ... */
   public static final String CODEC_KEY = "mimesisbench.trace.codec";
+
   /** Snappy: 40 % of the size of none for a fraction of deflate's time (BENCHMARKS.md). */
   public static final String CODEC_DEFAULT = "snappy";
 
@@ -43,9 +44,10 @@ public final class AvroFiles {
   public static CodecFactory codec(String name) {
     CodecFactory codec;
     try {
-      codec = name.startsWith("deflate-")
-          ? CodecFactory.deflateCodec(Integer.parseInt(name.substring("deflate-".length())))
-          : CodecFactory.fromString(name);
+      codec =
+          name.startsWith("deflate-")
+              ? CodecFactory.deflateCodec(Integer.parseInt(name.substring("deflate-".length())))
+              : CodecFactory.fromString(name);
       try (DataFileWriter<Object> probe = new DataFileWriter<>(new SpecificDatumWriter<>(PROBE))) {
         probe.setCodec(codec);
         probe.create(PROBE, new ByteArrayOutputStream()).append("probe"); // its library is here

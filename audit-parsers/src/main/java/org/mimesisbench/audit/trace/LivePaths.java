@@ -7,15 +7,15 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * The paths alive now, each with its {@link TracedEntry}: a table by full path for the
- * per-event lookups, and a tree of path components that answers "everything under this
- * directory" for directory renames and deletes in time proportional to what is moved.
+ * The paths alive now, each with its {@link TracedEntry}: a table by full path for the per-event
+ * lookups, and a tree of path components that answers "everything under this directory" for
+ * directory renames and deletes in time proportional to what is moved.
  *
- * <p>The tree's nodes sit in one open-addressing table keyed by (parent, component), so a walk
- * down a path reads the components in place: no substring and no map per directory. Nodes are
- * numbers into parallel arrays, not objects: links and table slots are numbers, which G1 stores
- * without write barriers, and the only references (names, lives) go to arrays by node number,
- * handed out densely so that their stores share G1's cards instead of dirtying one each.
+ * <p>The tree's nodes sit in one open-addressing table keyed by (parent, component), so a walk down
+ * a path reads the components in place: no substring and no map per directory. Nodes are numbers
+ * into parallel arrays, not objects: links and table slots are numbers, which G1 stores without
+ * write barriers, and the only references (names, lives) go to arrays by node number, handed out
+ * densely so that their stores share G1's cards instead of dirtying one each.
  */
 final class LivePaths {
   private static final int ROOT = 0; // never in the table
@@ -30,7 +30,9 @@ final class LivePaths {
   private int[] firstChilds = new int[16];
   private int[] nexts = new int[16];
   private int[] prevs = new int[16];
-  private long[] keys = new long[16]; // parent's number and name's hash: one compare tells a node (rare collisions aside)
+  private long[] keys =
+      new long
+          [16]; // parent's number and name's hash: one compare tells a node (rare collisions aside)
   private int[] hashes = new int[16]; // of the key: where the table looks for it
   private int[] freeNodes = new int[16]; // numbers of dropped nodes, the latest last: reused first
   private int freeCount;
@@ -46,7 +48,9 @@ final class LivePaths {
     this(16);
   }
 
-  /** With tables of {@code slots} (a power of two) to begin with: tests make them tiny, to collide. */
+  /**
+   * With tables of {@code slots} (a power of two) to begin with: tests make them tiny, to collide.
+   */
   LivePaths(int slots) {
     table = new long[2 * slots];
     byPath = new LivesByPath(slots);
@@ -109,8 +113,8 @@ final class LivePaths {
   }
 
   /**
-   * The node of {@code path}'s components (empty ones skipped; the first character is taken for
-   * the root's slash). {@code put} makes missing nodes and marks live ancestors as directories;
+   * The node of {@code path}'s components (empty ones skipped; the first character is taken for the
+   * root's slash). {@code put} makes missing nodes and marks live ancestors as directories;
    * otherwise a missing node gives NONE.
    */
   private int walk(String path, boolean put) {
@@ -129,7 +133,8 @@ final class LivePaths {
         if (put && lives[node] != null && lives[node].kind != TracedEntry.Kind.DIRECTORY) {
           TracedEntry made = lives[node];
           if (made.absent && made.kind == TracedEntry.Kind.UNKNOWN) {
-            made.probes = made.accesses; // made now, under a create or mkdirs: what came before were probes
+            made.probes =
+                made.accesses; // made now, under a create or mkdirs: what came before were probes
           }
           made.kind = TracedEntry.Kind.DIRECTORY; // stored only when it changes: a G1 card less
         }
@@ -165,7 +170,8 @@ final class LivePaths {
       if (n == 0) {
         return NONE;
       }
-      if (table[2 * i + 1] == key && names[n].length() == length
+      if (table[2 * i + 1] == key
+          && names[n].length() == length
           && path.regionMatches(start, names[n], 0, length)) {
         return n;
       }
@@ -232,8 +238,8 @@ final class LivePaths {
   }
 
   /**
-   * Takes a node out of the table, shifting back the ones after it that probed past it, and
-   * frees its number; its children are gone already, so no key still names it as a parent.
+   * Takes a node out of the table, shifting back the ones after it that probed past it, and frees
+   * its number; its children are gone already, so no key still names it as a parent.
    */
   private void drop(int n) {
     int mask = table.length / 2 - 1;

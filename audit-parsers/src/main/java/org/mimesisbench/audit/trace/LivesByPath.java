@@ -5,14 +5,14 @@ import java.util.function.BiConsumer;
 
 /**
  * The live lives by exact path: open addressing with linear probing on the paths' own (cached)
- * hashes, stored beside them so a probe rarely touches a string. Not a HashMap: HashMap's code
- * is shared with every other map in the JVM, and its mixed type profile kept the trace builder's
+ * hashes, stored beside them so a probe rarely touches a string. Not a HashMap: HashMap's code is
+ * shared with every other map in the JVM, and its mixed type profile kept the trace builder's
  * compiled code being thrown away and compiled again.
  *
  * <p>The hash table holds only ints (entry numbers); the paths and lives sit in arrays by entry
  * number, handed out densely. G1 marks a card for each young reference stored in an old array:
- * stored at random hash slots, every new path dirtied a card of its own for refinement, while
- * dense entries share their cards.
+ * stored at random hash slots, every new path dirtied a card of its own for refinement, while dense
+ * entries share their cards.
  */
 final class LivesByPath {
   // slot i at 2i: entry number + 1 (0 for an empty slot), and at 2i + 1 the path's hash: side by

@@ -7,10 +7,10 @@ import java.util.List;
 
 /**
  * The namespace at trace start (from the fsimage): its files and its directories, each a sorted
- * array of paths (no object per entry beyond its path, for fsimages of tens of millions of
- * inodes). Each entry is handed to the trace at most once ({@link #take}), when the trace first
- * touches it or moves or deletes a directory above it, so a path renamed or deleted in the trace
- * is not found again at its old place.
+ * array of paths (no object per entry beyond its path, for fsimages of tens of millions of inodes).
+ * Each entry is handed to the trace at most once ({@link #take}), when the trace first touches it
+ * or moves or deletes a directory above it, so a path renamed or deleted in the trace is not found
+ * again at its old place.
  */
 public final class SnapshotIndex {
   private final Sorted files;
@@ -35,7 +35,8 @@ public final class SnapshotIndex {
     void takeUnder(String prefix, boolean isDirectory, EntryConsumer consumer) {
       int from = Arrays.binarySearch(paths, prefix);
       from = from < 0 ? -from - 1 : from;
-      for (int i = taken.nextClearBit(from); i < paths.length && paths[i].startsWith(prefix);
+      for (int i = taken.nextClearBit(from);
+          i < paths.length && paths[i].startsWith(prefix);
           i = taken.nextClearBit(i + 1)) {
         taken.set(i);
         consumer.accept(paths[i], isDirectory);

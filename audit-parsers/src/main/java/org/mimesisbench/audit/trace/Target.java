@@ -8,7 +8,10 @@ public enum Target {
   DIRECTORY,
   /** Nothing: the path did not exist (a probe, "does it exist?"), told only with an fsimage. */
   MISSING,
-  /** Not known: without an fsimage, a path the trace neither made nor showed to be a file or directory. */
+  /**
+   * Not known: without an fsimage, a path the trace neither made nor showed to be a file or
+   * directory.
+   */
   UNKNOWN,
   /** A command with no path (datanodeReport, listEncryptionZones, ...): the cluster. */
   CLUSTER;

@@ -1,7 +1,6 @@
 package org.mimesisbench.audit.trace;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -16,23 +15,23 @@ import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
- * Turns the time-ordered audit records into each file's life: one {@code files.avro} timeline, following renames (of the file
- * or of a directory above it), deletes (of the file or a directory above it) and overwrites; and
- * each directory's the same way, into {@code dirs.avro}. Every allowed call on a path is kept on
- * its timeline: the accesses (open, listStatus, getfileinfo; a directory's contentSummary too),
- * the probes of a path before something was made there, and every other command (attribute
- * changes, append, ...) as a call. Every event, allowed or not, is counted by what its path named
- * at that moment ({@link Target}).
+ * Turns the time-ordered audit records into each file's life: one {@code files.avro} timeline,
+ * following renames (of the file or of a directory above it), deletes (of the file or a directory
+ * above it) and overwrites; and each directory's the same way, into {@code dirs.avro}. Every
+ * allowed call on a path is kept on its timeline: the accesses (open, listStatus, getfileinfo; a
+ * directory's contentSummary too), the probes of a path before something was made there, and every
+ * other command (attribute changes, append, ...) as a call. Every event, allowed or not, is counted
+ * by what its path named at that moment ({@link Target}).
  *
- * <p>Which paths are files: those the snapshot (fsimage) says are files, and those created,
- * opened, appended, truncated, concatenated or given a replication in the trace. A path that
- * is only listed or stat'ed and not in the snapshot is not taken for a file: clients stat paths
- * that do not exist, and list directories far more often than files.
+ * <p>Which paths are files: those the snapshot (fsimage) says are files, and those created, opened,
+ * appended, truncated, concatenated or given a replication in the trace. A path that is only listed
+ * or stat'ed and not in the snapshot is not taken for a file: clients stat paths that do not exist,
+ * and list directories far more often than files.
  *
- * <p>Pre-existing files: files in the trace but not created in it (the MimesisBench paper,
- * section 2.2); with a snapshot, also the snapshot's files under a directory the trace deletes
- * or renames, though never accessed. A timeline is written when its
- * file dies, so memory holds only the live paths and their accesses.
+ * <p>Pre-existing files: files in the trace but not created in it (the MimesisBench paper, section
+ * 2.2); with a snapshot, also the snapshot's files under a directory the trace deletes or renames,
+ * though never accessed. A timeline is written when its file dies, so memory holds only the live
+ * paths and their accesses.
  */
 public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private static final byte OPEN = AuditCommands.code(AuditCommand.open);
@@ -52,7 +51,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
   private final TraceCounts counts = new TraceCounts();
   private final StringBuilder kinds = new StringBuilder();
-  private final Map<String, String> userNames = new HashMap<>(); // one string per user for the lives to share
+  private final Map<String, String> userNames =
+      new HashMap<>(); // one string per user for the lives to share
   private final List<String> timelineUsers = new ArrayList<>();
   private final List<Long> timelineUserEvents = new ArrayList<>();
   private long nextId;
@@ -60,8 +60,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private long lastTime = Long.MIN_VALUE;
 
   /** {@code cluster} receives the events without a path ({@code cluster.avro}). */
-  public TraceBuilder(DataFileWriter<FileTimeline> files, DataFileWriter<DirectoryTimeline> dirs,
-      DataFileWriter<ClusterEvent> cluster, SnapshotIndex snapshot) {
+  public TraceBuilder(
+      DataFileWriter<FileTimeline> files,
+      DataFileWriter<DirectoryTimeline> dirs,
+      DataFileWriter<ClusterEvent> cluster,
+      SnapshotIndex snapshot) {
     this.files = files;
     this.dirs = dirs;
     this.cluster = cluster;
@@ -88,18 +91,21 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       counts.event(targetOf(command, existing(r.src), r.src), command, r.op);
       return;
     }
-    TracedEntry life = switch (command) {
-      case create, concat, mkdirs -> null; // they change their paths themselves; their target is known
-      case delete, rename -> existing(r.src);
-      default -> resolve(r.src);
-    };
+    TracedEntry life =
+        switch (command) {
+          case create, concat, mkdirs ->
+              null; // they change their paths themselves; their target is known
+          case delete, rename -> existing(r.src);
+          default -> resolve(r.src);
+        };
     counts.event(targetOf(command, life, r.src), command, r.op);
     if (life != null) { // before the call: a delete writes the timeline
       life.countUser(user);
     }
     switch (command) {
       case open -> {
-        if (life.kind != TracedEntry.Kind.FILE) { // an old life stored to anew is a G1 card to refine
+        if (life.kind
+            != TracedEntry.Kind.FILE) { // an old life stored to anew is a G1 card to refine
           life.kind = TracedEntry.Kind.FILE;
         }
         accesses.add(life, r.time, OPEN);
@@ -117,13 +123,15 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
         }
       }
       case concat -> concat(r.src, r.dst, r.time);
-      default -> accesses.add(life, r.time, AuditCommands.code(command)); // listings, stats, attributes, ...
+      default ->
+          accesses.add(
+              life, r.time, AuditCommands.code(command)); // listings, stats, attributes, ...
     }
     TracedEntry made = switch (command) { // the calls that make their path count on what they made
-      case create, mkdirs -> live.get(r.src);
-      case concat -> r.dst == null ? null : live.get(r.dst);
-      default -> null;
-    };
+          case create, mkdirs -> live.get(r.src);
+          case concat -> r.dst == null ? null : live.get(r.dst);
+          default -> null;
+        };
     if (made != null) {
       made.countUser(user);
     }
@@ -134,7 +142,10 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     return known == null ? user : known;
   }
 
-  /** What {@code path} named when {@code command} came, {@code life} being its life then (null: none). */
+  /**
+   * What {@code path} named when {@code command} came, {@code life} being its life then (null:
+   * none).
+   */
   private Target targetOf(AuditCommand command, TracedEntry life, String path) {
     switch (command) {
       case open, create, append, truncate, concat -> {
@@ -143,7 +154,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       case mkdirs -> {
         return Target.DIRECTORY;
       }
-      default -> { }
+      default -> {}
     }
     if (life != null && life.kind == TracedEntry.Kind.FILE) {
       return Target.FILE;
@@ -159,12 +170,13 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     // ids run 0, 1, ... nextId: placed by id, the live paths need no sort
     TracedEntry[] byId = new TracedEntry[Math.toIntExact(nextId)];
     String[] pathById = new String[byId.length];
-    live.forEach((path, life) -> {
-      if (life.kind != TracedEntry.Kind.UNKNOWN) {
-        byId[(int) life.id] = life;
-        pathById[(int) life.id] = path;
-      }
-    });
+    live.forEach(
+        (path, life) -> {
+          if (life.kind != TracedEntry.Kind.UNKNOWN) {
+            byId[(int) life.id] = life;
+            pathById[(int) life.id] = path;
+          }
+        });
     for (int id = 0; id < byId.length; id++) {
       if (byId[id] != null) {
         writeTimeline(byId[id], pathById[id], -1, null);
@@ -249,8 +261,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     takeSnapshotUnder(path);
     long[] subtree = {0, 0}; // files, directories
     List<Map.Entry<String, TracedEntry>> under = live.removeUnder(path);
-    if (life == null && under.stream().anyMatch(e -> e.getValue().kind != TracedEntry.Kind.UNKNOWN)) {
-      life = madeImplicitly(path, under); // e.g. a job's _temporary: its tasks' creates made it, no call named it
+    if (life == null
+        && under.stream().anyMatch(e -> e.getValue().kind != TracedEntry.Kind.UNKNOWN)) {
+      life =
+          madeImplicitly(
+              path, under); // e.g. a job's _temporary: its tasks' creates made it, no call named it
     }
     for (Map.Entry<String, TracedEntry> e : under) {
       TracedEntry.Kind kind = e.getValue().kind;
@@ -265,9 +280,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   /**
-   * A life for {@code path}, a directory that had no life though files or directories lived {@code under} it:
-   * made implicitly (by a create or mkdirs below it) and named by no call until now. It was first
-   * seen when the first of them was.
+   * A life for {@code path}, a directory that had no life though files or directories lived {@code
+   * under} it: made implicitly (by a create or mkdirs below it) and named by no call until now. It
+   * was first seen when the first of them was.
    */
   private TracedEntry madeImplicitly(String path, List<Map.Entry<String, TracedEntry>> under) {
     TracedEntry life = begin(path, TracedEntry.Kind.DIRECTORY, false);
@@ -278,10 +293,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   /**
-   * rename moves a file, or a directory and all under it. The old rename moves {@code src}
-   * into {@code dst} when that is a directory; rename with options (rename2) never does.
+   * rename moves a file, or a directory and all under it. The old rename moves {@code src} into
+   * {@code dst} when that is a directory; rename with options (rename2) never does.
    */
-  private void rename(String src, TracedEntry moving, String dst, boolean rename2, long time) throws IOException {
+  private void rename(String src, TracedEntry moving, String dst, boolean rename2, long time)
+      throws IOException {
     String target = dst;
     if (!rename2 && isDirectory(dst)) {
       target = (dst.endsWith("/") ? dst : dst + "/") + src.substring(src.lastIndexOf('/') + 1);
@@ -309,8 +325,10 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   /** concat appends the sources ("[/a, /b]") to the target and deletes them. */
   private void concat(String sources, String target, long time) throws IOException {
-    String list = sources.startsWith("[") && sources.endsWith("]")
-        ? sources.substring(1, sources.length() - 1) : sources;
+    String list =
+        sources.startsWith("[") && sources.endsWith("]")
+            ? sources.substring(1, sources.length() - 1)
+            : sources;
     for (String source : list.split(", ")) {
       if (!source.isEmpty()) {
         TracedEntry life = existing(source);
@@ -341,22 +359,26 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     if (snapshot == null) {
       return;
     }
-    snapshot.takeUnder(dir, (path, isDirectory) ->
-        begin(path, isDirectory ? TracedEntry.Kind.DIRECTORY : TracedEntry.Kind.FILE, true));
+    snapshot.takeUnder(
+        dir,
+        (path, isDirectory) ->
+            begin(path, isDirectory ? TracedEntry.Kind.DIRECTORY : TracedEntry.Kind.FILE, true));
   }
 
   /**
    * A life ends (deleted or overwritten at {@code time}); a file's or directory's timeline is
    * written. {@code subtree} (files, directories) when a delete named this path itself.
    */
-  private void end(TracedEntry life, String finalPath, long time, long[] subtree) throws IOException {
+  private void end(TracedEntry life, String finalPath, long time, long[] subtree)
+      throws IOException {
     if (life.kind != TracedEntry.Kind.UNKNOWN) {
       writeTimeline(life, finalPath, time, subtree);
     }
     accesses.free(life);
   }
 
-  private void writeTimeline(TracedEntry life, String finalPath, long deleteTime, long[] subtree) throws IOException {
+  private void writeTimeline(TracedEntry life, String finalPath, long deleteTime, long[] subtree)
+      throws IOException {
     int n = life.accesses;
     if (n > callTimes.length) {
       callTimes = new long[Math.max(n, 2 * callTimes.length)];
@@ -389,7 +411,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     LongList accessTimes = new LongList(callTimes, accessCount); // a view: no Long per access
     LongList others = new LongList(otherTimes == null ? callTimes : otherTimes, otherCodes.size());
     if (directory) {
-      writeDirectory(life, finalPath, deleteTime, subtree, probeTimes, accessTimes, kinds, others, otherCodes);
+      writeDirectory(
+          life, finalPath, deleteTime, subtree, probeTimes, accessTimes, kinds, others, otherCodes);
       return;
     }
     timeline.setId(life.id);
@@ -415,16 +438,27 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     counts.count(timeline, life.inSnapshot, accessCount, otherCodes.size());
   }
 
-  private void writeDirectory(TracedEntry life, String finalPath, long deleteTime, long[] subtree, LongList probeTimes,
-      LongList accessTimes, CharSequence kinds, LongList callTimes, List<Integer> calls) throws IOException {
-    // made in the trace: by mkdirs, or (with a snapshot that lacks it) implicitly under a create or mkdirs
+  private void writeDirectory(
+      TracedEntry life,
+      String finalPath,
+      long deleteTime,
+      long[] subtree,
+      LongList probeTimes,
+      LongList accessTimes,
+      CharSequence kinds,
+      LongList callTimes,
+      List<Integer> calls)
+      throws IOException {
+    // made in the trace: by mkdirs, or (with a snapshot that lacks it) implicitly under a create or
+    // mkdirs
     boolean made = life.createTime >= 0 || (snapshot != null && !life.inSnapshot);
     dirTimeline.setId(life.id);
     dirTimeline.setPath(life.path);
     dirTimeline.setFinalPath(finalPath);
     dirTimeline.setDepth(depth(life.path));
     dirTimeline.setPreExisting(!made);
-    dirTimeline.setCreateTime(!made ? null : life.createTime >= 0 ? life.createTime : life.firstSeen);
+    dirTimeline.setCreateTime(
+        !made ? null : life.createTime >= 0 ? life.createTime : life.firstSeen);
     dirTimeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
     dirTimeline.setDeletedItself(subtree != null);
     dirTimeline.setMadeByMkdirs(life.madeByMkdirs);

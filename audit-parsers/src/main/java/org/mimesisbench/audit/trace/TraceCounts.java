@@ -65,7 +65,9 @@ public final class TraceCounts {
     directoryCalls += callCount;
   }
 
-  /** One event on {@code target} by command {@code c} (named {@code op} when the schema lacks it). */
+  /**
+   * One event on {@code target} by command {@code c} (named {@code op} when the schema lacks it).
+   */
   void event(Target target, AuditCommand c, String op) {
     if (c == AuditCommand.other) {
       otherByTarget.computeIfAbsent(op, k -> new long[Target.values().length])[target.ordinal()]++;
@@ -79,7 +81,9 @@ public final class TraceCounts {
     byUser.computeIfAbsent(user, k -> new long[1])[0]++;
   }
 
-  /** Events by target ("file", "directory", ...) and command, as the log names it; only those seen. */
+  /**
+   * Events by target ("file", "directory", ...) and command, as the log names it; only those seen.
+   */
   public Map<String, Map<String, Long>> byTarget() {
     Map<String, Map<String, Long>> m = new LinkedHashMap<>();
     for (Target t : Target.values()) {
@@ -89,11 +93,12 @@ public final class TraceCounts {
           byCommand.put(c.name(), byTarget[t.ordinal()][c.ordinal()]);
         }
       }
-      otherByTarget.forEach((op, n) -> {
-        if (n[t.ordinal()] > 0) {
-          byCommand.put(op, n[t.ordinal()]);
-        }
-      });
+      otherByTarget.forEach(
+          (op, n) -> {
+            if (n[t.ordinal()] > 0) {
+              byCommand.put(op, n[t.ordinal()]);
+            }
+          });
       if (!byCommand.isEmpty()) {
         m.put(t.key(), byCommand);
       }

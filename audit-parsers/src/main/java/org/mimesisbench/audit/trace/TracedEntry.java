@@ -21,23 +21,39 @@ final class TracedEntry {
   }
 
   final long id;
+
   /** Path at trace start (pre-existing) or at creation. */
   final String path;
+
   Kind kind;
+
   /** Found in the snapshot (fsimage) of the namespace at trace start. */
   boolean inSnapshot;
-  /** Known to have had nothing at its path when it began (the snapshot lacks it): its first calls were probes. */
+
+  /**
+   * Known to have had nothing at its path when it began (the snapshot lacks it): its first calls
+   * were probes.
+   */
   boolean absent;
+
   long createTime = -1;
+
   /** A mkdirs named this path and made it (a directory made implicitly has a createTime too). */
   boolean madeByMkdirs;
+
   /** When the trace first showed the path. */
   long firstSeen;
+
   int renames;
   // calls so far (accesses and others), kept in the trace builder's AccessChunks: these are where
   int accesses;
-  /** The first calls that were probes: made while nothing was at the path, before its create or mkdirs. */
+
+  /**
+   * The first calls that were probes: made while nothing was at the path, before its create or
+   * mkdirs.
+   */
   int probes;
+
   int firstChunk = AccessChunks.NONE;
   int lastChunk = AccessChunks.NONE;
   // its events by user: most paths see one user, kept in two fields; a map only for the others
@@ -51,7 +67,9 @@ final class TracedEntry {
     this.kind = kind;
   }
 
-  /** Counts one event of {@code by} (a canonical string: compared by identity first) on this path. */
+  /**
+   * Counts one event of {@code by} (a canonical string: compared by identity first) on this path.
+   */
   void countUser(String by) {
     if (user == null || user.equals(by)) {
       user = by;
@@ -86,7 +104,10 @@ final class TracedEntry {
     if (otherUsers != null) {
       otherUsers.forEach((u, n) -> all.add(Map.entry(u, n[0])));
     }
-    all.sort(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+    all.sort(
+        Map.Entry.<String, Long>comparingByValue()
+            .reversed()
+            .thenComparing(Map.Entry.comparingByKey()));
     for (Map.Entry<String, Long> e : all) {
       names.add(e.getKey());
       events.add(e.getValue());

@@ -20,18 +20,20 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /**
- * Every form of namespace snapshot: the binary fsimage and Hadoop's own XML and Delimited views
- * of it (tests/sample-trace, made by real Hadoop), the 2.7 XML layout and a comma-delimited view
- * in another zone (src/test/resources/fsimage, and Hadoop's viewer run here); the public samples
+ * Every form of namespace snapshot: the binary fsimage and Hadoop's own XML and Delimited views of
+ * it (tests/sample-trace, made by real Hadoop), the 2.7 XML layout and a comma-delimited view in
+ * another zone (src/test/resources/fsimage, and Hadoop's viewer run here); the public samples
  * beside the repository where they are present.
  */
 class FsImageReaderTest {
-  private static final Path FIXTURES = Traces.repo().resolve("audit-parsers/src/test/resources/fsimage");
+  private static final Path FIXTURES =
+      Traces.repo().resolve("audit-parsers/src/test/resources/fsimage");
   private static final Path SAMPLE_TRACE = Traces.repo().resolve("tests/sample-trace/data/fsimage");
 
   static List<NamespaceEntry> read(Path file, ZoneId zone) throws Exception {
     List<NamespaceEntry> entries = new ArrayList<>();
-    FsImageReader.forFile(file, zone).read(file, e -> entries.add(NamespaceEntry.newBuilder(e).build()));
+    FsImageReader.forFile(file, zone)
+        .read(file, e -> entries.add(NamespaceEntry.newBuilder(e).build()));
     return entries;
   }
 
@@ -43,7 +45,10 @@ class FsImageReaderTest {
 
   @Test
   void hadoop27XmlWithInodeChildrenAndSymbolicPermissions() throws Exception {
-    List<NamespaceEntry> entries = read(Traces.publicSamples().resolve("linkedin-dynamometer__fsimage_0000000000000061740.xml"), ZoneId.of("UTC"));
+    List<NamespaceEntry> entries =
+        read(
+            Traces.publicSamples().resolve("linkedin-dynamometer__fsimage_0000000000000061740.xml"),
+            ZoneId.of("UTC"));
     assertEquals(216, entries.size());
     assertEquals(100, entries.stream().filter(e -> !e.getIsDir()).count());
     NamespaceEntry root = byPath(entries).get("/");
@@ -57,7 +62,11 @@ class FsImageReaderTest {
 
   @Test
   void hadoop33XmlWithChildElementsAndOctalPermissions() throws Exception {
-    List<NamespaceEntry> entries = read(Traces.publicSamples().resolve("lowkeysp-lowkeysp.github.io__fsimage_342-hadoop-3.3.1.xml"), ZoneId.of("UTC"));
+    List<NamespaceEntry> entries =
+        read(
+            Traces.publicSamples()
+                .resolve("lowkeysp-lowkeysp.github.io__fsimage_342-hadoop-3.3.1.xml"),
+            ZoneId.of("UTC"));
     assertEquals(56, entries.size());
     for (NamespaceEntry e : entries) {
       assertTrue(e.getPermission().matches("[rwxtT-]{9}"), e.getPath() + " " + e.getPermission());
@@ -68,14 +77,21 @@ class FsImageReaderTest {
 
   @Test
   void tinyHadoop272Image() throws Exception {
-    List<NamespaceEntry> entries = read(Traces.publicSamples().resolve("GitHuHao-hadoop__fsimage09-hadoop-2.7.2.xml"), ZoneId.of("UTC"));
+    List<NamespaceEntry> entries =
+        read(
+            Traces.publicSamples().resolve("GitHuHao-hadoop__fsimage09-hadoop-2.7.2.xml"),
+            ZoneId.of("UTC"));
     assertEquals(7, entries.size());
     assertTrue(entries.stream().allMatch(NamespaceEntry::getIsDir));
   }
 
   @Test
   void delimitedWithHeaderReadsLocalMinutes() throws Exception {
-    Map<String, NamespaceEntry> m = byPath(read(Traces.publicSamples().resolve("apache-hadoop__HdfsImageViewer-doc-Delimited.tsv"), ZoneId.of("Asia/Shanghai")));
+    Map<String, NamespaceEntry> m =
+        byPath(
+            read(
+                Traces.publicSamples().resolve("apache-hadoop__HdfsImageViewer-doc-Delimited.tsv"),
+                ZoneId.of("Asia/Shanghai")));
     assertEquals(5, m.size());
     assertTrue(m.get("/dir0").getIsDir());
     NamespaceEntry f = m.get("/dir0/file1");
@@ -88,16 +104,27 @@ class FsImageReaderTest {
 
   @Test
   void commaDelimited() throws Exception {
-    List<NamespaceEntry> entries = read(Traces.publicSamples().resolve("unidentified-repo__blog-hdfs-small-files-fsimage-Delimited-comma.csv"), ZoneId.of("UTC"));
+    List<NamespaceEntry> entries =
+        read(
+            Traces.publicSamples()
+                .resolve("unidentified-repo__blog-hdfs-small-files-fsimage-Delimited-comma.csv"),
+            ZoneId.of("UTC"));
     assertEquals(9, entries.size());
-    assertEquals(438472, byPath(entries).get("/user/hive/warehouse/test.db/table1/partitionday=20200914/partitionhour=16/000151_0.lzo").getSize());
+    assertEquals(
+        438472,
+        byPath(entries)
+            .get(
+                "/user/hive/warehouse/test.db/table1/partitionday=20200914/partitionhour=16/000151_0.lzo")
+            .getSize());
   }
 
   @Test
   void hadoop27DelimitedWithoutHeaderOrTypePrefix() throws Exception {
     Path tsv = dir.resolve("old.tsv");
-    Files.writeString(tsv, "/\t0\t2017-02-13 10:39\t1970-01-01 00:00\t0\t0\t0\t9223372036854775807\t-1\trwxr-xr-x\thdfs\tsupergroup\n"
-        + "/f\t3\t2017-02-13 10:39\t2017-02-13 10:40\t134217728\t1\t42\t0\t0\trw-r--r--\thdfs\tsupergroup\n");
+    Files.writeString(
+        tsv,
+        "/\t0\t2017-02-13 10:39\t1970-01-01 00:00\t0\t0\t0\t9223372036854775807\t-1\trwxr-xr-x\thdfs\tsupergroup\n"
+            + "/f\t3\t2017-02-13 10:39\t2017-02-13 10:40\t134217728\t1\t42\t0\t0\trw-r--r--\thdfs\tsupergroup\n");
     Map<String, NamespaceEntry> m = byPath(read(tsv, ZoneId.of("UTC")));
     assertTrue(m.get("/").getIsDir());
     assertEquals(42, m.get("/f").getSize());
@@ -110,9 +137,15 @@ class FsImageReaderTest {
   void badImagesAreOneLineErrors() throws Exception {
     Path xml = dir.resolve("broken.xml");
     Files.writeString(xml, "<?xml version=\"1.0\"?>\n<fsimage><INodeSection><inode><id>1</id>");
-    assertTrue(assertThrows(BadInputException.class, () -> read(xml, ZoneId.of("UTC"))).getMessage().contains("not well-formed XML"));
+    assertTrue(
+        assertThrows(BadInputException.class, () -> read(xml, ZoneId.of("UTC")))
+            .getMessage()
+            .contains("not well-formed XML"));
     Path empty = Files.createFile(dir.resolve("empty"));
-    assertTrue(assertThrows(BadInputException.class, () -> read(empty, ZoneId.of("UTC"))).getMessage().contains("empty file"));
+    assertTrue(
+        assertThrows(BadInputException.class, () -> read(empty, ZoneId.of("UTC")))
+            .getMessage()
+            .contains("empty file"));
     Path fake = dir.resolve("fsimage_1");
     Files.writeString(fake, "HDFSIMG1 but truncated");
     assertThrows(BadInputException.class, () -> read(fake, ZoneId.of("UTC")));
@@ -121,17 +154,23 @@ class FsImageReaderTest {
   /** The binary start image of the bundled sample trace. */
   private static Path startImage() throws Exception {
     try (var files = Files.list(SAMPLE_TRACE)) {
-      return files.filter(p -> p.getFileName().toString().matches("fsimage_\\d+")).findFirst().orElseThrow();
+      return files
+          .filter(p -> p.getFileName().toString().matches("fsimage_\\d+"))
+          .findFirst()
+          .orElseThrow();
     }
   }
 
   @Test
   void binaryFsImageEqualsItsXmlAndDelimitedViews() throws Exception {
     Map<String, NamespaceEntry> fromBinary = byPath(read(startImage(), ZoneId.of("UTC")));
-    Map<String, NamespaceEntry> fromXml = byPath(read(SAMPLE_TRACE.resolve("fsimage-start.xml"), ZoneId.of("UTC")));
-    Map<String, NamespaceEntry> fromTsv = byPath(read(SAMPLE_TRACE.resolve("fsimage-start.tsv"), ZoneId.of("UTC")));
+    Map<String, NamespaceEntry> fromXml =
+        byPath(read(SAMPLE_TRACE.resolve("fsimage-start.xml"), ZoneId.of("UTC")));
+    Map<String, NamespaceEntry> fromTsv =
+        byPath(read(SAMPLE_TRACE.resolve("fsimage-start.tsv"), ZoneId.of("UTC")));
     assertTrue(fromBinary.size() > 50, "a real namespace");
-    assertEquals("rwxrwxrwt", fromBinary.get("/tmp").getPermission(), "sticky bit, octal 1777 in the XML");
+    assertEquals(
+        "rwxrwxrwt", fromBinary.get("/tmp").getPermission(), "sticky bit, octal 1777 in the XML");
     assertEquals(fromXml, fromBinary);
     assertEquals(fromTsv.keySet(), fromBinary.keySet());
     for (NamespaceEntry e : fromBinary.values()) {
@@ -139,7 +178,8 @@ class FsImageReaderTest {
       assertEquals(e.getIsDir(), t.getIsDir(), e.getPath());
       assertEquals(e.getSize(), t.getSize(), e.getPath());
       assertEquals(e.getPermission(), t.getPermission(), e.getPath());
-      assertEquals(e.getMtime() / 60_000, t.getMtime() / 60_000, "Delimited has minutes: " + e.getPath());
+      assertEquals(
+          e.getMtime() / 60_000, t.getMtime() / 60_000, "Delimited has minutes: " + e.getPath());
     }
   }
 
@@ -148,10 +188,22 @@ class FsImageReaderTest {
     Path csv = dir.resolve("fsimage.csv");
     ZoneId shanghai = ZoneId.of("Asia/Shanghai");
     TimeZone jvmZone = TimeZone.getDefault();
-    TimeZone.setDefault(TimeZone.getTimeZone(shanghai)); // the viewer writes minutes in the JVM's zone
+    TimeZone.setDefault(
+        TimeZone.getTimeZone(shanghai)); // the viewer writes minutes in the JVM's zone
     try {
-      assertEquals(0, OfflineImageViewerPB.run(new String[] {
-          "-p", "Delimited", "-delimiter", ",", "-i", startImage().toString(), "-o", csv.toString()}));
+      assertEquals(
+          0,
+          OfflineImageViewerPB.run(
+              new String[] {
+                "-p",
+                "Delimited",
+                "-delimiter",
+                ",",
+                "-i",
+                startImage().toString(),
+                "-o",
+                csv.toString()
+              }));
     } finally {
       TimeZone.setDefault(jvmZone);
     }
@@ -165,19 +217,36 @@ class FsImageReaderTest {
       assertEquals(e.getIsDir(), c.getIsDir(), e.getPath());
       assertEquals(e.getSize(), c.getSize(), e.getPath());
       assertEquals(e.getReplication(), c.getReplication(), e.getPath());
-      assertEquals(e.getOwner() + ":" + e.getGroup() + ":" + e.getPermission(),
-          c.getOwner() + ":" + c.getGroup() + ":" + c.getPermission(), e.getPath());
-      assertEquals(e.getMtime() / 60_000, c.getMtime() / 60_000, "local minutes read in their zone: " + e.getPath());
-      assertEquals(8 * 3_600_000L, misread.get(e.getPath()).getMtime() - c.getMtime(), "UTC+8 read as UTC");
+      assertEquals(
+          e.getOwner() + ":" + e.getGroup() + ":" + e.getPermission(),
+          c.getOwner() + ":" + c.getGroup() + ":" + c.getPermission(),
+          e.getPath());
+      assertEquals(
+          e.getMtime() / 60_000,
+          c.getMtime() / 60_000,
+          "local minutes read in their zone: " + e.getPath());
+      assertEquals(
+          8 * 3_600_000L, misread.get(e.getPath()).getMtime() - c.getMtime(), "UTC+8 read as UTC");
     }
   }
 
   @Test
   void hadoop27LayoutXml() throws Exception {
     // inode children, symbolic modes, the misspelt <perferredBlockSize>, no <version>
-    List<NamespaceEntry> entries = read(FIXTURES.resolve("hadoop-2.7-layout.xml"), ZoneId.of("UTC"));
-    assertEquals(List.of("/", "/data", "/tmp", "/user", "/data/logs", "/user/ana", "/data/logs/day1.log",
-        "/user/ana/empty", "/user/ana/notes.txt"), entries.stream().map(NamespaceEntry::getPath).toList(),
+    List<NamespaceEntry> entries =
+        read(FIXTURES.resolve("hadoop-2.7-layout.xml"), ZoneId.of("UTC"));
+    assertEquals(
+        List.of(
+            "/",
+            "/data",
+            "/tmp",
+            "/user",
+            "/data/logs",
+            "/user/ana",
+            "/data/logs/day1.log",
+            "/user/ana/empty",
+            "/user/ana/notes.txt"),
+        entries.stream().map(NamespaceEntry::getPath).toList(),
         "breadth first, children in the image's order");
     Map<String, NamespaceEntry> m = byPath(entries);
     assertEquals("rwxrwxrwt", m.get("/tmp").getPermission());
@@ -201,7 +270,9 @@ class FsImageReaderTest {
   void xattrsAreNotTheInodesFields() throws Exception {
     // Hadoop 3's XML writes an inode's xattrs inside it, each with its own <name>
     Path xml = dir.resolve("xattrs.xml");
-    Files.writeString(xml, """
+    Files.writeString(
+        xml,
+        """
         <?xml version="1.0"?>
         <fsimage><version><layoutVersion>-66</layoutVersion><onDiskVersion>1</onDiskVersion></version>
         <INodeSection><lastInodeId>16387</lastInodeId><numInodes>3</numInodes>

@@ -17,8 +17,7 @@ import org.mimesisbench.audit.TraceParse;
 
 /** A plain local file found without Hadoop is the file Hadoop finds, named as Hadoop names it. */
 class AuditLogFilesTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Configuration conf = new Configuration();
 
@@ -34,8 +33,13 @@ class AuditLogFilesTest {
     Path log = Files.writeString(dir.resolve("hdfs-audit.log"), "a line\n");
     Files.createDirectories(dir.resolve("sub"));
     Path cwd = Path.of("").toAbsolutePath();
-    for (String argument : List.of(log.toString(), dir + "/sub/../hdfs-audit.log",
-        dir + "/./hdfs-audit.log", "file://" + log, cwd.relativize(log).toString())) {
+    for (String argument :
+        List.of(
+            log.toString(),
+            dir + "/sub/../hdfs-audit.log",
+            dir + "/./hdfs-audit.log",
+            "file://" + log,
+            cwd.relativize(log).toString())) {
       org.apache.hadoop.fs.Path ours = AuditLogFiles.plainLocalFile(argument, conf);
       assertNotNull(ours, argument);
       assertEquals(hadoop(argument), ours, argument);

@@ -79,7 +79,8 @@ class AuditLogSourceTest {
 
   @Test
   void emptyInputHasNoLines() throws IOException {
-    try (AuditLogSource s = new AuditLogSource("empty", new ByteArrayInputStream(new byte[0]), 1024)) {
+    try (AuditLogSource s =
+        new AuditLogSource("empty", new ByteArrayInputStream(new byte[0]), 1024)) {
       assertFalse(s.next());
       assertNull(s.error());
     }

@@ -64,7 +64,8 @@ class DecompressAheadTest {
 
   @Test
   void givesTheWrappedStreamsBytes() throws IOException {
-    for (int n : new int[] {0, 1, DecompressAhead.CHUNK_BYTES, 7 * DecompressAhead.CHUNK_BYTES + 13}) {
+    for (int n :
+        new int[] {0, 1, DecompressAhead.CHUNK_BYTES, 7 * DecompressAhead.CHUNK_BYTES + 13}) {
       byte[] data = random(n);
       Failing wrapped = new Failing(data, null);
       ByteArrayOutputStream read = new ByteArrayOutputStream();
@@ -96,8 +97,9 @@ class DecompressAheadTest {
     assertEquals(10, in.read(new byte[10], 0, 10));
     in.close(); // the thread waits for a free chunk: close must end it
     assertTrue(wrapped.closed.get());
-    assertFalse(Thread.getAllStackTraces().keySet().stream()
-        .anyMatch(t -> t.getName().equals("parse-inflate test")));
+    assertFalse(
+        Thread.getAllStackTraces().keySet().stream()
+            .anyMatch(t -> t.getName().equals("parse-inflate test")));
     assertThrows(IOException.class, () -> in.read(new byte[1], 0, 1));
   }
 }

@@ -14,11 +14,20 @@ class LineBytesProperties {
   @Provide
   Arbitrary<byte[]> bytes() {
     // mostly ASCII, with line ends and bytes with the high bit (0x8a, 0x8d: LF, CR plus it)
-    Arbitrary<Byte> b = Arbitraries.frequencyOf(
-        Tuple.of(6, Arbitraries.of((byte) 'a', (byte) '/', (byte) '=')),
-        Tuple.of(2, Arbitraries.bytes()),
-        Tuple.of(2, Arbitraries.of((byte) '\n', (byte) '\r', (byte) 0x80, (byte) 0xff, (byte) 0x0b,
-            (byte) 0x8a, (byte) 0x8d)));
+    Arbitrary<Byte> b =
+        Arbitraries.frequencyOf(
+            Tuple.of(6, Arbitraries.of((byte) 'a', (byte) '/', (byte) '=')),
+            Tuple.of(2, Arbitraries.bytes()),
+            Tuple.of(
+                2,
+                Arbitraries.of(
+                    (byte) '\n',
+                    (byte) '\r',
+                    (byte) 0x80,
+                    (byte) 0xff,
+                    (byte) 0x0b,
+                    (byte) 0x8a,
+                    (byte) 0x8d)));
     return b.array(byte[].class).ofMaxSize(100);
   }
 

@@ -28,23 +28,28 @@ class LineSplitProperties {
 
   @Provide
   Arbitrary<String> text() {
-    Arbitrary<String> line = Arbitraries.oneOf(
-        Arbitraries.strings().withChars('a', 'é', '\r', '\n').ofMaxLength(40),
-        Arbitraries.integers().between(MAX - 3, MAX + 4).map("x"::repeat),
-        Arbitraries.integers().between(1, 5 * MAX).map("y"::repeat));
+    Arbitrary<String> line =
+        Arbitraries.oneOf(
+            Arbitraries.strings().withChars('a', 'é', '\r', '\n').ofMaxLength(40),
+            Arbitraries.integers().between(MAX - 3, MAX + 4).map("x"::repeat),
+            Arbitraries.integers().between(1, 5 * MAX).map("y"::repeat));
     return line.list().ofMaxSize(30).map(l -> String.join("", l));
   }
 
   @Property(tries = 3000)
-  void splitsAsHadoopLineReader(@ForAll("text") String text, @ForAll @IntRange(min = 1, max = 700) int piece)
+  void splitsAsHadoopLineReader(
+      @ForAll("text") String text, @ForAll @IntRange(min = 1, max = 700) int piece)
       throws IOException {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     assertEquals(hadoop(bytes), ours(new Pieces(bytes, piece)));
   }
 
-  /** A line's bytes are offered as ASCII when they all are (and only then), and they are its bytes. */
+  /**
+   * A line's bytes are offered as ASCII when they all are (and only then), and they are its bytes.
+   */
   @Property(tries = 1000)
-  void asciiBytesOnlyForAsciiLines(@ForAll("text") String text, @ForAll @IntRange(min = 1, max = 700) int piece)
+  void asciiBytesOnlyForAsciiLines(
+      @ForAll("text") String text, @ForAll @IntRange(min = 1, max = 700) int piece)
       throws IOException {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     try (AuditLogSource s = new AuditLogSource("x", new Pieces(bytes, piece), MAX)) {
@@ -55,12 +60,15 @@ class LineSplitProperties {
         }
         String line = s.line();
         boolean ascii = line.chars().allMatch(c -> c < 0x80);
-        if (line.getBytes(StandardCharsets.UTF_8).length < MAX) { // one cut to the bound may have lost non-ASCII bytes
+        if (line.getBytes(StandardCharsets.UTF_8).length
+            < MAX) { // one cut to the bound may have lost non-ASCII bytes
           assertEquals(ascii, s.asciiBytes() != null, line);
         }
         if (s.asciiBytes() != null) {
           assertTrue(ascii, line);
-          assertEquals(line, new String(s.asciiBytes(), s.lineStart(), line.length(), StandardCharsets.US_ASCII));
+          assertEquals(
+              line,
+              new String(s.asciiBytes(), s.lineStart(), line.length(), StandardCharsets.US_ASCII));
         }
       }
     }
@@ -84,8 +92,11 @@ class LineSplitProperties {
       long n = 0;
       while ((consumed = r.readLine(t, MAX, Integer.MAX_VALUE)) > 0) {
         boolean tooLong = consumed - t.getLength() > 2;
-        lines.add(++n + (tooLong ? " <too long>"
-            : " " + new String(t.getBytes(), 0, t.getLength(), StandardCharsets.UTF_8)));
+        lines.add(
+            ++n
+                + (tooLong
+                    ? " <too long>"
+                    : " " + new String(t.getBytes(), 0, t.getLength(), StandardCharsets.UTF_8)));
       }
     }
     return lines;

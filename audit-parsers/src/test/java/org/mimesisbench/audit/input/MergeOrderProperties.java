@@ -18,8 +18,8 @@ import org.mimesisbench.audit.testing.Traces;
 
 /**
  * The local parse's k-way merge and the MapReduce parse's sort (by each file's running maximum
- * time, file, line: EventOrderKey) put events in the same order, also when a file logs some
- * lines out of time order.
+ * time, file, line: EventOrderKey) put events in the same order, also when a file logs some lines
+ * out of time order.
  */
 class MergeOrderProperties {
 
@@ -30,7 +30,8 @@ class MergeOrderProperties {
   }
 
   @Property(tries = 1000)
-  void kWayMergeEqualsSortByRunningMaximum(@ForAll("files") List<List<Integer>> files) throws Exception {
+  void kWayMergeEqualsSortByRunningMaximum(@ForAll("files") List<List<Integer>> files)
+      throws Exception {
     List<AuditLogSource> sources = new ArrayList<>();
     List<long[]> expected = new ArrayList<>(); // {running max, file, line}
     for (int f = 0; f < files.size(); f++) {
@@ -42,13 +43,19 @@ class MergeOrderProperties {
         log.append(Traces.line(s, "u", "open", "/" + f + "/" + (l + 1), null)).append('\n');
         expected.add(new long[] {max, f, l + 1});
       }
-      sources.add(new AuditLogSource("f" + f,
-          new ByteArrayInputStream(log.toString().getBytes(StandardCharsets.UTF_8)), 4096));
+      sources.add(
+          new AuditLogSource(
+              "f" + f,
+              new ByteArrayInputStream(log.toString().getBytes(StandardCharsets.UTF_8)),
+              4096));
     }
-    expected.sort(Comparator.<long[]>comparingLong(k -> k[0]).thenComparingLong(k -> k[1])
-        .thenComparingLong(k -> k[2]));
+    expected.sort(
+        Comparator.<long[]>comparingLong(k -> k[0])
+            .thenComparingLong(k -> k[1])
+            .thenComparingLong(k -> k[2]));
     List<String> merged = new ArrayList<>();
-    try (TimeOrderedAuditReader reader = new TimeOrderedAuditReader(sources, ZoneId.of("UTC"), new ParseReport())) {
+    try (TimeOrderedAuditReader reader =
+        new TimeOrderedAuditReader(sources, ZoneId.of("UTC"), new ParseReport())) {
       reader.readAll(r -> merged.add(r.source + "/" + r.line));
     }
     assertEquals(expected.stream().map(k -> k[1] + "/" + k[2]).toList(), merged);

@@ -25,9 +25,11 @@ class AuditLineParserTest {
 
   @Test
   void hadoop3LineWithProtoAndCallerContext() throws Exception {
-    AuditRecord r = parse("2021-03-04 05:06:07,089 INFO FSNamesystem.audit: allowed=true\t"
-        + "ugi=hdfs/host@DBANET4.ROOT (auth:KERBEROS)\tip=/10.1.2.3\tcmd=getfileinfo\t"
-        + "src=/warehouse/t1\tdst=null\tperm=null\tproto=rpc\tcallerContext=CLI");
+    AuditRecord r =
+        parse(
+            "2021-03-04 05:06:07,089 INFO FSNamesystem.audit: allowed=true\t"
+                + "ugi=hdfs/host@DBANET4.ROOT (auth:KERBEROS)\tip=/10.1.2.3\tcmd=getfileinfo\t"
+                + "src=/warehouse/t1\tdst=null\tperm=null\tproto=rpc\tcallerContext=CLI");
     assertEquals(utc("2021-03-04T05:06:07.089Z"), r.time);
     assertTrue(r.allowed);
     assertEquals("hdfs/host@DBANET4.ROOT", r.user);
@@ -45,10 +47,12 @@ class AuditLineParserTest {
 
   @Test
   void proxyUserRenameWithOptionsAndPerm() throws Exception {
-    AuditRecord r = parse("2020-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
-        + "ugi=hue/host@REALM (auth:PROXY) via hive/host@REALM (auth:KERBEROS)\tip=/1.2.3.4\t"
-        + "cmd=rename (options=[TO_TRASH])\tsrc=/a/b c\tdst=/user/hue/.Trash/Current/a/b c\t"
-        + "perm=hue:hive:rwxrwx--x\tproto=rpc");
+    AuditRecord r =
+        parse(
+            "2020-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
+                + "ugi=hue/host@REALM (auth:PROXY) via hive/host@REALM (auth:KERBEROS)\tip=/1.2.3.4\t"
+                + "cmd=rename (options=[TO_TRASH])\tsrc=/a/b c\tdst=/user/hue/.Trash/Current/a/b c\t"
+                + "perm=hue:hive:rwxrwx--x\tproto=rpc");
     assertEquals("hue/host@REALM", r.user);
     assertEquals("PROXY", r.auth);
     assertEquals("hive/host@REALM", r.realUser);
@@ -62,10 +66,12 @@ class AuditLineParserTest {
 
   @Test
   void tabsTurnedIntoSpacesAndFullLoggerName() throws Exception {
-    AuditRecord r = parse("2019-05-05 10:00:00,123 INFO org.apache.hadoop.hdfs.server.namenode."
-        + "FSNamesystem.audit: allowed=true   ugi=hdfs (auth:SIMPLE)   ip=/127.0.0.1   "
-        + "cmd=rename (options=[NONE])   src=/x y/z   dst=/w   perm=hdfs:supergroup:rw-r--r--   "
-        + "proto=rpc callerContext=SPARK_TASK_1");
+    AuditRecord r =
+        parse(
+            "2019-05-05 10:00:00,123 INFO org.apache.hadoop.hdfs.server.namenode."
+                + "FSNamesystem.audit: allowed=true   ugi=hdfs (auth:SIMPLE)   ip=/127.0.0.1   "
+                + "cmd=rename (options=[NONE])   src=/x y/z   dst=/w   perm=hdfs:supergroup:rw-r--r--   "
+                + "proto=rpc callerContext=SPARK_TASK_1");
     assertEquals("hdfs", r.user);
     assertEquals("rename", r.op);
     assertEquals("/x y/z", r.src);
@@ -76,9 +82,11 @@ class AuditLineParserTest {
 
   @Test
   void testLayoutPrefix() throws Exception {
-    AuditRecord r = parse("2015-04-17 07:46:18,293 INFO  [IPC Server handler 0 on 60605] "
-        + "FSNamesystem.audit (FSNamesystem.java:logAuditMessage(8234)) - allowed=true\t"
-        + "ugi=jenkins (auth:SIMPLE)\tip=/127.0.0.1\tcmd=open\tsrc=/f\tdst=null\tperm=null\tproto=rpc");
+    AuditRecord r =
+        parse(
+            "2015-04-17 07:46:18,293 INFO  [IPC Server handler 0 on 60605] "
+                + "FSNamesystem.audit (FSNamesystem.java:logAuditMessage(8234)) - allowed=true\t"
+                + "ugi=jenkins (auth:SIMPLE)\tip=/127.0.0.1\tcmd=open\tsrc=/f\tdst=null\tperm=null\tproto=rpc");
     assertEquals("jenkins", r.user);
     assertEquals("open", r.op);
     assertEquals("/f", r.src);
@@ -86,9 +94,11 @@ class AuditLineParserTest {
 
   @Test
   void hadoop1LineWithoutAllowedOrAuth() throws Exception {
-    AuditRecord r = parse("2014-02-03 04:05:06,007 INFO FSNamesystem.audit: "
-        + "ugi=search via azkaban/host@GRID.LINKEDIN.COM\tip=/10.0.0.1\tcmd=open\t"
-        + "src=/data/part-0\tdst=null\tperm=null");
+    AuditRecord r =
+        parse(
+            "2014-02-03 04:05:06,007 INFO FSNamesystem.audit: "
+                + "ugi=search via azkaban/host@GRID.LINKEDIN.COM\tip=/10.0.0.1\tcmd=open\t"
+                + "src=/data/part-0\tdst=null\tperm=null");
     assertTrue(r.allowed);
     assertEquals("search", r.user);
     assertNull(r.auth);
@@ -98,9 +108,11 @@ class AuditLineParserTest {
 
   @Test
   void deniedRequestTrackingIdAndHostSlashIp() throws Exception {
-    AuditRecord r = parse("2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=false\t"
-        + "ugi=bob (auth:TOKEN)\tip=nn1.example.com/10.0.0.9\tcmd=open\tsrc=/secret\tdst=null\t"
-        + "perm=null\ttrackingId=abc123\tproto=rpc\tcallerContext=HIVE_QUERY_ID:q_1:sig");
+    AuditRecord r =
+        parse(
+            "2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=false\t"
+                + "ugi=bob (auth:TOKEN)\tip=nn1.example.com/10.0.0.9\tcmd=open\tsrc=/secret\tdst=null\t"
+                + "perm=null\ttrackingId=abc123\tproto=rpc\tcallerContext=HIVE_QUERY_ID:q_1:sig");
     assertFalse(r.allowed);
     assertEquals("10.0.0.9", r.ip);
     assertEquals("rpc", r.proto);
@@ -109,17 +121,20 @@ class AuditLineParserTest {
 
   @Test
   void javaEscapedPathsAreUnescaped() throws Exception {
-    AuditRecord r = parse("2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
-        + "ugi=a (auth:SIMPLE)\tip=/1.1.1.1\tcmd=create\tsrc=/caf\\u00E9/tab\\there\tdst=null\t"
-        + "perm=a:g:rw-r--r--\tproto=rpc");
+    AuditRecord r =
+        parse(
+            "2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
+                + "ugi=a (auth:SIMPLE)\tip=/1.1.1.1\tcmd=create\tsrc=/caf\\u00E9/tab\\there\tdst=null\t"
+                + "perm=a:g:rw-r--r--\tproto=rpc");
     assertEquals("/café/tab\there", r.src);
   }
 
   /** A record says its strings are all ASCII only when read from ASCII bytes, nothing decoded. */
   @Test
   void recordIsAsciiOnlyFromAsciiBytesWithoutEscapes() throws Exception {
-    String plain = "2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
-        + "ugi=a (auth:SIMPLE)\tip=host/1.1.1.1\tcmd=create\tsrc=/a/b\tdst=null\tperm=null\tproto=rpc";
+    String plain =
+        "2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
+            + "ugi=a (auth:SIMPLE)\tip=host/1.1.1.1\tcmd=create\tsrc=/a/b\tdst=null\tperm=null\tproto=rpc";
     String escaped = plain.replace("src=/a/b", "src=/caf\\u00E9");
     String json = "{\"log_message\":\"allowed=true\\tugi=a\\tcmd=open\\tsrc=/x\",\"logtime\":1}";
     assertTrue(parseBytes(plain).ascii);
@@ -139,19 +154,23 @@ class AuditLineParserTest {
 
   @Test
   void unknownFieldOfANewerHadoopIsSkipped() throws Exception {
-    AuditRecord r = parse("2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
-        + "ugi=a (auth:SIMPLE)\tip=/1.1.1.1\tcmd=open\tsrc=/f\tdst=null\tperm=null\t"
-        + "proto=rpc\tnewField=x y\tcallerContext=CLI");
+    AuditRecord r =
+        parse(
+            "2022-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
+                + "ugi=a (auth:SIMPLE)\tip=/1.1.1.1\tcmd=open\tsrc=/f\tdst=null\tperm=null\t"
+                + "proto=rpc\tnewField=x y\tcallerContext=CLI");
     assertEquals("rpc", r.proto);
     assertEquals("CLI", r.callerContext);
   }
 
   @Test
   void ambariJsonWrapper() throws Exception {
-    AuditRecord r = parse("{\"level\":\"INFO\",\"log_message\":\"FSNamesystem.audit: allowed\\u003dtrue\\t"
-        + "ugi\\u003dambari-qa (auth:SIMPLE)\\tip\\u003d/192.168.64.102\\tcmd\\u003dlistStatus\\t"
-        + "src\\u003d/ats/active\\tdst\\u003dnull\\tperm\\u003dnull\\tproto\\u003drpc\","
-        + "\"logtime\":\"1497791166000\"}");
+    AuditRecord r =
+        parse(
+            "{\"level\":\"INFO\",\"log_message\":\"FSNamesystem.audit: allowed\\u003dtrue\\t"
+                + "ugi\\u003dambari-qa (auth:SIMPLE)\\tip\\u003d/192.168.64.102\\tcmd\\u003dlistStatus\\t"
+                + "src\\u003d/ats/active\\tdst\\u003dnull\\tperm\\u003dnull\\tproto\\u003drpc\","
+                + "\"logtime\":\"1497791166000\"}");
     assertEquals(1497791166000L, r.time);
     assertEquals("ambari-qa", r.user);
     assertEquals("listStatus", r.op);
@@ -162,7 +181,8 @@ class AuditLineParserTest {
   void localTimeIsReadInTheGivenZoneAcrossDst() throws Exception {
     AuditLineParser la = new AuditLineParser(ZoneId.of("America/Los_Angeles"));
     AuditRecord r = new AuditRecord();
-    String body = " INFO FSNamesystem.audit: allowed=true\tugi=a\tip=/1.1.1.1\tcmd=open\tsrc=/f\tdst=null\tperm=null";
+    String body =
+        " INFO FSNamesystem.audit: allowed=true\tugi=a\tip=/1.1.1.1\tcmd=open\tsrc=/f\tdst=null\tperm=null";
     la.parse("2021-03-14 01:59:59,999" + body, r); // PST, UTC-8
     assertEquals(utc("2021-03-14T09:59:59.999Z"), r.time);
     la.parse("2021-03-14 03:00:00,000" + body, r); // PDT, UTC-7
@@ -171,17 +191,27 @@ class AuditLineParserTest {
 
   @Test
   void malformedLinesSayWhy() {
-    assertEquals("audit record without a timestamp", reason(
-        "allowed=true\tugi=a\tip=/1.1.1.1\tcmd=open\tsrc=/f\tdst=null\tperm=null"));
-    assertEquals("not an audit line", reason("2015-04-24 13:31:40,183 INFO BlockStateChange: BLOCK* x"));
+    assertEquals(
+        "audit record without a timestamp",
+        reason("allowed=true\tugi=a\tip=/1.1.1.1\tcmd=open\tsrc=/f\tdst=null\tperm=null"));
+    assertEquals(
+        "not an audit line", reason("2015-04-24 13:31:40,183 INFO BlockStateChange: BLOCK* x"));
     assertEquals("not an audit line", reason("\u0000\u0001binary"));
-    assertEquals("no cmd= field", reason("2015-04-24 13:31:40,183 INFO FSNamesystem.audit: allowed=true\tugi=a"));
-    assertEquals("allowed= is neither true nor false", reason(
-        "2015-04-24 13:31:40,183 INFO FSNamesystem.audit: allowed=maybe\tugi=a\tcmd=open\tsrc=/f"));
-    assertEquals("bad timestamp", reason(
-        "2015-13-45 13:31:40,183 INFO FSNamesystem.audit: allowed=true\tugi=a\tcmd=open\tsrc=/f"));
-    assertEquals("src= is not UTF-8", reason(
-        "2015-04-24 13:31:40,183 INFO FSNamesystem.audit: allowed=true\tugi=a\tcmd=open\tsrc=/\uFFFD"));
+    assertEquals(
+        "no cmd= field",
+        reason("2015-04-24 13:31:40,183 INFO FSNamesystem.audit: allowed=true\tugi=a"));
+    assertEquals(
+        "allowed= is neither true nor false",
+        reason(
+            "2015-04-24 13:31:40,183 INFO FSNamesystem.audit: allowed=maybe\tugi=a\tcmd=open\tsrc=/f"));
+    assertEquals(
+        "bad timestamp",
+        reason(
+            "2015-13-45 13:31:40,183 INFO FSNamesystem.audit: allowed=true\tugi=a\tcmd=open\tsrc=/f"));
+    assertEquals(
+        "src= is not UTF-8",
+        reason(
+            "2015-04-24 13:31:40,183 INFO FSNamesystem.audit: allowed=true\tugi=a\tcmd=open\tsrc=/\uFFFD"));
   }
 
   private String reason(String line) {

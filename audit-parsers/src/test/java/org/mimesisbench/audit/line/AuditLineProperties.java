@@ -14,28 +14,76 @@ import net.jqwik.api.Provide;
 /** Property tests of the line parser: round trips of generated lines, and no crash on any text. */
 class AuditLineProperties {
 
-  record Fields(String user, String auth, String cmd, String src, String dst, boolean allowed,
+  record Fields(
+      String user,
+      String auth,
+      String cmd,
+      String src,
+      String dst,
+      boolean allowed,
       boolean spaces) {}
 
   @Provide
   Arbitrary<Fields> fields() {
-    Arbitrary<String> name = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(8);
-    Arbitrary<String> path = Arbitraries.strings().withCharRange('a', 'z').withChars('/', '.', '_', '-', '=')
-        .ofMinLength(0).ofMaxLength(40).map(s -> "/" + s);
+    Arbitrary<String> name =
+        Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(8);
+    Arbitrary<String> path =
+        Arbitraries.strings()
+            .withCharRange('a', 'z')
+            .withChars('/', '.', '_', '-', '=')
+            .ofMinLength(0)
+            .ofMaxLength(40)
+            .map(s -> "/" + s);
     Arbitrary<String> auth = Arbitraries.of("SIMPLE", "KERBEROS", "TOKEN", "PROXY");
-    Arbitrary<String> cmd = Arbitraries.of("open", "create", "listStatus", "getfileinfo", "delete",
-        "mkdirs", "rename", "rename (options=[TO_TRASH])", "setPermission");
-    return Combinators.combine(name, auth, cmd, path, path.injectNull(0.5), Arbitraries.of(true, false),
-        Arbitraries.of(true, false)).as(Fields::new);
+    Arbitrary<String> cmd =
+        Arbitraries.of(
+            "open",
+            "create",
+            "listStatus",
+            "getfileinfo",
+            "delete",
+            "mkdirs",
+            "rename",
+            "rename (options=[TO_TRASH])",
+            "setPermission");
+    return Combinators.combine(
+            name,
+            auth,
+            cmd,
+            path,
+            path.injectNull(0.5),
+            Arbitraries.of(true, false),
+            Arbitraries.of(true, false))
+        .as(Fields::new);
   }
 
   @Property(tries = 2000)
   void writtenLinesReadBack(@ForAll("fields") Fields f) throws Exception {
     String sep = f.spaces() ? "  " : "\t";
-    String line = "2020-02-29 23:59:59,999 INFO FSNamesystem.audit: allowed=" + f.allowed() + sep
-        + "ugi=" + f.user() + " (auth:" + f.auth() + ")" + sep + "ip=/10.0.0.1" + sep
-        + "cmd=" + f.cmd() + sep + "src=" + f.src() + sep + "dst=" + (f.dst() == null ? "null" : f.dst())
-        + sep + "perm=null" + sep + "proto=rpc";
+    String line =
+        "2020-02-29 23:59:59,999 INFO FSNamesystem.audit: allowed="
+            + f.allowed()
+            + sep
+            + "ugi="
+            + f.user()
+            + " (auth:"
+            + f.auth()
+            + ")"
+            + sep
+            + "ip=/10.0.0.1"
+            + sep
+            + "cmd="
+            + f.cmd()
+            + sep
+            + "src="
+            + f.src()
+            + sep
+            + "dst="
+            + (f.dst() == null ? "null" : f.dst())
+            + sep
+            + "perm=null"
+            + sep
+            + "proto=rpc";
     AuditRecord r = new AuditRecord();
     new AuditLineParser(ZoneId.of("UTC")).parse(line, r);
     assertEquals(f.user(), r.user);
@@ -52,7 +100,10 @@ class AuditLineProperties {
     String[] lines = {
       noise,
       "2020-01-01 00:00:00,000 INFO FSNamesystem.audit: " + noise,
-      "2020-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\tugi=" + noise + "\tcmd=" + f.cmd(),
+      "2020-01-01 00:00:00,000 INFO FSNamesystem.audit: allowed=true\tugi="
+          + noise
+          + "\tcmd="
+          + f.cmd(),
       "{\"log_message\":\"" + noise + "\",\"logtime\":1}",
     };
     AuditLineParser parser = new AuditLineParser(ZoneId.of("UTC"));
@@ -68,10 +119,34 @@ class AuditLineProperties {
   @Property(tries = 3000)
   void asciiBytesGiveTheSameRecordAsTheString(@ForAll("fields") Fields f, @ForAll String noise) {
     String sep = f.spaces() ? "  " : "\t";
-    String line = "2020-02-29 23:59:59,999 INFO FSNamesystem.audit: allowed=" + f.allowed() + sep
-        + "ugi=" + f.user() + " (auth:" + f.auth() + ") via " + noise + sep + "ip=/10.0.0.1" + sep
-        + "cmd=" + f.cmd() + sep + "src=" + f.src() + sep + "dst=" + (f.dst() == null ? "null" : f.dst())
-        + sep + "perm=" + f.user() + ":g:rw-r--r--" + sep + "proto=rpc " + noise;
+    String line =
+        "2020-02-29 23:59:59,999 INFO FSNamesystem.audit: allowed="
+            + f.allowed()
+            + sep
+            + "ugi="
+            + f.user()
+            + " (auth:"
+            + f.auth()
+            + ") via "
+            + noise
+            + sep
+            + "ip=/10.0.0.1"
+            + sep
+            + "cmd="
+            + f.cmd()
+            + sep
+            + "src="
+            + f.src()
+            + sep
+            + "dst="
+            + (f.dst() == null ? "null" : f.dst())
+            + sep
+            + "perm="
+            + f.user()
+            + ":g:rw-r--r--"
+            + sep
+            + "proto=rpc "
+            + noise;
     if (!line.chars().allMatch(c -> c < 0x80)) {
       return; // a reader gives bytes only for ASCII lines
     }
@@ -79,7 +154,8 @@ class AuditLineProperties {
     AuditLineParser chars = new AuditLineParser(ZoneId.of("UTC"));
     AuditLineParser ascii = new AuditLineParser(ZoneId.of("UTC"));
     for (int round = 0; round < 2; round++) { // the second round takes the values from the caches
-      assertEquals(outcome(r -> chars.parse(line, r)), outcome(r -> ascii.parse(line, bytes, 2, r)));
+      assertEquals(
+          outcome(r -> chars.parse(line, r)), outcome(r -> ascii.parse(line, bytes, 2, r)));
     }
   }
 
@@ -91,8 +167,21 @@ class AuditLineProperties {
     try {
       AuditRecord r = new AuditRecord();
       p.into(r);
-      return String.join("|", String.valueOf(r.time), String.valueOf(r.allowed), r.user, r.auth,
-          r.realUser, r.ip, r.cmd, r.op, r.src, r.dst, r.perm, r.proto, r.callerContext);
+      return String.join(
+          "|",
+          String.valueOf(r.time),
+          String.valueOf(r.allowed),
+          r.user,
+          r.auth,
+          r.realUser,
+          r.ip,
+          r.cmd,
+          r.op,
+          r.src,
+          r.dst,
+          r.perm,
+          r.proto,
+          r.callerContext);
     } catch (MalformedLineException e) {
       return "malformed: " + e.getMessage();
     }

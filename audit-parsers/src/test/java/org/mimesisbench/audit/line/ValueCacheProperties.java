@@ -13,16 +13,18 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
- * Whatever was stored before and however it is asked (as chars or as bytes, short or long, near
- * the end of the buffer), the cache gives the text asked for.
+ * Whatever was stored before and however it is asked (as chars or as bytes, short or long, near the
+ * end of the buffer), the cache gives the text asked for.
  */
 class ValueCacheProperties {
   @Provide
   Arbitrary<List<String>> values() {
-    Arbitrary<String> value = Arbitraries.oneOf(
-        Arbitraries.strings().withChars("ab/=").ofMaxLength(20), // many near-equal values
-        Arbitraries.strings().ascii().ofMaxLength(140),
-        Arbitraries.of("user1", "10.0.0.1", "getfileinfo", "", "null", "a".repeat(15), "a".repeat(16)));
+    Arbitrary<String> value =
+        Arbitraries.oneOf(
+            Arbitraries.strings().withChars("ab/=").ofMaxLength(20), // many near-equal values
+            Arbitraries.strings().ascii().ofMaxLength(140),
+            Arbitraries.of(
+                "user1", "10.0.0.1", "getfileinfo", "", "null", "a".repeat(15), "a".repeat(16)));
     return value.list().ofMaxSize(200);
   }
 
@@ -47,8 +49,12 @@ class ValueCacheProperties {
   @Test
   void aRepeatedValueIsOneString() {
     ValueCache cache = new ValueCache(1 << 8);
-    byte[] a = "ugi=user1198 ip=10.6.162.45 cmd=getfileinfo padding to sixteen".getBytes(StandardCharsets.US_ASCII);
-    byte[] b = "ugi=user1198 ip=10.6.162.45 cmd=getfileinfo other padding".getBytes(StandardCharsets.US_ASCII);
+    byte[] a =
+        "ugi=user1198 ip=10.6.162.45 cmd=getfileinfo padding to sixteen"
+            .getBytes(StandardCharsets.US_ASCII);
+    byte[] b =
+        "ugi=user1198 ip=10.6.162.45 cmd=getfileinfo other padding"
+            .getBytes(StandardCharsets.US_ASCII);
     assertSame(cache.get(a, 4, 12), cache.get(b, 4, 12));
     assertSame(cache.get(a, 16, 27), cache.get(b, 16, 27));
     assertSame(cache.get(a, 32, 43), cache.get(b, 32, 43));

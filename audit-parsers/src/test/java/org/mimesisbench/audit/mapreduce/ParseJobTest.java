@@ -29,24 +29,31 @@ class ParseJobTest {
   @TempDir Path dir;
 
   static void assertSameTrace(Path a, Path b, ParseReport ra, ParseReport rb) throws Exception {
-    assertEquals(Traces.read(a.resolve(TraceParse.EVENTS), AuditEvent.class),
+    assertEquals(
+        Traces.read(a.resolve(TraceParse.EVENTS), AuditEvent.class),
         Traces.read(b.resolve(TraceParse.EVENTS), AuditEvent.class));
     Comparator<FileTimeline> byId = Comparator.comparingLong(FileTimeline::getId);
-    List<FileTimeline> fa = new ArrayList<>(Traces.read(a.resolve(TraceParse.FILES), FileTimeline.class));
-    List<FileTimeline> fb = new ArrayList<>(Traces.read(b.resolve(TraceParse.FILES), FileTimeline.class));
+    List<FileTimeline> fa =
+        new ArrayList<>(Traces.read(a.resolve(TraceParse.FILES), FileTimeline.class));
+    List<FileTimeline> fb =
+        new ArrayList<>(Traces.read(b.resolve(TraceParse.FILES), FileTimeline.class));
     fa.sort(byId);
     fb.sort(byId);
     assertEquals(fa, fb);
     Comparator<DirectoryTimeline> dirById = Comparator.comparingLong(DirectoryTimeline::getId);
-    List<DirectoryTimeline> da = new ArrayList<>(Traces.read(a.resolve(TraceParse.DIRS), DirectoryTimeline.class));
-    List<DirectoryTimeline> db = new ArrayList<>(Traces.read(b.resolve(TraceParse.DIRS), DirectoryTimeline.class));
+    List<DirectoryTimeline> da =
+        new ArrayList<>(Traces.read(a.resolve(TraceParse.DIRS), DirectoryTimeline.class));
+    List<DirectoryTimeline> db =
+        new ArrayList<>(Traces.read(b.resolve(TraceParse.DIRS), DirectoryTimeline.class));
     da.sort(dirById);
     db.sort(dirById);
     assertEquals(da, db);
-    assertEquals(Traces.read(a.resolve(TraceParse.CLUSTER), ClusterEvent.class),
+    assertEquals(
+        Traces.read(a.resolve(TraceParse.CLUSTER), ClusterEvent.class),
         Traces.read(b.resolve(TraceParse.CLUSTER), ClusterEvent.class));
     if (Files.exists(a.resolve(TraceParse.NAMESPACE))) {
-      assertEquals(Traces.read(a.resolve(TraceParse.NAMESPACE), NamespaceEntry.class),
+      assertEquals(
+          Traces.read(a.resolve(TraceParse.NAMESPACE), NamespaceEntry.class),
           Traces.read(b.resolve(TraceParse.NAMESPACE), NamespaceEntry.class));
     }
     assertEquals(ra.lines, rb.lines);
@@ -70,10 +77,24 @@ class ParseJobTest {
     try (Stream<Path> files = Files.list(Traces.repo().resolve("tests/sample-trace/data/audit"))) {
       files.sorted().forEach(p -> audit.add(p.toString()));
     }
-    ParseOptions local = new ParseOptions(audit, vectors.resolve("fsimage.xml"), dir.resolve("local"),
-        java.time.ZoneId.of("UTC"), 0.05, "deflate-1", ParseOptions.MAX_LINE_BYTES_DEFAULT);
-    ParseOptions mr = new ParseOptions(audit, local.fsimage(), dir.resolve("mr"), local.zone(),
-        local.maxMalformed(), local.codec(), local.maxLineBytes());
+    ParseOptions local =
+        new ParseOptions(
+            audit,
+            vectors.resolve("fsimage.xml"),
+            dir.resolve("local"),
+            java.time.ZoneId.of("UTC"),
+            0.05,
+            "deflate-1",
+            ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    ParseOptions mr =
+        new ParseOptions(
+            audit,
+            local.fsimage(),
+            dir.resolve("mr"),
+            local.zone(),
+            local.maxMalformed(),
+            local.codec(),
+            local.maxLineBytes());
     Configuration conf = new Configuration();
     conf.set("mapreduce.framework.name", "local");
     conf.setInt("mapreduce.local.map.tasks.maximum", 2);

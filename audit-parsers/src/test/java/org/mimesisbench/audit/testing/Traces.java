@@ -31,9 +31,11 @@ public final class Traces {
     return line(s, true, user, cmd, src, dst);
   }
 
-  public static String line(int s, boolean allowed, String user, String cmd, String src, String dst) {
-    return String.format("2024-01-01 %02d:%02d:%02d,000 INFO FSNamesystem.audit: allowed=%s\t"
-        + "ugi=%s (auth:SIMPLE)\tip=/127.0.0.1\tcmd=%s\tsrc=%s\tdst=%s\tperm=null\tproto=rpc",
+  public static String line(
+      int s, boolean allowed, String user, String cmd, String src, String dst) {
+    return String.format(
+        "2024-01-01 %02d:%02d:%02d,000 INFO FSNamesystem.audit: allowed=%s\t"
+            + "ugi=%s (auth:SIMPLE)\tip=/127.0.0.1\tcmd=%s\tsrc=%s\tdst=%s\tperm=null\tproto=rpc",
         s / 3600, s / 60 % 60, s % 60, allowed, user, cmd, src, dst == null ? "null" : dst);
   }
 
@@ -56,24 +58,39 @@ public final class Traces {
     return new TraceParse(ParseOptions.of(audit, fsimage, out), new Configuration(), null).run();
   }
 
-  /** A committed trace equals a fresh parse, file by file; {@code reparse} says how to bring it up to date. */
-  public static void assertSameTrace(Path committed, Path fresh, String reparse) throws IOException {
+  /**
+   * A committed trace equals a fresh parse, file by file; {@code reparse} says how to bring it up
+   * to date.
+   */
+  public static void assertSameTrace(Path committed, Path fresh, String reparse)
+      throws IOException {
     String rerun = " differs from a fresh parse: rerun " + reparse;
-    assertEquals(read(committed.resolve("events.avro"), AuditEvent.class),
-        read(fresh.resolve("events.avro"), AuditEvent.class), "events.avro" + rerun);
-    assertEquals(read(committed.resolve("files.avro"), FileTimeline.class),
-        read(fresh.resolve("files.avro"), FileTimeline.class), "files.avro" + rerun);
-    assertEquals(read(committed.resolve("dirs.avro"), DirectoryTimeline.class),
-        read(fresh.resolve("dirs.avro"), DirectoryTimeline.class), "dirs.avro" + rerun);
-    assertEquals(read(committed.resolve("cluster.avro"), ClusterEvent.class),
-        read(fresh.resolve("cluster.avro"), ClusterEvent.class), "cluster.avro" + rerun);
-    assertEquals(read(committed.resolve("namespace.avro"), NamespaceEntry.class),
-        read(fresh.resolve("namespace.avro"), NamespaceEntry.class), "namespace.avro" + rerun);
+    assertEquals(
+        read(committed.resolve("events.avro"), AuditEvent.class),
+        read(fresh.resolve("events.avro"), AuditEvent.class),
+        "events.avro" + rerun);
+    assertEquals(
+        read(committed.resolve("files.avro"), FileTimeline.class),
+        read(fresh.resolve("files.avro"), FileTimeline.class),
+        "files.avro" + rerun);
+    assertEquals(
+        read(committed.resolve("dirs.avro"), DirectoryTimeline.class),
+        read(fresh.resolve("dirs.avro"), DirectoryTimeline.class),
+        "dirs.avro" + rerun);
+    assertEquals(
+        read(committed.resolve("cluster.avro"), ClusterEvent.class),
+        read(fresh.resolve("cluster.avro"), ClusterEvent.class),
+        "cluster.avro" + rerun);
+    assertEquals(
+        read(committed.resolve("namespace.avro"), NamespaceEntry.class),
+        read(fresh.resolve("namespace.avro"), NamespaceEntry.class),
+        "namespace.avro" + rerun);
   }
 
   public static <T> List<T> read(Path avro, Class<T> type) throws IOException {
     List<T> records = new ArrayList<>();
-    try (DataFileReader<T> reader = new DataFileReader<>(avro.toFile(), new SpecificDatumReader<>(type))) {
+    try (DataFileReader<T> reader =
+        new DataFileReader<>(avro.toFile(), new SpecificDatumReader<>(type))) {
       reader.forEach(records::add);
     }
     return records;
@@ -81,14 +98,17 @@ public final class Traces {
 
   /**
    * The public audit-log and fsimage samples, {@code ../shared/data/public-audit-samples} beside
-   * the repository: other people's files under their licences, so not in it. A test that reads
-   * them is skipped, saying why, where they are absent (a fresh clone); CI has them. The
-   * repository's own variants are in src/test/resources/audit-variants and fsimage/.
+   * the repository: other people's files under their licences, so not in it. A test that reads them
+   * is skipped, saying why, where they are absent (a fresh clone); CI has them. The repository's
+   * own variants are in src/test/resources/audit-variants and fsimage/.
    */
   public static Path publicSamples() {
     Path samples = repo().resolveSibling("shared").resolve("data/public-audit-samples");
-    assumeTrue(Files.isDirectory(samples), "optional outside data absent: " + samples
-        + " (public samples beside the repository, not part of it); skipped");
+    assumeTrue(
+        Files.isDirectory(samples),
+        "optional outside data absent: "
+            + samples
+            + " (public samples beside the repository, not part of it); skipped");
     return samples;
   }
 
@@ -100,7 +120,11 @@ public final class Traces {
   /** The variant logs of {@link #auditVariants}, in name order. */
   public static List<String> auditVariantLogs() throws IOException {
     try (Stream<Path> files = Files.list(auditVariants())) {
-      return files.map(Path::toString).filter(p -> p.endsWith(".log") || p.endsWith(".json")).sorted().toList();
+      return files
+          .map(Path::toString)
+          .filter(p -> p.endsWith(".log") || p.endsWith(".json"))
+          .sorted()
+          .toList();
     }
   }
 

@@ -24,10 +24,10 @@ import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /**
- * The Java half of the cross-language test vectors: {@code profiles/vectors/trace/} holds a
- * trace written by this parser from {@code profiles/vectors/input/}, and an expected.json of every
- * record, which modeler-py's test_java_vectors.py checks field by field. Here the committed
- * vectors are checked against a fresh parse; {@code -Dmimesis.vectors.write=true} rewrites them.
+ * The Java half of the cross-language test vectors: {@code profiles/vectors/trace/} holds a trace
+ * written by this parser from {@code profiles/vectors/input/}, and an expected.json of every
+ * record, which modeler-py's test_java_vectors.py checks field by field. Here the committed vectors
+ * are checked against a fresh parse; {@code -Dmimesis.vectors.write=true} rewrites them.
  */
 class CrossLanguageVectorsTest {
   @TempDir Path dir;
@@ -41,28 +41,42 @@ class CrossLanguageVectorsTest {
     Path committed = vectors.resolve("trace");
     if (Boolean.getBoolean("mimesis.vectors.write")) {
       Files.createDirectories(committed);
-      for (String f : List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS, TraceParse.CLUSTER,
-          TraceParse.NAMESPACE)) {
+      for (String f :
+          List.of(
+              TraceParse.EVENTS,
+              TraceParse.FILES,
+              TraceParse.DIRS,
+              TraceParse.CLUSTER,
+              TraceParse.NAMESPACE)) {
         Files.copy(fresh.resolve(f), committed.resolve(f), StandardCopyOption.REPLACE_EXISTING);
       }
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
           .writeValue(committed.resolve("expected.json").toFile(), expected);
     }
     assertEquals(expected, expected(committed), "committed vectors differ from a fresh parse");
-    assertEquals(new ObjectMapper().readValue(committed.resolve("expected.json").toFile(), Map.class)
-        .toString(), new ObjectMapper().convertValue(expected, Map.class).toString());
+    assertEquals(
+        new ObjectMapper()
+            .readValue(committed.resolve("expected.json").toFile(), Map.class)
+            .toString(),
+        new ObjectMapper().convertValue(expected, Map.class).toString());
   }
 
   /** expected.json format 2 (modeler-py/tests/test_java_vectors.py): every record, every field. */
   private static Map<String, Object> expected(Path trace) throws Exception {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("format", 2);
-    m.put("comment", "written by audit-parsers CrossLanguageVectorsTest from profiles/vectors/input");
+    m.put(
+        "comment", "written by audit-parsers CrossLanguageVectorsTest from profiles/vectors/input");
     m.put("events", records(Traces.read(trace.resolve(TraceParse.EVENTS), AuditEvent.class)));
     m.put("files", records(Traces.read(trace.resolve(TraceParse.FILES), FileTimeline.class)));
-    m.put("directories", records(Traces.read(trace.resolve(TraceParse.DIRS), DirectoryTimeline.class)));
+    m.put(
+        "directories",
+        records(Traces.read(trace.resolve(TraceParse.DIRS), DirectoryTimeline.class)));
     m.put("cluster", records(Traces.read(trace.resolve(TraceParse.CLUSTER), ClusterEvent.class)));
-    m.put("namespace", records(Traces.read(trace.resolve(TraceParse.NAMESPACE), NamespaceEntry.class)));
+    m.put(
+        "namespace",
+        records(Traces.read(trace.resolve(TraceParse.NAMESPACE), NamespaceEntry.class)));
     return m;
   }
 

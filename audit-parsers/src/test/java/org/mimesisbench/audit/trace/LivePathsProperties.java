@@ -15,24 +15,32 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * LivePaths against the first, plain version of it (a hash map of children per directory node)
- * kept here as the model: random puts, removes and directory queries on a few short paths,
- * with empty components and trailing slashes, give the same answers and the same kinds. A tiny
- * node table to begin with makes hash collisions, removals among them and growth common.
+ * LivePaths against the first, plain version of it (a hash map of children per directory node) kept
+ * here as the model: random puts, removes and directory queries on a few short paths, with empty
+ * components and trailing slashes, give the same answers and the same kinds. A tiny node table to
+ * begin with makes hash collisions, removals among them and growth common.
  */
 class LivePathsProperties {
   record Op(int kind, String path, int lifeKind) {}
 
   @Provide
   Arbitrary<List<Op>> ops() {
-    Arbitrary<String> path = Arbitraries.of("a", "b", "cc", "", "d", "ee").list().ofMinSize(0).ofMaxSize(4)
-        .map(parts -> "/" + String.join("/", parts));
-    return Combinators.combine(Arbitraries.integers().between(0, 4), path,
-        Arbitraries.integers().between(0, 2)).as(Op::new).list().ofMaxSize(60);
+    Arbitrary<String> path =
+        Arbitraries.of("a", "b", "cc", "", "d", "ee")
+            .list()
+            .ofMinSize(0)
+            .ofMaxSize(4)
+            .map(parts -> "/" + String.join("/", parts));
+    return Combinators.combine(
+            Arbitraries.integers().between(0, 4), path, Arbitraries.integers().between(0, 2))
+        .as(Op::new)
+        .list()
+        .ofMaxSize(60);
   }
 
   @Property(tries = 3000)
-  void answersAsTheMapTree(@ForAll("ops") List<Op> ops, @ForAll @IntRange(min = 1, max = 3) int slotBits) {
+  void answersAsTheMapTree(
+      @ForAll("ops") List<Op> ops, @ForAll @IntRange(min = 1, max = 3) int slotBits) {
     LivePaths paths = new LivePaths(1 << slotBits);
     Model model = new Model();
     long id = 0;
@@ -52,7 +60,9 @@ class LivePathsProperties {
           assertEquals(describe(model.remove(op.path())), describe(paths.remove(op.path())));
         }
         case 3 -> assertEquals(model.hasUnder(op.path()), paths.hasUnder(op.path()));
-        default -> assertEquals(describe(model.removeUnder(op.path())), describe(paths.removeUnder(op.path())));
+        default ->
+            assertEquals(
+                describe(model.removeUnder(op.path())), describe(paths.removeUnder(op.path())));
       }
       assertEquals(describe(sorted(model.entries())), describe(sorted(entries(paths))));
     }
@@ -64,7 +74,8 @@ class LivePathsProperties {
     return all;
   }
 
-  private static List<Map.Entry<String, TracedEntry>> sorted(List<Map.Entry<String, TracedEntry>> l) {
+  private static List<Map.Entry<String, TracedEntry>> sorted(
+      List<Map.Entry<String, TracedEntry>> l) {
     l.sort(Map.Entry.comparingByKey());
     return l;
   }

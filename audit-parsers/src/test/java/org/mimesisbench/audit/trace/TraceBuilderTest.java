@@ -27,7 +27,8 @@ class TraceBuilderTest {
 
   private Map<String, FileTimeline> byFinalPath(ParseReport report) throws Exception {
     Map<String, FileTimeline> m = new HashMap<>();
-    for (FileTimeline t : Traces.read(dir.resolve("trace").resolve(TraceParse.FILES), FileTimeline.class)) {
+    for (FileTimeline t :
+        Traces.read(dir.resolve("trace").resolve(TraceParse.FILES), FileTimeline.class)) {
       m.put(t.getFinalPath() + (t.getDeleteTime() == null ? "" : "@" + t.getDeleteTime()), t);
     }
     return m;
@@ -39,18 +40,25 @@ class TraceBuilderTest {
 
   @Test
   void aFileKeepsItsIdentityAcrossRenamesOfItselfAndItsDirectory() throws Exception {
-    ParseReport report = parse(List.of(
-        line(0, "u", "mkdirs", "/job/_temporary", null),
-        line(1, "u", "getfileinfo", "/job/_temporary/part-0", null), // probe before create
-        line(2, "u", "create", "/job/_temporary/part-0", null),
-        line(3, "u", "open", "/job/_temporary/part-0", null),
-        line(4, "u", "rename", "/job/_temporary/part-0", "/job/_temporary/done-0"),
-        line(5, "u", "listStatus", "/job/_temporary/done-0", null),
-        line(6, "u", "rename", "/job", "/out"),
-        line(7, "u", "open", "/out/_temporary/done-0", null),
-        line(8, "u", "mkdirs", "/final", null),
-        line(9, "u", "rename", "/out/_temporary/done-0", "/final"), // old rename: into the dir
-        line(10, "u", "open", "/final/done-0", null)));
+    ParseReport report =
+        parse(
+            List.of(
+                line(0, "u", "mkdirs", "/job/_temporary", null),
+                line(1, "u", "getfileinfo", "/job/_temporary/part-0", null), // probe before create
+                line(2, "u", "create", "/job/_temporary/part-0", null),
+                line(3, "u", "open", "/job/_temporary/part-0", null),
+                line(4, "u", "rename", "/job/_temporary/part-0", "/job/_temporary/done-0"),
+                line(5, "u", "listStatus", "/job/_temporary/done-0", null),
+                line(6, "u", "rename", "/job", "/out"),
+                line(7, "u", "open", "/out/_temporary/done-0", null),
+                line(8, "u", "mkdirs", "/final", null),
+                line(
+                    9,
+                    "u",
+                    "rename",
+                    "/out/_temporary/done-0",
+                    "/final"), // old rename: into the dir
+                line(10, "u", "open", "/final/done-0", null)));
     Map<String, FileTimeline> files = byFinalPath(report);
     assertEquals(1, files.size(), files.keySet().toString());
     FileTimeline t = files.get("/final/done-0");
@@ -66,15 +74,17 @@ class TraceBuilderTest {
 
   @Test
   void deletesOfFilesAndDirectoriesAndOverwritesEndLives() throws Exception {
-    ParseReport report = parse(List.of(
-        line(0, "u", "create", "/d/a", null),
-        line(1, "u", "create", "/d/sub/b", null),
-        line(2, "u", "open", "/old/pre", null), // accessed, never created: pre-existing
-        line(3, "u", "create", "/d/a", null), // overwrite
-        line(4, "u", "delete", "/d", null),
-        line(5, "u", "delete", "/old/pre", null),
-        line(6, false, "u", "delete", "/kept", null), // denied: changes nothing
-        line(6, "u", "open", "/kept", null)));
+    ParseReport report =
+        parse(
+            List.of(
+                line(0, "u", "create", "/d/a", null),
+                line(1, "u", "create", "/d/sub/b", null),
+                line(2, "u", "open", "/old/pre", null), // accessed, never created: pre-existing
+                line(3, "u", "create", "/d/a", null), // overwrite
+                line(4, "u", "delete", "/d", null),
+                line(5, "u", "delete", "/old/pre", null),
+                line(6, false, "u", "delete", "/kept", null), // denied: changes nothing
+                line(6, "u", "open", "/kept", null)));
     Map<String, FileTimeline> files = byFinalPath(report);
     assertEquals(5, files.size(), files.keySet().toString());
     assertEquals(time(3), files.get("/d/a@" + time(3)).getDeleteTime());
@@ -84,18 +94,34 @@ class TraceBuilderTest {
     assertTrue(pre.getPreExisting());
     assertNull(pre.getCreateTime());
     assertTrue(files.get("/kept").getPreExisting());
-    assertEquals(Map.of("files", 5L, "pre_existing", 2L, "created", 3L, "deleted", 4L,
-        "renamed", 0L, "accesses", 2L, "calls", 0L), report.files);
+    assertEquals(
+        Map.of(
+            "files",
+            5L,
+            "pre_existing",
+            2L,
+            "created",
+            3L,
+            "deleted",
+            4L,
+            "renamed",
+            0L,
+            "accesses",
+            2L,
+            "calls",
+            0L),
+        report.files);
     assertEquals(1, report.allowedFalse);
   }
 
   @Test
   void renameWithOverwriteReplacesTheTarget() throws Exception {
-    parse(List.of(
-        line(0, "u", "create", "/a", null),
-        line(1, "u", "create", "/b", null),
-        line(2, "u", "rename (options=[OVERWRITE])", "/a", "/b"),
-        line(3, "u", "open", "/b", null)));
+    parse(
+        List.of(
+            line(0, "u", "create", "/a", null),
+            line(1, "u", "create", "/b", null),
+            line(2, "u", "rename (options=[OVERWRITE])", "/a", "/b"),
+            line(3, "u", "open", "/b", null)));
     Map<String, FileTimeline> files = byFinalPath(null);
     assertEquals(time(2), files.get("/b@" + time(2)).getDeleteTime());
     FileTimeline moved = files.get("/b");
@@ -105,37 +131,50 @@ class TraceBuilderTest {
 
   @Test
   void pathsOnlyListedAreNotFilesButCountedEvents() throws Exception {
-    ParseReport report = parse(List.of(
-        line(0, "u", "listStatus", "/warehouse", null),
-        line(1, "u", "getfileinfo", "/nothing/here", null),
-        line(2, "u", "open", "/warehouse/t/part-0", null)));
+    ParseReport report =
+        parse(
+            List.of(
+                line(0, "u", "listStatus", "/warehouse", null),
+                line(1, "u", "getfileinfo", "/nothing/here", null),
+                line(2, "u", "open", "/warehouse/t/part-0", null)));
     Map<String, FileTimeline> files = byFinalPath(report);
     assertEquals(1, files.size());
-    assertEquals(3, Traces.read(dir.resolve("trace").resolve(TraceParse.EVENTS), AuditEvent.class).size());
+    assertEquals(
+        3, Traces.read(dir.resolve("trace").resolve(TraceParse.EVENTS), AuditEvent.class).size());
   }
 
   @Test
   void rotatedFilesAreMergedInTimeOrder() throws Exception {
-    Path older = Traces.write(dir, "hdfs-audit.log.1", List.of(
-        line(0, "u", "create", "/f", null), line(2, "u", "open", "/f", null)));
-    Path newer = Traces.write(dir, "hdfs-audit.log", List.of(
-        line(1, "u", "open", "/f", null), line(3, "u", "delete", "/f", null)));
+    Path older =
+        Traces.write(
+            dir,
+            "hdfs-audit.log.1",
+            List.of(line(0, "u", "create", "/f", null), line(2, "u", "open", "/f", null)));
+    Path newer =
+        Traces.write(
+            dir,
+            "hdfs-audit.log",
+            List.of(line(1, "u", "open", "/f", null), line(3, "u", "delete", "/f", null)));
     Traces.parse(dir.resolve("trace"), null, newer, older);
-    List<AuditEvent> events = Traces.read(dir.resolve("trace").resolve(TraceParse.EVENTS), AuditEvent.class);
-    assertEquals(List.of(time(0), time(1), time(2), time(3)),
+    List<AuditEvent> events =
+        Traces.read(dir.resolve("trace").resolve(TraceParse.EVENTS), AuditEvent.class);
+    assertEquals(
+        List.of(time(0), time(1), time(2), time(3)),
         events.stream().map(AuditEvent::getTime).toList());
-    FileTimeline f = Traces.read(dir.resolve("trace").resolve(TraceParse.FILES), FileTimeline.class).get(0);
+    FileTimeline f =
+        Traces.read(dir.resolve("trace").resolve(TraceParse.FILES), FileTimeline.class).get(0);
     assertEquals(List.of(time(1), time(2)), f.getAccessTimes());
     assertEquals(time(3), f.getDeleteTime());
   }
 
   @Test
   void accessesAreInTimeOrderEvenWhenTheLogIsNot() throws Exception {
-    parse(List.of(
-        line(0, "u", "create", "/f", null),
-        line(5, "u", "open", "/f", null),
-        line(3, "u", "listStatus", "/f", null), // a handler thread logged late
-        line(7, "u", "open", "/f", null)));
+    parse(
+        List.of(
+            line(0, "u", "create", "/f", null),
+            line(5, "u", "open", "/f", null),
+            line(3, "u", "listStatus", "/f", null), // a handler thread logged late
+            line(7, "u", "open", "/f", null)));
     FileTimeline f = byFinalPath(null).get("/f");
     assertEquals(List.of(time(3), time(5), time(7)), f.getAccessTimes());
     assertEquals("LOO", f.getAccessKinds());
@@ -143,19 +182,24 @@ class TraceBuilderTest {
 
   @Test
   void directoriesHaveTimelinesWithTheirListingsCallsAndRecursiveDelete() throws Exception {
-    ParseReport report = parse(List.of(
-        line(0, "u", "getfileinfo", "/job", null), // probe: nothing there yet
-        line(1, "u", "mkdirs", "/job/tmp", null),
-        line(2, "u", "mkdirs", "/job", null), // already there (made with /job/tmp): changes nothing
-        line(3, "u", "setPermission", "/job", null),
-        line(4, "u", "create", "/job/tmp/a", null),
-        line(5, "u", "setTimes", "/job/tmp/a", null),
-        line(6, "u", "listStatus", "/job/tmp", null),
-        line(7, "u", "contentSummary", "/job", null),
-        line(8, "u", "listCachePools", null, null), // no path: the cluster
-        line(9, "u", "delete", "/job", null)));
+    ParseReport report =
+        parse(
+            List.of(
+                line(0, "u", "getfileinfo", "/job", null), // probe: nothing there yet
+                line(1, "u", "mkdirs", "/job/tmp", null),
+                line(
+                    2, "u", "mkdirs", "/job",
+                    null), // already there (made with /job/tmp): changes nothing
+                line(3, "u", "setPermission", "/job", null),
+                line(4, "u", "create", "/job/tmp/a", null),
+                line(5, "u", "setTimes", "/job/tmp/a", null),
+                line(6, "u", "listStatus", "/job/tmp", null),
+                line(7, "u", "contentSummary", "/job", null),
+                line(8, "u", "listCachePools", null, null), // no path: the cluster
+                line(9, "u", "delete", "/job", null)));
     Map<String, DirectoryTimeline> dirs = new HashMap<>();
-    for (DirectoryTimeline d : Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class)) {
+    for (DirectoryTimeline d :
+        Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class)) {
       dirs.put(d.getPath(), d);
     }
     assertEquals(Set.of("/job", "/job/tmp"), dirs.keySet());
@@ -164,10 +208,13 @@ class TraceBuilderTest {
     assertEquals(time(9), job.getDeleteTime());
     assertEquals(1, job.getSubtreeFiles());
     assertEquals(1, job.getSubtreeDirectories());
-    assertEquals("GC", job.getAccessKinds()); // without an fsimage the stat at 0 may have found it: an access
+    assertEquals(
+        "GC",
+        job.getAccessKinds()); // without an fsimage the stat at 0 may have found it: an access
     assertEquals(List.of(time(3)), job.getCallTimes());
     assertEquals(List.of(AuditCommand.setPermission.ordinal()), job.getCalls());
-    assertEquals(false, job.getMadeByMkdirs(), "made with /job/tmp; the mkdirs naming it came after");
+    assertEquals(
+        false, job.getMadeByMkdirs(), "made with /job/tmp; the mkdirs naming it came after");
     DirectoryTimeline tmp = dirs.get("/job/tmp");
     assertEquals(time(1), tmp.getCreateTime());
     assertEquals(true, tmp.getMadeByMkdirs());
@@ -179,25 +226,39 @@ class TraceBuilderTest {
     assertEquals(Map.of("listCachePools", 1L), report.byTarget.get("cluster"));
     // without an fsimage, a path probed before it was made is not known to be missing
     assertEquals(Map.of("getfileinfo", 1L), report.byTarget.get("unknown"));
-    assertEquals(10, report.byTarget.values().stream().mapToLong(m -> m.values().stream().mapToLong(x -> x).sum())
-        .sum());
+    assertEquals(
+        10,
+        report.byTarget.values().stream()
+            .mapToLong(m -> m.values().stream().mapToLong(x -> x).sum())
+            .sum());
   }
 
   @Test
   void eachTimelineCountsItsEventsByUserAndTheReportEveryEvent() throws Exception {
-    ParseReport report = parse(List.of(
-        line(0, "bob", "getfileinfo", "/job/a", null), // a probe: handed to the file created there
-        line(1, "alice", "mkdirs", "/job", null),
-        line(2, "alice", "create", "/job/a", null),
-        line(3, "yarn", "open", "/job/a", null),
-        line(4, "alice", "setPermission", "/job/a", null),
-        line(5, "bob", "listStatus", "/job", null),
-        line(6, "hdfs", "datanodeReport", null, null),
-        line(7, "alice", "delete", "/job/a", null)));
+    ParseReport report =
+        parse(
+            List.of(
+                line(
+                    0,
+                    "bob",
+                    "getfileinfo",
+                    "/job/a",
+                    null), // a probe: handed to the file created there
+                line(1, "alice", "mkdirs", "/job", null),
+                line(2, "alice", "create", "/job/a", null),
+                line(3, "yarn", "open", "/job/a", null),
+                line(4, "alice", "setPermission", "/job/a", null),
+                line(5, "bob", "listStatus", "/job", null),
+                line(6, "hdfs", "datanodeReport", null, null),
+                line(7, "alice", "delete", "/job/a", null)));
     FileTimeline a = byFinalPath(report).get("/job/a@" + time(7));
     assertEquals(List.of("alice", "bob", "yarn"), a.getUsers());
-    assertEquals(List.of(3L, 1L, 1L), a.getUserEvents(), "create, setPermission, delete; the probe; the open");
-    DirectoryTimeline job = Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class).get(0);
+    assertEquals(
+        List.of(3L, 1L, 1L),
+        a.getUserEvents(),
+        "create, setPermission, delete; the probe; the open");
+    DirectoryTimeline job =
+        Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class).get(0);
     assertEquals(List.of("alice", "bob"), job.getUsers());
     assertEquals(List.of(1L, 1L), job.getUserEvents());
     assertEquals(Map.of("alice", 4L, "bob", 2L, "yarn", 1L, "hdfs", 1L), report.byUser);
@@ -205,13 +266,25 @@ class TraceBuilderTest {
 
   @Test
   void aDirectoryMadeImplicitlyAndNamedFirstByItsDeleteHasATimeline() throws Exception {
-    parse(List.of(
-        line(0, "u", "create", "/out/_temporary/0/task/part-0", null), // makes /out/_temporary/0/task
-        line(1, "u", "listStatus", "/out/_temporary/0", null),
-        line(2, "u", "rename", "/out/_temporary/0/task/part-0", "/out/part-0"),
-        line(3, "u", "delete", "/out/_temporary", null))); // no call named it before: no life until now
+    parse(
+        List.of(
+            line(
+                0,
+                "u",
+                "create",
+                "/out/_temporary/0/task/part-0",
+                null), // makes /out/_temporary/0/task
+            line(1, "u", "listStatus", "/out/_temporary/0", null),
+            line(2, "u", "rename", "/out/_temporary/0/task/part-0", "/out/part-0"),
+            line(
+                3,
+                "u",
+                "delete",
+                "/out/_temporary",
+                null))); // no call named it before: no life until now
     Map<String, DirectoryTimeline> dirs = new HashMap<>();
-    for (DirectoryTimeline d : Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class)) {
+    for (DirectoryTimeline d :
+        Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class)) {
       dirs.put(d.getPath(), d);
     }
     DirectoryTimeline temporary = dirs.get("/out/_temporary");

@@ -42,8 +42,8 @@ public final class BaseDirectory {
 
   /**
    * The base {@code given} on {@code fs} (qualified), checked and claimed: refuses a root, a file,
-   * a non-empty directory without the marker unless {@code reuse}; creates it (and the marker)
-   * when missing. Permission problems are bad input.
+   * a non-empty directory without the marker unless {@code reuse}; creates it (and the marker) when
+   * missing. Permission problems are bad input.
    */
   public static BaseDirectory claim(FileSystem fs, String given, boolean reuse) throws IOException {
     Path base = BasePath.of("--base-dir", given, fs.makeQualified(new Path(given))).path();
@@ -57,17 +57,27 @@ public final class BaseDirectory {
         if (!fs.mkdirs(b.meta())) {
           throw new BadInputException("--base-dir " + base + ": cannot create it");
         }
-        b.writeString(b.marker(), "made by mimesisbench; everything under this directory is the benchmark's\n");
+        b.writeString(
+            b.marker(),
+            "made by mimesisbench; everything under this directory is the benchmark's\n");
       } else if (FileStatuses.orNull(fs, b.marker()) == null) {
         if (fs.listStatus(base).length > 0 && !reuse) {
-          throw new BadInputException("--base-dir " + base + " is not empty and was not made by mimesisbench (no "
-              + META + "/" + MARKER + "); give another, or --reuse to run in it anyway");
+          throw new BadInputException(
+              "--base-dir "
+                  + base
+                  + " is not empty and was not made by mimesisbench (no "
+                  + META
+                  + "/"
+                  + MARKER
+                  + "); give another, or --reuse to run in it anyway");
         }
         fs.mkdirs(b.meta());
-        b.writeString(b.marker(), REUSED + "; the benchmark deletes only what its ledger (made) names\n");
+        b.writeString(
+            b.marker(), REUSED + "; the benchmark deletes only what its ledger (made) names\n");
       }
     } catch (AccessControlException e) {
-      throw new BadInputException("--base-dir " + base + ": permission denied (" + Messages.firstLine(e) + ")", e);
+      throw new BadInputException(
+          "--base-dir " + base + ": permission denied (" + Messages.firstLine(e) + ")", e);
     }
     return b;
   }
@@ -76,7 +86,10 @@ public final class BaseDirectory {
     return base;
   }
 
-  /** This base through another client of its file system (e.g. a fresh one while the JVM shuts down). */
+  /**
+   * This base through another client of its file system (e.g. a fresh one while the JVM shuts
+   * down).
+   */
   public BaseDirectory through(FileSystem other) {
     return new BaseDirectory(other, base);
   }
@@ -132,9 +145,9 @@ public final class BaseDirectory {
   }
 
   /**
-   * Records that the benchmark is about to create {@code entry}, a direct child of the base, so that
-   * --cleanup may delete it; written before the entry exists, so a run killed in between leaves no
-   * entry of its own unrecorded. Call it only for an entry that does not exist yet.
+   * Records that the benchmark is about to create {@code entry}, a direct child of the base, so
+   * that --cleanup may delete it; written before the entry exists, so a run killed in between
+   * leaves no entry of its own unrecorded. Call it only for an entry that does not exist yet.
    */
   public void recordMade(Path entry) throws IOException {
     if (!base.equals(entry.getParent())) {
@@ -166,10 +179,10 @@ public final class BaseDirectory {
   }
 
   /**
-   * Deletes what the benchmark made under the base (--cleanup): the entries its ledger names and its
-   * run folders. A base the benchmark made keeps its marker, so the next run needs no --reuse; in a
-   * reused base the benchmark's own folder goes too, unless something else was put in it. Returns
-   * what was left because the benchmark did not make it.
+   * Deletes what the benchmark made under the base (--cleanup): the entries its ledger names and
+   * its run folders. A base the benchmark made keeps its marker, so the next run needs no --reuse;
+   * in a reused base the benchmark's own folder goes too, unless something else was put in it.
+   * Returns what was left because the benchmark did not make it.
    */
   public CleanUp cleanUp() throws IOException {
     List<String> deleted = new ArrayList<>();
@@ -197,14 +210,28 @@ public final class BaseDirectory {
     return new CleanUp(deleted, left);
   }
 
-  /** What --cleanup deleted (entries of the base the benchmark made) and what it left (all else). */
+  /**
+   * What --cleanup deleted (entries of the base the benchmark made) and what it left (all else).
+   */
   public record CleanUp(List<String> deleted, List<String> left) {
     public String describe(Path base) {
-      String s = "cleaned up what the benchmark made under " + base + " (" + (deleted.isEmpty() ? "its run folders"
-          : String.join(", ", deleted) + " and its run folders") + ")";
+      String s =
+          "cleaned up what the benchmark made under "
+              + base
+              + " ("
+              + (deleted.isEmpty()
+                  ? "its run folders"
+                  : String.join(", ", deleted) + " and its run folders")
+              + ")";
       if (!left.isEmpty()) {
-        s += "; left " + left.size() + " entr" + (left.size() == 1 ? "y" : "ies") + " it did not make: "
-            + String.join(", ", left.subList(0, Math.min(5, left.size()))) + (left.size() > 5 ? ", ..." : "");
+        s +=
+            "; left "
+                + left.size()
+                + " entr"
+                + (left.size() == 1 ? "y" : "ies")
+                + " it did not make: "
+                + String.join(", ", left.subList(0, Math.min(5, left.size())))
+                + (left.size() > 5 ? ", ..." : "");
       }
       return s;
     }
@@ -231,5 +258,4 @@ public final class BaseDirectory {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
-
 }

@@ -16,18 +16,22 @@ import org.mimesisbench.tardis.cluster.EmulatedDataNodes;
 import org.mimesisbench.tardis.cluster.NameDirCopy;
 
 /**
- * The embedded default: a real NameNode and emulated DataNodes (tardis) in this JVM, Hadoop's MiniDFSCluster,
- * its storage under a folder of the run's own, and its audit log written to a file in the standard
- * HDFS format (the appender Hadoop's log4j.properties gives {@code hdfs.audit.logger}), so a run
- * can be parsed back with {@code parse --audit} and scored. Its namesystem lock's detailed metrics
- * are on, and its metrics refresh every second (tardis' hadoop-metrics2-namenode.properties), so a
- * run reads them once a second.
+ * The embedded default: a real NameNode and emulated DataNodes (tardis) in this JVM, Hadoop's
+ * MiniDFSCluster, its storage under a folder of the run's own, and its audit log written to a file
+ * in the standard HDFS format (the appender Hadoop's log4j.properties gives {@code
+ * hdfs.audit.logger}), so a run can be parsed back with {@code parse --audit} and scored. Its
+ * namesystem lock's detailed metrics are on, and its metrics refresh every second (tardis'
+ * hadoop-metrics2-namenode.properties), so a run reads them once a second.
  */
 public final class EmbeddedCluster implements AutoCloseable {
   /** The NameNode's audit logger (FSNamesystem.auditLog). */
   static final String AUDIT_LOGGER = "org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit";
+
   private static final String AUDIT_LAYOUT = "%d{ISO8601} %p %c{2}: %m%n";
-  /** DataNodes of the embedded default: a metadata run's files are empty; more show with `cluster`. */
+
+  /**
+   * DataNodes of the embedded default: a metadata run's files are empty; more show with `cluster`.
+   */
   public static final int DATA_NODES = 1;
 
   private final MiniDFSCluster cluster;
@@ -42,18 +46,21 @@ public final class EmbeddedCluster implements AutoCloseable {
    * Starts a cluster with {@code dataNodes} DataNodes, storing under {@code storage} and writing
    * the audit log to {@code auditLog}.
    */
-  public static EmbeddedCluster start(Configuration base, Path storage, Path auditLog, int dataNodes)
-      throws IOException {
+  public static EmbeddedCluster start(
+      Configuration base, Path storage, Path auditLog, int dataNodes) throws IOException {
     return start(base, storage, auditLog, dataNodes, null);
   }
 
   /**
-   * As {@link #start(Configuration, Path, Path, int)}; with {@code nameDir}, the NameNode starts on a copy of
-   * that name directory's image instead of a formatted one (the original is never written).
+   * As {@link #start(Configuration, Path, Path, int)}; with {@code nameDir}, the NameNode starts on
+   * a copy of that name directory's image instead of a formatted one (the original is never
+   * written).
    */
-  public static EmbeddedCluster start(Configuration base, Path storage, Path auditLog, int dataNodes, Path nameDir)
+  public static EmbeddedCluster start(
+      Configuration base, Path storage, Path auditLog, int dataNodes, Path nameDir)
       throws IOException {
-    FileAppender audit = new FileAppender(new PatternLayout(AUDIT_LAYOUT), auditLog.toString(), false);
+    FileAppender audit =
+        new FileAppender(new PatternLayout(AUDIT_LAYOUT), auditLog.toString(), false);
     audit.setName("mimesisbench-audit");
     Logger logger = Logger.getLogger(AUDIT_LOGGER);
     logger.setLevel(Level.INFO);
@@ -62,7 +69,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     quietServers();
     Configuration conf = new Configuration(base);
     if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY)) {
-      conf.setInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 20); // the default 10 queues a run's many mappers
+      conf.setInt(
+          DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY,
+          20); // the default 10 queues a run's many mappers
     }
     if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_LOCK_DETAILED_METRICS_KEY)) {
       // the namesystem lock's hold times, for the run's namenode.csv (off in Hadoop by default)
@@ -71,8 +80,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     MiniDFSCluster cluster;
     try {
       // emulated DataNodes (tardis): the real DataNode code, block data kept in a few bytes on disk
-      MiniDFSCluster.Builder builder = EmulatedDataNodes.builder(conf, new File(storage.toString()), dataNodes, false)
-          .format(true);
+      MiniDFSCluster.Builder builder =
+          EmulatedDataNodes.builder(conf, new File(storage.toString()), dataNodes, false)
+              .format(true);
       if (nameDir != null) {
         Path copy = storage.resolve(NameDirCopy.NAME);
         NameDirCopy.copy(nameDir, copy);
@@ -89,16 +99,28 @@ public final class EmbeddedCluster implements AutoCloseable {
     return new EmbeddedCluster(cluster, audit);
   }
 
-  /** Whether {@code key} was set by the user (-D, -conf, a site file), not only by Hadoop's *-default.xml. */
+  /**
+   * Whether {@code key} was set by the user (-D, -conf, a site file), not only by Hadoop's
+   * *-default.xml.
+   */
   private static boolean givenByUser(Configuration conf, String key) {
     String[] sources = conf.getPropertySources(key);
-    return sources != null && !java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"));
+    return sources != null
+        && !java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"));
   }
 
-  /** The servers' own warnings (web UI secrets, DataNode shutdown) say nothing to a benchmark user. */
+  /**
+   * The servers' own warnings (web UI secrets, DataNode shutdown) say nothing to a benchmark user.
+   */
   private static void quietServers() {
-    for (String name : new String[] {"org.apache.hadoop.hdfs.server", "org.apache.hadoop.security.authentication",
-        "org.apache.hadoop.http", "org.apache.hadoop.fs.CachingGetSpaceUsed", "org.apache.hadoop.hdfs.web"}) {
+    for (String name :
+        new String[] {
+          "org.apache.hadoop.hdfs.server",
+          "org.apache.hadoop.security.authentication",
+          "org.apache.hadoop.http",
+          "org.apache.hadoop.fs.CachingGetSpaceUsed",
+          "org.apache.hadoop.hdfs.web"
+        }) {
       Logger.getLogger(name).setLevel(Level.ERROR);
     }
     Logger.getLogger(AUDIT_LOGGER).setLevel(Level.INFO);

@@ -16,8 +16,11 @@ import org.mimesisbench.cli.Messages;
  */
 public final class LocalRunnerLog extends AppenderSkeleton implements AutoCloseable {
   static final String RUNNER = "org.apache.hadoop.mapred.LocalJobRunner";
+
   /** Where the runner and the tasks log (MapTask, ReduceTask, Task, the output committers). */
-  private static final String[] LOGGERS = {"org.apache.hadoop.mapred", "org.apache.hadoop.mapreduce"};
+  private static final String[] LOGGERS = {
+    "org.apache.hadoop.mapred", "org.apache.hadoop.mapreduce"
+  };
 
   private final List<Logger> loggers = new ArrayList<>();
   private final List<Boolean> additive = new ArrayList<>();
@@ -50,7 +53,10 @@ public final class LocalRunnerLog extends AppenderSkeleton implements AutoClosea
     }
   }
 
-  /** The job's failure as logged, in one line (the task's exception, not the runner's wrapper); null if none. */
+  /**
+   * The job's failure as logged, in one line (the task's exception, not the runner's wrapper); null
+   * if none.
+   */
   public String failure() {
     Throwable t = runner != null ? runner : first;
     if (t == null) {
@@ -61,7 +67,10 @@ public final class LocalRunnerLog extends AppenderSkeleton implements AutoClosea
     return cause.getClass().getSimpleName() + ": " + Messages.firstLine(cause);
   }
 
-  /** Puts the loggers back as they were; once only (log4j closes an appender again when it is collected). */
+  /**
+   * Puts the loggers back as they were; once only (log4j closes an appender again when it is
+   * collected).
+   */
   @Override
   public synchronized void close() {
     if (closed) {

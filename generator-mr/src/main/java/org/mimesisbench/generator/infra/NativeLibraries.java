@@ -15,11 +15,15 @@ import org.apache.avro.file.CodecFactory;
 public final class NativeLibraries {
   /** Where snappy-java unpacks its library; read once, when it first loads. */
   static final String SNAPPY_TEMPDIR = "org.xerial.snappy.tempdir";
+
   private static boolean loaded;
 
   private NativeLibraries() {}
 
-  /** Loads them now, before anything reads an Avro file; a user's own -Dorg.xerial.snappy.tempdir stands. */
+  /**
+   * Loads them now, before anything reads an Avro file; a user's own -Dorg.xerial.snappy.tempdir
+   * stands.
+   */
   public static synchronized void load() {
     if (loaded) {
       return;
@@ -39,7 +43,8 @@ public final class NativeLibraries {
         WorkFolder.deleteTree(dir);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot unpack the native libraries in the temporary directory", e);
+      throw new UncheckedIOException(
+          "cannot unpack the native libraries in the temporary directory", e);
     }
   }
 }

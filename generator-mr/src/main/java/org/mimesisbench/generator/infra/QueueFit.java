@@ -21,10 +21,16 @@ public final class QueueFit {
 
   /**
    * {@code mappers} for a job of {@code jobConf}, or fewer holding the same shares; {@code asked}:
-   * their number came from --mappers. What was changed, or could not be checked, goes to {@code note}.
+   * their number came from --mappers. What was changed, or could not be checked, goes to {@code
+   * note}.
    */
-  public static List<List<TaskSplit>> fit(Configuration jobConf, Map<Integer, Long> opsByType,
-      List<List<TaskSplit>> mappers, boolean asked, Consumer<String> note) throws IOException {
+  public static List<List<TaskSplit>> fit(
+      Configuration jobConf,
+      Map<Integer, Long> opsByType,
+      List<List<TaskSplit>> mappers,
+      boolean asked,
+      Consumer<String> note)
+      throws IOException {
     if ("local".equals(jobConf.get("mapreduce.framework.name", "local"))) {
       return mappers; // the local job runner runs every mapper in this JVM
     }
@@ -35,11 +41,19 @@ public final class QueueFit {
       throw new BadInputException("run: " + e.getMessage());
     } catch (IOException e) {
       if (Messages.firstLine(e).contains("onnect")) { // the jobs could not be submitted either
-        throw new BadInputException("run: cannot reach the ResourceManager at "
-            + jobConf.get("yarn.resourcemanager.address") + " (" + Messages.firstLine(e) + ")");
+        throw new BadInputException(
+            "run: cannot reach the ResourceManager at "
+                + jobConf.get("yarn.resourcemanager.address")
+                + " ("
+                + Messages.firstLine(e)
+                + ")");
       }
-      note.accept("the ResourceManager could not say how many containers its queue can run at once ("
-          + Messages.firstLine(e) + "): phase 2 runs " + mappers.size() + " mappers unchecked");
+      note.accept(
+          "the ResourceManager could not say how many containers its queue can run at once ("
+              + Messages.firstLine(e)
+              + "): phase 2 runs "
+              + mappers.size()
+              + " mappers unchecked");
       return mappers;
     }
     int n = capacity.mappersFor(mappers.size(), asked);
@@ -47,9 +61,15 @@ public final class QueueFit {
       return mappers;
     }
     int shares = mappers.stream().mapToInt(List::size).sum();
-    List<List<TaskSplit>> packed = MapperPacking.pack(mappers.stream().flatMap(List::stream).toList(), opsByType, n);
-    note.accept(capacity.describe(mappers.size()) + ": its " + shares + " shares are packed into " + packed.size()
-        + " mappers (each share on its own issuing threads)");
+    List<List<TaskSplit>> packed =
+        MapperPacking.pack(mappers.stream().flatMap(List::stream).toList(), opsByType, n);
+    note.accept(
+        capacity.describe(mappers.size())
+            + ": its "
+            + shares
+            + " shares are packed into "
+            + packed.size()
+            + " mappers (each share on its own issuing threads)");
     return packed;
   }
 }

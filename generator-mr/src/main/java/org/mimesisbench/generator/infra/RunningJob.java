@@ -38,7 +38,8 @@ public final class RunningJob {
         err.println("run: interrupted: killed job " + killed);
       }
     } catch (IOException | RuntimeException e) {
-      err.println("run: interrupted: could not kill job " + j.getJobID() + ": " + Messages.firstLine(e));
+      err.println(
+          "run: interrupted: could not kill job " + j.getJobID() + ": " + Messages.firstLine(e));
     }
   }
 

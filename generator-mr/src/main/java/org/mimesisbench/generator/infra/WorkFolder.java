@@ -12,10 +12,10 @@ import java.util.stream.Stream;
 
 /**
  * A run's working files under {@code <out>/.work}: the embedded HDFS's storage, the local job
- * runner's staging and scratch space, its statistics and the web servers' temporary folders.
- * They go when the run ends, also on SIGTERM or Ctrl-C (a shutdown hook that first stops what
- * writes there), so --out keeps only results; a run killed harder (SIGKILL) leaves the folder,
- * which the next run with the same --out names ({@link org.mimesisbench.generator.results.OutFolder}).
+ * runner's staging and scratch space, its statistics and the web servers' temporary folders. They
+ * go when the run ends, also on SIGTERM or Ctrl-C (a shutdown hook that first stops what writes
+ * there), so --out keeps only results; a run killed harder (SIGKILL) leaves the folder, which the
+ * next run with the same --out names ({@link org.mimesisbench.generator.results.OutFolder}).
  */
 public final class WorkFolder implements AutoCloseable {
   public static final String NAME = ".work";
@@ -42,7 +42,10 @@ public final class WorkFolder implements AutoCloseable {
     return dir.resolve(name);
   }
 
-  /** Runs {@code stop} on an interrupt before the files go (e.g. the embedded cluster, which writes there). */
+  /**
+   * Runs {@code stop} on an interrupt before the files go (e.g. the embedded cluster, which writes
+   * there).
+   */
   public synchronized void onInterrupt(Runnable stop) {
     stops.add(0, stop);
   }
@@ -94,7 +97,8 @@ public final class WorkFolder implements AutoCloseable {
         deleteTree(dir);
         return;
       } catch (IOException e) {
-        if (attempt == 3) { // a server thread still writing there as it stops: give it a moment, twice
+        if (attempt
+            == 3) { // a server thread still writing there as it stops: give it a moment, twice
           throw new UncheckedIOException("cannot delete the run's working files under " + dir, e);
         }
       }

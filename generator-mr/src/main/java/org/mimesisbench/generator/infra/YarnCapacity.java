@@ -19,23 +19,34 @@ import org.mimesisbench.cli.BadInputException;
 
 /**
  * How many of a job's map containers a YARN queue can run at once beside the job's application
- * master, asked of the ResourceManager: the room left on each running NodeManager (the AM first,
- * on the roomiest), capped by the queue's maximum. Memory only, as the schedulers' default
- * resource calculator counts; sizes rounded up to the scheduler's minimum allocation.
+ * master, asked of the ResourceManager: the room left on each running NodeManager (the AM first, on
+ * the roomiest), capped by the queue's maximum. Memory only, as the schedulers' default resource
+ * calculator counts; sizes rounded up to the scheduler's minimum allocation.
  */
 public record YarnCapacity(String queue, int mapMb, int amMb, int mapsAtOnce) {
-  /** How long the question waits for an unreachable ResourceManager (Hadoop's default: 15 minutes). */
+  /**
+   * How long the question waits for an unreachable ResourceManager (Hadoop's default: 15 minutes).
+   */
   private static final long CONNECT_WAIT_MS = 20_000;
 
-  /** Asks the ResourceManager of {@code jobConf} (a job's configuration: its queue and container sizes). */
+  /**
+   * Asks the ResourceManager of {@code jobConf} (a job's configuration: its queue and container
+   * sizes).
+   */
   public static YarnCapacity ask(Configuration jobConf) throws IOException {
     Configuration c = new YarnConfiguration(jobConf);
     c.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, CONNECT_WAIT_MS);
     c.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1_000);
-    int minimum = Math.max(1, c.getInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB,
-        YarnConfiguration.DEFAULT_RM_SCHEDULER_MINIMUM_ALLOCATION_MB));
+    int minimum =
+        Math.max(
+            1,
+            c.getInt(
+                YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB,
+                YarnConfiguration.DEFAULT_RM_SCHEDULER_MINIMUM_ALLOCATION_MB));
     int mapMb = rounded(new JobConf(jobConf).getMemoryRequired(TaskType.MAP), minimum);
-    int amMb = rounded(jobConf.getInt(MRJobConfig.MR_AM_VMEM_MB, MRJobConfig.DEFAULT_MR_AM_VMEM_MB), minimum);
+    int amMb =
+        rounded(
+            jobConf.getInt(MRJobConfig.MR_AM_VMEM_MB, MRJobConfig.DEFAULT_MR_AM_VMEM_MB), minimum);
     String queue = jobConf.get(MRJobConfig.QUEUE_NAME, "default");
     try (YarnClient yarn = YarnClient.createYarnClient()) {
       yarn.init(c);
@@ -49,7 +60,8 @@ public record YarnCapacity(String queue, int mapMb, int amMb, int mapsAtOnce) {
       }
       QueueInfo q = yarn.getQueueInfo(queue);
       if (q == null) {
-        throw new QueueException("the ResourceManager has no queue " + queue + " (mapreduce.job.queuename)");
+        throw new QueueException(
+            "the ResourceManager has no queue " + queue + " (mapreduce.job.queuename)");
       }
       long queueFree = queueMaxMb(q, total) - queueUsedMb(q, total);
       return new YarnCapacity(queue, mapMb, amMb, mapsAtOnce(free, queueFree, mapMb, amMb));
@@ -68,19 +80,34 @@ public record YarnCapacity(String queue, int mapMb, int amMb, int mapsAtOnce) {
       return wanted;
     }
     if (asked || mapsAtOnce < 1) {
-      throw new BadInputException("run: " + describe(wanted) + (mapsAtOnce < 1
-          ? ": give smaller containers (-D mapreduce.map.memory.mb, yarn.app.mapreduce.am.resource.mb) or a larger"
-              + " queue"
-          : ": use --mappers " + mapsAtOnce + ", smaller containers (-D mapreduce.map.memory.mb) or a larger queue"));
+      throw new BadInputException(
+          "run: "
+              + describe(wanted)
+              + (mapsAtOnce < 1
+                  ? ": give smaller containers (-D mapreduce.map.memory.mb, yarn.app.mapreduce.am.resource.mb) or a larger"
+                      + " queue"
+                  : ": use --mappers "
+                      + mapsAtOnce
+                      + ", smaller containers (-D mapreduce.map.memory.mb) or a larger queue"));
     }
     return mapsAtOnce;
   }
 
   /** What phase 2 with {@code mappers} needs at once, and what the queue can run now. */
   public String describe(int mappers) {
-    return "phase 2 needs " + (mappers + 1) + " containers at once (" + mappers + " mappers of " + mapMb
-        + " MB and the application master's " + amMb + " MB); queue " + queue + " can run "
-        + (mapsAtOnce < 0 ? "not even the application master" : mapsAtOnce + " mappers beside it") + " now";
+    return "phase 2 needs "
+        + (mappers + 1)
+        + " containers at once ("
+        + mappers
+        + " mappers of "
+        + mapMb
+        + " MB and the application master's "
+        + amMb
+        + " MB); queue "
+        + queue
+        + " can run "
+        + (mapsAtOnce < 0 ? "not even the application master" : mapsAtOnce + " mappers beside it")
+        + " now";
   }
 
   /** A queue the job names that the ResourceManager does not have. */
@@ -111,9 +138,13 @@ public record YarnCapacity(String queue, int mapMb, int amMb, int mapsAtOnce) {
     return (int) Math.min(Integer.MAX_VALUE, Math.min(onNodes, (queueFreeMb - amMb) / mapMb));
   }
 
-  /** The most memory the queue may use: its effective maximum, else its maximum capacity's share of the nodes. */
+  /**
+   * The most memory the queue may use: its effective maximum, else its maximum capacity's share of
+   * the nodes.
+   */
   private static long queueMaxMb(QueueInfo q, long clusterMb) {
-    QueueConfigurations partition = q.getQueueConfigurations() == null ? null : q.getQueueConfigurations().get("");
+    QueueConfigurations partition =
+        q.getQueueConfigurations() == null ? null : q.getQueueConfigurations().get("");
     Resource max = partition == null ? null : partition.getEffectiveMaxCapacity();
     if (max != null && max.getMemorySize() > 0) {
       return Math.min(clusterMb, max.getMemorySize());
@@ -125,11 +156,17 @@ public record YarnCapacity(String queue, int mapMb, int amMb, int mapsAtOnce) {
     return Math.round(clusterMb * (double) Math.min(1, share));
   }
 
-  /** What the queue's applications use now: its current capacity is a share of its guaranteed capacity. */
+  /**
+   * What the queue's applications use now: its current capacity is a share of its guaranteed
+   * capacity.
+   */
   private static long queueUsedMb(QueueInfo q, long clusterMb) {
-    QueueConfigurations partition = q.getQueueConfigurations() == null ? null : q.getQueueConfigurations().get("");
-    double guaranteed = partition != null && partition.getAbsoluteCapacity() > 0 ? partition.getAbsoluteCapacity()
-        : q.getCapacity();
+    QueueConfigurations partition =
+        q.getQueueConfigurations() == null ? null : q.getQueueConfigurations().get("");
+    double guaranteed =
+        partition != null && partition.getAbsoluteCapacity() > 0
+            ? partition.getAbsoluteCapacity()
+            : q.getCapacity();
     return Math.round(clusterMb * guaranteed * q.getCurrentCapacity());
   }
 

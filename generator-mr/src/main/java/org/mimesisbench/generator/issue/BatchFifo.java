@@ -7,18 +7,16 @@ import java.util.concurrent.locks.LockSupport;
  * producer thread and one consumer thread, a ring of slots with no lock.
  *
  * @param <T> a batch
- *
- * <p>Why not an {@code ArrayBlockingQueue}: when the issuer is slower than the sequencer (always at
- * time scale 0, and whenever the file system is the bottleneck) the queue is full, so every take
- * wakes the parked sequencer to put one batch back: a futex call on the issuer's thread per batch
- * and a thread wake-up per batch on the other core. Here a full FIFO wakes its producer only once
- * it has drained to half its capacity, so the sequencer refills it in one go and sleeps again:
- * about one wake-up per {@code capacity / 2} batches. An empty FIFO wakes its consumer at the
- * first put, as the issuer must not wait for events that are there.
- *
- * <p>Waiting is by {@link LockSupport#park}: a waiter publishes itself, checks its condition
- * again, then parks; the other side changes the condition, then reads whether someone waits.
- * Both are volatile, so one of the two sees the other and no wake-up is lost.
+ *     <p>Why not an {@code ArrayBlockingQueue}: when the issuer is slower than the sequencer
+ *     (always at time scale 0, and whenever the file system is the bottleneck) the queue is full,
+ *     so every take wakes the parked sequencer to put one batch back: a futex call on the issuer's
+ *     thread per batch and a thread wake-up per batch on the other core. Here a full FIFO wakes its
+ *     producer only once it has drained to half its capacity, so the sequencer refills it in one go
+ *     and sleeps again: about one wake-up per {@code capacity / 2} batches. An empty FIFO wakes its
+ *     consumer at the first put, as the issuer must not wait for events that are there.
+ *     <p>Waiting is by {@link LockSupport#park}: a waiter publishes itself, checks its condition
+ *     again, then parks; the other side changes the condition, then reads whether someone waits.
+ *     Both are volatile, so one of the two sees the other and no wake-up is lost.
  */
 final class BatchFifo<T> {
   private final Object[] slots;
@@ -29,10 +27,13 @@ final class BatchFifo<T> {
   private volatile Thread parkedConsumer;
   private volatile boolean closed;
 
-  /** @param capacity batches held; a power of two */
+  /**
+   * @param capacity batches held; a power of two
+   */
   BatchFifo(int capacity) {
     if (capacity < 2 || Integer.bitCount(capacity) != 1) {
-      throw new IllegalArgumentException("capacity must be a power of two of at least 2, not " + capacity);
+      throw new IllegalArgumentException(
+          "capacity must be a power of two of at least 2, not " + capacity);
     }
     slots = new Object[capacity];
     mask = capacity - 1;
@@ -70,8 +71,8 @@ final class BatchFifo<T> {
   }
 
   /**
-   * The oldest batch, waiting at most {@code timeoutNanos} for one; null when none came in time
-   * or the FIFO is closed and empty. Only the consumer thread calls this.
+   * The oldest batch, waiting at most {@code timeoutNanos} for one; null when none came in time or
+   * the FIFO is closed and empty. Only the consumer thread calls this.
    */
   @SuppressWarnings("unchecked")
   T poll(long timeoutNanos) {
@@ -101,7 +102,9 @@ final class BatchFifo<T> {
     return batch;
   }
 
-  /** Ends the hand-over: a waiting producer or consumer returns, and puts are dropped from now on. */
+  /**
+   * Ends the hand-over: a waiting producer or consumer returns, and puts are dropped from now on.
+   */
   void close() {
     closed = true;
     Thread t = parkedProducer;

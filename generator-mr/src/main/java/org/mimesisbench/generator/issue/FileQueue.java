@@ -6,8 +6,8 @@ import org.mimesisbench.generator.schedule.Life;
 /**
  * The sequencer's priority queue: files by the time of their next event, earliest first. A binary
  * heap kept on the times themselves, beside the files, so ordering reads one array of doubles
- * instead of following a pointer per comparison; and the earliest file, once it moved on, sinks
- * in one pass ({@link #reorderEarliest}) instead of a poll and an add.
+ * instead of following a pointer per comparison; and the earliest file, once it moved on, sinks in
+ * one pass ({@link #reorderEarliest}) instead of a poll and an add.
  *
  * <p>The heap moves slot numbers (ints), not the files: each file sits in a slot of its own from
  * {@link #add} until it is done. A reference stored into an array costs the garbage collector's
@@ -21,7 +21,8 @@ import org.mimesisbench.generator.schedule.Life;
  * <p>Not thread-safe.
  */
 final class FileQueue {
-  private double[] times = new double[256]; // the heap: next event time of the file in slots[i]; longer than size
+  private double[] times =
+      new double[256]; // the heap: next event time of the file in slots[i]; longer than size
   private int[] slots = new int[256]; // the heap: slot of the file, beside its time
   private Life[] files = new Life[256]; // by slot
   private int[] freeSlots = new int[256]; // slots of files done, reused first

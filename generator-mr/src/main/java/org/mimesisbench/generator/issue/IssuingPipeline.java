@@ -24,6 +24,7 @@ import org.mimesisbench.generator.schedule.Schedule;
 
 /**
  * One mapper's threads (paper, section 3):
+ *
  * <ol>
  *   <li>the introducer adds files to a priority queue in order of origin (pre-existing ones, then
  *       the create renewal process), staying at most {@link #LOOKAHEAD_MS} ahead of sequencing;
@@ -34,41 +35,53 @@ import org.mimesisbench.generator.schedule.Schedule;
  *       issue it, measuring its service time (call start to end), response time (due time to end)
  *       and lateness.
  * </ol>
+ *
  * The sequencer hands events over in batches of up to {@value #BATCH} through a {@link BatchFifo}.
  *
  * <p>Open loop: with an in-flight bound above 1 a slow call holds up only its own issuer; the ops
  * due after it go out on time through the others. Issuers start as calls overlap, one kept free
- * beyond those in a call (so a mapper that keeps up holds two threads, not the bound). When all are busy, the
- * op due next waits; its response time holds the wait, and {@link RunStatistics#slotWaits} counts
- * it. A life's events keep their order (an open never before its create): an event whose life
- * has an op in flight is queued behind it and issued by that op's issuer once the op ended (the
- * wait is in its response time too, and counted apart). With a bound of 1 the calling thread
- * issues every op, one after another, as a closed loop.
- * Issuing stops early when an op is more than the maximum drift late, when the wall-clock limit
- * is reached, when every call has failed for the outage limit (the file system is down), or when
- * {@link #stop} is called; the statistics say why. Lateness that an outage caused (the calls
- * waited or failed while the file system was away) is not counted as drift: after a restart of
- * the NameNode the run goes on, the failed calls counted as errors.
+ * beyond those in a call (so a mapper that keeps up holds two threads, not the bound). When all are
+ * busy, the op due next waits; its response time holds the wait, and {@link
+ * RunStatistics#slotWaits} counts it. A life's events keep their order (an open never before its
+ * create): an event whose life has an op in flight is queued behind it and issued by that op's
+ * issuer once the op ended (the wait is in its response time too, and counted apart). With a bound
+ * of 1 the calling thread issues every op, one after another, as a closed loop. Issuing stops early
+ * when an op is more than the maximum drift late, when the wall-clock limit is reached, when every
+ * call has failed for the outage limit (the file system is down), or when {@link #stop} is called;
+ * the statistics say why. Lateness that an outage caused (the calls waited or failed while the file
+ * system was away) is not counted as drift: after a restart of the NameNode the run goes on, the
+ * failed calls counted as errors.
  *
- * <p>An issuer reads the clock twice per op at a time scale above 0 (when the wait for the due
- * time ends, which is the op's begin, and when the op ends) and, with a bound of 1, once at time
- * scale 0, where ops go back to back: there an op begins when the one before it ended (or when
- * the issuer got its batch, if it had to wait for one), so its latency includes the few
- * nanoseconds of bookkeeping between two calls. At time scale 0 nothing is due at a time of its
- * own: the response time is the service time.
+ * <p>An issuer reads the clock twice per op at a time scale above 0 (when the wait for the due time
+ * ends, which is the op's begin, and when the op ends) and, with a bound of 1, once at time scale
+ * 0, where ops go back to back: there an op begins when the one before it ended (or when the issuer
+ * got its batch, if it had to wait for one), so its latency includes the few nanoseconds of
+ * bookkeeping between two calls. At time scale 0 nothing is due at a time of its own: the response
+ * time is the service time.
  */
 public final class IssuingPipeline {
   /** How far (profile ms) introduction may run ahead of sequencing: bounds the files held. */
   static final double LOOKAHEAD_MS = 5_000;
+
   /** Why issuing stopped when the wall-clock limit (--duration at time scale 0) came first. */
   public static final String DURATION_ENDED = "the --duration ended with events still scheduled";
-  /** How an outage (every call failing for a while) is named: in why issuing stopped, and in the run's summary. */
+
+  /**
+   * How an outage (every call failing for a while) is named: in why issuing stopped, and in the
+   * run's summary.
+   */
   public static final String OUTAGE = "outage: ";
+
   private static final int FIFO_CAPACITY = 8192; // events
   private static final int BATCH = 64;
   private static final long POLL_NANOS = TimeUnit.SECONDS.toNanos(1);
-  /** Outages shorter than this (a failed call or two between successes) are errors, not outages worth a note. */
+
+  /**
+   * Outages shorter than this (a failed call or two between successes) are errors, not outages
+   * worth a note.
+   */
   private static final long OUTAGE_NOTED_NANOS = TimeUnit.SECONDS.toNanos(1);
+
   private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
   private final Schedule schedule;
@@ -102,8 +115,10 @@ public final class IssuingPipeline {
 
   // what issuers share: the statistics, lives with an op in flight, the outage, the issuers
   private final ReentrantLock stateLock = new ReentrantLock();
-  private final IdentityHashMap<Life, ArrayDeque<Event>> livesInFlight = new IdentityHashMap<>(); // with ops queued
-  private final List<Thread> issuerThreads = new CopyOnWriteArrayList<>(); // the calling thread's helpers
+  private final IdentityHashMap<Life, ArrayDeque<Event>> livesInFlight =
+      new IdentityHashMap<>(); // with ops queued
+  private final List<Thread> issuerThreads =
+      new CopyOnWriteArrayList<>(); // the calling thread's helpers
   private volatile int issuers;
   private final AtomicInteger calling = new AtomicInteger(); // issuers in a call now
   private long nextProgress;
@@ -111,10 +126,12 @@ public final class IssuingPipeline {
   private boolean anyEnded; // lastEnd is an op's end
   // read by issuers outside the state lock, for the drift check: volatile
   private volatile boolean failing; // every call since failingSince failed: an outage, if it lasts
-  private volatile long failingSince; // System.nanoTime at the begin of the outage's first failed call
+  private volatile long
+      failingSince; // System.nanoTime at the begin of the outage's first failed call
   private long failingSinceMillis; // the same on the wall clock, for the summary
   private String firstFailure; // the outage's first error
-  private volatile long excusedNanos; // lateness that past outages explain (never more than the lateness since)
+  private volatile long
+      excusedNanos; // lateness that past outages explain (never more than the lateness since)
 
   /** Events as the sequencer hands them over, each with the life it comes from. */
   private record Batch(Event[] events, Life[] lives, int size) {}
@@ -130,8 +147,8 @@ public final class IssuingPipeline {
    * @param maxDriftMs stop when an op is issued this late (0: never); not checked at time scale 0
    * @param wallLimitMs stop issuing this long after the start (0: no limit)
    */
-  public IssuingPipeline(Schedule schedule, EventSink sink, double timeScale, long maxDriftMs,
-      long wallLimitMs) {
+  public IssuingPipeline(
+      Schedule schedule, EventSink sink, double timeScale, long maxDriftMs, long wallLimitMs) {
     this.schedule = schedule;
     this.sink = sink;
     this.timeScale = timeScale;
@@ -157,16 +174,18 @@ public final class IssuingPipeline {
     return this;
   }
 
-  /** The statistics so far: read them only from the progress callback, which runs with them locked. */
+  /**
+   * The statistics so far: read them only from the progress callback, which runs with them locked.
+   */
   public RunStatistics statistics() {
     return stats;
   }
 
   /**
    * Runs the schedule from {@code startNanos} (a {@link System#nanoTime} value, the common start
-   * after the barrier); returns when it is issued or issuing stopped. {@code onProgress} runs
-   * about once a second, on one of the issuing threads, with the statistics locked (a mapper
-   * reports progress to the framework with it).
+   * after the barrier); returns when it is issued or issuing stopped. {@code onProgress} runs about
+   * once a second, on one of the issuing threads, with the statistics locked (a mapper reports
+   * progress to the framework with it).
    */
   public RunStatistics run(long startNanos, Runnable onProgress) throws InterruptedException {
     this.startNanos = startNanos;
@@ -295,7 +314,8 @@ public final class IssuingPipeline {
               return;
             }
           }
-          if (nextOrigin <= sequencedUpTo + LOOKAHEAD_MS) { // what the introducer waits for, if it waits
+          if (nextOrigin
+              <= sequencedUpTo + LOOKAHEAD_MS) { // what the introducer waits for, if it waits
             introducerMayGo.signal();
           }
         } finally {
@@ -339,7 +359,8 @@ public final class IssuingPipeline {
     private Event event; // the event taken, to issue next
     private Life life; // its life
     private boolean afterPrevious; // taken from its life's queue when the op before it ended
-    private long idleSince; // when this issuer was last free: its last op's end, or when it got a batch
+    private long
+        idleSince; // when this issuer was last free: its last op's end, or when it got a batch
 
     @Override
     public void run() {
@@ -408,7 +429,10 @@ public final class IssuingPipeline {
     }
   }
 
-  /** Marks {@code life} as having an op in flight; false (and {@code e} queued behind it) when it already has one. */
+  /**
+   * Marks {@code life} as having an op in flight; false (and {@code e} queued behind it) when it
+   * already has one.
+   */
   private boolean claim(Life life, Event e) {
     stateLock.lock();
     try {
@@ -489,13 +513,16 @@ public final class IssuingPipeline {
     long late = begin - due;
     long excused = Math.min(Math.max(late, 0), excusedNanos + (failing ? begin - failingSince : 0));
     if (late - excused > maxDriftNanos) {
-      stopBecause(String.format("drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
-          late / 1e6, maxDriftNanos / 1_000_000));
+      stopBecause(
+          String.format(
+              "drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
+              late / 1e6, maxDriftNanos / 1_000_000));
       return false;
     }
     String error = null;
     String errorClass = null;
-    boolean lacking = false; // a call the file system does not have, or denied: an error, never an outage
+    boolean lacking =
+        false; // a call the file system does not have, or denied: an error, never an outage
     if (inFlight > 1 && calling.incrementAndGet() >= issuers && issuers < inFlight) {
       grow(); // one issuer stays free for the ops due while these calls last
     }
@@ -503,10 +530,15 @@ public final class IssuingPipeline {
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
       // a denial is the NameNode's answer (a replay's calls the trace saw denied): it is up
-      lacking = ex instanceof UnsupportedOperationException || ex instanceof AccessControlException
-          || ex instanceof RemoteException r && r.getClassName().equals(AccessControlException.class.getName());
-      errorClass = ex instanceof RemoteException r ? r.getClassName().substring(r.getClassName().lastIndexOf('.') + 1)
-          : ex.getClass().getSimpleName();
+      lacking =
+          ex instanceof UnsupportedOperationException
+              || ex instanceof AccessControlException
+              || ex instanceof RemoteException r
+                  && r.getClassName().equals(AccessControlException.class.getName());
+      errorClass =
+          ex instanceof RemoteException r
+              ? r.getClassName().substring(r.getClassName().lastIndexOf('.') + 1)
+              : ex.getClass().getSimpleName();
       error = errorClass + ": " + Messages.firstLine(ex);
     }
     long end = System.nanoTime();
@@ -525,8 +557,18 @@ public final class IssuingPipeline {
     }
   }
 
-  /** Records {@code w}'s op, which ended at {@code end}; the rest as {@link #issue(Issuer)}. Under the state lock. */
-  private boolean ended(Issuer w, long due, long begin, long end, boolean overdue, String error, String errorClass,
+  /**
+   * Records {@code w}'s op, which ended at {@code end}; the rest as {@link #issue(Issuer)}. Under
+   * the state lock.
+   */
+  private boolean ended(
+      Issuer w,
+      long due,
+      long begin,
+      long end,
+      boolean overdue,
+      String error,
+      String errorClass,
       boolean lacking) {
     Event e = w.event;
     long late = begin - due;
@@ -534,8 +576,14 @@ public final class IssuingPipeline {
       lastEnd = end;
       anyEnded = true;
     }
-    stats.record(e.op(), end - begin, timeScale > 0 ? end - due : end - begin, timeScale > 0 ? late : 0,
-        (int) ((begin - startNanos) / 1_000_000_000L), error, errorClass);
+    stats.record(
+        e.op(),
+        end - begin,
+        timeScale > 0 ? end - due : end - begin,
+        timeScale > 0 ? late : 0,
+        (int) ((begin - startNanos) / 1_000_000_000L),
+        error,
+        errorClass);
     if (overdue) {
       if (w.afterPrevious) {
         stats.waitedForOrder(late);
@@ -547,7 +595,8 @@ public final class IssuingPipeline {
       if (failing) {
         endOutage(begin - failingSince > 0 ? begin : failingSince);
       }
-      excusedNanos = Math.min(excusedNanos, Math.max(late, 0)); // caught up: what is late from now on is drift
+      excusedNanos =
+          Math.min(excusedNanos, Math.max(late, 0)); // caught up: what is late from now on is drift
     } else {
       if (!failing) {
         failingSince = begin;
@@ -574,7 +623,10 @@ public final class IssuingPipeline {
     return false;
   }
 
-  /** The outage that began at failingSince ended at {@code at}: noted if it lasted, its time excused from drift. */
+  /**
+   * The outage that began at failingSince ended at {@code at}: noted if it lasted, its time excused
+   * from drift.
+   */
   private void endOutage(long at) {
     failing = false;
     long nanos = at - failingSince;
@@ -585,12 +637,17 @@ public final class IssuingPipeline {
   }
 
   private String outage(long nanos, String what) {
-    LocalTime from = LocalTime.ofInstant(Instant.ofEpochMilli(failingSinceMillis), ZoneId.systemDefault());
-    return String.format("every call failed for %.1f s from %s%s (first: %s)", nanos / 1e9,
-        from.format(CLOCK), what, firstFailure);
+    LocalTime from =
+        LocalTime.ofInstant(Instant.ofEpochMilli(failingSinceMillis), ZoneId.systemDefault());
+    return String.format(
+        "every call failed for %.1f s from %s%s (first: %s)",
+        nanos / 1e9, from.format(CLOCK), what, firstFailure);
   }
 
-  /** Parks until {@code due} (a System.nanoTime value) or issuing stops; returns the clock read when the wait ended. */
+  /**
+   * Parks until {@code due} (a System.nanoTime value) or issuing stops; returns the clock read when
+   * the wait ended.
+   */
   private long waitUntil(long due) {
     long now = System.nanoTime();
     while (due - now > 0 && !stopped) {
@@ -599,5 +656,4 @@ public final class IssuingPipeline {
     }
     return now;
   }
-
 }

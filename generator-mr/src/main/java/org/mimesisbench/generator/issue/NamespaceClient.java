@@ -24,16 +24,17 @@ import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
- * The binding between the schedule and the file system under test: issues one event as the
- * matching Hadoop {@link FileSystem} call (a {@link DistributedFileSystem} one for HDFS's own
- * commands: quotas, erasure coding, leases, the cluster's reports). Paths of events are relative
- * to the namespace root. A call that fails, or returns false where success means true, throws;
- * a probe that finds nothing, a delete of a path nothing makes, or a denied call (under
- * {@link ClusterSchedule#DENIED}) denied, is what it expects.
+ * The binding between the schedule and the file system under test: issues one event as the matching
+ * Hadoop {@link FileSystem} call (a {@link DistributedFileSystem} one for HDFS's own commands:
+ * quotas, erasure coding, leases, the cluster's reports). Paths of events are relative to the
+ * namespace root. A call that fails, or returns false where success means true, throws; a probe
+ * that finds nothing, a delete of a path nothing makes, or a denied call (under {@link
+ * ClusterSchedule#DENIED}) denied, is what it expects.
  */
 public final class NamespaceClient {
   /** The extended attribute setXAttr sets: in the user namespace, which any owner may write. */
   static final String XATTR = "user.mimesisbench";
+
   private static final byte[] XATTR_VALUE = {1};
   // a quota no workload reaches: the call's cost without its limit
   private static final long NAMESPACE_QUOTA = 1L << 40;
@@ -61,7 +62,8 @@ public final class NamespaceClient {
     String path = fs.makeQualified(root).toUri().getPath();
     this.rootPath = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     this.user = user;
-    this.acl = AclEntry.parseAclSpec("user::rwx,group::rwx,other::rwx", true); // the bits it was made with
+    this.acl =
+        AclEntry.parseAclSpec("user::rwx,group::rwx,other::rwx", true); // the bits it was made with
     this.namedUser = AclEntry.parseAclSpec("user:" + user + ":rwx", true);
     this.namedUserOnly = AclEntry.parseAclSpec("user:" + user, false);
   }
@@ -74,7 +76,10 @@ public final class NamespaceClient {
     call(e);
   }
 
-  /** A call the NameNode is to deny (a profile's deniedCalls): the denial is its answer; being allowed is an error. */
+  /**
+   * A call the NameNode is to deny (a profile's deniedCalls): the denial is its answer; being
+   * allowed is an error.
+   */
   private void issueDenied(Event e) throws IOException {
     try {
       call(e);
@@ -86,8 +91,13 @@ public final class NamespaceClient {
       }
       throw r;
     }
-    throw new IOException(e.op().label() + " " + e.path() + " was allowed to " + user
-        + ": a denied call issued as a user whom the NameNode lets in (its superuser?)");
+    throw new IOException(
+        e.op().label()
+            + " "
+            + e.path()
+            + " was allowed to "
+            + user
+            + ": a denied call issued as a user whom the NameNode lets in (its superuser?)");
   }
 
   private void call(Event e) throws IOException {
@@ -111,25 +121,32 @@ public final class NamespaceClient {
       case RENAME -> check(fs.rename(p, new Path(root + e.target())), e);
       case GET_FILE_INFO_PROBE -> probe(() -> fs.getFileStatus(p));
       case LIST_STATUS_PROBE -> probe(() -> fs.listStatus(p));
-      case DELETE_MISSING -> fs.delete(p, false); // false: nothing there, as the trace's delete found
+      case DELETE_MISSING ->
+          fs.delete(p, false); // false: nothing there, as the trace's delete found
       case CONTENT_SUMMARY -> fs.getContentSummary(p);
       case QUOTA_USAGE -> fs.getQuotaUsage(p);
       case APPEND -> append(p);
       case TRUNCATE -> fs.truncate(p, 0);
-      case SET_PERMISSION -> fs.setPermission(p, WORLD_WRITABLE); // as it was made: every user may go on using it
-      case SET_OWNER -> fs.setOwner(p, user, null); // the owner giving it to itself: allowed to the owner
+      case SET_PERMISSION ->
+          fs.setPermission(p, WORLD_WRITABLE); // as it was made: every user may go on using it
+      case SET_OWNER ->
+          fs.setOwner(p, user, null); // the owner giving it to itself: allowed to the owner
       case SET_TIMES -> fs.setTimes(p, System.currentTimeMillis(), -1);
-      case SET_REPLICATION -> fs.setReplication(p, fs.getDefaultReplication(p)); // false on a directory: no error
+      case SET_REPLICATION ->
+          fs.setReplication(p, fs.getDefaultReplication(p)); // false on a directory: no error
       case SET_QUOTA -> dfs(e).setQuota(p, NAMESPACE_QUOTA, HdfsConstants.QUOTA_DONT_SET);
-      case CLEAR_QUOTA -> dfs(e).setQuota(p, HdfsConstants.QUOTA_RESET, HdfsConstants.QUOTA_DONT_SET);
+      case CLEAR_QUOTA ->
+          dfs(e).setQuota(p, HdfsConstants.QUOTA_RESET, HdfsConstants.QUOTA_DONT_SET);
       case SET_SPACE_QUOTA -> dfs(e).setQuota(p, HdfsConstants.QUOTA_DONT_SET, SPACE_QUOTA);
-      case CLEAR_SPACE_QUOTA -> dfs(e).setQuota(p, HdfsConstants.QUOTA_DONT_SET, HdfsConstants.QUOTA_RESET);
+      case CLEAR_SPACE_QUOTA ->
+          dfs(e).setQuota(p, HdfsConstants.QUOTA_DONT_SET, HdfsConstants.QUOTA_RESET);
       case SET_STORAGE_POLICY -> fs.setStoragePolicy(p, HdfsConstants.HOT_STORAGE_POLICY_NAME);
       case UNSET_STORAGE_POLICY -> fs.unsetStoragePolicy(p);
       case SET_ERASURE_CODING_POLICY -> dfs(e).setErasureCodingPolicy(p, REPLICATION_POLICY);
       case UNSET_ERASURE_CODING_POLICY -> dfs(e).unsetErasureCodingPolicy(p);
       case GET_ERASURE_CODING_POLICY -> dfs(e).getErasureCodingPolicy(p);
-      case SET_XATTR -> fs.setXAttr(p, XATTR, XATTR_VALUE, EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE));
+      case SET_XATTR ->
+          fs.setXAttr(p, XATTR, XATTR_VALUE, EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE));
       case GET_XATTRS -> fs.getXAttrs(p);
       case LIST_XATTRS -> fs.listXAttrs(p);
       case SET_ACL -> fs.setAcl(p, acl);
@@ -142,7 +159,8 @@ public final class NamespaceClient {
       case IS_FILE_CLOSED -> dfs(e).isFileClosed(p);
       case DATANODE_REPORT -> dfs(e).getDataNodeStats();
       case LIST_CACHE_POOLS -> first(dfs(e).listCachePools());
-      case LIST_CACHE_DIRECTIVES -> first(dfs(e).listCacheDirectives(new CacheDirectiveInfo.Builder().build()));
+      case LIST_CACHE_DIRECTIVES ->
+          first(dfs(e).listCacheDirectives(new CacheDirectiveInfo.Builder().build()));
       case GET_ERASURE_CODING_POLICIES -> dfs(e).getAllErasureCodingPolicies();
       case GET_ERASURE_CODING_CODECS -> dfs(e).getAllErasureCodingCodecs();
       case LIST_SNAPSHOTTABLE_DIRECTORY -> dfs(e).getSnapshottableDirListing();
@@ -163,7 +181,9 @@ public final class NamespaceClient {
   /** What setPermission sets: what the benchmark makes is world-writable (README: Users). */
   static final FsPermission WORLD_WRITABLE = new FsPermission((short) 0777);
 
-  /** The policy setErasureCodingPolicy sets: replication, which any number of DataNodes can hold. */
+  /**
+   * The policy setErasureCodingPolicy sets: replication, which any number of DataNodes can hold.
+   */
   static final String REPLICATION_POLICY = "replication";
 
   /** A call that looks for a path not made yet: "not found" is its answer, not an error. */
@@ -186,7 +206,8 @@ public final class NamespaceClient {
     if (fs instanceof DistributedFileSystem d) {
       return d;
     }
-    throw new UnsupportedOperationException(e.op().label() + " is an HDFS command; " + fs.getUri() + " has none");
+    throw new UnsupportedOperationException(
+        e.op().label() + " is an HDFS command; " + fs.getUri() + " has none");
   }
 
   /** A listing's first page: the RPC the audit log records. */

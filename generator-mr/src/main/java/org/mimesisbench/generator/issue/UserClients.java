@@ -18,13 +18,13 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.generator.schedule.Event;
 
 /**
- * Issues each event as its user: through a file system of that user's, made on first use and
- * kept for the mapper's life (closed with it), or through the run's own for an event without
- * one. On a simple-auth cluster a user is a remote user (the NameNode takes the name as given);
- * with Kerberos, or when {@link #IMPERSONATE} says so, a proxy user impersonated by the run's
- * login user, which the NameNode allows only as its proxy-user rules say. The local file system
- * (file://) has no users of its own (it would chown to users the machine may not have): there
- * every event goes as the run's own user.
+ * Issues each event as its user: through a file system of that user's, made on first use and kept
+ * for the mapper's life (closed with it), or through the run's own for an event without one. On a
+ * simple-auth cluster a user is a remote user (the NameNode takes the name as given); with
+ * Kerberos, or when {@link #IMPERSONATE} says so, a proxy user impersonated by the run's login
+ * user, which the NameNode allows only as its proxy-user rules say. The local file system (file://)
+ * has no users of its own (it would chown to users the machine may not have): there every event
+ * goes as the run's own user.
  */
 public final class UserClients implements IssuingPipeline.EventSink, Closeable {
   /** Impersonate the users through the login user (default: when Kerberos is on). */
@@ -34,17 +34,20 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
   private final URI uri;
   private final Path root;
   private final Configuration conf;
-  private final Map<String, NamespaceClient> clients = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, NamespaceClient> clients =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private final Map<String, FileSystem> fileSystems = new HashMap<>();
   private final String ownUser;
-  private final boolean local; // the local file system has no users of its own: everything goes as the run's
+  private final boolean
+      local; // the local file system has no users of its own: everything goes as the run's
   private volatile boolean ownIssued;
 
   /**
    * @param own the run's own client, for events without a user
    * @param conf the configuration of the users' file systems
    */
-  public UserClients(NamespaceClient own, URI uri, Path root, Configuration conf) throws IOException {
+  public UserClients(NamespaceClient own, URI uri, Path root, Configuration conf)
+      throws IOException {
     this.own = own;
     this.ownUser = UserGroupInformation.getCurrentUser().getShortUserName();
     this.local = "file".equals(uri.getScheme());
@@ -106,18 +109,23 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
 
   /** A new file system at {@code uri} that issues as {@code user}. */
   public static FileSystem open(URI uri, Configuration conf, String user) throws IOException {
-    UserGroupInformation ugi = impersonating(conf)
-        ? UserGroupInformation.createProxyUser(user, UserGroupInformation.getLoginUser())
-        : UserGroupInformation.createRemoteUser(user);
+    UserGroupInformation ugi =
+        impersonating(conf)
+            ? UserGroupInformation.createProxyUser(user, UserGroupInformation.getLoginUser())
+            : UserGroupInformation.createRemoteUser(user);
     try {
-      return ugi.doAs((PrivilegedExceptionAction<FileSystem>) () -> FileSystem.newInstance(uri, conf));
+      return ugi.doAs(
+          (PrivilegedExceptionAction<FileSystem>) () -> FileSystem.newInstance(uri, conf));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted opening the file system of " + user);
     }
   }
 
-  /** {@code c} with a umask of 000: what the benchmark makes, every modeled user may change (README: Users). */
+  /**
+   * {@code c} with a umask of 000: what the benchmark makes, every modeled user may change (README:
+   * Users).
+   */
   public static Configuration worldWritable(Configuration c) {
     Configuration open = new Configuration(c);
     open.set(CommonConfigurationKeys.FS_PERMISSIONS_UMASK_KEY, "000");
@@ -125,12 +133,12 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
   }
 
   /**
-   * Checks, before anything is made, that every one of {@code users} may be impersonated: each
-   * asks the NameNode whether {@code base} exists as that user. A user the proxy-user rules
-   * forbid is bad input, named with the rule. Nothing to check without impersonation.
+   * Checks, before anything is made, that every one of {@code users} may be impersonated: each asks
+   * the NameNode whether {@code base} exists as that user. A user the proxy-user rules forbid is
+   * bad input, named with the rule. Nothing to check without impersonation.
    */
-  public static void checkImpersonation(URI uri, Path base, Configuration conf, Collection<String> users)
-      throws IOException {
+  public static void checkImpersonation(
+      URI uri, Path base, Configuration conf, Collection<String> users) throws IOException {
     if (users.isEmpty() || !impersonating(conf) || "file".equals(uri.getScheme())) {
       return;
     }
@@ -139,7 +147,8 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
       try (FileSystem fs = open(uri, conf, user)) {
         fs.exists(base);
       } catch (IOException e) {
-        if (e instanceof AuthorizationException || String.valueOf(e.getMessage()).contains("to impersonate")) {
+        if (e instanceof AuthorizationException
+            || String.valueOf(e.getMessage()).contains("to impersonate")) {
           throw forbidden(user, real);
         }
         throw e;
@@ -148,8 +157,14 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
   }
 
   private static BadInputException forbidden(String user, String real) {
-    return new BadInputException("run: user " + user + " cannot be impersonated by " + real
-        + ": the NameNode's proxy-user rules (hadoop.proxyuser." + real + ".users, .groups, .hosts) do not allow it"
-        + " (or run --as-one-user)");
+    return new BadInputException(
+        "run: user "
+            + user
+            + " cannot be impersonated by "
+            + real
+            + ": the NameNode's proxy-user rules (hadoop.proxyuser."
+            + real
+            + ".users, .groups, .hosts) do not allow it"
+            + " (or run --as-one-user)");
   }
 }

@@ -57,15 +57,17 @@ public final class FlatLayout implements NamespaceLayout {
   }
 
   @Override
-  public void materializeTop(FileSystem fs, Path root, int shares, boolean resume) throws IOException {
+  public void materializeTop(FileSystem fs, Path root, int shares, boolean resume)
+      throws IOException {
     if (!fs.mkdirs(root)) {
       throw new IOException("mkdirs " + root + " returned false");
     }
   }
 
   @Override
-  public long materializeShare(FileSystem fs, Path root, int share, int shares, boolean resume,
-      Runnable onEntry) throws IOException {
+  public long materializeShare(
+      FileSystem fs, Path root, int share, int shares, boolean resume, Runnable onEntry)
+      throws IOException {
     long made = 0;
     long index = 0; // over every type's files, so the shares stay even
     for (int type = 0; type < preExisting.length; type++) {

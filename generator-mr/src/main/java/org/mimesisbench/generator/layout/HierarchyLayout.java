@@ -53,39 +53,63 @@ public final class HierarchyLayout implements NamespaceLayout {
    * The hierarchy of {@code stats} (a profile's namespace statistics) with {@code directories}
    * directories and {@code model}'s pre-existing files, generated with {@code seed}.
    */
-  public static HierarchyLayout of(WorkloadModel model, NamespaceStats stats, long directories, long seed) {
+  public static HierarchyLayout of(
+      WorkloadModel model, NamespaceStats stats, long directories, long seed) {
     int types = model.allTypes().size();
     List<FileTypeShare> shares = new ArrayList<>();
     DiscreteDistribution[] depthOf = new DiscreteDistribution[types + 1];
     long total = model.preExistingFiles();
     for (int j = 0; j <= types; j++) {
-      DiscreteDistribution depth = j < types ? stats.fileTypes().get(j).depth() : stats.filesAtDepth();
+      DiscreteDistribution depth =
+          j < types ? stats.fileTypes().get(j).depth() : stats.filesAtDepth();
       long files = j < types ? model.allTypes().get(j).preExisting() : model.dormantFiles();
       depthOf[j] = depth;
       shares.add(new FileTypeShare(j, total == 0 ? 0 : (double) files / total, depth));
     }
-    NamespaceStats layoutStats = new NamespaceStats(stats.source(), stats.directories(), stats.files(),
-        stats.dirsAtDepth(), stats.subdirsPerDir(), stats.filesAtDepth(), stats.filesPerDir(), shares);
+    NamespaceStats layoutStats =
+        new NamespaceStats(
+            stats.source(),
+            stats.directories(),
+            stats.files(),
+            stats.dirsAtDepth(),
+            stats.subdirsPerDir(),
+            stats.filesAtDepth(),
+            stats.filesPerDir(),
+            shares);
     GeneratedNamespace ns = NamespaceGenerator.generate(layoutStats, directories, total, seed);
     return new HierarchyLayout(ns, depthOf, "ns-" + fingerprint(stats, model, directories, seed));
   }
 
   /** Names the hierarchy by what it is made from, so a rerun with the same inputs reuses it. */
-  private static String fingerprint(NamespaceStats stats, WorkloadModel model, long directories, long seed) {
+  private static String fingerprint(
+      NamespaceStats stats, WorkloadModel model, long directories, long seed) {
     // "world-writable": made with umask 000 (README: Users); a namespace made before is not reused
-    StringBuilder b = new StringBuilder("world-writable/").append(directories).append('/').append(seed).append('/')
-        .append(model.dormantFiles());
+    StringBuilder b =
+        new StringBuilder("world-writable/")
+            .append(directories)
+            .append('/')
+            .append(seed)
+            .append('/')
+            .append(model.dormantFiles());
     for (FileTypeModel t : model.allTypes()) {
       b.append('/').append(t.preExisting());
     }
-    for (DiscreteDistribution d : List.of(stats.dirsAtDepth(), stats.subdirsPerDir(), stats.filesAtDepth(), stats.filesPerDir())) {
+    for (DiscreteDistribution d :
+        List.of(
+            stats.dirsAtDepth(),
+            stats.subdirsPerDir(),
+            stats.filesAtDepth(),
+            stats.filesPerDir())) {
       b.append(Arrays.toString(d.values())).append(Arrays.toString(d.probabilities()));
     }
     for (FileTypeShare t : stats.fileTypes()) {
-      b.append(Arrays.toString(t.depth().values())).append(Arrays.toString(t.depth().probabilities()));
+      b.append(Arrays.toString(t.depth().values()))
+          .append(Arrays.toString(t.depth().probabilities()));
     }
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(b.toString().getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest(b.toString().getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest, 0, 6);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
@@ -102,17 +126,18 @@ public final class HierarchyLayout implements NamespaceLayout {
     List<String> paths = new ArrayList<>();
     long[] k = {0};
     try {
-      ns.walk(new NamespaceVisitor() {
-        @Override
-        public void directory(byte[] path, int length, int depth) {}
+      ns.walk(
+          new NamespaceVisitor() {
+            @Override
+            public void directory(byte[] path, int length, int depth) {}
 
-        @Override
-        public void file(byte[] path, int length, int depth, int fileType) {
-          if (fileType == type && k[0]++ % shares == share) {
-            paths.add(new String(path, 0, length, StandardCharsets.US_ASCII));
-          }
-        }
-      });
+            @Override
+            public void file(byte[] path, int length, int depth, int fileType) {
+              if (fileType == type && k[0]++ % shares == share) {
+                paths.add(new String(path, 0, length, StandardCharsets.US_ASCII));
+              }
+            }
+          });
     } catch (IOException e) {
       throw new IllegalStateException("an in-memory walk cannot fail", e);
     }
@@ -122,7 +147,10 @@ public final class HierarchyLayout implements NamespaceLayout {
   @Override
   public String directoryFor(FileTypeModel type, SplittableRandom random) {
     // The type's own depths: the hierarchy's files took them folded to the snapshot's depth.
-    int fileDepth = type.depth().isEmpty() ? drawn(depthOf[type.index()], random) : (int) type.depth().sample(random);
+    int fileDepth =
+        type.depth().isEmpty()
+            ? drawn(depthOf[type.index()], random)
+            : (int) type.depth().sample(random);
     return parentFor(fileDepth, random);
   }
 
@@ -151,26 +179,31 @@ public final class HierarchyLayout implements NamespaceLayout {
   }
 
   @Override
-  public void materializeTop(FileSystem fs, Path root, int shares, boolean resume) throws IOException {
+  public void materializeTop(FileSystem fs, Path root, int shares, boolean resume)
+      throws IOException {
     materializer(fs, root, resume).top(MaterializePlan.of(ns, shares).top(), () -> {});
   }
 
   @Override
-  public long materializeShare(FileSystem fs, Path root, int share, int shares, boolean resume,
-      Runnable onEntry) throws IOException {
-    var counts = materializer(fs, root, resume).share(MaterializePlan.of(ns, shares).share(share), onEntry);
+  public long materializeShare(
+      FileSystem fs, Path root, int share, int shares, boolean resume, Runnable onEntry)
+      throws IOException {
+    var counts =
+        materializer(fs, root, resume).share(MaterializePlan.of(ns, shares).share(share), onEntry);
     return counts.created() + counts.present();
   }
 
   private NamespaceMaterializer materializer(FileSystem fs, Path root, boolean resume) {
     // an earlier run in this base may have appended to its files
-    return new NamespaceMaterializer(fs, BasePath.of(root.toUri().getPath(), root), ns, resume).acceptingWrittenFiles();
+    return new NamespaceMaterializer(fs, BasePath.of(root.toUri().getPath(), root), ns, resume)
+        .acceptingWrittenFiles();
   }
 
   @Override
   public boolean inPlace(FileSystem fs, Path root) throws IOException {
     ContentSummary summary = fs.getContentSummary(root);
-    return summary.getDirectoryCount() == ns.directories() + 1L && summary.getFileCount() == ns.files();
+    return summary.getDirectoryCount() == ns.directories() + 1L
+        && summary.getFileCount() == ns.files();
   }
 
   @Override

@@ -8,14 +8,16 @@ import org.apache.hadoop.fs.Path;
 import org.mimesisbench.generator.model.FileTypeModel;
 
 /**
- * Where a run's files live under its namespace root: the pre-existing files phase 1 creates and
- * the directories new files go to. Every mapper builds the same layout from the same profile,
- * options and seed, so no file list has to be shipped to it. Paths are relative to the root
+ * Where a run's files live under its namespace root: the pre-existing files phase 1 creates and the
+ * directories new files go to. Every mapper builds the same layout from the same profile, options
+ * and seed, so no file list has to be shipped to it. Paths are relative to the root
  * ("/d0/d1/f3.t7"; "/" is the root itself).
  */
 public interface NamespaceLayout {
 
-  /** The root's name under the base directory: the same for the same layout, so a rerun reuses it. */
+  /**
+   * The root's name under the base directory: the same for the same layout, so a rerun reuses it.
+   */
   String rootName();
 
   /** Pre-existing files of type {@code type} that share {@code share} of {@code shares} replays. */
@@ -24,14 +26,24 @@ public interface NamespaceLayout {
   /** A directory for a new file of {@code type}, drawn with {@code random}. */
   String directoryFor(FileTypeModel type, SplittableRandom random);
 
-  /** A directory to hold an entry at depth {@code depth} (a directory type's), drawn with {@code random}. */
+  /**
+   * A directory to hold an entry at depth {@code depth} (a directory type's), drawn with {@code
+   * random}.
+   */
   String parentFor(int depth, SplittableRandom random);
 
-  /** Phase 1, coordinator: what must exist before {@code shares} mappers start (the root, top directories). */
+  /**
+   * Phase 1, coordinator: what must exist before {@code shares} mappers start (the root, top
+   * directories).
+   */
   void materializeTop(FileSystem fs, Path root, int shares, boolean resume) throws IOException;
 
-  /** Phase 1, mapper {@code share} of {@code shares}: creates its part; returns the entries it made or found. */
-  long materializeShare(FileSystem fs, Path root, int share, int shares, boolean resume, Runnable onEntry)
+  /**
+   * Phase 1, mapper {@code share} of {@code shares}: creates its part; returns the entries it made
+   * or found.
+   */
+  long materializeShare(
+      FileSystem fs, Path root, int share, int shares, boolean resume, Runnable onEntry)
       throws IOException;
 
   /**

@@ -17,8 +17,8 @@ import java.lang.management.ManagementFactory;
  *     concurrent cycles)
  * @param compilationMillis time the JIT compilers have spent so far, -1 when not reported
  */
-public record JvmUse(long nanos, long cpuNanos, long collections, long collectionMillis,
-    long compilationMillis) {
+public record JvmUse(
+    long nanos, long cpuNanos, long collections, long collectionMillis, long compilationMillis) {
 
   /** The reading now. */
   public static JvmUse now() {
@@ -29,8 +29,12 @@ public record JvmUse(long nanos, long cpuNanos, long collections, long collectio
       collectionMillis += Math.max(0, gc.getCollectionTime());
     }
     CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-    long compilation = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
-    return new JvmUse(System.nanoTime(), processCpuNanos(), collections, collectionMillis, compilation);
+    long compilation =
+        jit != null && jit.isCompilationTimeMonitoringSupported()
+            ? jit.getTotalCompilationTime()
+            : -1;
+    return new JvmUse(
+        System.nanoTime(), processCpuNanos(), collections, collectionMillis, compilation);
   }
 
   /** CPU time of the whole process (every thread) so far, in nanoseconds. */
@@ -41,9 +45,14 @@ public record JvmUse(long nanos, long cpuNanos, long collections, long collectio
 
   /** What was spent from {@code earlier} to this reading. */
   public JvmUse since(JvmUse earlier) {
-    return new JvmUse(nanos - earlier.nanos, cpuNanos - earlier.cpuNanos, collections - earlier.collections,
+    return new JvmUse(
+        nanos - earlier.nanos,
+        cpuNanos - earlier.cpuNanos,
+        collections - earlier.collections,
         collectionMillis - earlier.collectionMillis,
-        compilationMillis < 0 || earlier.compilationMillis < 0 ? -1 : compilationMillis - earlier.compilationMillis);
+        compilationMillis < 0 || earlier.compilationMillis < 0
+            ? -1
+            : compilationMillis - earlier.compilationMillis);
   }
 
   /** Cores kept busy on average: CPU time over wall time (of a span from {@link #since}). */

@@ -32,13 +32,13 @@ import javax.management.ObjectName;
 import org.mimesisbench.cli.Messages;
 
 /**
- * The NameNode's own view of a run, read once a second from its metrics (the beans Hadoop's
- * metrics system exports as {@code Hadoop:service=NameNode,name=...}): RPC queue and processing
- * time, lock wait and call queue length of its client RPC port; the namesystem lock's read and
- * write hold times (FSNamesystemLock's detailed metrics, when the NameNode has them on) and
- * queue; per op NameNode activity; garbage collection and heap; files, blocks and live
- * DataNodes. In-process (the embedded NameNode, through the platform MBean server) or over the
- * NameNode's HTTP {@code /jmx}. A read that fails is counted and skipped: the run goes on.
+ * The NameNode's own view of a run, read once a second from its metrics (the beans Hadoop's metrics
+ * system exports as {@code Hadoop:service=NameNode,name=...}): RPC queue and processing time, lock
+ * wait and call queue length of its client RPC port; the namesystem lock's read and write hold
+ * times (FSNamesystemLock's detailed metrics, when the NameNode has them on) and queue; per op
+ * NameNode activity; garbage collection and heap; files, blocks and live DataNodes. In-process (the
+ * embedded NameNode, through the platform MBean server) or over the NameNode's HTTP {@code /jmx}. A
+ * read that fails is counted and skipped: the run goes on.
  *
  * <p>Averages ({@code ...AvgMs}) are Hadoop's: the mean over the metrics system's last interval
  * (its period; this project's embedded NameNode uses 1 s, a cluster's default is 10 s, so its
@@ -51,8 +51,14 @@ public final class NameNodeMetrics implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern SUFFIX = Pattern.compile("-(\\d+)$");
 
-  /** How a column is read: a bean ("name=" of its ObjectName, a prefix when it ends with '*') and an attribute. */
-  private enum Kind { VALUE, RATE }
+  /**
+   * How a column is read: a bean ("name=" of its ObjectName, a prefix when it ends with '*') and an
+   * attribute.
+   */
+  private enum Kind {
+    VALUE,
+    RATE
+  }
 
   private record Column(String name, String bean, Pattern attribute, Kind kind, double scale) {
     static Column of(String name, String bean, String attribute, Kind kind, double scale) {
@@ -64,33 +70,39 @@ public final class NameNodeMetrics implements AutoCloseable {
   private static final String FSN = "FSNamesystem";
   private static final String ACTIVITY = "NameNodeActivity";
   private static final String JVM = "JvmMetrics";
-  /** The columns of namenode.csv, after second and epochMs. Lock metric names: "FS" before Hadoop 3.5, "FSN" since. */
-  private static final List<Column> COLUMNS = List.of(
-      Column.of("rpcQueueTimeAvgMs", RPC, "RpcQueueTimeAvgTime", Kind.VALUE, 1),
-      Column.of("rpcProcessingTimeAvgMs", RPC, "RpcProcessingTimeAvgTime", Kind.VALUE, 1),
-      Column.of("rpcLockWaitTimeAvgMs", RPC, "RpcLockWaitTimeAvgTime", Kind.VALUE, 1),
-      Column.of("callQueueLength", RPC, "CallQueueLength", Kind.VALUE, 1),
-      Column.of("rpcCallsPerSecond", RPC, "RpcProcessingTimeNumOps", Kind.RATE, 1),
-      Column.of("openConnections", RPC, "NumOpenConnections", Kind.VALUE, 1),
-      Column.of("readLockHoldAvgMs", FSN, "FSN?ReadLockOverallNanosAvgTime", Kind.VALUE, 1e-6),
-      Column.of("writeLockHoldAvgMs", FSN, "FSN?WriteLockOverallNanosAvgTime", Kind.VALUE, 1e-6),
-      Column.of("readLocksPerSecond", FSN, "FSN?ReadLockOverallNanosNumOps", Kind.RATE, 1),
-      Column.of("writeLocksPerSecond", FSN, "FSN?WriteLockOverallNanosNumOps", Kind.RATE, 1),
-      Column.of("lockQueueLength", FSN, "LockQueueLength", Kind.VALUE, 1),
-      Column.of("gcMillisPerSecond", JVM, "GcTimeMillis", Kind.RATE, 1),
-      Column.of("heapUsedMB", JVM, "MemHeapUsedM", Kind.VALUE, 1),
-      Column.of("heapMaxMB", JVM, "MemHeapMaxM", Kind.VALUE, 1),
-      Column.of("filesTotal", FSN, "FilesTotal", Kind.VALUE, 1),
-      Column.of("blocksTotal", FSN, "BlocksTotal", Kind.VALUE, 1),
-      Column.of("liveDataNodes", FSN, "NumLiveDataNodes", Kind.VALUE, 1),
-      Column.of("createFileOpsPerSecond", ACTIVITY, "CreateFileOps", Kind.RATE, 1),
-      Column.of("getBlockLocationsPerSecond", ACTIVITY, "GetBlockLocations", Kind.RATE, 1),
-      Column.of("fileInfoOpsPerSecond", ACTIVITY, "FileInfoOps", Kind.RATE, 1),
-      Column.of("getListingOpsPerSecond", ACTIVITY, "GetListingOps", Kind.RATE, 1),
-      Column.of("deleteFileOpsPerSecond", ACTIVITY, "DeleteFileOps", Kind.RATE, 1),
-      Column.of("filesRenamedPerSecond", ACTIVITY, "FilesRenamed", Kind.RATE, 1),
-      Column.of("filesAppendedPerSecond", ACTIVITY, "FilesAppended", Kind.RATE, 1),
-      Column.of("totalFileOpsPerSecond", ACTIVITY, "TotalFileOps", Kind.RATE, 1));
+
+  /**
+   * The columns of namenode.csv, after second and epochMs. Lock metric names: "FS" before Hadoop
+   * 3.5, "FSN" since.
+   */
+  private static final List<Column> COLUMNS =
+      List.of(
+          Column.of("rpcQueueTimeAvgMs", RPC, "RpcQueueTimeAvgTime", Kind.VALUE, 1),
+          Column.of("rpcProcessingTimeAvgMs", RPC, "RpcProcessingTimeAvgTime", Kind.VALUE, 1),
+          Column.of("rpcLockWaitTimeAvgMs", RPC, "RpcLockWaitTimeAvgTime", Kind.VALUE, 1),
+          Column.of("callQueueLength", RPC, "CallQueueLength", Kind.VALUE, 1),
+          Column.of("rpcCallsPerSecond", RPC, "RpcProcessingTimeNumOps", Kind.RATE, 1),
+          Column.of("openConnections", RPC, "NumOpenConnections", Kind.VALUE, 1),
+          Column.of("readLockHoldAvgMs", FSN, "FSN?ReadLockOverallNanosAvgTime", Kind.VALUE, 1e-6),
+          Column.of(
+              "writeLockHoldAvgMs", FSN, "FSN?WriteLockOverallNanosAvgTime", Kind.VALUE, 1e-6),
+          Column.of("readLocksPerSecond", FSN, "FSN?ReadLockOverallNanosNumOps", Kind.RATE, 1),
+          Column.of("writeLocksPerSecond", FSN, "FSN?WriteLockOverallNanosNumOps", Kind.RATE, 1),
+          Column.of("lockQueueLength", FSN, "LockQueueLength", Kind.VALUE, 1),
+          Column.of("gcMillisPerSecond", JVM, "GcTimeMillis", Kind.RATE, 1),
+          Column.of("heapUsedMB", JVM, "MemHeapUsedM", Kind.VALUE, 1),
+          Column.of("heapMaxMB", JVM, "MemHeapMaxM", Kind.VALUE, 1),
+          Column.of("filesTotal", FSN, "FilesTotal", Kind.VALUE, 1),
+          Column.of("blocksTotal", FSN, "BlocksTotal", Kind.VALUE, 1),
+          Column.of("liveDataNodes", FSN, "NumLiveDataNodes", Kind.VALUE, 1),
+          Column.of("createFileOpsPerSecond", ACTIVITY, "CreateFileOps", Kind.RATE, 1),
+          Column.of("getBlockLocationsPerSecond", ACTIVITY, "GetBlockLocations", Kind.RATE, 1),
+          Column.of("fileInfoOpsPerSecond", ACTIVITY, "FileInfoOps", Kind.RATE, 1),
+          Column.of("getListingOpsPerSecond", ACTIVITY, "GetListingOps", Kind.RATE, 1),
+          Column.of("deleteFileOpsPerSecond", ACTIVITY, "DeleteFileOps", Kind.RATE, 1),
+          Column.of("filesRenamedPerSecond", ACTIVITY, "FilesRenamed", Kind.RATE, 1),
+          Column.of("filesAppendedPerSecond", ACTIVITY, "FilesAppended", Kind.RATE, 1),
+          Column.of("totalFileOpsPerSecond", ACTIVITY, "TotalFileOps", Kind.RATE, 1));
 
   /** The NameNode's beans by their "name=" part, each attribute by name. */
   @FunctionalInterface
@@ -100,7 +112,8 @@ public final class NameNodeMetrics implements AutoCloseable {
 
   private final Beans beans;
   private final String source;
-  private final int rpcPort; // the client RPC port whose RpcActivityForPort bean is read; 0: the busiest
+  private final int
+      rpcPort; // the client RPC port whose RpcActivityForPort bean is read; 0: the busiest
   private final ScheduledExecutorService timer;
   private final List<double[]> rows = new ArrayList<>(); // epochMs, then COLUMNS; under this
   private final double[] lastCounts = new double[COLUMNS.size()];
@@ -112,11 +125,13 @@ public final class NameNodeMetrics implements AutoCloseable {
     this.beans = beans;
     this.source = source;
     this.rpcPort = rpcPort;
-    this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "namenode-metrics");
-      t.setDaemon(true);
-      return t;
-    });
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "namenode-metrics");
+              t.setDaemon(true);
+              return t;
+            });
   }
 
   /** Reads the NameNode of this JVM (the embedded one) through the platform MBean server. */
@@ -133,9 +148,9 @@ public final class NameNodeMetrics implements AutoCloseable {
   }
 
   /**
-   * The metrics of a run's NameNode: in process for the embedded one, over HTTP when
-   * {@code web} (--namenode-http) is given; null when neither (a cluster, no address given).
-   * {@code fileSystem} is the file system under test: its port names the client RPC port.
+   * The metrics of a run's NameNode: in process for the embedded one, over HTTP when {@code web}
+   * (--namenode-http) is given; null when neither (a cluster, no address given). {@code fileSystem}
+   * is the file system under test: its port names the client RPC port.
    */
   public static NameNodeMetrics forRun(boolean embedded, CharSequence web, URI fileSystem) {
     int port = Math.max(0, fileSystem.getPort());
@@ -196,8 +211,10 @@ public final class NameNodeMetrics implements AutoCloseable {
         double v = value(all, c);
         if (c.kind() == Kind.RATE) {
           double count = v;
-          v = first || Double.isNaN(count) || Double.isNaN(lastCounts[i]) || seconds <= 0 ? Double.NaN
-              : Math.max(0, count - lastCounts[i]) / seconds;
+          v =
+              first || Double.isNaN(count) || Double.isNaN(lastCounts[i]) || seconds <= 0
+                  ? Double.NaN
+                  : Math.max(0, count - lastCounts[i]) / seconds;
           lastCounts[i] = count;
         }
         row[i + 1] = v * c.scale();
@@ -221,7 +238,10 @@ public final class NameNodeMetrics implements AutoCloseable {
     return Double.NaN;
   }
 
-  /** The RpcActivityForPort bean of the client RPC port, or of the busiest port when it is not known. */
+  /**
+   * The RpcActivityForPort bean of the client RPC port, or of the busiest port when it is not
+   * known.
+   */
   private Map<String, Object> rpcBean(Map<String, Map<String, Object>> all, String pattern) {
     String prefix = pattern.substring(0, pattern.length() - 1);
     Map<String, Object> chosen = rpcPort > 0 ? all.get(prefix + rpcPort) : null;
@@ -230,7 +250,8 @@ public final class NameNodeMetrics implements AutoCloseable {
     }
     double most = -1;
     for (Map.Entry<String, Map<String, Object>> b : all.entrySet()) {
-      if (b.getKey().startsWith(prefix) && b.getValue().get("RpcProcessingTimeNumOps") instanceof Number n
+      if (b.getKey().startsWith(prefix)
+          && b.getValue().get("RpcProcessingTimeNumOps") instanceof Number n
           && n.doubleValue() > most) {
         most = n.doubleValue();
         chosen = b.getValue();
@@ -245,12 +266,19 @@ public final class NameNodeMetrics implements AutoCloseable {
   }
 
   /**
-   * summary.json's namenode (profiles/schema/summary.schema.json): where the metrics came from,
-   * how many samples, and each column's mean and peak; fromMs, toMs and lastError null when none.
+   * summary.json's namenode (profiles/schema/summary.schema.json): where the metrics came from, how
+   * many samples, and each column's mean and peak; fromMs, toMs and lastError null when none.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Summary(String source, int samples, Long fromMs, Long toMs, long failedReads, String lastError,
-      Map<String, Double> mean, Map<String, Double> peak) {}
+  public record Summary(
+      String source,
+      int samples,
+      Long fromMs,
+      Long toMs,
+      long failedReads,
+      String lastError,
+      Map<String, Double> mean,
+      Map<String, Double> peak) {}
 
   /** The summary of every sample: {@link #summary(long, long)} without bounds. */
   public Summary summary() {
@@ -258,12 +286,13 @@ public final class NameNodeMetrics implements AutoCloseable {
   }
 
   /**
-   * The summary.json section: where the metrics came from, how many samples, and each column's
-   * mean and peak over the samples taken from {@code fromMillis} to {@code toMillis} (epoch ms:
-   * the schedule's span, without the job's start-up).
+   * The summary.json section: where the metrics came from, how many samples, and each column's mean
+   * and peak over the samples taken from {@code fromMillis} to {@code toMillis} (epoch ms: the
+   * schedule's span, without the job's start-up).
    */
   public synchronized Summary summary(long fromMillis, long toMillis) {
-    List<double[]> within = rows.stream().filter(r -> r[0] >= fromMillis && r[0] <= toMillis).toList();
+    List<double[]> within =
+        rows.stream().filter(r -> r[0] >= fromMillis && r[0] <= toMillis).toList();
     Map<String, Double> means = new LinkedHashMap<>();
     Map<String, Double> peaks = new LinkedHashMap<>();
     for (int i = 0; i < COLUMNS.size(); i++) {
@@ -284,11 +313,21 @@ public final class NameNodeMetrics implements AutoCloseable {
       }
     }
     boolean bounded = fromMillis != Long.MIN_VALUE;
-    return new Summary(source, within.size(), bounded ? fromMillis : null, bounded ? toMillis : null, failedReads,
-        lastError, means, peaks);
+    return new Summary(
+        source,
+        within.size(),
+        bounded ? fromMillis : null,
+        bounded ? toMillis : null,
+        failedReads,
+        lastError,
+        means,
+        peaks);
   }
 
-  /** namenode.csv: one row a sample; second is from {@code startMillis} (the schedule's start when known). */
+  /**
+   * namenode.csv: one row a sample; second is from {@code startMillis} (the schedule's start when
+   * known).
+   */
   public synchronized void writeCsv(Path file, long startMillis) throws IOException {
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       StringBuilder head = new StringBuilder("second,epochMs");
@@ -297,8 +336,10 @@ public final class NameNodeMetrics implements AutoCloseable {
       }
       w.write(head.append('\n').toString());
       for (double[] row : rows) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%.3f,%d", (row[0] - startMillis) / 1000.0,
-            (long) row[0]));
+        StringBuilder line =
+            new StringBuilder(
+                String.format(
+                    Locale.ROOT, "%.3f,%d", (row[0] - startMillis) / 1000.0, (long) row[0]));
         for (int i = 1; i < row.length; i++) {
           line.append(',');
           if (!Double.isNaN(row[i])) {
@@ -349,7 +390,9 @@ public final class NameNodeMetrics implements AutoCloseable {
       return false;
     }
     String base = SUFFIX.matcher(beanName).replaceFirst("");
-    return base.equals(FSN) || base.equals(ACTIVITY) || base.equals(JVM)
+    return base.equals(FSN)
+        || base.equals(ACTIVITY)
+        || base.equals(JVM)
         || base.startsWith(RPC.substring(0, RPC.length() - 1));
   }
 
@@ -358,7 +401,10 @@ public final class NameNodeMetrics implements AutoCloseable {
    * system appends to a source registered again in one JVM (a sweep's second embedded NameNode is
    * "FSNamesystem-1", the first one's stays behind, stale): the highest N is the live one.
    */
-  private static void put(Map<String, Map<String, Object>> all, Map<String, Integer> suffixes, String key,
+  private static void put(
+      Map<String, Map<String, Object>> all,
+      Map<String, Integer> suffixes,
+      String key,
       Map<String, Object> attributes) {
     java.util.regex.Matcher m = SUFFIX.matcher(key);
     int n = m.find() ? Integer.parseInt(m.group(1)) : 0;
@@ -369,11 +415,14 @@ public final class NameNodeMetrics implements AutoCloseable {
     }
   }
 
-  private static Map<String, Map<String, Object>> readHttp(HttpClient client, URI jmx) throws IOException {
+  private static Map<String, Map<String, Object>> readHttp(HttpClient client, URI jmx)
+      throws IOException {
     HttpResponse<String> response;
     try {
-      response = client.send(HttpRequest.newBuilder(jmx).timeout(Duration.ofSeconds(5)).GET().build(),
-          HttpResponse.BodyHandlers.ofString());
+      response =
+          client.send(
+              HttpRequest.newBuilder(jmx).timeout(Duration.ofSeconds(5)).GET().build(),
+              HttpResponse.BodyHandlers.ofString());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
@@ -391,11 +440,13 @@ public final class NameNodeMetrics implements AutoCloseable {
         continue;
       }
       Map<String, Object> attributes = new HashMap<>();
-      bean.fields().forEachRemaining(f -> {
-        if (f.getValue().isNumber()) {
-          attributes.put(f.getKey(), f.getValue().numberValue());
-        }
-      });
+      bean.fields()
+          .forEachRemaining(
+              f -> {
+                if (f.getValue().isNumber()) {
+                  attributes.put(f.getKey(), f.getValue().numberValue());
+                }
+              });
       put(all, suffixes, key, attributes);
     }
     if (all.isEmpty()) {

@@ -22,41 +22,51 @@ import org.mimesisbench.generator.schedule.Op;
  * call's start to its end, and response time, from the op's due time to its end (YCSB's "intended"
  * latency: it counts the time an op waited behind schedule, so a slow NameNode cannot hide its
  * backlog); the lateness of every op against its schedule (the drift); how many ops waited for a
- * free in-flight slot or for the op before them on their file; ops per second of the run by op;
- * the outages (spans in which every call failed); and why issuing stopped early, if it did.
- * Mappers each fill one; the reducer merges them with {@link #add}.
+ * free in-flight slot or for the op before them on their file; ops per second of the run by op; the
+ * outages (spans in which every call failed); and why issuing stopped early, if it did. Mappers
+ * each fill one; the reducer merges them with {@link #add}.
  */
 public final class RunStatistics implements Writable {
   /** Significant digits of every histogram. */
   private static final int DIGITS = 3;
+
   private static final int ERROR_SAMPLES = 3;
+
   /** Exception classes kept apart per op; more are counted as {@link #OTHER_CLASSES}. */
   private static final int ERROR_CLASSES = 16;
+
   static final String OTHER_CLASSES = "(other)";
   private static final int OUTAGES = 3;
   private static final int OPS = Op.values().length;
 
   private final long[] count = new long[OPS];
   private final long[] errors = new long[OPS];
+
   @SuppressWarnings("unchecked")
   private final Map<String, Long>[] errorClasses = new TreeMap[OPS];
+
   private final Histogram[] latency = new Histogram[OPS]; // service time
   private final Histogram[] response = new Histogram[OPS];
   private long slotWaits; // ops whose due time came while every in-flight slot was busy
   private long slotWaitMicros;
-  private long orderWaits; // ops whose due time came while the op before them on their file was in flight
+  private long
+      orderWaits; // ops whose due time came while the op before them on their file was in flight
   private long orderWaitMicros;
   private Histogram lateness = histogram();
   private long[] timeline = new long[64 * OPS]; // [second * OPS + op]
-  private long[] latestMicros = new long[64]; // [second]: the latest op of the second against its due time
+  private long[] latestMicros =
+      new long[64]; // [second]: the latest op of the second against its due time
   private int seconds;
   private final List<String> errorSamples = new ArrayList<>();
-  private final List<String> stops = new ArrayList<>(); // why issuing ended early, one per mapper that stopped
-  private final List<String> outages = new ArrayList<>(); // the longest few, as described by the mapper
+  private final List<String> stops =
+      new ArrayList<>(); // why issuing ended early, one per mapper that stopped
+  private final List<String> outages =
+      new ArrayList<>(); // the longest few, as described by the mapper
   private long longestOutageNanos;
   private long mappers;
   private long elapsedNanos; // from the start to the last op's end, the longest of the mappers
-  private final java.util.SortedSet<String> users = new TreeSet<>(); // the users the mappers issued as
+  private final java.util.SortedSet<String> users =
+      new TreeSet<>(); // the users the mappers issued as
 
   public RunStatistics() {
     for (int i = 0; i < OPS; i++) {
@@ -71,20 +81,32 @@ public final class RunStatistics implements Writable {
   }
 
   /**
-   * One op issued at {@code second} of the run, {@code latencyNanos} long, {@code latenessNanos} after its due
-   * time; its response time is taken as the lateness and the call together.
+   * One op issued at {@code second} of the run, {@code latencyNanos} long, {@code latenessNanos}
+   * after its due time; its response time is taken as the lateness and the call together.
    */
   public void record(Op op, long latencyNanos, long latenessNanos, int second, String error) {
-    record(op, latencyNanos, latencyNanos + Math.max(0, latenessNanos), latenessNanos, second, error,
+    record(
+        op,
+        latencyNanos,
+        latencyNanos + Math.max(0, latenessNanos),
+        latenessNanos,
+        second,
+        error,
         error == null ? null : OTHER_CLASSES);
   }
 
   /**
-   * One op issued at {@code second} of the run: its call took {@code serviceNanos}, it ended
-   * {@code responseNanos} after its due time, and began {@code latenessNanos} after it; a failed
-   * call's exception class is {@code errorClass}.
+   * One op issued at {@code second} of the run: its call took {@code serviceNanos}, it ended {@code
+   * responseNanos} after its due time, and began {@code latenessNanos} after it; a failed call's
+   * exception class is {@code errorClass}.
    */
-  public void record(Op op, long serviceNanos, long responseNanos, long latenessNanos, int second, String error,
+  public void record(
+      Op op,
+      long serviceNanos,
+      long responseNanos,
+      long latenessNanos,
+      int second,
+      String error,
       String errorClass) {
     int i = op.ordinal();
     count[i]++;
@@ -148,7 +170,10 @@ public final class RunStatistics implements Writable {
     stops.add(reason);
   }
 
-  /** Every call failed for {@code nanos} ({@code what}: when it began, the first error); the longest few are kept. */
+  /**
+   * Every call failed for {@code nanos} ({@code what}: when it began, the first error); the longest
+   * few are kept.
+   */
   public void outage(long nanos, String what) {
     if (nanos > longestOutageNanos) {
       longestOutageNanos = nanos;
@@ -163,15 +188,21 @@ public final class RunStatistics implements Writable {
 
   /**
    * Statistics known only from the jobs' counters (the mappers' own were lost): counts, errors and
-   * errors by exception class per op; no latencies, timeline or drift. {@code seconds} is the run's length.
+   * errors by exception class per op; no latencies, timeline or drift. {@code seconds} is the run's
+   * length.
    */
-  public static RunStatistics counted(Map<Op, Long> counts, Map<Op, Long> errorCounts,
-      Map<Op, Map<String, Long>> classes, double seconds) {
+  public static RunStatistics counted(
+      Map<Op, Long> counts,
+      Map<Op, Long> errorCounts,
+      Map<Op, Map<String, Long>> classes,
+      double seconds) {
     RunStatistics s = new RunStatistics();
     for (Op op : Op.values()) {
       s.count[op.ordinal()] = counts.getOrDefault(op, 0L);
       s.errors[op.ordinal()] = errorCounts.getOrDefault(op, 0L);
-      classes.getOrDefault(op, Map.of()).forEach((c, n) -> countClass(s.errorClasses[op.ordinal()], c, n));
+      classes
+          .getOrDefault(op, Map.of())
+          .forEach((c, n) -> countClass(s.errorClasses[op.ordinal()], c, n));
     }
     s.elapsedNanos = Math.round(seconds * 1e9);
     return s;
@@ -225,7 +256,8 @@ public final class RunStatistics implements Writable {
       }
     }
     stops.addAll(o.stops);
-    outages.addAll(o.longestOutageNanos > longestOutageNanos ? 0 : outages.size(), o.outages); // longest first
+    outages.addAll(
+        o.longestOutageNanos > longestOutageNanos ? 0 : outages.size(), o.outages); // longest first
     longestOutageNanos = Math.max(longestOutageNanos, o.longestOutageNanos);
     while (outages.size() > OUTAGES) {
       outages.remove(outages.size() - 1);
@@ -265,7 +297,9 @@ public final class RunStatistics implements Writable {
     return all;
   }
 
-  /** The outages (every call failing), longest first: when each began, how long, the first error. */
+  /**
+   * The outages (every call failing), longest first: when each began, how long, the first error.
+   */
   public List<String> outages() {
     return List.copyOf(outages);
   }
@@ -280,7 +314,10 @@ public final class RunStatistics implements Writable {
     return latency[op.ordinal()];
   }
 
-  /** Response time of {@code op} (its due time to the call's end) in microseconds; at time scale 0 the service time. */
+  /**
+   * Response time of {@code op} (its due time to the call's end) in microseconds; at time scale 0
+   * the service time.
+   */
   public Histogram response(Op op) {
     return response[op.ordinal()];
   }
@@ -295,7 +332,10 @@ public final class RunStatistics implements Writable {
     return seconds;
   }
 
-  /** How late (microseconds) the latest op issued in {@code second} was against its due time: drift over time. */
+  /**
+   * How late (microseconds) the latest op issued in {@code second} was against its due time: drift
+   * over time.
+   */
   public long maxLatenessMicros(int second) {
     return second < seconds ? latestMicros[second] : 0;
   }

@@ -15,8 +15,8 @@ public record CallModel(Op op, double perFile, EmpiricalCdf offset) {
 
   /**
    * A type's calls, read from {@code at} ("fileTypes[2]."). A command the generator has no call for
-   * (the profile models the trace, and names such commands in unmodeledCommands) is not issued:
-   * it goes to {@code notIssued}, for the run's notes, never silently.
+   * (the profile models the trace, and names such commands in unmodeledCommands) is not issued: it
+   * goes to {@code notIssued}, for the run's notes, never silently.
    */
   static List<CallModel> of(String at, List<CallShare> calls, Set<String> notIssued) {
     List<CallModel> models = new ArrayList<>();
@@ -29,9 +29,11 @@ public record CallModel(Op op, double perFile, EmpiricalCdf offset) {
         continue;
       }
       if (!(c.getPerFile() >= 0) || Double.isInfinite(c.getPerFile())) {
-        throw new BadInputException(where + ".perFile " + c.getPerFile() + " must be a number >= 0");
+        throw new BadInputException(
+            where + ".perFile " + c.getPerFile() + " must be a number >= 0");
       }
-      models.add(new CallModel(op, c.getPerFile(), EmpiricalCdf.of(where + ".offset", c.getOffset())));
+      models.add(
+          new CallModel(op, c.getPerFile(), EmpiricalCdf.of(where + ".offset", c.getOffset())));
     }
     return List.copyOf(models);
   }

@@ -16,11 +16,25 @@ import org.mimesisbench.profile.DirectoryType;
  * @param subtreeFiles files a deleted directory holds, made with it
  * @param users who issues its directories' calls; null: the run's own user
  */
-public record DirectoryTypeModel(int index, long preExisting, long creates, double unaccessedShare,
-    double[] accessKinds, double deleteShare, EmpiricalCdf subtreeFiles, EmpiricalCdf depth,
-    EmpiricalCdf createInterarrival, EmpiricalCdf activationDelay, EmpiricalCdf accessInterarrival,
-    EmpiricalCdf activeSpan, EmpiricalCdf accessesPerFile, EmpiricalCdf deleteDelay, List<CallModel> calls,
-    ProbeModel probes, UserModel users) implements LifeModel {
+public record DirectoryTypeModel(
+    int index,
+    long preExisting,
+    long creates,
+    double unaccessedShare,
+    double[] accessKinds,
+    double deleteShare,
+    EmpiricalCdf subtreeFiles,
+    EmpiricalCdf depth,
+    EmpiricalCdf createInterarrival,
+    EmpiricalCdf activationDelay,
+    EmpiricalCdf accessInterarrival,
+    EmpiricalCdf activeSpan,
+    EmpiricalCdf accessesPerFile,
+    EmpiricalCdf deleteDelay,
+    List<CallModel> calls,
+    ProbeModel probes,
+    UserModel users)
+    implements LifeModel {
 
   /** How the type is named in options and results: "d" and its index. */
   public String name() {
@@ -32,9 +46,17 @@ public record DirectoryTypeModel(int index, long preExisting, long creates, doub
     return Op.DIRECTORY_ACCESSES;
   }
 
-  /** {@code t} read from {@code where}, its directory counts times {@code scale}, its window stretched by {@code windowStretch}. */
-  static DirectoryTypeModel of(String where, DirectoryType t, double scale, double windowStretch,
-      Set<String> notIssued, boolean users) {
+  /**
+   * {@code t} read from {@code where}, its directory counts times {@code scale}, its window
+   * stretched by {@code windowStretch}.
+   */
+  static DirectoryTypeModel of(
+      String where,
+      DirectoryType t,
+      double scale,
+      double windowStretch,
+      Set<String> notIssued,
+      boolean users) {
     String at = where + ": directoryTypes[" + t.getIndex() + "].";
     double list = t.getAccessShares().getListStatus();
     double info = t.getAccessShares().getGetFileInfo();
@@ -43,17 +65,28 @@ public record DirectoryTypeModel(int index, long preExisting, long creates, doub
     if (!(list >= 0 && info >= 0 && summary >= 0) || (sum > 0 && Math.abs(sum - 1) > 1e-6)) {
       throw new BadInputException(at + "accessShares must be >= 0 and sum to 1");
     }
-    double[] kinds = sum > 0 ? new double[] {list / sum, (list + info) / sum, 1.0} : new double[] {1.0, 1.0, 1.0};
+    double[] kinds =
+        sum > 0
+            ? new double[] {list / sum, (list + info) / sum, 1.0}
+            : new double[] {1.0, 1.0, 1.0};
     FileTypeModel.share(at + "unaccessedShare", t.getUnaccessedShare());
     FileTypeModel.share(at + "deleteShare", t.getDeleteShare());
     if (t.getPreExisting() < 0 || t.getDirectories() < t.getPreExisting()) {
-      throw new BadInputException(at + "directories (" + t.getDirectories() + ") must be >= preExisting ("
-          + t.getPreExisting() + ") >= 0");
+      throw new BadInputException(
+          at
+              + "directories ("
+              + t.getDirectories()
+              + ") must be >= preExisting ("
+              + t.getPreExisting()
+              + ") >= 0");
     }
-    return new DirectoryTypeModel(t.getIndex(),
+    return new DirectoryTypeModel(
+        t.getIndex(),
         Math.round(t.getPreExisting() * scale),
         Math.round((t.getDirectories() - t.getPreExisting()) * scale * windowStretch),
-        t.getUnaccessedShare(), kinds, t.getDeleteShare(),
+        t.getUnaccessedShare(),
+        kinds,
+        t.getDeleteShare(),
         EmpiricalCdf.of(at + "subtreeFiles", t.getSubtreeFiles()),
         EmpiricalCdf.of(at + "depth", t.getDepth()),
         EmpiricalCdf.of(at + "createInterarrival", t.getCreateInterarrival()).scaled(1.0 / scale),

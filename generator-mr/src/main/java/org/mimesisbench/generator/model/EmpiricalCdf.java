@@ -12,8 +12,8 @@ import org.mimesisbench.profile.Distribution;
  * modeler-py): the first value whose cumulative probability exceeds the uniform draw.
  *
  * <p>Written out rather than taken from Commons Math: the generator draws a file's active span and
- * its number of accesses with one uniform, which needs the inverse CDF at a given point, and
- * {@code EnumeratedRealDistribution.inverseCumulativeProbability} scans every value per call.
+ * its number of accesses with one uniform, which needs the inverse CDF at a given point, and {@code
+ * EnumeratedRealDistribution.inverseCumulativeProbability} scans every value per call.
  */
 public final class EmpiricalCdf {
   private static final EmpiricalCdf EMPTY = new EmpiricalCdf(new double[0], new double[0]);
@@ -26,12 +26,16 @@ public final class EmpiricalCdf {
     this.cumulative = cumulative;
   }
 
-  /** {@code d} checked (finite, ascending values; non-decreasing cumulative ending at 1); {@code where} names it in errors. */
+  /**
+   * {@code d} checked (finite, ascending values; non-decreasing cumulative ending at 1); {@code
+   * where} names it in errors.
+   */
   public static EmpiricalCdf of(String where, Distribution d) {
     List<Double> v = d.getValues();
     List<Double> c = d.getCumulative();
     if (v.size() != c.size()) {
-      throw new BadInputException(where + ": " + v.size() + " values but " + c.size() + " cumulative probabilities");
+      throw new BadInputException(
+          where + ": " + v.size() + " values but " + c.size() + " cumulative probabilities");
     }
     if (v.isEmpty() || d.getCount() == 0) {
       return EMPTY;
@@ -45,7 +49,11 @@ public final class EmpiricalCdf {
         throw new BadInputException(where + ": value " + i + " is not a finite number");
       }
       if (i > 0 && (values[i] <= values[i - 1] || cumulative[i] < cumulative[i - 1])) {
-        throw new BadInputException(where + ": values must ascend and cumulative probabilities must not decrease (at " + i + ")");
+        throw new BadInputException(
+            where
+                + ": values must ascend and cumulative probabilities must not decrease (at "
+                + i
+                + ")");
       }
     }
     if (cumulative[0] < 0 || Math.abs(cumulative[values.length - 1] - 1.0) > 1e-6) {
@@ -61,7 +69,11 @@ public final class EmpiricalCdf {
   /** The inverse CDF at {@code u} in [0, 1): what a draw of {@code u} samples. */
   public double at(double u) {
     int i = Arrays.binarySearch(cumulative, u);
-    i = i >= 0 ? i + 1 : -i - 1; // first cumulative > u; equal cumulatives share a value only at zero-width steps
+    i =
+        i >= 0
+            ? i + 1
+            : -i - 1; // first cumulative > u; equal cumulatives share a value only at zero-width
+    // steps
     while (i < cumulative.length - 1 && cumulative[i] <= u) {
       i++;
     }

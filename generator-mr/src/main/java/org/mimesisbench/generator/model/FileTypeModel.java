@@ -18,14 +18,35 @@ import org.mimesisbench.profile.FileType;
  * @param probes the probes of its files' paths before their create, or null
  * @param users who issues its files' calls (each file one user); null: the run's own user
  */
-public record FileTypeModel(int index, long preExisting, long creates, double unaccessedShare,
-    double[] accessKinds, double deleteShare, EmpiricalCdf depth, EmpiricalCdf createInterarrival,
-    EmpiricalCdf activationDelay, EmpiricalCdf accessInterarrival, EmpiricalCdf activeSpan,
-    EmpiricalCdf accessesPerFile, EmpiricalCdf deleteDelay, List<CallModel> calls, ProbeModel probes,
-    UserModel users) implements LifeModel {
+public record FileTypeModel(
+    int index,
+    long preExisting,
+    long creates,
+    double unaccessedShare,
+    double[] accessKinds,
+    double deleteShare,
+    EmpiricalCdf depth,
+    EmpiricalCdf createInterarrival,
+    EmpiricalCdf activationDelay,
+    EmpiricalCdf accessInterarrival,
+    EmpiricalCdf activeSpan,
+    EmpiricalCdf accessesPerFile,
+    EmpiricalCdf deleteDelay,
+    List<CallModel> calls,
+    ProbeModel probes,
+    UserModel users)
+    implements LifeModel {
 
-  /** {@code t} of a profile read from {@code where}, its file counts times {@code fileScale}, its window stretched by {@code windowStretch} (>= 1 adds creates at the same rate). */
-  static FileTypeModel of(String where, FileType t, double fileScale, double windowStretch, Set<String> notIssued,
+  /**
+   * {@code t} of a profile read from {@code where}, its file counts times {@code fileScale}, its
+   * window stretched by {@code windowStretch} (>= 1 adds creates at the same rate).
+   */
+  static FileTypeModel of(
+      String where,
+      FileType t,
+      double fileScale,
+      double windowStretch,
+      Set<String> notIssued,
       boolean users) {
     String at = where + ": fileTypes[" + t.getIndex() + "].";
     double open = t.getAccessShares().getOpen();
@@ -33,19 +54,33 @@ public record FileTypeModel(int index, long preExisting, long creates, double un
     double info = t.getAccessShares().getGetFileInfo();
     double sum = open + list + info;
     if (!(open >= 0 && list >= 0 && info >= 0) || (sum > 0 && Math.abs(sum - 1) > 1e-6)) {
-      throw new org.mimesisbench.cli.BadInputException(at + "accessShares must be >= 0 and sum to 1");
+      throw new org.mimesisbench.cli.BadInputException(
+          at + "accessShares must be >= 0 and sum to 1");
     }
-    double[] kinds = sum > 0 ? new double[] {open / sum, (open + list) / sum, 1.0} : new double[] {1.0, 1.0, 1.0};
+    double[] kinds =
+        sum > 0
+            ? new double[] {open / sum, (open + list) / sum, 1.0}
+            : new double[] {1.0, 1.0, 1.0};
     share(at + "unaccessedShare", t.getUnaccessedShare());
     share(at + "deleteShare", t.getDeleteShare());
     if (t.getPreExisting() < 0 || t.getFiles() < t.getPreExisting()) {
-      throw new org.mimesisbench.cli.BadInputException(at + "files (" + t.getFiles() + ") must be >= preExisting (" + t.getPreExisting() + ") >= 0");
+      throw new org.mimesisbench.cli.BadInputException(
+          at
+              + "files ("
+              + t.getFiles()
+              + ") must be >= preExisting ("
+              + t.getPreExisting()
+              + ") >= 0");
     }
-    EmpiricalCdf createInterarrival = EmpiricalCdf.of(at + "createInterarrival", t.getCreateInterarrival());
-    return new FileTypeModel(t.getIndex(),
+    EmpiricalCdf createInterarrival =
+        EmpiricalCdf.of(at + "createInterarrival", t.getCreateInterarrival());
+    return new FileTypeModel(
+        t.getIndex(),
         Math.round(t.getPreExisting() * fileScale),
         Math.round((t.getFiles() - t.getPreExisting()) * fileScale * windowStretch),
-        t.getUnaccessedShare(), kinds, t.getDeleteShare(),
+        t.getUnaccessedShare(),
+        kinds,
+        t.getDeleteShare(),
         EmpiricalCdf.of(at + "depth", t.getDepth()),
         createInterarrival.scaled(1.0 / fileScale),
         EmpiricalCdf.of(at + "activationDelay", t.getActivationDelay()),
@@ -60,7 +95,8 @@ public record FileTypeModel(int index, long preExisting, long creates, double un
 
   static void share(String where, double v) {
     if (!(v >= 0 && v <= 1)) {
-      throw new org.mimesisbench.cli.BadInputException(where + " " + v + ": a share must be within [0, 1]");
+      throw new org.mimesisbench.cli.BadInputException(
+          where + " " + v + ": a share must be within [0, 1]");
     }
   }
 

@@ -4,8 +4,8 @@ import java.util.List;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
- * What a life draws its events from: a file type's distributions, or a directory type's, which
- * have the same shape (paper Table 1: activation, accesses over an active span, delete delay).
+ * What a life draws its events from: a file type's distributions, or a directory type's, which have
+ * the same shape (paper Table 1: activation, accesses over an active span, delete delay).
  */
 public interface LifeModel {
   double unaccessedShare();
@@ -39,7 +39,9 @@ public interface LifeModel {
 
   /** Whether any file (directory) of this type is ever accessed. */
   default boolean accessed() {
-    return unaccessedShare() < 1 && !activationDelay().isEmpty() && !activeSpan().isEmpty()
+    return unaccessedShare() < 1
+        && !activationDelay().isEmpty()
+        && !activeSpan().isEmpty()
         && !accessesPerFile().isEmpty();
   }
 }

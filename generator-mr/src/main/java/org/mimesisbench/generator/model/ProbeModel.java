@@ -18,10 +18,13 @@ public record ProbeModel(double perCreate, double listStatusShare, EmpiricalCdf 
       throw new BadInputException(at + ".perCreate " + p.getPerCreate() + " must be a number >= 0");
     }
     if (!(p.getListStatusShare() >= 0 && p.getListStatusShare() <= 1)) {
-      throw new BadInputException(at + ".listStatusShare " + p.getListStatusShare() + ": a share must be within [0, 1]");
+      throw new BadInputException(
+          at + ".listStatusShare " + p.getListStatusShare() + ": a share must be within [0, 1]");
     }
     EmpiricalCdf lead = EmpiricalCdf.of(at + ".lead", p.getLead());
-    return lead.isEmpty() || p.getPerCreate() == 0 ? null : new ProbeModel(p.getPerCreate(), p.getListStatusShare(), lead);
+    return lead.isEmpty() || p.getPerCreate() == 0
+        ? null
+        : new ProbeModel(p.getPerCreate(), p.getListStatusShare(), lead);
   }
 
   /** The longest lead: how far before its creation a file's first event can come. */

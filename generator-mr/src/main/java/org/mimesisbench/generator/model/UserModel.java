@@ -7,8 +7,8 @@ import org.mimesisbench.profile.UserMix;
 import org.mimesisbench.profile.UserShare;
 
 /**
- * Who issues a type's (or a cluster command's) calls: a profile's user mix, its tail spread
- * evenly over at most {@link #TAIL_USERS} users named {@code other0}, {@code other1}, ... A file
+ * Who issues a type's (or a cluster command's) calls: a profile's user mix, its tail spread evenly
+ * over at most {@link #TAIL_USERS} users named {@code other0}, {@code other1}, ... A file
  * (directory) draws one user for its whole life, a cluster call one per call.
  *
  * @param users the names, top users first
@@ -27,14 +27,16 @@ public record UserModel(String[] users, double[] cumulative) {
     List<Double> shares = new ArrayList<>();
     for (UserShare s : mix.getTop()) {
       if (s.getUser().isEmpty() || names.contains(s.getUser())) {
-        throw new BadInputException(where + ".users: user '" + s.getUser() + "' is empty or named twice");
+        throw new BadInputException(
+            where + ".users: user '" + s.getUser() + "' is empty or named twice");
       }
       names.add(s.getUser());
       shares.add(s.getShare());
     }
     long tail = Math.min(mix.getOtherUsers(), TAIL_USERS);
     if (mix.getOtherShare() > 0 && tail <= 0) {
-      throw new BadInputException(where + ".users: otherShare " + mix.getOtherShare() + " for no otherUsers");
+      throw new BadInputException(
+          where + ".users: otherShare " + mix.getOtherShare() + " for no otherUsers");
     }
     for (int i = 0; i < tail && mix.getOtherShare() > 0; i++) {
       names.add("other" + i);
@@ -45,7 +47,8 @@ public record UserModel(String[] users, double[] cumulative) {
     for (int i = 0; i < cumulative.length; i++) {
       double share = shares.get(i);
       if (!(share >= 0) || Double.isInfinite(share)) {
-        throw new BadInputException(where + ".users: share " + share + " of " + names.get(i) + " is not a number >= 0");
+        throw new BadInputException(
+            where + ".users: share " + share + " of " + names.get(i) + " is not a number >= 0");
       }
       sum += share;
       cumulative[i] = sum;

@@ -20,23 +20,33 @@ import org.mimesisbench.run.RunOptions;
  * @param allTypes every type of the profile, scaled (phase 1 creates all their pre-existing files)
  * @param runTypes the types phase 2 runs (all, or those chosen with --types)
  * @param dormantFiles pre-existing files no type owns (never touched), scaled with every type
- * @param clusterCalls the commands without a path, then the probes of paths nothing makes, then the calls
- *     the NameNode denies; none when types are isolated (--types)
+ * @param clusterCalls the commands without a path, then the probes of paths nothing makes, then the
+ *     calls the NameNode denies; none when types are isolated (--types)
  * @param directoryTypes the profile's directory types, scaled ("d0", "d1"... in --type-scale); none
  *     run when file types are isolated (--types)
- * @param notIssued the profile's commands the generator has no call for (the profile names them
- *     in unmodeledCommands too), and "command (denied)" for denied calls it cannot have denied (issued as
- *     the run's own user); the run's notes list them
+ * @param notIssued the profile's commands the generator has no call for (the profile names them in
+ *     unmodeledCommands too), and "command (denied)" for denied calls it cannot have denied (issued
+ *     as the run's own user); the run's notes list them
  */
-public record WorkloadModel(String source, double windowMs, List<FileTypeModel> allTypes,
-    List<FileTypeModel> runTypes, double spanScale, double mkdirsPerCreate, double renamesPerCreate,
-    long dormantFiles, List<ClusterCallModel> clusterCalls, List<DirectoryTypeModel> directoryTypes,
-    boolean directoriesRun, Set<String> notIssued) {
+public record WorkloadModel(
+    String source,
+    double windowMs,
+    List<FileTypeModel> allTypes,
+    List<FileTypeModel> runTypes,
+    double spanScale,
+    double mkdirsPerCreate,
+    double renamesPerCreate,
+    long dormantFiles,
+    List<ClusterCallModel> clusterCalls,
+    List<DirectoryTypeModel> directoryTypes,
+    boolean directoriesRun,
+    Set<String> notIssued) {
 
   /** {@code profile} (read from {@code where}) replayed with {@code options}. */
   public static WorkloadModel of(String where, Profile profile, RunOptions options) {
     if (profile.getDurationMs() <= 0) {
-      throw new BadInputException(where + ": durationMs " + profile.getDurationMs() + " must be positive");
+      throw new BadInputException(
+          where + ": durationMs " + profile.getDurationMs() + " must be positive");
     }
     if (profile.getFileTypes().isEmpty()) {
       throw new BadInputException(where + ": the profile has no file types");
@@ -53,7 +63,12 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
         typeIndex(e.getKey(), types, "--type-scale"); // refuses an unknown type
       }
       if (!(e.getValue() > 0) || Double.isInfinite(e.getValue())) {
-        throw new BadInputException("--type-scale " + e.getKey() + "=" + e.getValue() + ": the factor must be a positive number");
+        throw new BadInputException(
+            "--type-scale "
+                + e.getKey()
+                + "="
+                + e.getValue()
+                + ": the factor must be a positive number");
       }
     }
     double all = scales.getOrDefault("all", 1.0);
@@ -70,33 +85,67 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     TreeSet<Integer> chosen = new TreeSet<>();
     for (int j : options.getTypes()) {
       if (j < 0 || j >= types) {
-        throw new BadInputException("--types: no file type " + j + " in " + where + " (types 0 to " + (types - 1) + ")");
+        throw new BadInputException(
+            "--types: no file type " + j + " in " + where + " (types 0 to " + (types - 1) + ")");
       }
       chosen.add(j);
     }
     List<FileTypeModel> run = chosen.isEmpty() ? models : chosen.stream().map(models::get).toList();
-    if (profile.getMkdirsPerCreate() < 0 || profile.getRenamesPerCreate() < 0 || profile.getDormantFiles() < 0) {
-      throw new BadInputException(where + ": mkdirsPerCreate, renamesPerCreate and dormantFiles must be >= 0");
+    if (profile.getMkdirsPerCreate() < 0
+        || profile.getRenamesPerCreate() < 0
+        || profile.getDormantFiles() < 0) {
+      throw new BadInputException(
+          where + ": mkdirsPerCreate, renamesPerCreate and dormantFiles must be >= 0");
     }
-    List<ClusterCallModel> cluster = new ArrayList<>(
-        ClusterCallModel.of(where, profile.getClusterCalls(), all, stretch, notIssued, !options.getAsOneUser()));
-    cluster.addAll(ClusterCallModel.probesOf(where, profile.getMissingPathProbes(), all, stretch, notIssued,
-        !options.getAsOneUser()));
-    cluster.addAll(ClusterCallModel.deniedOf(where, profile.getDeniedCalls(), all, stretch, notIssued,
-        !options.getAsOneUser()));
+    List<ClusterCallModel> cluster =
+        new ArrayList<>(
+            ClusterCallModel.of(
+                where,
+                profile.getClusterCalls(),
+                all,
+                stretch,
+                notIssued,
+                !options.getAsOneUser()));
+    cluster.addAll(
+        ClusterCallModel.probesOf(
+            where,
+            profile.getMissingPathProbes(),
+            all,
+            stretch,
+            notIssued,
+            !options.getAsOneUser()));
+    cluster.addAll(
+        ClusterCallModel.deniedOf(
+            where, profile.getDeniedCalls(), all, stretch, notIssued, !options.getAsOneUser()));
     List<DirectoryTypeModel> directories = new ArrayList<>();
     for (int i = 0; i < directoryTypes; i++) {
       DirectoryType t = profile.getDirectoryTypes().get(i);
       if (t.getIndex() != i) {
-        throw new BadInputException(where + ": directoryTypes[" + i + "] has index " + t.getIndex());
+        throw new BadInputException(
+            where + ": directoryTypes[" + i + "] has index " + t.getIndex());
       }
-      directories.add(DirectoryTypeModel.of(where, t, all * scales.getOrDefault("d" + i, 1.0), stretch, notIssued,
-          !options.getAsOneUser()));
+      directories.add(
+          DirectoryTypeModel.of(
+              where,
+              t,
+              all * scales.getOrDefault("d" + i, 1.0),
+              stretch,
+              notIssued,
+              !options.getAsOneUser()));
     }
-    return new WorkloadModel(where, window, List.copyOf(models), List.copyOf(run),
-        options.getSpanScale(), profile.getMkdirsPerCreate(), profile.getRenamesPerCreate(),
-        Math.round(profile.getDormantFiles() * all), chosen.isEmpty() ? List.copyOf(cluster) : List.of(),
-        List.copyOf(directories), chosen.isEmpty(), java.util.Collections.unmodifiableSet(notIssued));
+    return new WorkloadModel(
+        where,
+        window,
+        List.copyOf(models),
+        List.copyOf(run),
+        options.getSpanScale(),
+        profile.getMkdirsPerCreate(),
+        profile.getRenamesPerCreate(),
+        Math.round(profile.getDormantFiles() * all),
+        chosen.isEmpty() ? List.copyOf(cluster) : List.of(),
+        List.copyOf(directories),
+        chosen.isEmpty(),
+        java.util.Collections.unmodifiableSet(notIssued));
   }
 
   /** The schedule's length in profile time: the profile's window, or --duration / time scale. */
@@ -118,7 +167,8 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new BadInputException(option + ": no file type '" + text + "' (types 0 to " + (types - 1) + ", or all)");
+    throw new BadInputException(
+        option + ": no file type '" + text + "' (types 0 to " + (types - 1) + ", or all)");
   }
 
   /** {@code text} ("d2") as a directory type's index, of a profile with {@code types} of them. */
@@ -131,8 +181,12 @@ public record WorkloadModel(String source, double windowMs, List<FileTypeModel> 
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new BadInputException("--type-scale: no directory type '" + text + "' ("
-        + (types == 0 ? "the profile has none" : "d0 to d" + (types - 1)) + ")");
+    throw new BadInputException(
+        "--type-scale: no directory type '"
+            + text
+            + "' ("
+            + (types == 0 ? "the profile has none" : "d0 to d" + (types - 1))
+            + ")");
   }
 
   /** The directory types phase 2 runs: all of them, or none when file types are isolated. */

@@ -20,7 +20,10 @@ public final class BarrierWatch {
     this.parties = parties;
   }
 
-  /** "start barrier: k of n mappers arrived" while some are missing; null once all came (or it cannot be seen). */
+  /**
+   * "start barrier: k of n mappers arrived" while some are missing; null once all came (or it
+   * cannot be seen).
+   */
   public String waiting() {
     if (passed) {
       return null;

@@ -10,10 +10,16 @@ import org.mimesisbench.generator.schedule.Op;
 public final class CounterNames {
   public static final String GROUP = "MimesisBench";
   public static final String NAMESPACE_ENTRIES = "namespace entries";
-  /** Every op issued, counted as it goes (about once a second); at the end the sum of the per-op counters. */
+
+  /**
+   * Every op issued, counted as it goes (about once a second); at the end the sum of the per-op
+   * counters.
+   */
   public static final String ISSUED = "ops issued";
+
   /** Of those, the calls that failed, counted as they go. */
   public static final String FAILED = "ops failed";
+
   /** Failed calls by op and exception class ({@link #errorClass}), a group of their own. */
   public static final String ERROR_CLASSES = "MimesisBench errors by class";
 
@@ -27,7 +33,10 @@ public final class CounterNames {
     return op.label() + " errors";
   }
 
-  /** The counter of {@code op}'s calls that failed with {@code exceptionClass}, in {@link #ERROR_CLASSES}. */
+  /**
+   * The counter of {@code op}'s calls that failed with {@code exceptionClass}, in {@link
+   * #ERROR_CLASSES}.
+   */
   public static String errorClass(Op op, String exceptionClass) {
     return op.label() + " " + exceptionClass;
   }

@@ -11,8 +11,8 @@ import org.mimesisbench.cli.Messages;
 /**
  * A job's counters, read once as soon as it completes, while its application master still answers
  * (a finished job's counters are otherwise only the history server's, if it ever saw the job). A
- * read that fails is retried; when every try fails, the last counters seen while the job ran
- * stand in, and {@link #warning()} says so.
+ * read that fails is retried; when every try fails, the last counters seen while the job ran stand
+ * in, and {@link #warning()} says so.
  */
 public final class JobCounters {
   private static final int TRIES = 4;
@@ -35,8 +35,11 @@ public final class JobCounters {
     }
   }
 
-  /** The counters of {@code job}, which has completed; {@code lastSeen}: while it ran (may be null). */
-  public static JobCounters finished(Job job, String phase, org.apache.hadoop.mapreduce.Counters lastSeen)
+  /**
+   * The counters of {@code job}, which has completed; {@code lastSeen}: while it ran (may be null).
+   */
+  public static JobCounters finished(
+      Job job, String phase, org.apache.hadoop.mapreduce.Counters lastSeen)
       throws InterruptedException {
     Exception last = null;
     for (int attempt = 1; attempt <= TRIES; attempt++) {
@@ -53,9 +56,17 @@ public final class JobCounters {
         Thread.sleep(PAUSE_MS * attempt);
       }
     }
-    return new JobCounters(lastSeen, "the counters of " + phase + " could not be read after it ended ("
-        + Messages.firstLine(last) + ")" + (lastSeen != null ? ": the last ones seen while it ran are used"
-            : ": its counts are missing") + " (counters.json)");
+    return new JobCounters(
+        lastSeen,
+        "the counters of "
+            + phase
+            + " could not be read after it ended ("
+            + Messages.firstLine(last)
+            + ")"
+            + (lastSeen != null
+                ? ": the last ones seen while it ran are used"
+                : ": its counts are missing")
+            + " (counters.json)");
   }
 
   /** None: the job never ran. */

@@ -19,19 +19,23 @@ public final class MapperPacking {
    * {@code perType} per type, split finer when that gives fewer shares than mappers (so each mapper
    * has one), then packed into {@code mappers}; null mappers: one per share.
    */
-  public static List<List<TaskSplit>> mappers(Map<Integer, Long> opsByType, int perType, Integer mappers) {
+  public static List<List<TaskSplit>> mappers(
+      Map<Integer, Long> opsByType, int perType, Integer mappers) {
     List<TaskSplit> tasks = MapperAllotment.tasks(opsByType, perType);
     if (mappers == null) {
       return pack(tasks, opsByType, tasks.size());
     }
-    for (int more = perType + 1; tasks.size() < mappers && more <= MapperAllotment.MAX_PER_TYPE; more++) {
+    for (int more = perType + 1;
+        tasks.size() < mappers && more <= MapperAllotment.MAX_PER_TYPE;
+        more++) {
       tasks = MapperAllotment.tasks(opsByType, more);
     }
     return pack(tasks, opsByType, mappers);
   }
 
   /** {@code tasks} in at most {@code mappers} mappers, the busiest first into the least busy. */
-  public static List<List<TaskSplit>> pack(List<TaskSplit> tasks, Map<Integer, Long> opsByType, int mappers) {
+  public static List<List<TaskSplit>> pack(
+      List<TaskSplit> tasks, Map<Integer, Long> opsByType, int mappers) {
     int n = Math.max(1, Math.min(mappers, tasks.size()));
     List<List<TaskSplit>> packed = new ArrayList<>();
     long[] load = new long[n];
@@ -39,8 +43,10 @@ public final class MapperPacking {
       packed.add(new ArrayList<>());
     }
     Comparator<TaskSplit> busiest = Comparator.comparingDouble((TaskSplit t) -> -ops(t, opsByType));
-    for (TaskSplit t : tasks.stream().sorted(busiest.thenComparing(TaskSplit::type)
-        .thenComparing(TaskSplit::share)).toList()) {
+    for (TaskSplit t :
+        tasks.stream()
+            .sorted(busiest.thenComparing(TaskSplit::type).thenComparing(TaskSplit::share))
+            .toList()) {
       int least = 0;
       for (int i = 1; i < n; i++) {
         if (load[i] < load[least]) {

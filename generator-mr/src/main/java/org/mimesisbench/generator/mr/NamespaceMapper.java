@@ -4,18 +4,23 @@ import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Mapper;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
 import org.mimesisbench.generator.schedule.EntryLife;
-import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.mapreduce.Counter;
-import org.apache.hadoop.mapreduce.Mapper;
 
 /** Phase 1: creates one share of the run's namespace (directories and pre-existing files). */
-public final class NamespaceMapper extends Mapper<MapperTasks, NullWritable, NullWritable, NullWritable> {
+public final class NamespaceMapper
+    extends Mapper<MapperTasks, NullWritable, NullWritable, NullWritable> {
   public static final String RESUME = "mimesisbench.namespace.resume";
-  /** The hierarchy is whole under the root already (an fsimage held it): only directory types' entries are made. */
+
+  /**
+   * The hierarchy is whole under the root already (an fsimage held it): only directory types'
+   * entries are made.
+   */
   public static final String IN_PLACE = "mimesisbench.namespace.in-place";
 
   @Override
@@ -28,22 +33,33 @@ public final class NamespaceMapper extends Mapper<MapperTasks, NullWritable, Nul
     }
   }
 
-  /** Makes the share with {@code fs}, whose entries every modeled user may change (README: Users). */
-  private static void map(RunPlan plan, FileSystem fs, TaskSplit task, Context context) throws IOException {
+  /**
+   * Makes the share with {@code fs}, whose entries every modeled user may change (README: Users).
+   */
+  private static void map(RunPlan plan, FileSystem fs, TaskSplit task, Context context)
+      throws IOException {
     Counter entries = context.getCounter(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES);
     boolean resume = context.getConfiguration().getBoolean(RESUME, true);
-    Runnable onEntry = () -> {
-      entries.increment(1);
-      if ((entries.getValue() & 1023) == 0) {
-        context.progress();
-      }
-    };
+    Runnable onEntry =
+        () -> {
+          entries.increment(1);
+          if ((entries.getValue() & 1023) == 0) {
+            context.progress();
+          }
+        };
     if (!context.getConfiguration().getBoolean(IN_PLACE, false)) {
       plan.layout().materializeShare(fs, plan.root(), task.share(), task.shares(), resume, onEntry);
     }
     for (DirectoryTypeModel type : plan.model().directoryTypes()) {
-      DirectorySchedule schedule = new DirectorySchedule(plan.model(), type, plan.layout(),
-          plan.options().getSeed(), task.share(), task.shares(), plan.runTag());
+      DirectorySchedule schedule =
+          new DirectorySchedule(
+              plan.model(),
+              type,
+              plan.layout(),
+              plan.options().getSeed(),
+              task.share(),
+              task.shares(),
+              plan.runTag());
       for (EntryLife d = schedule.nextPreExisting(); d != null; d = schedule.nextPreExisting()) {
         makeDirectory(fs, plan.root(), d, resume, onEntry);
       }
@@ -51,8 +67,8 @@ public final class NamespaceMapper extends Mapper<MapperTasks, NullWritable, Nul
   }
 
   /** A directory type's pre-existing directory, with the subtree its delete will remove. */
-  private static void makeDirectory(FileSystem fs, Path root, EntryLife d, boolean resume, Runnable onEntry)
-      throws IOException {
+  private static void makeDirectory(
+      FileSystem fs, Path root, EntryLife d, boolean resume, Runnable onEntry) throws IOException {
     Path dir = new Path(root + d.path());
     if (!fs.mkdirs(dir)) {
       throw new IOException("mkdirs " + dir + " returned false");

@@ -3,6 +3,9 @@ package org.mimesisbench.generator.mr;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.Encoder;
 import org.apache.avro.io.EncoderFactory;
@@ -11,10 +14,6 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.LongConsumer;
-import org.mimesisbench.generator.schedule.Forecast;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.issue.UserClients;
@@ -25,6 +24,7 @@ import org.mimesisbench.generator.model.ClusterCallModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
+import org.mimesisbench.generator.schedule.Forecast;
 import org.mimesisbench.namespace.stats.NamespaceStats;
 import org.mimesisbench.namespace.stats.ProfileStatistics;
 import org.mimesisbench.profile.Profile;
@@ -53,8 +53,15 @@ public final class RunPlan implements Workload {
   private final String layoutNote;
   private final String where; // the profile file this plan was read from
 
-  private RunPlan(String where, String runId, RunOptions options, Profile profile, WorkloadModel model,
-      NamespaceLayout layout, String layoutNote, Path base) {
+  private RunPlan(
+      String where,
+      String runId,
+      RunOptions options,
+      Profile profile,
+      WorkloadModel model,
+      NamespaceLayout layout,
+      String layoutNote,
+      Path base) {
     this.where = where;
     this.runId = runId;
     this.options = options;
@@ -67,30 +74,43 @@ public final class RunPlan implements Workload {
   }
 
   /** The plan of a run of {@code profile} (read from {@code where}) with {@code options}. */
-  public static RunPlan of(String where, Profile profile, RunOptions options, String runId, Path base) {
+  public static RunPlan of(
+      String where, Profile profile, RunOptions options, String runId, Path base) {
     WorkloadModel model = WorkloadModel.of(where, profile, options);
     NamespaceLayout layout;
     String note = null;
     if (options.getFlat() || profile.getNamespace() == null) {
       if (!options.getFlat()) {
-        note = "the profile has no namespace statistics (its trace had no fsimage): every file in one directory, as --flat";
+        note =
+            "the profile has no namespace statistics (its trace had no fsimage): every file in one directory, as --flat";
       }
       layout = new FlatLayout(model);
     } else {
       NamespaceStats stats = ProfileStatistics.of(profile, where);
       double all = options.getTypeScales().getOrDefault("all", 1.0);
-      long dirs = options.getDirectories() != null ? options.getDirectories()
-          : Math.max(stats.maxDepth(), Math.round(stats.directories() * all));
+      long dirs =
+          options.getDirectories() != null
+              ? options.getDirectories()
+              : Math.max(stats.maxDepth(), Math.round(stats.directories() * all));
       if (dirs < stats.maxDepth()) {
-        throw new BadInputException("--dirs " + dirs + ": the profile's hierarchy is " + stats.maxDepth()
-            + " deep, so at least " + stats.maxDepth() + " directories are needed");
+        throw new BadInputException(
+            "--dirs "
+                + dirs
+                + ": the profile's hierarchy is "
+                + stats.maxDepth()
+                + " deep, so at least "
+                + stats.maxDepth()
+                + " directories are needed");
       }
       layout = HierarchyLayout.of(model, stats, dirs, options.getSeed());
     }
     return new RunPlan(where, runId, options, profile, model, layout, note, base);
   }
 
-  /** This plan with its run folder and namespace root under {@code base} (the qualified base directory). */
+  /**
+   * This plan with its run folder and namespace root under {@code base} (the qualified base
+   * directory).
+   */
   @Override
   public RunPlan at(Path base) {
     return new RunPlan(where, runId, options, profile, model, layout, layoutNote, base);
@@ -132,7 +152,8 @@ public final class RunPlan implements Workload {
     Path root = new Path(conf.get(ROOT));
     RunPlan plan = of(profileFile.toString(), profile, options, conf.get(RUN_ID), root.getParent());
     if (!plan.root.equals(root)) {
-      throw new IOException("the task's namespace " + plan.root + " differs from the driver's " + root);
+      throw new IOException(
+          "the task's namespace " + plan.root + " differs from the driver's " + root);
     }
     return plan;
   }
@@ -207,10 +228,14 @@ public final class RunPlan implements Workload {
     List<String> notes = new ArrayList<>();
     if (!model.notIssued().isEmpty()) {
       boolean denied = model.notIssued().stream().anyMatch(c -> c.endsWith(" (denied)"));
-      notes.add("the profile's calls of " + String.join(", ", model.notIssued()) + " are not issued: the"
-          + " generator has no call for them (the profile lists them among its unmodeledCommands)"
-          + (denied ? "; those marked (denied) would go as the run's own user, whom nothing denies (--as-one-user)"
-              : ""));
+      notes.add(
+          "the profile's calls of "
+              + String.join(", ", model.notIssued())
+              + " are not issued: the"
+              + " generator has no call for them (the profile lists them among its unmodeledCommands)"
+              + (denied
+                  ? "; those marked (denied) would go as the run's own user, whom nothing denies (--as-one-user)"
+                  : ""));
     }
     if (layoutNote != null) {
       notes.add(layoutNote);
@@ -220,7 +245,10 @@ public final class RunPlan implements Workload {
 
   @Override
   public void stage(FileSystem fs) throws IOException {
-    fs.copyFromLocalFile(false, true, new Path(java.nio.file.Path.of(where).toUri()),
+    fs.copyFromLocalFile(
+        false,
+        true,
+        new Path(java.nio.file.Path.of(where).toUri()),
         new Path(runDir, ProfileReader.PROFILE_FILE));
   }
 
@@ -249,12 +277,14 @@ public final class RunPlan implements Workload {
   public boolean prepareNamespace(FileSystem fs, int mappers, boolean resume) throws IOException {
     boolean inPlace = resume && layout.inPlace(fs, root);
     if (!inPlace) {
-      try (FileSystem open = FileSystem.newInstance(root.toUri(), UserClients.worldWritable(fs.getConf()))) {
+      try (FileSystem open =
+          FileSystem.newInstance(root.toUri(), UserClients.worldWritable(fs.getConf()))) {
         layout.materializeTop(open, root, mappers, resume); // every modeled user may work in it
       }
     }
     if (model.clusterCalls().stream().anyMatch(ClusterCallModel::denied)) {
-      // the denied calls' entry: the run's own user's only, so the NameNode denies every modeled user in it
+      // the denied calls' entry: the run's own user's only, so the NameNode denies every modeled
+      // user in it
       Path denied = new Path(root, ClusterSchedule.DENIED.substring(1));
       fs.mkdirs(denied);
       fs.setPermission(denied, new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
@@ -283,8 +313,13 @@ public final class RunPlan implements Workload {
 
   @Override
   public RunSummary.Input input(org.apache.hadoop.mapreduce.Counters phase2) {
-    return new RunSummary.Input(new RunSummary.ProfileInput(java.nio.file.Path.of(where).getParent().toString(),
-        profile.getSource().toString(), profile.getDurationMs(), profile.getFileTypes().size()), null,
+    return new RunSummary.Input(
+        new RunSummary.ProfileInput(
+            java.nio.file.Path.of(where).getParent().toString(),
+            profile.getSource().toString(),
+            profile.getDurationMs(),
+            profile.getFileTypes().size()),
+        null,
         model.runTypes().size());
   }
 }

@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
 public final class StartBarrier {
   /** Time between the last mapper's arrival and the start: enough for every mapper to see it. */
   static final long LEAD_MS = 1_500;
+
   private static final long POLL_MS = 100;
 
   private final FileSystem fs;
@@ -29,15 +30,17 @@ public final class StartBarrier {
     this.timeoutMs = timeoutMs;
   }
 
-  /** Gives up once the file system has failed every listing for {@code ms}; returns this barrier. */
+  /**
+   * Gives up once the file system has failed every listing for {@code ms}; returns this barrier.
+   */
   public StartBarrier outageLimit(long ms) {
     outageLimitMs = ms > 0 ? ms : Long.MAX_VALUE;
     return this;
   }
 
   /**
-   * Arrives as {@code party} and waits for the others; returns the common start as a
-   * {@link System#nanoTime} value of this JVM. {@code onWait} runs while waiting (progress).
+   * Arrives as {@code party} and waits for the others; returns the common start as a {@link
+   * System#nanoTime} value of this JVM. {@code onWait} runs while waiting (progress).
    */
   public long await(String party, Runnable onWait) throws IOException, InterruptedException {
     fs.create(new Path(dir, party), true).close();
@@ -69,15 +72,28 @@ public final class StartBarrier {
     }
   }
 
-  /** Why a barrier that {@code arrived} of {@code parties} reached within {@code timeoutMs} gave up, in a line. */
+  /**
+   * Why a barrier that {@code arrived} of {@code parties} reached within {@code timeoutMs} gave up,
+   * in a line.
+   */
   public static String timedOut(int arrived, int parties, long timeoutMs) {
-    return "start barrier: " + arrived + " of " + parties + " mappers arrived within " + timeoutMs / 1000
+    return "start barrier: "
+        + arrived
+        + " of "
+        + parties
+        + " mappers arrived within "
+        + timeoutMs / 1000
         + " s (--barrier-timeout); a mapper that never came either found no room (the queue cannot run "
-        + parties + " map containers and the application master at once: give --mappers " + Math.max(1, arrived)
+        + parties
+        + " map containers and the application master at once: give --mappers "
+        + Math.max(1, arrived)
         + ", smaller containers or a larger queue) or failed before the barrier (see its task log)";
   }
 
-  /** How many mappers have arrived at the barrier in {@code dir}, as its driver sees it while they gather. */
+  /**
+   * How many mappers have arrived at the barrier in {@code dir}, as its driver sees it while they
+   * gather.
+   */
   public static int arrived(FileSystem fs, Path dir) throws IOException {
     return fs.exists(dir) ? fs.listStatus(dir).length : 0;
   }

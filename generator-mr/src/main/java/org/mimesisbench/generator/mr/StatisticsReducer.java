@@ -6,7 +6,8 @@ import org.apache.hadoop.mapreduce.Reducer;
 import org.mimesisbench.generator.measure.RunStatistics;
 
 /** Merges the statistics of every mapper of a file type into one record per type. */
-public final class StatisticsReducer extends Reducer<IntWritable, RunStatistics, IntWritable, RunStatistics> {
+public final class StatisticsReducer
+    extends Reducer<IntWritable, RunStatistics, IntWritable, RunStatistics> {
   @Override
   protected void reduce(IntWritable type, Iterable<RunStatistics> mappers, Context context)
       throws IOException, InterruptedException {

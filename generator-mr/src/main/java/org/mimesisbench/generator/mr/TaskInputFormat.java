@@ -30,7 +30,12 @@ public final class TaskInputFormat extends InputFormat<MapperTasks, NullWritable
       b.append(b.length() == 0 ? "" : ",");
       for (int i = 0; i < mapper.size(); i++) {
         TaskSplit t = mapper.get(i);
-        b.append(i == 0 ? "" : "+").append(t.type()).append(':').append(t.share()).append(':').append(t.shares());
+        b.append(i == 0 ? "" : "+")
+            .append(t.type())
+            .append(':')
+            .append(t.share())
+            .append(':')
+            .append(t.shares());
       }
     }
     conf.set(TASKS, b.toString());
@@ -43,7 +48,8 @@ public final class TaskInputFormat extends InputFormat<MapperTasks, NullWritable
       List<TaskSplit> tasks = new ArrayList<>();
       for (String t : mapper.split("\\+")) {
         String[] f = t.split(":");
-        tasks.add(new TaskSplit(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2])));
+        tasks.add(
+            new TaskSplit(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2])));
       }
       splits.add(new MapperTasks(tasks));
     }
@@ -51,7 +57,8 @@ public final class TaskInputFormat extends InputFormat<MapperTasks, NullWritable
   }
 
   @Override
-  public RecordReader<MapperTasks, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context) {
+  public RecordReader<MapperTasks, NullWritable> createRecordReader(
+      InputSplit split, TaskAttemptContext context) {
     return new RecordReader<>() {
       private MapperTasks task;
       private boolean read;

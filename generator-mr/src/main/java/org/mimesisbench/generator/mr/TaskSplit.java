@@ -6,7 +6,10 @@ import java.io.IOException;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
 
-/** One mapper's task, read from no file: share {@code share} of {@code shares} of a file type ({@code -1} in phase 1). */
+/**
+ * One mapper's task, read from no file: share {@code share} of {@code shares} of a file type
+ * ({@code -1} in phase 1).
+ */
 public final class TaskSplit extends InputSplit implements Writable {
   private int type;
   private int share;

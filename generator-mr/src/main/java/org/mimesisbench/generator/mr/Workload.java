@@ -25,7 +25,10 @@ public interface Workload {
 
   String runId();
 
-  /** This workload with its run folder and namespace root under {@code base} (the qualified base directory). */
+  /**
+   * This workload with its run folder and namespace root under {@code base} (the qualified base
+   * directory).
+   */
   Workload at(Path base);
 
   /** The namespace root: every path phase 2 touches is under it. */
@@ -43,7 +46,10 @@ public interface Workload {
     return new Path(runDir(), "statistics");
   }
 
-  /** The users phase 2 issues as, besides the run's own: checked for impersonation before anything is made. */
+  /**
+   * The users phase 2 issues as, besides the run's own: checked for impersonation before anything
+   * is made.
+   */
   default java.util.Collection<String> modeledUsers() {
     return List.of();
   }
@@ -51,10 +57,15 @@ public interface Workload {
   /** What phase 1 makes, in a line. */
   String describe();
 
-  /** What the user should know before the run (calls not issued, a layout not the one asked for). */
+  /**
+   * What the user should know before the run (calls not issued, a layout not the one asked for).
+   */
   List<String> notes();
 
-  /** Copies what the tasks read (the profile, the trace's partitions) into {@link #runDir()}, which exists. */
+  /**
+   * Copies what the tasks read (the profile, the trace's partitions) into {@link #runDir()}, which
+   * exists.
+   */
   void stage(FileSystem fs) throws IOException;
 
   /** Writes what tasks need into the job configuration. */

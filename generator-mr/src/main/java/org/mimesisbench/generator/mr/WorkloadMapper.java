@@ -23,27 +23,31 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.issue.UserClients;
-import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.measure.RunStatistics;
-import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
+import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.Schedule;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 import org.mimesisbench.run.RunOptions;
 
 /**
  * Phase 2: replays its shares of the file types (one, or several when the run is packed into fewer
- * mappers than shares). Waits at the start barrier with the other mappers, runs an issuing
- * pipeline (up to --in-flight calls at once) per share against the file system under test, and
- * passes each share's statistics, keyed by type, to the reducer. A call that fails is counted as an
- * error; when every call has failed for the outage limit (the NameNode is gone) the mapper stops
- * issuing and still passes on what it measured.
+ * mappers than shares). Waits at the start barrier with the other mappers, runs an issuing pipeline
+ * (up to --in-flight calls at once) per share against the file system under test, and passes each
+ * share's statistics, keyed by type, to the reducer. A call that fails is counted as an error; when
+ * every call has failed for the outage limit (the NameNode is gone) the mapper stops issuing and
+ * still passes on what it measured.
  */
 public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritable, RunStatistics> {
   public static final String PARTIES = "mimesisbench.barrier.parties";
-  /** Counters of failed calls by op and exception class per mapper, at most: the job's counters are limited. */
+
+  /**
+   * Counters of failed calls by op and exception class per mapper, at most: the job's counters are
+   * limited.
+   */
   private static final int ERROR_CLASS_COUNTERS = 12;
+
   private final Set<String> classCounters = new HashSet<>();
   private RunPlan runPlan;
 
@@ -55,37 +59,67 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
     }
     int directoryType = DirectorySchedule.indexOf(task.type());
     if (directoryType >= 0) {
-      return new DirectorySchedule(plan.model(), plan.model().directoryTypes().get(directoryType), plan.layout(),
-          seed, task.share(), task.shares(), plan.runTag());
+      return new DirectorySchedule(
+          plan.model(),
+          plan.model().directoryTypes().get(directoryType),
+          plan.layout(),
+          seed,
+          task.share(),
+          task.shares(),
+          plan.runTag());
     }
-    return new TypeSchedule(plan.model(), plan.model().allTypes().get(task.type()), plan.layout(), seed,
-        task.share(), task.shares(), plan.runTag());
+    return new TypeSchedule(
+        plan.model(),
+        plan.model().allTypes().get(task.type()),
+        plan.layout(),
+        seed,
+        task.share(),
+        task.shares(),
+        plan.runTag());
   }
 
   /**
    * What one mapper issues and where: the namespace root, the barrier, the schedule, the run's
    * options (time scale, duration, drift and outage limits) and how events become calls.
    */
-  public record Issue(Path root, Path barrierDir, Schedule schedule, RunOptions options, Sinks sinks) {}
+  public record Issue(
+      Path root, Path barrierDir, Schedule schedule, RunOptions options, Sinks sinks) {}
 
-  /** The binding of events to calls, made on the client of the calls under test (and its configuration). */
+  /**
+   * The binding of events to calls, made on the client of the calls under test (and its
+   * configuration).
+   */
   @FunctionalInterface
   public interface Sinks {
     IssuingPipeline.EventSink open(FileSystem issuing, Configuration clientConf) throws IOException;
   }
 
-  /** The task's work: a share of a profile's type (a replay's mapper gives a partition of its trace). */
+  /**
+   * The task's work: a share of a profile's type (a replay's mapper gives a partition of its
+   * trace).
+   */
   protected Issue issue(Configuration conf, TaskSplit task) throws IOException {
     if (runPlan == null) { // read once: a packed mapper has several shares of the same plan
       runPlan = RunPlan.fromConf(conf);
     }
     RunPlan plan = runPlan;
-    return new Issue(plan.root(), plan.barrierDir(), schedule(plan, task), plan.options(),
-        (issuing, clientConf) -> new UserClients(new NamespaceClient(issuing, plan.root()), plan.root().toUri(),
-            plan.root(), clientConf)); // each event as its modeled user
+    return new Issue(
+        plan.root(),
+        plan.barrierDir(),
+        schedule(plan, task),
+        plan.options(),
+        (issuing, clientConf) ->
+            new UserClients(
+                new NamespaceClient(issuing, plan.root()),
+                plan.root().toUri(),
+                plan.root(),
+                clientConf)); // each event as its modeled user
   }
 
-  /** Called once issuing ended, before the statistics are passed on (a replay counts its own outcomes). */
+  /**
+   * Called once issuing ended, before the statistics are passed on (a replay counts its own
+   * outcomes).
+   */
   protected void issued(Context context, IssuingPipeline.EventSink sink) throws IOException {}
 
   @Override
@@ -106,35 +140,58 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
       Long duration = plan.options().getDurationMs();
       List<IssuingPipeline.EventSink> sinks = new ArrayList<>();
       List<IssuingPipeline> pipelines = new ArrayList<>();
-      for (Issue issue : issues) { // a share each, on its own pipeline: the statistics stay per type
+      for (Issue issue :
+          issues) { // a share each, on its own pipeline: the statistics stay per type
         IssuingPipeline.EventSink sink = issue.sinks().open(issuing, clientConf);
         sinks.add(sink);
-        pipelines.add(new IssuingPipeline(issue.schedule(), sink, timeScale,
-            plan.options().getMaxDriftMs(), timeScale == 0 && duration != null ? duration : 0)
-            .outageLimit(outageLimit).inFlight(plan.options().getInFlight()));
+        pipelines.add(
+            new IssuingPipeline(
+                    issue.schedule(),
+                    sink,
+                    timeScale,
+                    plan.options().getMaxDriftMs(),
+                    timeScale == 0 && duration != null ? duration : 0)
+                .outageLimit(outageLimit)
+                .inFlight(plan.options().getInFlight()));
       }
-      StartBarrier barrier = new StartBarrier(fs, plan.barrierDir(),
-          context.getConfiguration().getInt(PARTIES, 1), plan.options().getBarrierTimeoutMs()).outageLimit(outageLimit);
-      long start = barrier.await("mapper" + context.getTaskAttemptID().getTaskID().getId(), context::progress);
-      RunStatistics[] seen = new RunStatistics[pipelines.size()]; // each share's counts at its last report
+      StartBarrier barrier =
+          new StartBarrier(
+                  fs,
+                  plan.barrierDir(),
+                  context.getConfiguration().getInt(PARTIES, 1),
+                  plan.options().getBarrierTimeoutMs())
+              .outageLimit(outageLimit);
+      long start =
+          barrier.await(
+              "mapper" + context.getTaskAttemptID().getTaskID().getId(), context::progress);
+      RunStatistics[] seen =
+          new RunStatistics[pipelines.size()]; // each share's counts at its last report
       List<Runnable> reports = new ArrayList<>();
       for (int i = 0; i < pipelines.size(); i++) {
         int share = i;
-        reports.add(() -> { // the job's status and counters move while it runs
-          RunStatistics own = countsOf(pipelines.get(share).statistics()); // on its own issuing thread: safe
-          synchronized (seen) {
-            seen[share] = own;
-            RunStatistics now = new RunStatistics();
-            for (RunStatistics s : seen) {
-              if (s != null) {
-                now.add(s);
+        reports.add(
+            () -> { // the job's status and counters move while it runs
+              RunStatistics own =
+                  countsOf(pipelines.get(share).statistics()); // on its own issuing thread: safe
+              synchronized (seen) {
+                seen[share] = own;
+                RunStatistics now = new RunStatistics();
+                for (RunStatistics s : seen) {
+                  if (s != null) {
+                    now.add(s);
+                  }
+                }
+                counters(context, now);
+                context.setStatus(
+                    mapper
+                        + ": "
+                        + now.totalCount()
+                        + " ops issued, "
+                        + now.totalErrors()
+                        + " failed");
+                context.progress();
               }
-            }
-            counters(context, now);
-            context.setStatus(mapper + ": " + now.totalCount() + " ops issued, " + now.totalErrors() + " failed");
-            context.progress();
-          }
-        });
+            });
       }
       List<RunStatistics> stats;
       try {
@@ -166,7 +223,9 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
     }
   }
 
-  /** A share's counts alone (no latencies), copied on its issuing thread for the mapper's counters. */
+  /**
+   * A share's counts alone (no latencies), copied on its issuing thread for the mapper's counters.
+   */
   private static RunStatistics countsOf(RunStatistics stats) {
     Map<Op, Long> counts = new EnumMap<>(Op.class);
     Map<Op, Long> errors = new EnumMap<>(Op.class);
@@ -183,7 +242,8 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
    * Runs the pipelines together from {@code start}, one thread each (the caller's for one), each
    * reporting with its own of {@code reports}; their statistics in order.
    */
-  private static List<RunStatistics> runAll(List<IssuingPipeline> pipelines, long start, List<Runnable> reports)
+  private static List<RunStatistics> runAll(
+      List<IssuingPipeline> pipelines, long start, List<Runnable> reports)
       throws InterruptedException, IOException {
     if (pipelines.size() == 1) {
       return List.of(pipelines.get(0).run(start, reports.get(0)));
@@ -212,25 +272,35 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
   }
 
   /**
-   * The client of the calls under test: a call that waits longer than the outage limit is an
-   * outage too (a NameNode that accepts connections and never answers), not a two-minute hang.
+   * The client of the calls under test: a call that waits longer than the outage limit is an outage
+   * too (a NameNode that accepts connections and never answers), not a two-minute hang.
    */
   private Configuration clientConf(Configuration job, long outageLimitMs) {
     Configuration c = creating(job);
-    int given = c.getInt(CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY,
-        CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_DEFAULT);
+    int given =
+        c.getInt(
+            CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY,
+            CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_DEFAULT);
     if (outageLimitMs > 0 && (given <= 0 || given > outageLimitMs)) {
-      c.setInt(CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY, (int) Math.min(Integer.MAX_VALUE, outageLimitMs));
+      c.setInt(
+          CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY,
+          (int) Math.min(Integer.MAX_VALUE, outageLimitMs));
     }
     return c;
   }
 
-  /** How the calls under test make entries: umask 000, so what one modeled user makes the others may change. */
+  /**
+   * How the calls under test make entries: umask 000, so what one modeled user makes the others may
+   * change.
+   */
   protected Configuration creating(Configuration job) {
     return UserClients.worldWritable(job);
   }
 
-  /** Brings this task's counters up to {@code stats}: ops issued and failed, per op and by exception class. */
+  /**
+   * Brings this task's counters up to {@code stats}: ops issued and failed, per op and by exception
+   * class.
+   */
   private void counters(Context context, RunStatistics stats) {
     set(context.getCounter(CounterNames.GROUP, CounterNames.ISSUED), stats.totalCount());
     set(context.getCounter(CounterNames.GROUP, CounterNames.FAILED), stats.totalErrors());

@@ -22,8 +22,10 @@ import org.mimesisbench.run.RunOptions;
  */
 public final class RunOptionsParser {
   static final String COMMAND = "run";
+
   /** Threads a mapper may issue on: each call in flight holds one. */
   static final int MAX_IN_FLIGHT = 1024;
+
   private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h)?");
 
   private RunOptionsParser() {}
@@ -45,8 +47,12 @@ public final class RunOptionsParser {
 
   private static String help(Schema.Field f) {
     Object dflt = f.hasDefaultValue() ? f.defaultVal() : null;
-    boolean shown = dflt != null && !(dflt instanceof Boolean) && !(dflt instanceof Map<?, ?> m && m.isEmpty())
-        && !(dflt instanceof List<?> l && l.isEmpty()) && dflt != org.apache.avro.JsonProperties.NULL_VALUE;
+    boolean shown =
+        dflt != null
+            && !(dflt instanceof Boolean)
+            && !(dflt instanceof Map<?, ?> m && m.isEmpty())
+            && !(dflt instanceof List<?> l && l.isEmpty())
+            && dflt != org.apache.avro.JsonProperties.NULL_VALUE;
     return f.doc() + (shown ? " (default " + dflt + ")" : "");
   }
 
@@ -55,7 +61,10 @@ public final class RunOptionsParser {
     return parse(cl, false);
   }
 
-  /** The time scales of a sweep's {@code --time-scale c,...} (each checked as run checks one), in the order given. */
+  /**
+   * The time scales of a sweep's {@code --time-scale c,...} (each checked as run checks one), in
+   * the order given.
+   */
   public static List<Double> timeScales(CommandLine cl) {
     List<Double> scales = new ArrayList<>();
     for (String v : values(cl, "time-scale")) {
@@ -64,10 +73,15 @@ public final class RunOptionsParser {
     return scales;
   }
 
-  /** As {@link #parse(CommandLine)}; a sweep reads {@code --time-scale} itself ({@code sweepsTimeScale}). */
+  /**
+   * As {@link #parse(CommandLine)}; a sweep reads {@code --time-scale} itself ({@code
+   * sweepsTimeScale}).
+   */
   public static RunOptions parse(CommandLine cl, boolean sweepsTimeScale) {
     RunOptions.Builder b = RunOptions.newBuilder();
-    b.setProfile(java.util.Objects.requireNonNullElse(cl.getOptionValue("profile"), "")); // a replay names a trace
+    b.setProfile(
+        java.util.Objects.requireNonNullElse(
+            cl.getOptionValue("profile"), "")); // a replay names a trace
     if (cl.hasOption("time-scale") && !sweepsTimeScale) {
       b.setTimeScale(bounded("time-scale", cl.getOptionValue("time-scale")));
     }
@@ -83,8 +97,12 @@ public final class RunOptionsParser {
         throw bad("type-scale", v, "expected j=f, dj=f or all=f, e.g. 3=2, d1=2 or all=0.01");
       }
       // one spelling per type, as mimesis-model's: 03 is 3
-      String type = key.equals("all") ? key : key.startsWith("d") ? "d" + index("type-scale", key.substring(1), v)
-          : Integer.toString(index("type-scale", key, v));
+      String type =
+          key.equals("all")
+              ? key
+              : key.startsWith("d")
+                  ? "d" + index("type-scale", key.substring(1), v)
+                  : Integer.toString(index("type-scale", key, v));
       scales.put(type, bounded("type-scale", kv[1], v, "the factor "));
     }
     b.setTypeScales(scales);
@@ -145,7 +163,8 @@ public final class RunOptionsParser {
       String url = cl.getOptionValue("namenode-http");
       try {
         java.net.URI u = new java.net.URI(url);
-        if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
+        if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme()))
+            || u.getHost() == null) {
           throw bad("namenode-http", url, "not an http(s) address (e.g. http://nn:9870)");
         }
       } catch (java.net.URISyntaxException e) {
@@ -194,7 +213,10 @@ public final class RunOptionsParser {
         }
       }
       if (out.isEmpty()) {
-        throw bad(option, "'" + String.join(",", given) + "'", "empty (leave the option out for its default)");
+        throw bad(
+            option,
+            "'" + String.join(",", given) + "'",
+            "empty (leave the option out for its default)");
       }
     }
     return out;
@@ -207,7 +229,9 @@ public final class RunOptionsParser {
   public static void check(RunOptions options) {
     bounded("time-scale", Double.toString(options.getTimeScale()));
     bounded("span-scale", Double.toString(options.getSpanScale()));
-    options.getTypeScales().forEach((j, f) -> bounded("type-scale", f.toString(), j + "=" + f, "the factor "));
+    options
+        .getTypeScales()
+        .forEach((j, f) -> bounded("type-scale", f.toString(), j + "=" + f, "the factor "));
   }
 
   /** The schema field of {@code option}. */
@@ -225,8 +249,8 @@ public final class RunOptionsParser {
   }
 
   /**
-   * {@code text} as a number within the bounds RunOptions.avsc gives {@code option} (its
-   * {@code minimum} or {@code exclusiveMinimum}), the one definition mimesis-model checks too.
+   * {@code text} as a number within the bounds RunOptions.avsc gives {@code option} (its {@code
+   * minimum} or {@code exclusiveMinimum}), the one definition mimesis-model checks too.
    */
   static double bounded(String option, String text, String whole, String what) {
     double d = number(option, text, whole);
@@ -237,8 +261,10 @@ public final class RunOptionsParser {
       throw bad(option, whole, what + "must be >= " + min);
     }
     if (above != null && !(d > ((Number) above).doubleValue())) {
-      throw bad(option, whole, what + (((Number) above).doubleValue() == 0 ? "must be positive"
-          : "must be > " + above));
+      throw bad(
+          option,
+          whole,
+          what + (((Number) above).doubleValue() == 0 ? "must be positive" : "must be > " + above));
     }
     return d;
   }
@@ -269,7 +295,10 @@ public final class RunOptionsParser {
     throw bad(option, whole, "not a number");
   }
 
-  /** A time such as 500ms, 90s, 10m, 1h; a bare number is milliseconds only when {@code bareIsMillis}. */
+  /**
+   * A time such as 500ms, 90s, 10m, 1h; a bare number is milliseconds only when {@code
+   * bareIsMillis}.
+   */
   static long millis(String option, String text, boolean bareIsMillis) {
     Matcher m = TIME.matcher(text.trim().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
@@ -280,12 +309,13 @@ public final class RunOptionsParser {
       throw bad(option, text, "give a unit: ms, s, m or h (e.g. 90s)");
     }
     double v = Double.parseDouble(m.group(1));
-    double factor = switch (unit == null ? "ms" : unit) {
-      case "ms" -> 1;
-      case "s" -> 1_000;
-      case "m", "min" -> 60_000;
-      default -> 3_600_000;
-    };
+    double factor =
+        switch (unit == null ? "ms" : unit) {
+          case "ms" -> 1;
+          case "s" -> 1_000;
+          case "m", "min" -> 60_000;
+          default -> 3_600_000;
+        };
     return Math.round(v * factor);
   }
 

@@ -16,19 +16,32 @@ import org.mimesisbench.trace.NamespaceEntry;
  * every entry's owner, group and mode through the trace (the fsimage's, then each allowed call's
  * {@code perm=}), it makes HDFS's permission checks of each allowed call: an access only an entry's
  * group bits allow makes its user a member of that group; one no bits allow, or a command only the
- * superuser may issue (allowSnapshot, quotas, a setOwner giving an entry to another user), makes the
- * user a superuser. An entry's group is no sign of its owner's (HDFS gives a new entry its
+ * superuser may issue (allowSnapshot, quotas, a setOwner giving an entry to another user), makes
+ * the user a superuser. An entry's group is no sign of its owner's (HDFS gives a new entry its
  * directory's group). A wrong guess can only allow what the traced cluster denied, so a user the
  * trace saw denied a permission check is made a superuser only by a superuser's command, never by a
  * guess from the modes.
  */
 final class GroupInference {
-  /** HDFS superuser group (dfs.permissions.superusergroup default): an owner's group, never a sign of its member. */
+  /**
+   * HDFS superuser group (dfs.permissions.superusergroup default): an owner's group, never a sign
+   * of its member.
+   */
   static final String SUPERGROUP = "supergroup";
+
   /** Commands only the superuser may issue. */
-  private static final Set<String> SUPERUSER_COMMANDS = Set.of("allowSnapshot", "disallowSnapshot", "setQuota",
-      "clearQuota", "setSpaceQuota", "clearSpaceQuota", "datanodeReport", "listEncryptionZones",
-      "createEncryptionZone");
+  private static final Set<String> SUPERUSER_COMMANDS =
+      Set.of(
+          "allowSnapshot",
+          "disallowSnapshot",
+          "setQuota",
+          "clearQuota",
+          "setSpaceQuota",
+          "clearSpaceQuota",
+          "datanodeReport",
+          "listEncryptionZones",
+          "createEncryptionZone");
+
   /** Commands that log allowed=false when they only return false: no sign of a permission check. */
   private static final Set<String> FALSE_NOT_DENIED = Set.of("delete", "rename");
 
@@ -36,22 +49,34 @@ final class GroupInference {
   private record Entry(String owner, String group, FsPermission mode, boolean dir) {}
 
   private final NavigableMap<String, Entry> state = new TreeMap<>();
+
   /** User -> group -> the first sign of it. */
   private final Map<String, Map<String, String>> members = new TreeMap<>();
+
   /** User -> why a superuser's command says so. */
   private final Map<String, String> superusers = new TreeMap<>();
+
   /** User -> why the modes say so (dropped for users denied a permission check). */
   private final Map<String, String> guessedSuperusers = new TreeMap<>();
+
   private final Set<String> denied = new HashSet<>();
   private final String superuser;
 
-  /** Follows the trace from {@code namespace} (the fsimage's entries), whose root's owner is {@code superuser}. */
+  /**
+   * Follows the trace from {@code namespace} (the fsimage's entries), whose root's owner is {@code
+   * superuser}.
+   */
   GroupInference(Iterable<NamespaceEntry> namespace, String superuser) {
     this.superuser = superuser;
     for (NamespaceEntry e : namespace) {
       if (e.getOwner() != null && e.getGroup() != null && e.getPermission() != null) {
-        state.put(e.getPath(), new Entry(e.getOwner(), e.getGroup(), ReplayClient.permission(e.getPermission(),
-            e.getIsDir()), e.getIsDir()));
+        state.put(
+            e.getPath(),
+            new Entry(
+                e.getOwner(),
+                e.getGroup(),
+                ReplayClient.permission(e.getPermission(), e.getIsDir()),
+                e.getIsDir()));
       }
     }
   }
@@ -70,7 +95,10 @@ final class GroupInference {
       superusers.putIfAbsent(user, op);
     }
     String src = e.getSrc();
-    if (src == null || !src.startsWith("/") || ReplayCalls.inSnapshot(src) || user.equals(superuser)) {
+    if (src == null
+        || !src.startsWith("/")
+        || ReplayCalls.inSnapshot(src)
+        || user.equals(superuser)) {
       follow(e);
       return;
     }
@@ -84,12 +112,21 @@ final class GroupInference {
           need(user, src, FsAction.READ_EXECUTE, op);
         }
       }
-      case "contentSummary", "quotaUsage" -> subtree(src).forEach((p, x) -> {
-        if (x.dir()) {
-          need(user, p, FsAction.READ_EXECUTE, op);
-        }
-      });
-      case "setTimes", "append", "truncate", "setReplication", "concat", "setXAttr", "removeXAttr" ->
+      case "contentSummary", "quotaUsage" ->
+          subtree(src)
+              .forEach(
+                  (p, x) -> {
+                    if (x.dir()) {
+                      need(user, p, FsAction.READ_EXECUTE, op);
+                    }
+                  });
+      case "setTimes",
+          "append",
+          "truncate",
+          "setReplication",
+          "concat",
+          "setXAttr",
+          "removeXAttr" ->
           need(user, src, FsAction.WRITE, op);
       case "create", "mkdirs" -> {
         if (!(op.equals("mkdirs") && state.containsKey(src))) {
@@ -98,28 +135,33 @@ final class GroupInference {
       }
       case "delete" -> {
         unlinks(user, src, op);
-        subtree(src).forEach((p, x) -> {
-          if (x.dir() && hasChildren(p)) {
-            need(user, p, FsAction.ALL, op);
-          }
-        });
+        subtree(src)
+            .forEach(
+                (p, x) -> {
+                  if (x.dir() && hasChildren(p)) {
+                    need(user, p, FsAction.ALL, op);
+                  }
+                });
       }
       case "rename" -> {
         unlinks(user, src, op);
         need(user, existingAncestor(target(e)), FsAction.WRITE, op);
       }
-      case "setPermission", "createSnapshot", "deleteSnapshot", "renameSnapshot" -> owner(user, src, op);
+      case "setPermission", "createSnapshot", "deleteSnapshot", "renameSnapshot" ->
+          owner(user, src, op);
       case "setOwner" -> {
         owner(user, src, op);
         if (result != null && !result.owner().equals(user)) {
           superusers.putIfAbsent(user, "setOwner to another owner");
         } else if (result != null && result.group().equals(SUPERGROUP)) {
-          guess(user, "setOwner to the superuser group"); // or the group unchanged: the log cannot tell
+          guess(
+              user,
+              "setOwner to the superuser group"); // or the group unchanged: the log cannot tell
         } else if (result != null) {
           member(user, result.group(), "setOwner " + src); // setOwner gives a group of its own
         }
       }
-      default -> { }
+      default -> {}
     }
     if (op.equals("setPermission") && result != null && !result.owner().equals(user)) {
       superusers.putIfAbsent(user, "setPermission of another's entry");
@@ -155,22 +197,28 @@ final class GroupInference {
   /** Why each superuser (but the fsimage root's owner) is one: the command that shows it. */
   Map<String, String> why() {
     Map<String, String> why = new TreeMap<>();
-    guessedSuperusers.forEach((u, w) -> {
-      if (!denied.contains(u)) {
-        why.put(u, w + " (the modes allow it no one else)");
-      }
-    });
+    guessedSuperusers.forEach(
+        (u, w) -> {
+          if (!denied.contains(u)) {
+            why.put(u, w + " (the modes allow it no one else)");
+          }
+        });
     why.putAll(superusers);
     return why;
   }
 
-  /** The checks of an entry's unlinking (delete, rename's source): its directory's write, its sticky bit. */
+  /**
+   * The checks of an entry's unlinking (delete, rename's source): its directory's write, its sticky
+   * bit.
+   */
   private void unlinks(String user, String path, String op) {
     String parent = parent(path);
     need(user, parent, FsAction.WRITE, op);
     Entry dir = state.get(parent);
     Entry entry = state.get(path);
-    if (dir != null && dir.mode().getStickyBit() && !user.equals(dir.owner())
+    if (dir != null
+        && dir.mode().getStickyBit()
+        && !user.equals(dir.owner())
         && (entry == null || !user.equals(entry.owner()))) {
       guess(user, op + " in a sticky directory of another's");
     }
@@ -183,7 +231,10 @@ final class GroupInference {
     }
   }
 
-  /** HDFS's check of {@code action} on {@code path} by {@code user}: owner bits, else group, else other. */
+  /**
+   * HDFS's check of {@code action} on {@code path} by {@code user}: owner bits, else group, else
+   * other.
+   */
   private void need(String user, String path, FsAction action, String op) {
     Entry at = path == null ? null : state.get(path);
     if (at == null) {
@@ -222,7 +273,10 @@ final class GroupInference {
     }
   }
 
-  /** The namespace after {@code e}: entries made, moved, removed, their owners and modes as its perm= says. */
+  /**
+   * The namespace after {@code e}: entries made, moved, removed, their owners and modes as its
+   * perm= says.
+   */
   private void follow(AuditEvent e) {
     String src = e.getSrc();
     if (!e.getAllowed() || src == null || !src.startsWith("/") || ReplayCalls.inSnapshot(src)) {
@@ -263,7 +317,7 @@ final class GroupInference {
           state.put(src, withDir(result, old != null && old.dir()));
         }
       }
-      default -> { }
+      default -> {}
     }
   }
 
@@ -285,7 +339,10 @@ final class GroupInference {
     }
   }
 
-  /** Where a rename puts its source: into the target directory when the rename has no options and the target is one. */
+  /**
+   * Where a rename puts its source: into the target directory when the rename has no options and
+   * the target is one.
+   */
   private String target(AuditEvent e) {
     String dst = e.getDst();
     if (dst == null || !dst.startsWith("/")) {

@@ -1,8 +1,8 @@
 package org.mimesisbench.generator.replay;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,9 +15,9 @@ import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.mimesisbench.cli.BadInputException;
 
 /**
- * Users and their groups in the form of Hadoop's static group mapping
- * ({@value CommonConfigurationKeys#HADOOP_USER_GROUP_STATIC_OVERRIDES}): {@code user=group,group;user=}.
- * A replay's {@code --groups FILE} holds such entries, separated by {@code ;} or line breaks, with
+ * Users and their groups in the form of Hadoop's static group mapping ({@value
+ * CommonConfigurationKeys#HADOOP_USER_GROUP_STATIC_OVERRIDES}): {@code user=group,group;user=}. A
+ * replay's {@code --groups FILE} holds such entries, separated by {@code ;} or line breaks, with
  * {@code #} comment lines.
  */
 final class GroupMapping {
@@ -25,17 +25,26 @@ final class GroupMapping {
 
   private GroupMapping() {}
 
-  /** The users and groups of {@code file}, in its order; bad input (one line) when it is not such a mapping. */
+  /**
+   * The users and groups of {@code file}, in its order; bad input (one line) when it is not such a
+   * mapping.
+   */
   static Map<String, List<String>> read(Path file) {
     String text;
     try {
-      text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file)))
-          .toString();
+      text =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file)))
+              .toString();
     } catch (CharacterCodingException e) {
       throw new BadInputException("replay: --groups " + file + ": not UTF-8 text");
     } catch (IOException e) {
-      throw new BadInputException("replay: --groups " + file + ": " + (Files.exists(file) ? "cannot be read ("
-          + e.getMessage() + ")" : "no such file"));
+      throw new BadInputException(
+          "replay: --groups "
+              + file
+              + ": "
+              + (Files.exists(file) ? "cannot be read (" + e.getMessage() + ")" : "no such file"));
     }
     Map<String, List<String>> mapping = new TreeMap<>();
     String[] lines = text.split("\r?\n", -1);
@@ -51,8 +60,16 @@ final class GroupMapping {
         int eq = entry.indexOf('=');
         String user = eq < 0 ? "" : entry.substring(0, eq).strip();
         if (eq < 0 || user.isEmpty() || entry.indexOf('=', eq + 1) >= 0 || user.contains(",")) {
-          throw new BadInputException("replay: --groups " + file + ": line " + (n + 1) + ": '" + entry.strip()
-              + "': expected user=group,group (Hadoop's " + KEY + ")");
+          throw new BadInputException(
+              "replay: --groups "
+                  + file
+                  + ": line "
+                  + (n + 1)
+                  + ": '"
+                  + entry.strip()
+                  + "': expected user=group,group (Hadoop's "
+                  + KEY
+                  + ")");
         }
         Set<String> groups = new LinkedHashSet<>();
         for (String g : entry.substring(eq + 1).split(",")) {
@@ -66,10 +83,14 @@ final class GroupMapping {
     return mapping;
   }
 
-  /** {@code mapping} as the static mapping's value: {@code user=g1,g2;} per user, in the map's order. */
+  /**
+   * {@code mapping} as the static mapping's value: {@code user=g1,g2;} per user, in the map's
+   * order.
+   */
   static String render(Map<String, ? extends java.util.Collection<String>> mapping) {
     StringBuilder b = new StringBuilder();
-    mapping.forEach((user, groups) -> b.append(user).append('=').append(String.join(",", groups)).append(';'));
+    mapping.forEach(
+        (user, groups) -> b.append(user).append('=').append(String.join(",", groups)).append(';'));
     return b.toString();
   }
 }

@@ -9,20 +9,22 @@ import java.util.TreeMap;
 
 /**
  * Deals a trace's paths to a replay's mappers so that the calls on a path keep their order: a
- * path's key is its first {@value #KEY_DEPTH} components ("/user/alice" for
- * "/user/alice/x/y"); a rename (or concat) joins the keys of its paths into one group, and so does
- * a delete or rename of a path above key depth with every key under it; each group goes whole to
- * the mapper holding the fewest calls so far, largest group first. Calls without a path (the
- * cluster's) are a group of their own.
+ * path's key is its first {@value #KEY_DEPTH} components ("/user/alice" for "/user/alice/x/y"); a
+ * rename (or concat) joins the keys of its paths into one group, and so does a delete or rename of
+ * a path above key depth with every key under it; each group goes whole to the mapper holding the
+ * fewest calls so far, largest group first. Calls without a path (the cluster's) are a group of
+ * their own.
  */
 final class Partitioner {
   /** Components of a path that make its key. */
   static final int KEY_DEPTH = 2;
+
   static final String CLUSTER = "";
 
   private final Map<String, String> parent = new HashMap<>(); // union-find over keys
   private final Map<String, Long> calls = new HashMap<>();
-  private final List<String> covering = new ArrayList<>(); // keys above key depth that a delete or rename moves
+  private final List<String> covering =
+      new ArrayList<>(); // keys above key depth that a delete or rename moves
 
   /** The key of {@code path} (null for a call without a path). */
   static String key(String path) {
@@ -77,7 +79,8 @@ final class Partitioner {
       groupCalls.merge(find(e.getKey()), e.getValue(), Long::sum);
     }
     List<String> groups = new ArrayList<>(members.keySet());
-    groups.sort(Comparator.comparing((String g) -> -groupCalls.getOrDefault(g, 0L)).thenComparing(g -> g));
+    groups.sort(
+        Comparator.comparing((String g) -> -groupCalls.getOrDefault(g, 0L)).thenComparing(g -> g));
     int n = Math.max(1, Math.min(partitions, groups.size()));
     long[] load = new long[n];
     Map<String, Integer> byKey = new HashMap<>();

@@ -16,11 +16,14 @@ import org.mimesisbench.trace.AuditEvent;
 final class ReplayCalls {
   /** Why a call is not replayed: no client call issues its command. */
   static final String NO_CALL = "no client call issues this command";
+
   /** Why a call is not replayed: it names no path and its command needs one. */
   static final String NO_PATH = "the trace gives no path";
+
   /** Why a call is not replayed: denied in the trace, and users are not replayed. */
-  static final String DENIED_ONE_USER = "denied in the trace; with --users one every call is the runner's, who"
-      + " would be allowed it";
+  static final String DENIED_ONE_USER =
+      "denied in the trace; with --users one every call is the runner's, who"
+          + " would be allowed it";
 
   private static final String SNAPSHOTS = "/.snapshot";
   private static final Map<String, Op> REPLAYED_ONLY = new HashMap<>();
@@ -31,12 +34,18 @@ final class ReplayCalls {
 
   private ReplayCalls() {}
 
-  /** Whether {@code path} names something inside a snapshot: HDFS reserves the name, nothing can create it. */
+  /**
+   * Whether {@code path} names something inside a snapshot: HDFS reserves the name, nothing can
+   * create it.
+   */
   static boolean inSnapshot(String path) {
     return path != null && (path.contains(SNAPSHOTS + "/") || path.endsWith(SNAPSHOTS));
   }
 
-  /** The snapshot {@code path} is in ("/d/.snapshot/s" for "/d/.snapshot/s/x"), or null when in none. */
+  /**
+   * The snapshot {@code path} is in ("/d/.snapshot/s" for "/d/.snapshot/s/x"), or null when in
+   * none.
+   */
   static String snapshot(String path) {
     int at = path == null ? -1 : path.indexOf(SNAPSHOTS + "/");
     if (at < 0 || at + SNAPSHOTS.length() + 1 == path.length()) {
@@ -65,8 +74,8 @@ final class ReplayCalls {
   }
 
   /**
-   * The path {@code e}'s call is on, for its order among the calls on a path: a concat's target, the
-   * directory of a snapshot call; null for a call without one.
+   * The path {@code e}'s call is on, for its order among the calls on a path: a concat's target,
+   * the directory of a snapshot call; null for a call without one.
    */
   static String path(AuditEvent e, Op op) {
     if (Op.CLUSTER.contains(op) || op == Op.LIST_ENCRYPTION_ZONES) {
@@ -104,19 +113,28 @@ final class ReplayCalls {
       return NO_CALL;
     }
     if (op == Op.CONCAT) {
-      return e.getDst() == null || !e.getDst().startsWith("/") || concatSources(e.getSrc()).isEmpty() ? NO_PATH : null;
+      return e.getDst() == null
+              || !e.getDst().startsWith("/")
+              || concatSources(e.getSrc()).isEmpty()
+          ? NO_PATH
+          : null;
     }
-    if (!Op.CLUSTER.contains(op) && op != Op.LIST_ENCRYPTION_ZONES
+    if (!Op.CLUSTER.contains(op)
+        && op != Op.LIST_ENCRYPTION_ZONES
         && (e.getSrc() == null || !e.getSrc().startsWith("/"))) {
       return NO_PATH;
     }
     if (op == Op.RENAME && (e.getDst() == null || !e.getDst().startsWith("/"))) {
       return NO_PATH;
     }
-    if (op == Op.CREATE_SNAPSHOT && (snapshot(e.getDst()) == null || !e.getDst().equals(snapshot(e.getDst()))
-        || !directory(e.getDst()).equals(e.getSrc()))
-        || (op == Op.DELETE_SNAPSHOT || op == Op.RENAME_SNAPSHOT) && !e.getSrc().equals(snapshot(e.getSrc()))
-        || op == Op.RENAME_SNAPSHOT && (e.getDst() == null || !e.getDst().equals(snapshot(e.getDst())))) {
+    if (op == Op.CREATE_SNAPSHOT
+            && (snapshot(e.getDst()) == null
+                || !e.getDst().equals(snapshot(e.getDst()))
+                || !directory(e.getDst()).equals(e.getSrc()))
+        || (op == Op.DELETE_SNAPSHOT || op == Op.RENAME_SNAPSHOT)
+            && !e.getSrc().equals(snapshot(e.getSrc()))
+        || op == Op.RENAME_SNAPSHOT
+            && (e.getDst() == null || !e.getDst().equals(snapshot(e.getDst())))) {
       return NO_PATH; // a snapshot call names its snapshot: "/d/.snapshot/s"
     }
     if (!e.getAllowed() && !recordedUsers) {

@@ -7,9 +7,9 @@ import java.io.OutputStream;
 import java.security.PrivilegedExceptionAction;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -27,9 +27,9 @@ import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.trace.AuditEvent;
 
 /**
- * Issues a partition's calls as the trace recorded them: as the recorded user (a file system
- * client of that user's own: simple authentication, {@link UserGroupInformation#createRemoteUser}),
- * or all as the runner; with the trace's arguments where it has them (setOwner's owner and group,
+ * Issues a partition's calls as the trace recorded them: as the recorded user (a file system client
+ * of that user's own: simple authentication, {@link UserGroupInformation#createRemoteUser}), or all
+ * as the runner; with the trace's arguments where it has them (setOwner's owner and group,
  * setPermission's mode, a rename's options, a snapshot's name), a create that replaces (the trace's
  * create succeeded) and a delete that removes a directory's subtree; a stat or listing of a path
  * where nothing is is the NameNode's answer, as in the trace, not an error, and so is a delete or
@@ -39,16 +39,25 @@ import org.mimesisbench.trace.AuditEvent;
  */
 final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   static final String GROUP = "MimesisBench replay";
+
   /** Denied in the trace and denied here. */
   static final String DENIED_AS_RECORDED = "deniedAsRecorded";
+
   /** Denied in the trace, allowed here. */
   static final String ALLOWED_DENIED_IN_TRACE = "allowedButDeniedInTrace";
+
   /** Allowed in the trace, denied here. */
   static final String DENIED_ALLOWED_IN_TRACE = "deniedButAllowedInTrace";
-  /** A delete or rename that returned false, which HDFS audits as allowed=false, here as in the trace: no error. */
+
+  /**
+   * A delete or rename that returned false, which HDFS audits as allowed=false, here as in the
+   * trace: no error.
+   */
   static final String FALSE_AS_RECORDED = "falseAsRecorded";
-  static final List<String> OUTCOMES = List.of(DENIED_AS_RECORDED, ALLOWED_DENIED_IN_TRACE, DENIED_ALLOWED_IN_TRACE,
-      FALSE_AS_RECORDED);
+
+  static final List<String> OUTCOMES =
+      List.of(
+          DENIED_AS_RECORDED, ALLOWED_DENIED_IN_TRACE, DENIED_ALLOWED_IN_TRACE, FALSE_AS_RECORDED);
 
   private final List<ReplayCall> calls;
   private final FileSystem runner;
@@ -57,13 +66,19 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   private final boolean recordedUsers;
   private final Map<String, Client> clients = new HashMap<>();
   private final Map<String, Long> outcomes = new TreeMap<>();
-  private final Set<String> concatSources = new HashSet<>(); // paths (under the root) a concat joins
+  private final Set<String> concatSources =
+      new HashSet<>(); // paths (under the root) a concat joins
   private int cursor;
 
   /** A file system client and the generator's calls on it, as one user. */
   private record Client(FileSystem fs, NamespaceClient calls) {}
 
-  ReplayClient(List<ReplayCall> calls, FileSystem runner, Configuration clientConf, Path root, ReplayPlan.Users users)
+  ReplayClient(
+      List<ReplayCall> calls,
+      FileSystem runner,
+      Configuration clientConf,
+      Path root,
+      ReplayPlan.Users users)
       throws IOException {
     this.calls = calls;
     this.runner = runner;
@@ -71,12 +86,14 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     String r = root.toString();
     this.root = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
     this.recordedUsers = users == ReplayPlan.Users.RECORDED;
-    // the runner's own client, on this client configuration (the issuing one's lacks the append setting)
+    // the runner's own client, on this client configuration (the issuing one's lacks the append
+    // setting)
     FileSystem own = FileSystem.newInstance(runner.getUri(), clientConf);
     clients.put(null, new Client(own, new NamespaceClient(own, root)));
     for (ReplayCall c : calls) {
       if (c.event().op() == Op.CONCAT) {
-        ReplayCalls.concatSources(c.event().target()).forEach(s -> concatSources.add(path(s).toUri().getPath()));
+        ReplayCalls.concatSources(c.event().target())
+            .forEach(s -> concatSources.add(path(s).toUri().getPath()));
       }
     }
     OUTCOMES.forEach(o -> outcomes.put(o, 0L));
@@ -94,7 +111,8 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       returnedFalse = issue(e, recorded, client(recordedUsers ? recorded.getUser() : null));
     } catch (IOException | RuntimeException ex) {
       if (denied(ex)) {
-        outcomes.merge(recorded.getAllowed() ? DENIED_ALLOWED_IN_TRACE : DENIED_AS_RECORDED, 1L, Long::sum);
+        outcomes.merge(
+            recorded.getAllowed() ? DENIED_ALLOWED_IN_TRACE : DENIED_AS_RECORDED, 1L, Long::sum);
       }
       throw ex;
     }
@@ -103,7 +121,10 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     }
   }
 
-  /** Issues the call; true when it returned false as the trace's did (a delete or rename it logged allowed=false). */
+  /**
+   * Issues the call; true when it returned false as the trace's did (a delete or rename it logged
+   * allowed=false).
+   */
   private boolean issue(Event e, AuditEvent recorded, Client c) throws IOException {
     FileSystem fs = c.fs();
     Path p = e.path() == null ? null : path(e.path());
@@ -122,7 +143,8 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       case SET_OWNER -> {
         String[] f = perm == null ? null : perm.split(":", 3);
         if (f == null && !recorded.getAllowed()) {
-          // a denied call logs no owner: giving the entry away is what a user other than the superuser is denied
+          // a denied call logs no owner: giving the entry away is what a user other than the
+          // superuser is denied
           fs.setOwner(p, NOBODY, null);
         } else if (f == null || f.length < 2) {
           c.calls().issue(e);
@@ -130,14 +152,19 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
           fs.setOwner(p, f[0], f[1]);
         }
       }
-      // the bare calls: DistributedFileSystem's also list the directory's .Trash, a call the trace has on its own
+      // the bare calls: DistributedFileSystem's also list the directory's .Trash, a call the trace
+      // has on its own
       case ALLOW_SNAPSHOT -> hdfs(fs, e).getClient().allowSnapshot(p.toUri().getPath());
       case DISALLOW_SNAPSHOT -> hdfs(fs, e).getClient().disallowSnapshot(p.toUri().getPath());
       case CREATE_SNAPSHOT -> fs.createSnapshot(p, ReplayCalls.snapshotName(recorded.getDst()));
       case DELETE_SNAPSHOT -> fs.deleteSnapshot(p, ReplayCalls.snapshotName(recorded.getSrc()));
-      case RENAME_SNAPSHOT -> fs.renameSnapshot(p, ReplayCalls.snapshotName(recorded.getSrc()),
-          ReplayCalls.snapshotName(recorded.getDst()));
-      case LIST_ENCRYPTION_ZONES -> hdfs(fs, e).listEncryptionZones().hasNext(); // the first batch is the call
+      case RENAME_SNAPSHOT ->
+          fs.renameSnapshot(
+              p,
+              ReplayCalls.snapshotName(recorded.getSrc()),
+              ReplayCalls.snapshotName(recorded.getDst()));
+      case LIST_ENCRYPTION_ZONES ->
+          hdfs(fs, e).listEncryptionZones().hasNext(); // the first batch is the call
       case SET_PERMISSION -> {
         String[] f = perm == null ? null : perm.split(":", 3);
         if (f == null || f.length < 3) {
@@ -151,7 +178,10 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     return false;
   }
 
-  /** A create that replaces, as the trace's succeeded; a concat's source gets a byte (a concat refuses empty files). */
+  /**
+   * A create that replaces, as the trace's succeeded; a concat's source gets a byte (a concat
+   * refuses empty files).
+   */
   private void create(FileSystem fs, Path p) throws IOException {
     try (OutputStream out = fs.create(p, true)) {
       if (concatSources.contains(p.toUri().getPath())) {
@@ -169,18 +199,27 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     fs.concat(target, paths);
   }
 
-  /** A rename as logged: {@code rename (options=[OVERWRITE])} replaces, never moving into a directory. */
-  private static boolean rename(FileSystem fs, Path from, Path to, AuditEvent recorded, Event e) throws IOException {
+  /**
+   * A rename as logged: {@code rename (options=[OVERWRITE])} replaces, never moving into a
+   * directory.
+   */
+  private static boolean rename(FileSystem fs, Path from, Path to, AuditEvent recorded, Event e)
+      throws IOException {
     String cmd = recorded.getCmd();
     if (cmd != null && cmd.contains("options=") && fs instanceof DistributedFileSystem dfs) {
-      dfs.rename(from, to, cmd.contains("OVERWRITE") ? Options.Rename.OVERWRITE : Options.Rename.NONE);
+      dfs.rename(
+          from, to, cmd.contains("OVERWRITE") ? Options.Rename.OVERWRITE : Options.Rename.NONE);
       return false;
     }
     return falseAsRecorded(fs.rename(from, to), recorded, e);
   }
 
-  /** A call's boolean answer: false is an error unless the trace's call returned false too (logged allowed=false). */
-  private static boolean falseAsRecorded(boolean ok, AuditEvent recorded, Event e) throws IOException {
+  /**
+   * A call's boolean answer: false is an error unless the trace's call returned false too (logged
+   * allowed=false).
+   */
+  private static boolean falseAsRecorded(boolean ok, AuditEvent recorded, Event e)
+      throws IOException {
     if (!ok && recorded.getAllowed()) {
       throw new IOException(e.op().label() + " " + e.path() + " returned false");
     }
@@ -195,7 +234,9 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     throw new IOException(e.op().label() + " needs HDFS, not " + fs.getUri());
   }
 
-  /** An owner no trace names, for a setOwner the trace saw denied (its audit line keeps no owner). */
+  /**
+   * An owner no trace names, for a setOwner the trace saw denied (its audit line keeps no owner).
+   */
   private static final String NOBODY = "mimesisbench-nobody";
 
   private Path path(String tracePath) {
@@ -208,10 +249,13 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     if (c == null) {
       UserGroupInformation ugi = UserGroupInformation.createRemoteUser(user);
       try {
-        c = ugi.doAs((PrivilegedExceptionAction<Client>) () -> {
-          FileSystem fs = FileSystem.newInstance(runner.getUri(), clientConf);
-          return new Client(fs, new NamespaceClient(fs, new Path(root)));
-        });
+        c =
+            ugi.doAs(
+                (PrivilegedExceptionAction<Client>)
+                    () -> {
+                      FileSystem fs = FileSystem.newInstance(runner.getUri(), clientConf);
+                      return new Client(fs, new NamespaceClient(fs, new Path(root)));
+                    });
       } catch (InterruptedException ex) {
         Thread.currentThread().interrupt();
         throw new IOException("interrupted making the client of " + user, ex);
@@ -233,7 +277,10 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     }
   }
 
-  /** A mode as an fsimage or audit log writes it ("rwxr-x---", "rwxrwxrwt", with or without the type letter). */
+  /**
+   * A mode as an fsimage or audit log writes it ("rwxr-x---", "rwxrwxrwt", with or without the type
+   * letter).
+   */
   static FsPermission permission(String mode, boolean dir) {
     String m = mode.trim();
     if (m.endsWith("+")) { // an ACL's mark

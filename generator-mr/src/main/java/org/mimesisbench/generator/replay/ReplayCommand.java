@@ -31,8 +31,20 @@ import org.mimesisbench.run.RunOptions;
  */
 public final class ReplayCommand implements Command {
   /** The run options a replay takes; the others shape a profile's workload. */
-  static final Set<String> RUN_OPTIONS = Set.of("time-scale", "duration", "max-drift", "outage-limit", "base-dir",
-      "reuse", "cleanup", "capture-audit", "out", "overwrite", "help");
+  static final Set<String> RUN_OPTIONS =
+      Set.of(
+          "time-scale",
+          "duration",
+          "max-drift",
+          "outage-limit",
+          "base-dir",
+          "reuse",
+          "cleanup",
+          "capture-audit",
+          "out",
+          "overwrite",
+          "help");
+
   static final int MAPPERS_DEFAULT = 4;
 
   @Override
@@ -48,18 +60,45 @@ public final class ReplayCommand implements Command {
   /** The replay's options: the run options it shares, --trace, --users and --mappers. */
   public static Options options() {
     Options options = new Options();
-    RunOptionsParser.options().getOptions().stream().filter(o -> RUN_OPTIONS.contains(o.getLongOpt()))
+    RunOptionsParser.options().getOptions().stream()
+        .filter(o -> RUN_OPTIONS.contains(o.getLongOpt()))
         .forEach(options::addOption);
-    options.addOption(Option.builder().longOpt("trace").hasArg().argName("dir")
-        .desc("the trace to replay (a parse's output: events.avro, namespace.avro, files.avro, dirs.avro)").build());
-    options.addOption(Option.builder().longOpt("users").hasArg().argName("recorded|one")
-        .desc("issue each call as its recorded user (simple authentication), so calls denied in the trace are denied"
-            + " again; or every call as the runner, the trace's denied calls left out (default recorded)").build());
-    options.addOption(Option.builder().longOpt("groups").hasArg().argName("file")
-        .desc("the recorded users' groups, as Hadoop's static mapping (user=group,group; per user or line), over"
-            + " those the trace shows them in; an embedded NameNode is given them").build());
-    options.addOption(Option.builder().longOpt("mappers").hasArg().argName("n")
-        .desc("phase 2's mappers, each a partition of the trace's paths (default " + MAPPERS_DEFAULT + ")").build());
+    options.addOption(
+        Option.builder()
+            .longOpt("trace")
+            .hasArg()
+            .argName("dir")
+            .desc(
+                "the trace to replay (a parse's output: events.avro, namespace.avro, files.avro, dirs.avro)")
+            .build());
+    options.addOption(
+        Option.builder()
+            .longOpt("users")
+            .hasArg()
+            .argName("recorded|one")
+            .desc(
+                "issue each call as its recorded user (simple authentication), so calls denied in the trace are denied"
+                    + " again; or every call as the runner, the trace's denied calls left out (default recorded)")
+            .build());
+    options.addOption(
+        Option.builder()
+            .longOpt("groups")
+            .hasArg()
+            .argName("file")
+            .desc(
+                "the recorded users' groups, as Hadoop's static mapping (user=group,group; per user or line), over"
+                    + " those the trace shows them in; an embedded NameNode is given them")
+            .build());
+    options.addOption(
+        Option.builder()
+            .longOpt("mappers")
+            .hasArg()
+            .argName("n")
+            .desc(
+                "phase 2's mappers, each a partition of the trace's paths (default "
+                    + MAPPERS_DEFAULT
+                    + ")")
+            .build());
     return options;
   }
 
@@ -75,8 +114,12 @@ public final class ReplayCommand implements Command {
     return replay.run(conf, out).valid() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
-  /** A replay's settings: the run options, how users are replayed, the mappers, the users' groups given. */
-  public record Replay(RunOptions options, ReplayPlan.Users users, int mappers, Map<String, List<String>> groups) {
+  /**
+   * A replay's settings: the run options, how users are replayed, the mappers, the users' groups
+   * given.
+   */
+  public record Replay(
+      RunOptions options, ReplayPlan.Users users, int mappers, Map<String, List<String>> groups) {
     /** The same replay with other run options (a sweep's time scale and --out). */
     public Replay with(RunOptions other) {
       return new Replay(other, users, mappers, groups);
@@ -84,30 +127,56 @@ public final class ReplayCommand implements Command {
 
     /** Reads the trace, then runs as {@code run} does; returns the summary. */
     public RunSummary run(Configuration given, PrintStream out) throws Exception {
-      NativeLibraries.load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
-      ReplayTrace trace = ReplayTrace.read(Path.of(options.getProfile().toString()), users == ReplayPlan.Users.RECORDED,
-          options.getTimeScale(), options.getDurationMs(), mappers);
+      NativeLibraries
+          .load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
+      ReplayTrace trace =
+          ReplayTrace.read(
+              Path.of(options.getProfile().toString()),
+              users == ReplayPlan.Users.RECORDED,
+              options.getTimeScale(),
+              options.getDurationMs(),
+              mappers);
       Configuration conf = new Configuration(given);
-      BenchmarkRun.Planner planner = (runId, base) -> new ReplayPlan(runId, options, users, trace, base);
+      BenchmarkRun.Planner planner =
+          (runId, base) -> new ReplayPlan(runId, options, users, trace, base);
       BenchmarkRun run = new BenchmarkRun(conf, options, out, planner);
       if (users == ReplayPlan.Users.RECORDED) {
-        String mapping = GroupMapping.render(trace.groupMapping(conf.get(
-            DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY, DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT),
-            groups));
-        trace.groups.why().forEach((user, why) -> out.println("replay: " + user
-            + " is a superuser, as the trace shows: " + why));
+        String mapping =
+            GroupMapping.render(
+                trace.groupMapping(
+                    conf.get(
+                        DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY,
+                        DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT),
+                    groups));
+        trace
+            .groups
+            .why()
+            .forEach(
+                (user, why) ->
+                    out.println("replay: " + user + " is a superuser, as the trace shows: " + why));
         if (run.fileSystemConfigured()) {
-          // a cluster's NameNode maps users to groups itself: say what it needs, for its administrator
-          out.println("replay: the trace's users need these groups on the NameNode (" + GroupMapping.KEY + "): "
-              + mapping);
+          // a cluster's NameNode maps users to groups itself: say what it needs, for its
+          // administrator
+          out.println(
+              "replay: the trace's users need these groups on the NameNode ("
+                  + GroupMapping.KEY
+                  + "): "
+                  + mapping);
         } else {
-          // the embedded NameNode knows no user of the trace: the trace's groups, then --groups, then any -D
+          // the embedded NameNode knows no user of the trace: the trace's groups, then --groups,
+          // then any -D
           // (in Hadoop's static mapping the last entry of a user wins)
           conf.set(GroupMapping.KEY, mapping + conf.get(GroupMapping.KEY, ""));
-          Groups.getUserToGroupsMappingServiceWithLoadedConfiguration(conf); // the NameNode runs in this JVM
-          out.println("replay: the embedded NameNode's groups, from the trace"
-              + (groups.isEmpty() ? "" : " and --groups") + ": " + mapping);
-          run = new BenchmarkRun(conf, options, out, planner); // the mapping is among the run's recorded settings
+          Groups.getUserToGroupsMappingServiceWithLoadedConfiguration(
+              conf); // the NameNode runs in this JVM
+          out.println(
+              "replay: the embedded NameNode's groups, from the trace"
+                  + (groups.isEmpty() ? "" : " and --groups")
+                  + ": "
+                  + mapping);
+          run =
+              new BenchmarkRun(
+                  conf, options, out, planner); // the mapping is among the run's recorded settings
         }
       }
       return run.execute();
@@ -119,38 +188,51 @@ public final class ReplayCommand implements Command {
     return parse(cl, false, cl.getOptionValue("trace"));
   }
 
-  /** As {@link #parse(CommandLine)}; a sweep reads {@code --time-scale} itself and names the trace with --replay. */
+  /**
+   * As {@link #parse(CommandLine)}; a sweep reads {@code --time-scale} itself and names the trace
+   * with --replay.
+   */
   public static Replay parse(CommandLine cl, boolean sweepsTimeScale, String trace) {
     RunOptions parsed = RunOptionsParser.parse(cl, sweepsTimeScale);
     RunOptions options = RunOptions.newBuilder(parsed).setProfile(trace).build();
     if (options.getTimeScale() < 0 || !Double.isFinite(options.getTimeScale())) {
-      throw new BadInputException("replay: --time-scale " + options.getTimeScale() + ": must be >= 0");
+      throw new BadInputException(
+          "replay: --time-scale " + options.getTimeScale() + ": must be >= 0");
     }
     String users = cl.getOptionValue("users", "recorded").trim().toLowerCase(Locale.ROOT);
-    ReplayPlan.Users mode = switch (users) {
-      case "recorded" -> ReplayPlan.Users.RECORDED;
-      case "one" -> ReplayPlan.Users.ONE;
-      default -> throw new BadInputException("replay: --users " + cl.getOptionValue("users")
-          + ": expected recorded or one");
-    };
+    ReplayPlan.Users mode =
+        switch (users) {
+          case "recorded" -> ReplayPlan.Users.RECORDED;
+          case "one" -> ReplayPlan.Users.ONE;
+          default ->
+              throw new BadInputException(
+                  "replay: --users " + cl.getOptionValue("users") + ": expected recorded or one");
+        };
     long mappers = CommandLines.whole(cl, "replay", "mappers", MAPPERS_DEFAULT);
     if (mappers < 1 || mappers > 1_000) {
       throw new BadInputException("replay: --mappers " + mappers + ": must be 1 to 1000");
     }
-    Map<String, List<String>> groups = cl.hasOption("groups")
-        ? GroupMapping.read(Path.of(cl.getOptionValue("groups"))) : Map.of();
+    Map<String, List<String>> groups =
+        cl.hasOption("groups") ? GroupMapping.read(Path.of(cl.getOptionValue("groups"))) : Map.of();
     return new Replay(options, mode, (int) mappers, groups);
   }
 
   private static void help(Options options, PrintStream out) {
     PrintWriter w = new PrintWriter(out);
-    new HelpFormatter().printHelp(w, 100, "mimesisbench.jar replay --trace <dir> [options] [-fs uri] [-D k=v]",
-        "Replays a trace's calls as recorded: phase 1 makes its namespace at its start, phase 2 issues every call"
-            + " at its time times the time scale, calls on one path in their order.", options, 2, 2,
-        "Examples:\n"
-            + "  java -jar mimesisbench.jar replay --trace tests/sample-trace/trace --time-scale 0.5\n"
-            + "  hadoop jar mimesisbench.jar replay --trace trace/ --users one -fs hdfs://nn:8020\n"
-            + "Results go to results/<run-id>/ (summary.json, latency.hlog, timeline.csv, counters.json, trace/).");
+    new HelpFormatter()
+        .printHelp(
+            w,
+            100,
+            "mimesisbench.jar replay --trace <dir> [options] [-fs uri] [-D k=v]",
+            "Replays a trace's calls as recorded: phase 1 makes its namespace at its start, phase 2 issues every call"
+                + " at its time times the time scale, calls on one path in their order.",
+            options,
+            2,
+            2,
+            "Examples:\n"
+                + "  java -jar mimesisbench.jar replay --trace tests/sample-trace/trace --time-scale 0.5\n"
+                + "  hadoop jar mimesisbench.jar replay --trace trace/ --users one -fs hdfs://nn:8020\n"
+                + "Results go to results/<run-id>/ (summary.json, latency.hlog, timeline.csv, counters.json, trace/).");
     w.flush();
   }
 }

@@ -15,8 +15,9 @@ import org.mimesisbench.generator.mr.WorkloadMapper;
 import org.mimesisbench.trace.AuditEvent;
 
 /**
- * Phase 2 of a replay: one partition of the trace's calls (its task's type is the partition), issued
- * by the run's pipeline (barrier, due times, outages, statistics) through a {@link ReplayClient}.
+ * Phase 2 of a replay: one partition of the trace's calls (its task's type is the partition),
+ * issued by the run's pipeline (barrier, due times, outages, statistics) through a {@link
+ * ReplayClient}.
  */
 public final class ReplayMapper extends WorkloadMapper {
   @Override
@@ -25,13 +26,19 @@ public final class ReplayMapper extends WorkloadMapper {
     List<ReplayCall> calls = new ArrayList<>();
     FileSystem fs = plan.root().getFileSystem(conf);
     try (InputStream in = fs.open(plan.partitionFile(task.type()));
-        DataFileStream<AuditEvent> r = new DataFileStream<>(in, new SpecificDatumReader<>(AuditEvent.class))) {
+        DataFileStream<AuditEvent> r =
+            new DataFileStream<>(in, new SpecificDatumReader<>(AuditEvent.class))) {
       for (AuditEvent e : r) {
         calls.add(ReplayCall.of(e));
       }
     }
-    return new Issue(plan.root(), plan.barrierDir(), new ReplaySchedule(calls), plan.options(),
-        (issuing, clientConf) -> new ReplayClient(calls, issuing, appending(clientConf), plan.root(), plan.users()));
+    return new Issue(
+        plan.root(),
+        plan.barrierDir(),
+        new ReplaySchedule(calls),
+        plan.options(),
+        (issuing, clientConf) ->
+            new ReplayClient(calls, issuing, appending(clientConf), plan.root(), plan.users()));
   }
 
   /**
@@ -45,9 +52,13 @@ public final class ReplayMapper extends WorkloadMapper {
     return c;
   }
 
-  private static final String BEST_EFFORT = "dfs.client.block.write.replace-datanode-on-failure.best-effort";
+  private static final String BEST_EFFORT =
+      "dfs.client.block.write.replace-datanode-on-failure.best-effort";
 
-  /** The cluster's own umask: a replay's entries get the modes the trace's calls gave; denials come as recorded. */
+  /**
+   * The cluster's own umask: a replay's entries get the modes the trace's calls gave; denials come
+   * as recorded.
+   */
   @Override
   protected Configuration creating(Configuration job) {
     return new Configuration(job);

@@ -2,8 +2,8 @@ package org.mimesisbench.generator.replay;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -23,15 +23,16 @@ import org.mimesisbench.generator.mr.TaskSplit;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /**
- * Phase 1 of a replay: makes one share of the trace's namespace at its start (every
- * {@code shares}-th entry): directories, and files empty (the trace has no data; a concat's
- * sources get a byte, since a concat refuses empty files); with recorded
- * users each entry gets its fsimage owner, group and mode (the superuser's calls), and without an
- * fsimage every entry is open to all; directories the trace's snapshot calls show snapshottable
- * at its start are made so. A file's directory made by another share is there already or
- * made by the create, then given its own owner by its share: the end state is the same.
+ * Phase 1 of a replay: makes one share of the trace's namespace at its start (every {@code
+ * shares}-th entry): directories, and files empty (the trace has no data; a concat's sources get a
+ * byte, since a concat refuses empty files); with recorded users each entry gets its fsimage owner,
+ * group and mode (the superuser's calls), and without an fsimage every entry is open to all;
+ * directories the trace's snapshot calls show snapshottable at its start are made so. A file's
+ * directory made by another share is there already or made by the create, then given its own owner
+ * by its share: the end state is the same.
  */
-public final class ReplayNamespaceMapper extends Mapper<MapperTasks, NullWritable, NullWritable, NullWritable> {
+public final class ReplayNamespaceMapper
+    extends Mapper<MapperTasks, NullWritable, NullWritable, NullWritable> {
   private static final FsPermission OPEN_DIRECTORY = new FsPermission((short) 0777);
   private static final FsPermission OPEN_FILE = new FsPermission((short) 0666);
 
@@ -43,13 +44,15 @@ public final class ReplayNamespaceMapper extends Mapper<MapperTasks, NullWritabl
     Counter entries = context.getCounter(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES);
     boolean owners = plan.users() == ReplayPlan.Users.RECORDED;
     Set<String> snapshottable = new HashSet<>();
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(plan.snapshottableFile()),
-        StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(fs.open(plan.snapshottableFile()), StandardCharsets.UTF_8))) {
       in.lines().forEach(snapshottable::add);
     }
     long i = 0;
     try (InputStream in = fs.open(plan.namespaceFile());
-        DataFileStream<NamespaceEntry> r = new DataFileStream<>(in, new SpecificDatumReader<>(NamespaceEntry.class))) {
+        DataFileStream<NamespaceEntry> r =
+            new DataFileStream<>(in, new SpecificDatumReader<>(NamespaceEntry.class))) {
       for (NamespaceEntry e : r) {
         if (i++ % task.shares() != task.share()) {
           continue;
@@ -80,7 +83,10 @@ public final class ReplayNamespaceMapper extends Mapper<MapperTasks, NullWritabl
     }
   }
 
-  /** A directory the trace's snapshot calls show snapshottable at its start (HDFS's superuser's call). */
+  /**
+   * A directory the trace's snapshot calls show snapshottable at its start (HDFS's superuser's
+   * call).
+   */
   private static void allowSnapshot(FileSystem fs, Path dir) throws IOException {
     if (!(fs instanceof DistributedFileSystem dfs)) {
       throw new IOException("allowSnapshot " + dir + ": snapshots need HDFS, not " + fs.getUri());

@@ -50,7 +50,8 @@ final class ReplayPlan implements Workload {
 
   /** How calls are issued: each as its recorded user, or all as the runner. */
   enum Users {
-    RECORDED, ONE;
+    RECORDED,
+    ONE;
 
     String label() {
       return name().toLowerCase(java.util.Locale.ROOT);
@@ -77,8 +78,12 @@ final class ReplayPlan implements Workload {
 
   /** A task's plan, from its job configuration (the trace is in the run's folder). */
   static ReplayPlan fromConf(Configuration conf) throws IOException {
-    return new ReplayPlan(conf.get(RUN_ID), RunPlan.optionsFromJson(conf.get(OPTIONS)),
-        Users.valueOf(conf.get(USERS)), new Path(conf.get(RUN_DIR)), new Path(conf.get(ROOT)));
+    return new ReplayPlan(
+        conf.get(RUN_ID),
+        RunPlan.optionsFromJson(conf.get(OPTIONS)),
+        Users.valueOf(conf.get(USERS)),
+        new Path(conf.get(RUN_DIR)),
+        new Path(conf.get(ROOT)));
   }
 
   private static String runTag(String runId) {
@@ -134,9 +139,13 @@ final class ReplayPlan implements Workload {
 
   @Override
   public String describe() {
-    return String.format("the trace's namespace (%,d entries%s) and %,d calls in %d partitions, as %s",
-        trace.namespace.size(), trace.fsimage ? ", from its fsimage" : ", inferred from its events: no fsimage",
-        trace.replayed(), trace.partitions.size(), users == Users.RECORDED ? "the recorded users" : "one user");
+    return String.format(
+        "the trace's namespace (%,d entries%s) and %,d calls in %d partitions, as %s",
+        trace.namespace.size(),
+        trace.fsimage ? ", from its fsimage" : ", inferred from its events: no fsimage",
+        trace.replayed(),
+        trace.partitions.size(),
+        users == Users.RECORDED ? "the recorded users" : "one user");
   }
 
   @Override
@@ -144,17 +153,26 @@ final class ReplayPlan implements Workload {
     List<String> notes = new ArrayList<>();
     if (trace.notReplayedCount() > 0) {
       List<String> parts = new ArrayList<>();
-      trace.notReplayed.forEach((command, why) -> why.forEach((reason, n) -> parts.add(command + " " + n + " (" + reason
-          + ")")));
-      notes.add(trace.notReplayedCount() + " of the trace's " + trace.events + " calls are not replayed: "
-          + String.join(", ", parts) + " (replay.notReplayed)");
+      trace.notReplayed.forEach(
+          (command, why) ->
+              why.forEach((reason, n) -> parts.add(command + " " + n + " (" + reason + ")")));
+      notes.add(
+          trace.notReplayedCount()
+              + " of the trace's "
+              + trace.events
+              + " calls are not replayed: "
+              + String.join(", ", parts)
+              + " (replay.notReplayed)");
     }
     if (trace.afterDuration > 0) {
-      notes.add(trace.afterDuration + " calls come after the --duration (at this time scale) and are not issued");
+      notes.add(
+          trace.afterDuration
+              + " calls come after the --duration (at this time scale) and are not issued");
     }
     if (!trace.fsimage) {
-      notes.add("the trace has no fsimage (namespace.avro): the namespace is inferred from its events (the files and"
-          + " directories they show existed), open to every user, so calls denied in the trace are allowed here");
+      notes.add(
+          "the trace has no fsimage (namespace.avro): the namespace is inferred from its events (the files and"
+              + " directories they show existed), open to every user, so calls denied in the trace are allowed here");
     }
     return notes;
   }
@@ -172,11 +190,15 @@ final class ReplayPlan implements Workload {
     }
   }
 
-  private static <T> void write(FileSystem fs, Path file, Class<T> type, List<T> records) throws IOException {
+  private static <T> void write(FileSystem fs, Path file, Class<T> type, List<T> records)
+      throws IOException {
     try (OutputStream out = fs.create(file, true);
         DataFileWriter<T> w = new DataFileWriter<>(new SpecificDatumWriter<>(type))) {
-      w.create(records.isEmpty() ? schemaOf(type) : ((org.apache.avro.generic.GenericContainer) records.get(0))
-          .getSchema(), out);
+      w.create(
+          records.isEmpty()
+              ? schemaOf(type)
+              : ((org.apache.avro.generic.GenericContainer) records.get(0)).getSchema(),
+          out);
       for (T r : records) {
         w.append(r);
       }
@@ -213,11 +235,14 @@ final class ReplayPlan implements Workload {
   @Override
   public List<List<TaskSplit>> mappers(Scheduled scheduled, Integer mappers) {
     List<TaskSplit> tasks = new ArrayList<>();
-    scheduled.byKey().forEach((partition, calls) -> {
-      if (calls > 0) {
-        tasks.add(new TaskSplit(partition, 0, 1));
-      }
-    });
+    scheduled
+        .byKey()
+        .forEach(
+            (partition, calls) -> {
+              if (calls > 0) {
+                tasks.add(new TaskSplit(partition, 0, 1));
+              }
+            });
     return MapperPacking.pack(tasks, scheduled.byKey(), mappers == null ? tasks.size() : mappers);
   }
 
@@ -253,12 +278,27 @@ final class ReplayPlan implements Workload {
   public RunSummary.Input input(org.apache.hadoop.mapreduce.Counters phase2) {
     Map<String, Long> outcomes = new LinkedHashMap<>();
     for (String name : ReplayClient.OUTCOMES) {
-      outcomes.put(name, phase2 == null ? 0 : phase2.findCounter(ReplayClient.GROUP, name).getValue());
+      outcomes.put(
+          name, phase2 == null ? 0 : phase2.findCounter(ReplayClient.GROUP, name).getValue());
     }
     Map<String, Long> calls = new LinkedHashMap<>();
     trace.byOp.forEach((op, n) -> calls.put(op.label(), n));
-    return new RunSummary.Input(null, new RunSummary.ReplayInput(options.getProfile().toString(), trace.events,
-        trace.replayed(), trace.startMs, trace.endMs, trace.windowMs(), trace.fsimage, users.label(),
-        trace.partitions.size(), trace.afterDuration, trace.notReplayed, outcomes, calls), trace.partitions.size());
+    return new RunSummary.Input(
+        null,
+        new RunSummary.ReplayInput(
+            options.getProfile().toString(),
+            trace.events,
+            trace.replayed(),
+            trace.startMs,
+            trace.endMs,
+            trace.windowMs(),
+            trace.fsimage,
+            users.label(),
+            trace.partitions.size(),
+            trace.afterDuration,
+            trace.notReplayed,
+            outcomes,
+            calls),
+        trace.partitions.size());
   }
 }

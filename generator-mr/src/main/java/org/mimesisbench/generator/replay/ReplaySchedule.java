@@ -6,8 +6,8 @@ import org.mimesisbench.generator.schedule.Life;
 import org.mimesisbench.generator.schedule.Schedule;
 
 /**
- * A partition's calls as one life: the issuing pipeline hands them to the issuer in trace order,
- * so the calls on a path keep their order at every time scale (at 0 they go back to back).
+ * A partition's calls as one life: the issuing pipeline hands them to the issuer in trace order, so
+ * the calls on a path keep their order at every time scale (at 0 they go back to back).
  */
 final class ReplaySchedule implements Schedule {
   private final List<ReplayCall> calls;

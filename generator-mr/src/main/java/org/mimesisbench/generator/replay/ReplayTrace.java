@@ -6,13 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.file.DataFileReader;
@@ -28,11 +26,10 @@ import org.mimesisbench.trace.NamespaceEntry;
 /**
  * A trace read for a replay: its events dealt to partitions (times from the trace's first event),
  * the calls it cannot replay counted by command and why, the groups its users were in
- * (GroupInference), the directories snapshottable at its start (SnapshotHistory), and the
- * namespace at its start: the fsimage's entries (namespace.avro) with their owners and modes, plus
- * the files and directories the events show existed before the trace (files.avro, dirs.avro
- * pre-existing). Without an
- * fsimage the namespace is those alone, open to every user (no owner or mode is known).
+ * (GroupInference), the directories snapshottable at its start (SnapshotHistory), and the namespace
+ * at its start: the fsimage's entries (namespace.avro) with their owners and modes, plus the files
+ * and directories the events show existed before the trace (files.avro, dirs.avro pre-existing).
+ * Without an fsimage the namespace is those alone, open to every user (no owner or mode is known).
  */
 final class ReplayTrace {
   static final String EVENTS = "events.avro";
@@ -44,22 +41,37 @@ final class ReplayTrace {
   final long endMs;
   final long events;
   final boolean fsimage;
+
   /** Per partition, its calls in trace order, times in ms from the trace's first event. */
   final List<List<AuditEvent>> partitions;
+
   final Map<Op, Long> byOp = new EnumMap<>(Op.class);
+
   /** Command -> why -> calls not replayed. */
   final Map<String, Map<String, Long>> notReplayed = new TreeMap<>();
+
   /** Calls after --duration (times the time scale) of the trace: not issued, as asked. */
   final long afterDuration;
-  /** The namespace at the trace's start, sorted by path, the root ("/") first when the fsimage has it. */
+
+  /**
+   * The namespace at the trace's start, sorted by path, the root ("/") first when the fsimage has
+   * it.
+   */
   final List<NamespaceEntry> namespace;
-  /** The groups the trace shows its users in (GroupInference); the fsimage root's owner is the superuser. */
+
+  /**
+   * The groups the trace shows its users in (GroupInference); the fsimage root's owner is the
+   * superuser.
+   */
   final GroupInference groups;
+
   /** The directories snapshottable at the trace's start (SnapshotHistory), sorted. */
   final List<String> snapshottable;
+
   final String superuser;
 
-  private ReplayTrace(Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
+  private ReplayTrace(
+      Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
       throws IOException {
     Path namespaceFile = dir.resolve(NAMESPACE);
     this.fsimage = Files.isRegularFile(namespaceFile);
@@ -74,7 +86,8 @@ final class ReplayTrace {
           }
         }
       } catch (AvroRuntimeException e) {
-        throw new BadInputException("replay: --trace " + namespaceFile + ": not a namespace: " + e.getMessage());
+        throw new BadInputException(
+            "replay: --trace " + namespaceFile + ": not a namespace: " + e.getMessage());
       }
     }
     this.superuser = owner;
@@ -107,7 +120,8 @@ final class ReplayTrace {
         }
         snapshots.accept(e, op);
         String src = ReplayCalls.path(e, op);
-        // a snapshot holds its directory's subtree: its calls come in order with every call under it
+        // a snapshot holds its directory's subtree: its calls come in order with every call under
+        // it
         boolean moves = op == Op.DELETE || op == Op.RENAME || Op.SNAPSHOTS.contains(op);
         partitioner.add(src, op == Op.RENAME ? e.getDst() : null, moves);
         if (op == Op.CONCAT) {
@@ -120,14 +134,24 @@ final class ReplayTrace {
         replayed.add(e);
       }
     } catch (AvroRuntimeException e) {
-      throw new BadInputException("replay: --trace " + eventsFile + ": not a trace's events: " + e.getMessage());
+      throw new BadInputException(
+          "replay: --trace " + eventsFile + ": not a trace's events: " + e.getMessage());
     }
     if (n == 0) {
       throw new BadInputException("replay: --trace " + eventsFile + ": no events to replay");
     }
     if (replayed.isEmpty()) {
-      throw new BadInputException("replay: --trace " + eventsFile + ": none of its " + n + " calls is replayed (not"
-          + " replayable: " + notReplayed + "; after the --duration: " + late + ")");
+      throw new BadInputException(
+          "replay: --trace "
+              + eventsFile
+              + ": none of its "
+              + n
+              + " calls is replayed (not"
+              + " replayable: "
+              + notReplayed
+              + "; after the --duration: "
+              + late
+              + ")");
     }
     this.groups = inference;
     this.snapshottable = new ArrayList<>(snapshots.snapshottableAtStart());
@@ -146,38 +170,53 @@ final class ReplayTrace {
       AuditEvent relative = AuditEvent.newBuilder(e).setTime(e.getTime() - first).build();
       partitions.get(byKey.getOrDefault(key, 0)).add(relative);
     }
-    timelines(dir.resolve(FILES), FileTimeline.class, f -> {
-      if (f.getPreExisting()) {
-        entries.putIfAbsent(f.getPath(), entry(f.getPath(), false));
-      }
-    });
-    timelines(dir.resolve(DIRS), DirectoryTimeline.class, d -> {
-      if (d.getPreExisting()) {
-        entries.putIfAbsent(d.getPath(), entry(d.getPath(), true));
-      }
-    });
-    for (String path : new ArrayList<>(entries.keySet())) { // the directories above what existed existed too
+    timelines(
+        dir.resolve(FILES),
+        FileTimeline.class,
+        f -> {
+          if (f.getPreExisting()) {
+            entries.putIfAbsent(f.getPath(), entry(f.getPath(), false));
+          }
+        });
+    timelines(
+        dir.resolve(DIRS),
+        DirectoryTimeline.class,
+        d -> {
+          if (d.getPreExisting()) {
+            entries.putIfAbsent(d.getPath(), entry(d.getPath(), true));
+          }
+        });
+    for (String path :
+        new ArrayList<>(entries.keySet())) { // the directories above what existed existed too
       for (int at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
         entries.putIfAbsent(path.substring(0, at), entry(path.substring(0, at), true));
       }
     }
-    entries.keySet().removeIf(ReplayCalls::inSnapshot); // files seen through a snapshot: no one can make them
+    entries
+        .keySet()
+        .removeIf(ReplayCalls::inSnapshot); // files seen through a snapshot: no one can make them
     this.namespace = new ArrayList<>();
-    for (NamespaceEntry e : entries.values()) { // data is not replayed, but a concat refuses empty files
+    for (NamespaceEntry e :
+        entries.values()) { // data is not replayed, but a concat refuses empty files
       long size = !e.getIsDir() && concatSources.contains(e.getPath()) ? 1 : 0;
       namespace.add(e.getSize() == size ? e : NamespaceEntry.newBuilder(e).setSize(size).build());
     }
   }
 
   /** Reads the trace in {@code dir}; bad input (one line) when it is not a trace. */
-  static ReplayTrace read(Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
+  static ReplayTrace read(
+      Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
       throws IOException {
     if (!Files.isDirectory(dir)) {
-      throw new BadInputException("replay: --trace " + dir + ": " + (Files.exists(dir) ? "not a directory"
-          : "no such directory"));
+      throw new BadInputException(
+          "replay: --trace "
+              + dir
+              + ": "
+              + (Files.exists(dir) ? "not a directory" : "no such directory"));
     }
     if (!Files.isRegularFile(dir.resolve(EVENTS))) {
-      throw new BadInputException("replay: --trace " + dir + ": no " + EVENTS + " (not a trace: make one with parse)");
+      throw new BadInputException(
+          "replay: --trace " + dir + ": no " + EVENTS + " (not a trace: make one with parse)");
     }
     return new ReplayTrace(dir, recordedUsers, timeScale, durationMs, mappers);
   }
@@ -188,7 +227,10 @@ final class ReplayTrace {
   }
 
   long notReplayedCount() {
-    return notReplayed.values().stream().flatMap(m -> m.values().stream()).mapToLong(Long::longValue).sum();
+    return notReplayed.values().stream()
+        .flatMap(m -> m.values().stream())
+        .mapToLong(Long::longValue)
+        .sum();
   }
 
   /** The trace's length: its first event to its last. */
@@ -198,13 +240,20 @@ final class ReplayTrace {
 
   private static NamespaceEntry entry(String path, boolean dir) {
     int depth = path.equals("/") ? 0 : (int) path.chars().filter(c -> c == '/').count();
-    return NamespaceEntry.newBuilder().setPath(path).setIsDir(dir).setDepth(depth).setSize(0).setMtime(0).setAtime(0)
-        .setReplication(0).build();
+    return NamespaceEntry.newBuilder()
+        .setPath(path)
+        .setIsDir(dir)
+        .setDepth(depth)
+        .setSize(0)
+        .setMtime(0)
+        .setAtime(0)
+        .setReplication(0)
+        .build();
   }
 
   /** Each record of {@code file} (none when the trace has no such file), one at a time. */
-  private static <T extends SpecificRecordBase> void timelines(Path file, Class<T> type, Consumer<T> each)
-      throws IOException {
+  private static <T extends SpecificRecordBase> void timelines(
+      Path file, Class<T> type, Consumer<T> each) throws IOException {
     if (!Files.isRegularFile(file)) {
       return;
     }
@@ -215,7 +264,8 @@ final class ReplayTrace {
         each.accept(t);
       }
     } catch (AvroRuntimeException e) {
-      throw new BadInputException("replay: --trace " + file + ": not a trace's timelines: " + e.getMessage());
+      throw new BadInputException(
+          "replay: --trace " + file + ": not a trace's timelines: " + e.getMessage());
     }
   }
 
@@ -223,14 +273,20 @@ final class ReplayTrace {
     try {
       return new DataFileReader<>(new File(file.toString()), new SpecificDatumReader<>(type));
     } catch (IOException | AvroRuntimeException e) {
-      throw new BadInputException("replay: --trace " + file + ": not an Avro file of " + type.getSimpleName()
-          + " records: " + e.getMessage());
+      throw new BadInputException(
+          "replay: --trace "
+              + file
+              + ": not an Avro file of "
+              + type.getSimpleName()
+              + " records: "
+              + e.getMessage());
     }
   }
 
   /**
    * Users and their groups for an embedded NameNode's static group mapping: those the trace shows
-   * (GroupInference), superusers in {@code superGroup}; a user {@code given} names has the groups it gives.
+   * (GroupInference), superusers in {@code superGroup}; a user {@code given} names has the groups
+   * it gives.
    */
   Map<String, Set<String>> groupMapping(String superGroup, Map<String, List<String>> given) {
     Map<String, Set<String>> mapping = groups.mapping(superGroup);

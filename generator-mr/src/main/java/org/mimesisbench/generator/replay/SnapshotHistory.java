@@ -9,15 +9,18 @@ import org.mimesisbench.trace.AuditEvent;
 /**
  * A trace's snapshots, followed call by call: the directories that were snapshottable at its start
  * (a snapshot call on a directory before any allowSnapshot of it: phase 1 allows them), and the
- * snapshots that exist at each call, those the trace creates. A call on a snapshot the trace did not
- * create (taken before it; an fsimage holds none) is not replayed: the replay cannot make its content.
+ * snapshots that exist at each call, those the trace creates. A call on a snapshot the trace did
+ * not create (taken before it; an fsimage holds none) is not replayed: the replay cannot make its
+ * content.
  */
 final class SnapshotHistory {
   /** Why a call is not replayed: its snapshot was taken before the trace. */
-  static final String BEFORE_TRACE = "a path in a snapshot (.snapshot) taken before the trace, which the replay"
-      + " does not make";
+  static final String BEFORE_TRACE =
+      "a path in a snapshot (.snapshot) taken before the trace, which the replay"
+          + " does not make";
 
-  private final Set<String> seen = new HashSet<>(); // directories allowed snapshots in the trace, or at its start
+  private final Set<String> seen =
+      new HashSet<>(); // directories allowed snapshots in the trace, or at its start
   private final Set<String> atStart = new TreeSet<>();
   private final Set<String> live = new HashSet<>(); // "dir/.snapshot/name"
 
@@ -44,7 +47,8 @@ final class SnapshotHistory {
     if (op == Op.ALLOW_SNAPSHOT) {
       seen.add(dir);
     } else if (seen.add(dir)) {
-      atStart.add(dir); // a snapshot call before any allowSnapshot: the directory was snapshottable already
+      atStart.add(
+          dir); // a snapshot call before any allowSnapshot: the directory was snapshottable already
     }
     if (!e.getAllowed()) {
       return;
@@ -56,7 +60,7 @@ final class SnapshotHistory {
         live.remove(ReplayCalls.snapshot(e.getSrc()));
         live.add(ReplayCalls.snapshot(e.getDst()));
       }
-      default -> { }
+      default -> {}
     }
   }
 

@@ -14,20 +14,39 @@ import org.mimesisbench.generator.infra.WorkFolder;
 
 /**
  * What a command's --out already holds, before it writes there: nothing (it runs), what a killed
- * run left (its working folder and unfinished files, which {@code --overwrite} deletes), a
- * finished run's results (replaced only with {@code --overwrite}), or something else (refused:
- * a run never deletes what it did not write).
+ * run left (its working folder and unfinished files, which {@code --overwrite} deletes), a finished
+ * run's results (replaced only with {@code --overwrite}), or something else (refused: a run never
+ * deletes what it did not write).
  */
 public final class OutFolder {
   /** The files of a finished run's folder: its results and what the modeler writes beside them. */
-  public static final OutFolder RUN = new OutFolder("run", RunResults.SUMMARY,
-      name -> List.of(RunResults.SUMMARY, RunResults.HISTOGRAMS, RunResults.TIMELINE,
-          org.mimesisbench.generator.measure.NameNodeMetrics.FILE, RunResults.COUNTERS,
-          "namenode-audit.log", "trace", "fidelity.json", "report.html").contains(name));
+  public static final OutFolder RUN =
+      new OutFolder(
+          "run",
+          RunResults.SUMMARY,
+          name ->
+              List.of(
+                      RunResults.SUMMARY,
+                      RunResults.HISTOGRAMS,
+                      RunResults.TIMELINE,
+                      org.mimesisbench.generator.measure.NameNodeMetrics.FILE,
+                      RunResults.COUNTERS,
+                      "namenode-audit.log",
+                      "trace",
+                      "fidelity.json",
+                      "report.html")
+                  .contains(name));
+
   /** The files of a finished sweep's folder: sweep.json, a folder per run, the modeler's figure. */
-  public static final OutFolder SWEEP = new OutFolder("sweep", "sweep.json",
-      name -> name.equals("sweep.json") || name.equals("figure2.png") || name.equals("namenode.png")
-          || name.matches("ts-.+-r\\d+"));
+  public static final OutFolder SWEEP =
+      new OutFolder(
+          "sweep",
+          "sweep.json",
+          name ->
+              name.equals("sweep.json")
+                  || name.equals("figure2.png")
+                  || name.equals("namenode.png")
+                  || name.matches("ts-.+-r\\d+"));
 
   private final String command;
   private final String finishedMarker;
@@ -44,7 +63,9 @@ public final class OutFolder {
     return new OutFolder(otherCommand, finishedMarker, written);
   }
 
-  /** A killed command's working folder and unfinished files (AtomicOutputDir's in-progress names). */
+  /**
+   * A killed command's working folder and unfinished files (AtomicOutputDir's in-progress names).
+   */
   private static boolean leftover(String name) {
     return name.equals(WorkFolder.NAME) || name.startsWith(".") && name.endsWith(".inprogress");
   }
@@ -81,21 +102,45 @@ public final class OutFolder {
     }
     boolean finished = Files.exists(out.resolve(finishedMarker));
     if (!others.isEmpty()) {
-      String what = String.join(", ", others.subList(0, Math.min(3, others.size())))
-          + (others.size() > 3 ? ", ..." : "");
-      throw new BadInputException(command + ": --out " + out + " exists and is not empty ("
-          + (finished || !leftovers.isEmpty() ? "besides a " + command + "'s files, " : "") + "it holds " + what
-          + (overwrite ? ", which --overwrite never deletes" : "") + "); give another --out");
+      String what =
+          String.join(", ", others.subList(0, Math.min(3, others.size())))
+              + (others.size() > 3 ? ", ..." : "");
+      throw new BadInputException(
+          command
+              + ": --out "
+              + out
+              + " exists and is not empty ("
+              + (finished || !leftovers.isEmpty() ? "besides a " + command + "'s files, " : "")
+              + "it holds "
+              + what
+              + (overwrite ? ", which --overwrite never deletes" : "")
+              + "); give another --out");
     }
     if (!overwrite) {
-      throw new BadInputException(command + ": --out " + out + (finished
-          ? " holds a finished " + command + "'s results (" + finishedMarker + "); give another --out, or"
-              + " --overwrite to replace them"
-          : " holds what a killed " + command + " left (" + describe(leftovers, results) + "); give --overwrite to"
-              + " delete it and " + command + " here, or another --out"));
+      throw new BadInputException(
+          command
+              + ": --out "
+              + out
+              + (finished
+                  ? " holds a finished "
+                      + command
+                      + "'s results ("
+                      + finishedMarker
+                      + "); give another --out, or"
+                      + " --overwrite to replace them"
+                  : " holds what a killed "
+                      + command
+                      + " left ("
+                      + describe(leftovers, results)
+                      + "); give --overwrite to"
+                      + " delete it and "
+                      + command
+                      + " here, or another --out"));
     }
-    String gone = finished ? "the results of an earlier " + command : "what a killed " + command + " left ("
-        + describe(leftovers, results) + ")";
+    String gone =
+        finished
+            ? "the results of an earlier " + command
+            : "what a killed " + command + " left (" + describe(leftovers, results) + ")";
     for (Path p : leftovers) {
       WorkFolder.deleteTree(p);
     }
@@ -110,14 +155,21 @@ public final class OutFolder {
     long unfinished = 0;
     for (Path p : leftovers) {
       if (p.getFileName().toString().equals(WorkFolder.NAME)) {
-        parts.add(String.format(Locale.ROOT, "its working files (%s, %.0f MB)", WorkFolder.NAME,
-            WorkFolder.size(p) / 1e6));
+        parts.add(
+            String.format(
+                Locale.ROOT,
+                "its working files (%s, %.0f MB)",
+                WorkFolder.NAME,
+                WorkFolder.size(p) / 1e6));
       } else {
         unfinished++;
       }
     }
     if (unfinished + results.size() > 0) {
-      parts.add((unfinished + results.size()) + " unfinished result" + (unfinished + results.size() > 1 ? "s" : ""));
+      parts.add(
+          (unfinished + results.size())
+              + " unfinished result"
+              + (unfinished + results.size() > 1 ? "s" : ""));
     }
     return String.join(" and ", parts);
   }

@@ -18,46 +18,60 @@ import org.mimesisbench.generator.schedule.Op;
 
 /**
  * A run's results folder: {@code summary.json} (written by {@link RunSummary}; printed here),
- * {@code latency.hlog} (the raw HdrHistograms: per op its service time, tagged
- * {@code service:<op>}, and response time, {@code response:<op>}; and one of lateness),
- * {@code timeline.csv} (ops per second of the run, by op, and the drift: how late the second's
- * latest op was) and {@code counters.json} (the jobs' MapReduce counters).
+ * {@code latency.hlog} (the raw HdrHistograms: per op its service time, tagged {@code
+ * service:<op>}, and response time, {@code response:<op>}; and one of lateness), {@code
+ * timeline.csv} (ops per second of the run, by op, and the drift: how late the second's latest op
+ * was) and {@code counters.json} (the jobs' MapReduce counters).
  */
 public final class RunResults {
   public static final String SUMMARY = "summary.json";
   public static final String HISTOGRAMS = "latency.hlog";
   public static final String TIMELINE = "timeline.csv";
   public static final String COUNTERS = "counters.json";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private RunResults() {}
 
-  /** counters.json (profiles/schema/counters.schema.json): each phase's counters by group and name. */
-  public static void writeCounters(Path file, JobCounters phase1, JobCounters phase2) throws IOException {
+  /**
+   * counters.json (profiles/schema/counters.schema.json): each phase's counters by group and name.
+   */
+  public static void writeCounters(Path file, JobCounters phase1, JobCounters phase2)
+      throws IOException {
     ObjectNode counters = JSON.createObjectNode();
     counters.set("phase1", phase1.json());
     counters.set("phase2", phase2.json());
     JSON.writeValue(file.toFile(), counters);
   }
 
-  /** Tag prefixes of latency.hlog: an op's service time ("service:open"), its response time ("response:open"). */
+  /**
+   * Tag prefixes of latency.hlog: an op's service time ("service:open"), its response time
+   * ("response:open").
+   */
   public static final String SERVICE_TAG = "service:";
+
   public static final String RESPONSE_TAG = "response:";
 
-  /** The raw histograms in HdrHistogram's log format, tagged service:op, response:op and "lateness". */
-  public static void writeHistograms(Path file, RunStatistics total, long startMillis, long endMillis)
-      throws IOException {
-    try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+  /**
+   * The raw histograms in HdrHistogram's log format, tagged service:op, response:op and "lateness".
+   */
+  public static void writeHistograms(
+      Path file, RunStatistics total, long startMillis, long endMillis) throws IOException {
+    try (PrintStream out =
+        new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
       HistogramLogWriter w = new HistogramLogWriter(out);
-      w.outputComment("MimesisBench run: per op service time (call start to end) and response time (due time to"
-          + " end), and lateness against the schedule, in microseconds");
+      w.outputComment(
+          "MimesisBench run: per op service time (call start to end) and response time (due time to"
+              + " end), and lateness against the schedule, in microseconds");
       w.outputLogFormatVersion();
       w.outputStartTime(startMillis);
       w.outputLegend();
       for (Op op : Op.values()) {
         if (total.count(op) > 0) {
-          w.outputIntervalHistogram(tagged(total.latency(op), SERVICE_TAG + op.label(), startMillis, endMillis));
-          w.outputIntervalHistogram(tagged(total.response(op), RESPONSE_TAG + op.label(), startMillis, endMillis));
+          w.outputIntervalHistogram(
+              tagged(total.latency(op), SERVICE_TAG + op.label(), startMillis, endMillis));
+          w.outputIntervalHistogram(
+              tagged(total.response(op), RESPONSE_TAG + op.label(), startMillis, endMillis));
         }
       }
       w.outputIntervalHistogram(tagged(total.lateness(), "lateness", startMillis, endMillis));
@@ -72,10 +86,15 @@ public final class RunResults {
     return c;
   }
 
-  /** Ops per second of the run by op (every run's ops, and the others it issued), one row per second from the start. */
+  /**
+   * Ops per second of the run by op (every run's ops, and the others it issued), one row per second
+   * from the start.
+   */
   public static void writeTimeline(Path file, RunStatistics total) throws IOException {
-    List<Op> columns = java.util.Arrays.stream(Op.values())
-        .filter(op -> Op.BASE.contains(op) || total.count(op) > 0).toList();
+    List<Op> columns =
+        java.util.Arrays.stream(Op.values())
+            .filter(op -> Op.BASE.contains(op) || total.count(op) > 0)
+            .toList();
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       StringBuilder head = new StringBuilder("second");
       for (Op op : columns) {
@@ -90,7 +109,13 @@ public final class RunResults {
           sum += n;
           row.append(',').append(n);
         }
-        w.write(row.append(',').append(sum).append(',').append(total.maxLatenessMicros(sec)).append('\n').toString());
+        w.write(
+            row.append(',')
+                .append(sum)
+                .append(',')
+                .append(total.maxLatenessMicros(sec))
+                .append('\n')
+                .toString());
       }
     }
   }
@@ -102,23 +127,50 @@ public final class RunResults {
 
   /** The summary as a few lines for a terminal. */
   public static void print(RunSummary summary, PrintStream out) {
-    out.printf("run %s: %s%n", summary.runId(),
-        summary.valid() ? "valid" : "NOT valid: " + summary.invalidBecause());
+    out.printf(
+        "run %s: %s%n",
+        summary.runId(), summary.valid() ? "valid" : "NOT valid: " + summary.invalidBecause());
     RunSummary.Overall overall = summary.overall();
-    out.printf("  %,d ops (%,d scheduled) in %.1f s: %,.1f ops/s, %,d errors%n", overall.count(),
-        overall.scheduled(), overall.seconds(), overall.opsPerSecond(), overall.errors());
-    out.printf("  %-12s %10s %8s %10s %21s %21s %21s%n", "op", "count", "errors", "ops/s", "p50 us service/resp",
-        "p99 us service/resp", "max us service/resp");
-    summary.ops().forEach((op, o) -> {
-      var l = o.serviceMicros();
-      var r = o.responseMicros();
-      out.printf("  %-12s %,10d %,8d %,10.1f %21s %21s %21s%n", op, o.count(), o.errors(), o.opsPerSecond(),
-          pair(l.p50(), r.p50()), pair(l.p99(), r.p99()), pair(l.max(), r.max()));
-    });
+    out.printf(
+        "  %,d ops (%,d scheduled) in %.1f s: %,.1f ops/s, %,d errors%n",
+        overall.count(),
+        overall.scheduled(),
+        overall.seconds(),
+        overall.opsPerSecond(),
+        overall.errors());
+    out.printf(
+        "  %-12s %10s %8s %10s %21s %21s %21s%n",
+        "op",
+        "count",
+        "errors",
+        "ops/s",
+        "p50 us service/resp",
+        "p99 us service/resp",
+        "max us service/resp");
+    summary
+        .ops()
+        .forEach(
+            (op, o) -> {
+              var l = o.serviceMicros();
+              var r = o.responseMicros();
+              out.printf(
+                  "  %-12s %,10d %,8d %,10.1f %21s %21s %21s%n",
+                  op,
+                  o.count(),
+                  o.errors(),
+                  o.opsPerSecond(),
+                  pair(l.p50(), r.p50()),
+                  pair(l.p99(), r.p99()),
+                  pair(l.max(), r.max()));
+            });
     if (!overall.errorsByClass().isEmpty()) {
       StringBuilder classes = new StringBuilder();
-      overall.errorsByClass().forEach((c, n) -> classes.append(String.format("%s%s %,d",
-          classes.length() > 0 ? ", " : "", c, n)));
+      overall
+          .errorsByClass()
+          .forEach(
+              (c, n) ->
+                  classes.append(
+                      String.format("%s%s %,d", classes.length() > 0 ? ", " : "", c, n)));
       out.println("  errors by class: " + classes);
     }
     out.printf("  issued as %,d user%s%n", overall.users(), overall.users() == 1 ? "" : "s");
@@ -126,13 +178,15 @@ public final class RunResults {
     out.printf("  drift (us): p50 %,d  p99 %,d  max %,d%n", d.p50(), d.p99(), d.max());
     var w = summary.waits();
     if (w.forSlot() + w.forPreviousOp() > 0) {
-      out.printf("  waited past their due time: %,d ops for a free in-flight slot (mean %,.0f us), %,d for the op"
-          + " before them on their file (mean %,.0f us)%n", w.forSlot(), w.forSlotMicrosMean(), w.forPreviousOp(),
-          w.forPreviousOpMicrosMean());
+      out.printf(
+          "  waited past their due time: %,d ops for a free in-flight slot (mean %,.0f us), %,d for the op"
+              + " before them on their file (mean %,.0f us)%n",
+          w.forSlot(), w.forSlotMicrosMean(), w.forPreviousOp(), w.forPreviousOpMicrosMean());
     }
     var jvm = summary.jvm();
     if (jvm != null) {
-      out.printf("  this JVM in phase 2: %.2f cores busy, %.1f us of CPU per op, %d collections (%.1f s)%n",
+      out.printf(
+          "  this JVM in phase 2: %.2f cores busy, %.1f us of CPU per op, %d collections (%.1f s)%n",
           jvm.cores(), jvm.cpuMicrosPerOp(), jvm.collections(), jvm.collectionSeconds());
     }
     for (String note : summary.notes()) {

@@ -18,26 +18,53 @@ import org.mimesisbench.generator.schedule.DirectorySchedule;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
- * {@code summary.json}, the one place its keys are named: every field of
- * {@code profiles/schema/summary.schema.json}, which documents each (units in the names: Micros,
- * Ms, seconds). Absent (null) sections are left out.
+ * {@code summary.json}, the one place its keys are named: every field of {@code
+ * profiles/schema/summary.schema.json}, which documents each (units in the names: Micros, Ms,
+ * seconds). Absent (null) sections are left out.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RunSummary(String runId, boolean valid, List<String> invalidBecause, Target target,
-    JsonNode options, Environment environment, Namespace namespace, Workload workload, ProfileInput profile,
-    ReplayInput replay, Jvm jvm, NameNodeMetrics.Summary namenode, List<String> notes, Map<String, OpFigures> ops,
-    Overall overall, Percentiles driftMicros, Waits waits, List<String> stoppedEarly, List<String> errorSamples,
-    List<String> outages, Map<String, Map<String, Long>> byType) {
+public record RunSummary(
+    String runId,
+    boolean valid,
+    List<String> invalidBecause,
+    Target target,
+    JsonNode options,
+    Environment environment,
+    Namespace namespace,
+    Workload workload,
+    ProfileInput profile,
+    ReplayInput replay,
+    Jvm jvm,
+    NameNodeMetrics.Summary namenode,
+    List<String> notes,
+    Map<String, OpFigures> ops,
+    Overall overall,
+    Percentiles driftMicros,
+    Waits waits,
+    List<String> stoppedEarly,
+    List<String> errorSamples,
+    List<String> outages,
+    Map<String, Map<String, Long>> byType) {
 
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final double[] PERCENTILES = {50, 90, 99, 99.9};
 
   /** What the run ran against. */
-  public record Target(String fileSystem, boolean embedded, String baseDir, String namespaceRoot,
+  public record Target(
+      String fileSystem,
+      boolean embedded,
+      String baseDir,
+      String namespaceRoot,
       String framework) {}
 
   /** What the run ran on: versions, the DataNodes, the settings given on the command line. */
-  public record Environment(String hadoop, String java, String os, int cores, String dataNodes,
+  public record Environment(
+      String hadoop,
+      String java,
+      String os,
+      int cores,
+      String dataNodes,
       Map<String, String> settings) {}
 
   /** Phase 1. */
@@ -45,33 +72,70 @@ public record RunSummary(String runId, boolean valid, List<String> invalidBecaus
 
   /** Phase 2's schedule; startMs and endMs null when the schedule's start could not be read. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Workload(double windowMs, double timeScale, int types, int mappers, int mapTasks, Long startMs,
+  public record Workload(
+      double windowMs,
+      double timeScale,
+      int types,
+      int mappers,
+      int mapTasks,
+      Long startMs,
       Long endMs) {}
 
   /** A run of a profile: the profile it was made from. */
   public record ProfileInput(String path, String source, long durationMs, int fileTypes) {}
 
   /** A replay: the trace and what became of its calls. */
-  public record ReplayInput(String trace, long events, long replayed, long startMs, long endMs, long windowMs,
-      boolean fsimage, String users, int partitions, long afterDuration, Map<String, Map<String, Long>> notReplayed,
-      Map<String, Long> outcomes, Map<String, Long> calls) {}
+  public record ReplayInput(
+      String trace,
+      long events,
+      long replayed,
+      long startMs,
+      long endMs,
+      long windowMs,
+      boolean fsimage,
+      String users,
+      int partitions,
+      long afterDuration,
+      Map<String, Map<String, Long>> notReplayed,
+      Map<String, Long> outcomes,
+      Map<String, Long> calls) {}
 
   /** What a run was of (a profile or a trace: the other null), and the types phase 2 runs. */
   public record Input(ProfileInput profile, ReplayInput replay, int types) {}
 
   /** What this JVM spent in phase 2; compilationSeconds null when the JVM does not say. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Jvm(String scope, double seconds, double cpuSeconds, double cores, double cpuMicrosPerOp,
-      long collections, double collectionSeconds, Double compilationSeconds) {}
+  public record Jvm(
+      String scope,
+      double seconds,
+      double cpuSeconds,
+      double cores,
+      double cpuMicrosPerOp,
+      long collections,
+      double collectionSeconds,
+      Double compilationSeconds) {}
 
   /** One op's figures; errorsByClass only when some failed. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record OpFigures(long count, long errors, Map<String, Long> errorsByClass, long scheduled,
-      double opsPerSecond, Percentiles serviceMicros, Percentiles responseMicros) {}
+  public record OpFigures(
+      long count,
+      long errors,
+      Map<String, Long> errorsByClass,
+      long scheduled,
+      double opsPerSecond,
+      Percentiles serviceMicros,
+      Percentiles responseMicros) {}
 
   /** Every op together. */
-  public record Overall(long count, long errors, Map<String, Long> errorsByClass, long scheduled, double seconds,
-      double opsPerSecond, long mappers, int users) {}
+  public record Overall(
+      long count,
+      long errors,
+      Map<String, Long> errorsByClass,
+      long scheduled,
+      double seconds,
+      double opsPerSecond,
+      long mappers,
+      int users) {}
 
   /** A histogram's percentiles, microseconds (0 when it is empty). */
   public record Percentiles(long p50, long p90, long p99, long p999, long max, double mean) {
@@ -80,21 +144,39 @@ public record RunSummary(String runId, boolean valid, List<String> invalidBecaus
       for (int i = 0; i < at.length; i++) {
         at[i] = h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(PERCENTILES[i]);
       }
-      return new Percentiles(at[0], at[1], at[2], at[3], h.getTotalCount() == 0 ? 0 : h.getMaxValue(),
+      return new Percentiles(
+          at[0],
+          at[1],
+          at[2],
+          at[3],
+          h.getTotalCount() == 0 ? 0 : h.getMaxValue(),
           h.getTotalCount() == 0 ? 0 : round(h.getMean()));
     }
   }
 
   /** Ops issued past their due time because they waited for a slot or for the op before them. */
-  public record Waits(long forSlot, double forSlotMicrosMean, long forPreviousOp, double forPreviousOpMicrosMean) {}
+  public record Waits(
+      long forSlot, double forSlotMicrosMean, long forPreviousOp, double forPreviousOpMicrosMean) {}
 
   /** How the run is described before its statistics: everything but the figures. */
-  public record Description(String runId, List<String> invalidBecause, Target target, JsonNode options,
-      Environment environment, Namespace namespace, Workload workload, Input input, Jvm jvm,
-      NameNodeMetrics.Summary namenode, List<String> notes) {}
+  public record Description(
+      String runId,
+      List<String> invalidBecause,
+      Target target,
+      JsonNode options,
+      Environment environment,
+      Namespace namespace,
+      Workload workload,
+      Input input,
+      Jvm jvm,
+      NameNodeMetrics.Summary namenode,
+      List<String> notes) {}
 
   /** The summary of a run described by {@code d}, with its statistics. */
-  public static RunSummary of(Description d, RunStatistics total, Map<Integer, RunStatistics> byType,
+  public static RunSummary of(
+      Description d,
+      RunStatistics total,
+      Map<Integer, RunStatistics> byType,
       Map<Op, Long> scheduled) {
     double seconds = Math.max(total.elapsedSeconds(), 1e-9);
     Map<String, OpFigures> ops = new LinkedHashMap<>();
@@ -103,15 +185,33 @@ public record RunSummary(String runId, boolean valid, List<String> invalidBecaus
       if (n == 0 && scheduled.getOrDefault(op, 0L) == 0) {
         continue;
       }
-      ops.put(op.label(), new OpFigures(n, total.errors(op),
-          total.errors(op) > 0 ? new TreeMap<>(total.errorClasses(op)) : null, scheduled.getOrDefault(op, 0L),
-          round(n / seconds), Percentiles.of(total.latency(op)), Percentiles.of(total.response(op))));
+      ops.put(
+          op.label(),
+          new OpFigures(
+              n,
+              total.errors(op),
+              total.errors(op) > 0 ? new TreeMap<>(total.errorClasses(op)) : null,
+              scheduled.getOrDefault(op, 0L),
+              round(n / seconds),
+              Percentiles.of(total.latency(op)),
+              Percentiles.of(total.response(op))));
     }
-    Overall overall = new Overall(total.totalCount(), total.totalErrors(), total.errorClasses(),
-        scheduled.values().stream().mapToLong(Long::longValue).sum(), round(total.elapsedSeconds()),
-        round(total.totalCount() / seconds), total.mappers(), total.users().size());
-    Waits waits = new Waits(total.slotWaits(), mean(total.slotWaitMicros(), total.slotWaits()), total.orderWaits(),
-        mean(total.orderWaitMicros(), total.orderWaits()));
+    Overall overall =
+        new Overall(
+            total.totalCount(),
+            total.totalErrors(),
+            total.errorClasses(),
+            scheduled.values().stream().mapToLong(Long::longValue).sum(),
+            round(total.elapsedSeconds()),
+            round(total.totalCount() / seconds),
+            total.mappers(),
+            total.users().size());
+    Waits waits =
+        new Waits(
+            total.slotWaits(),
+            mean(total.slotWaitMicros(), total.slotWaits()),
+            total.orderWaits(),
+            mean(total.orderWaitMicros(), total.orderWaits()));
     Map<String, Map<String, Long>> types = new LinkedHashMap<>();
     for (Map.Entry<Integer, RunStatistics> e : byType.entrySet()) {
       Map<String, Long> t = new LinkedHashMap<>();
@@ -125,16 +225,39 @@ public record RunSummary(String runId, boolean valid, List<String> invalidBecaus
       types.put(typeName(e.getKey()), t);
     }
     Input in = d.input();
-    return new RunSummary(d.runId(), d.invalidBecause().isEmpty(), d.invalidBecause(), d.target(), d.options(),
-        d.environment(), d.namespace(), d.workload(), in == null ? null : in.profile(),
-        in == null ? null : in.replay(), d.jvm(), d.namenode(), d.notes(), ops, overall,
-        Percentiles.of(total.lateness()), waits, total.stops(), total.errorSamples(), total.outages(), types);
+    return new RunSummary(
+        d.runId(),
+        d.invalidBecause().isEmpty(),
+        d.invalidBecause(),
+        d.target(),
+        d.options(),
+        d.environment(),
+        d.namespace(),
+        d.workload(),
+        in == null ? null : in.profile(),
+        in == null ? null : in.replay(),
+        d.jvm(),
+        d.namenode(),
+        d.notes(),
+        ops,
+        overall,
+        Percentiles.of(total.lateness()),
+        waits,
+        total.stops(),
+        total.errorSamples(),
+        total.outages(),
+        types);
   }
 
-  /** How results name what a task replays: a file type's index, "d" and a directory type's, or "cluster". */
+  /**
+   * How results name what a task replays: a file type's index, "d" and a directory type's, or
+   * "cluster".
+   */
   public static String typeName(int key) {
     int directoryType = DirectorySchedule.indexOf(key);
-    return key == ClusterSchedule.KEY ? "cluster" : directoryType >= 0 ? "d" + directoryType : Integer.toString(key);
+    return key == ClusterSchedule.KEY
+        ? "cluster"
+        : directoryType >= 0 ? "d" + directoryType : Integer.toString(key);
   }
 
   public void write(Path file) throws IOException {

@@ -9,9 +9,9 @@ import org.mimesisbench.generator.model.WorkloadModel;
 
 /**
  * The commands without a path, one stream per command: a renewal process from the window's start,
- * drawn from a seed of its own; and the same for the probes of paths nothing makes, each call on
- * a path of its own ({@link #missingPath}). A share of {@code shares} keeps every {@code shares}-th call, so
- * the calls as a whole do not depend on how many mappers share them.
+ * drawn from a seed of its own; and the same for the probes of paths nothing makes, each call on a
+ * path of its own ({@link #missingPath}). A share of {@code shares} keeps every {@code shares}-th
+ * call, so the calls as a whole do not depend on how many mappers share them.
  */
 public final class ClusterSchedule implements Schedule {
   /** The key of the cluster's calls among the file types' indexes (tasks, statistics). */
@@ -22,8 +22,14 @@ public final class ClusterSchedule implements Schedule {
 
   public ClusterSchedule(WorkloadModel model, long seed, int share, int shares) {
     for (int k = 0; k < model.clusterCalls().size(); k++) {
-      Stream s = new Stream(model.clusterCalls().get(k), k, model.windowMs(),
-          TypeSchedule.fileSeed(seed, KEY, k), share, shares);
+      Stream s =
+          new Stream(
+              model.clusterCalls().get(k),
+              k,
+              model.windowMs(),
+              TypeSchedule.fileSeed(seed, KEY, k),
+              share,
+              shares);
       if (!s.done()) {
         streams.add(s);
       }
@@ -35,13 +41,16 @@ public final class ClusterSchedule implements Schedule {
   public static final String DENIED = "/denied";
 
   /**
-   * The file in {@link #DENIED} (phase 1 makes it) that every denied call names: the NameNode denies the
-   * traverse before anything else, and the file is there because a stat or open of a path that is not
-   * there comes back "not found", unaudited, rather than denied.
+   * The file in {@link #DENIED} (phase 1 makes it) that every denied call names: the NameNode
+   * denies the traverse before anything else, and the file is there because a stat or open of a
+   * path that is not there comes back "not found", unaudited, rather than denied.
    */
   public static final String DENIED_ENTRY = DENIED + "/entry";
 
-  /** The path probe {@code call} of stream {@code stream} names: under the namespace root, made by nothing. */
+  /**
+   * The path probe {@code call} of stream {@code stream} names: under the namespace root, made by
+   * nothing.
+   */
   public static String missingPath(int stream, long call) {
     return "/missing-" + stream + "-" + call;
   }
@@ -57,7 +66,8 @@ public final class ClusterSchedule implements Schedule {
     private final int stream;
     private final double window;
     private final SplittableRandom random;
-    private final UserQuantiles users; // each call's user, by its number: the times draw as they did
+    private final UserQuantiles
+        users; // each call's user, by its number: the times draw as they did
     private String user;
     private final int share;
     private final int shares;
@@ -81,9 +91,14 @@ public final class ClusterSchedule implements Schedule {
     private void advance() {
       do {
         index++;
-        time = index < model.calls() ? time + model.interarrival().sample(random) : Double.POSITIVE_INFINITY;
-        user = model.users() == null || !model.denied() && Op.SUPERUSER_ONLY.contains(model.op()) ? null
-            : model.users().at(users.of(index));
+        time =
+            index < model.calls()
+                ? time + model.interarrival().sample(random)
+                : Double.POSITIVE_INFINITY;
+        user =
+            model.users() == null || !model.denied() && Op.SUPERUSER_ONLY.contains(model.op())
+                ? null
+                : model.users().at(users.of(index));
       } while (time < window && index % shares != share);
       if (time >= window) {
         time = Double.POSITIVE_INFINITY;
@@ -107,12 +122,14 @@ public final class ClusterSchedule implements Schedule {
 
     @Override
     public boolean ordered() {
-      return false; // the cluster's calls (reports, listings of pools and policies) do not depend on each other
+      return false; // the cluster's calls (reports, listings of pools and policies) do not depend
+      // on each other
     }
 
     @Override
     public Event next() {
-      String path = model.denied() ? DENIED_ENTRY : model.onMissingPath() ? missingPath(stream, index) : null;
+      String path =
+          model.denied() ? DENIED_ENTRY : model.onMissingPath() ? missingPath(stream, index) : null;
       Event e = new Event(time, model.op(), path, null, user);
       advance();
       return e;

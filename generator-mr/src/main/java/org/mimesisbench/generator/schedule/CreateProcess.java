@@ -19,7 +19,8 @@ final class CreateProcess {
   private long index = -1;
   private double time;
 
-  CreateProcess(EmpiricalCdf interarrival, long max, double window, long seed, int share, int shares) {
+  CreateProcess(
+      EmpiricalCdf interarrival, long max, double window, long seed, int share, int shares) {
     this.interarrival = interarrival;
     this.max = interarrival.isEmpty() ? 0 : max;
     this.window = window;

@@ -8,9 +8,9 @@ import org.mimesisbench.generator.model.WorkloadModel;
 /**
  * The directories of one directory type that one mapper introduces, as {@link TypeSchedule} does
  * for files: its share of the pre-existing ones (made by phase 1, each under a directory of the
- * layout at its depth), then its share of those the type's mkdirs renewal process makes. Each
- * draws its life from a seed of its own: the same directory has the same life in phase 1 (which
- * makes the subtree a pre-existing one's delete removes) and in phase 2.
+ * layout at its depth), then its share of those the type's mkdirs renewal process makes. Each draws
+ * its life from a seed of its own: the same directory has the same life in phase 1 (which makes the
+ * subtree a pre-existing one's delete removes) and in phase 2.
  */
 public final class DirectorySchedule implements Schedule {
   private static final long CREATES_STREAM = -1;
@@ -31,8 +31,14 @@ public final class DirectorySchedule implements Schedule {
   private final FirstEventOrder order;
   private long nextPreExisting;
 
-  public DirectorySchedule(WorkloadModel model, DirectoryTypeModel type, NamespaceLayout layout, long seed,
-      int share, int shares, String runTag) {
+  public DirectorySchedule(
+      WorkloadModel model,
+      DirectoryTypeModel type,
+      NamespaceLayout layout,
+      long seed,
+      int share,
+      int shares,
+      String runTag) {
     this.model = model;
     this.type = type;
     this.layout = layout;
@@ -41,14 +47,25 @@ public final class DirectorySchedule implements Schedule {
     this.shares = shares;
     this.runTag = runTag;
     this.nextPreExisting = share;
-    this.creates = new CreateProcess(type.createInterarrival(), type.creates(), model.windowMs(),
-        TypeSchedule.fileSeed(seed, key(type), CREATES_STREAM), share, shares);
-    this.popularity = new PopularityQuantiles(TypeSchedule.fileSeed(seed, key(type), POPULARITY_STREAM));
+    this.creates =
+        new CreateProcess(
+            type.createInterarrival(),
+            type.creates(),
+            model.windowMs(),
+            TypeSchedule.fileSeed(seed, key(type), CREATES_STREAM),
+            share,
+            shares);
+    this.popularity =
+        new PopularityQuantiles(TypeSchedule.fileSeed(seed, key(type), POPULARITY_STREAM));
     this.users = new UserQuantiles(TypeSchedule.fileSeed(seed, key(type), USERS_STREAM));
-    this.order = type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
+    this.order =
+        type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
 
-  /** The key of directory type {@code type} among the file types' indexes (tasks, statistics): -2, -3, ... */
+  /**
+   * The key of directory type {@code type} among the file types' indexes (tasks, statistics): -2,
+   * -3, ...
+   */
   public static int key(DirectoryTypeModel type) {
     return -2 - type.index();
   }
@@ -58,7 +75,9 @@ public final class DirectorySchedule implements Schedule {
     return key <= -2 ? -2 - key : -1;
   }
 
-  /** This share's next pre-existing directory, or null when they are all out (phase 1 makes them). */
+  /**
+   * This share's next pre-existing directory, or null when they are all out (phase 1 makes them).
+   */
   public EntryLife nextPreExisting() {
     if (nextPreExisting >= type.preExisting()) {
       return null;
@@ -66,8 +85,15 @@ public final class DirectorySchedule implements Schedule {
     long id = nextPreExisting;
     nextPreExisting += shares;
     String name = "p" + Long.toString(id, 36) + ".d" + type.index();
-    return EntryLife.directory(type, place(id, name), false, 0.0, model.windowMs(), model.spanScale(),
-        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id))
+    return EntryLife.directory(
+            type,
+            place(id, name),
+            false,
+            0.0,
+            model.windowMs(),
+            model.spanScale(),
+            popularity.of(id),
+            TypeSchedule.fileSeed(seed, key(type), id))
         .as(TypeSchedule.userOf(type.users(), users, id));
   }
 
@@ -87,14 +113,22 @@ public final class DirectorySchedule implements Schedule {
     long i = creates.index();
     long id = type.preExisting() + i;
     String name = "c" + Long.toString(i, 36) + "-" + runTag + ".d" + type.index();
-    return EntryLife.directory(type, place(id, name), true, creates.time(), model.windowMs(), model.spanScale(),
-        popularity.of(id), TypeSchedule.fileSeed(seed, key(type), id))
+    return EntryLife.directory(
+            type,
+            place(id, name),
+            true,
+            creates.time(),
+            model.windowMs(),
+            model.spanScale(),
+            popularity.of(id),
+            TypeSchedule.fileSeed(seed, key(type), id))
         .as(TypeSchedule.userOf(type.users(), users, id));
   }
 
   /** Directory {@code name} under a directory of the layout at the depth its type draws for it. */
   private String place(long id, String name) {
-    SplittableRandom placement = new SplittableRandom(TypeSchedule.fileSeed(seed, key(type), id) ^ PLACEMENT);
+    SplittableRandom placement =
+        new SplittableRandom(TypeSchedule.fileSeed(seed, key(type), id) ^ PLACEMENT);
     int depth = type.depth().isEmpty() ? 1 : (int) Math.max(1, type.depth().sample(placement));
     String parent = layout.parentFor(depth, placement);
     return (parent.equals("/") ? "" : parent) + "/" + name;

@@ -5,18 +5,18 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.mimesisbench.generator.model.CallModel;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
-import org.mimesisbench.generator.model.LifeModel;
 import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.generator.model.LifeModel;
 import org.mimesisbench.generator.model.ProbeModel;
 
 /**
- * One file's (or directory's) events, drawn when it is introduced and issued in time order (the module doc of
- * modeler-py's synthesis.py is the reference): before its creation, the probes of its path; at
- * its creation, the mkdirs and renames that go with creates; from its activation, accesses spread
- * over its active span; its other calls (setPermission, ...) at their offsets from its origin;
- * then maybe a delete, after which no call comes. Only the next access is kept; the gaps between
- * accesses are redrawn from a stored seed as they are needed, so a file with a million accesses
- * costs a few words of memory. Probes and calls are few: drawn at once, kept in arrays.
+ * One file's (or directory's) events, drawn when it is introduced and issued in time order (the
+ * module doc of modeler-py's synthesis.py is the reference): before its creation, the probes of its
+ * path; at its creation, the mkdirs and renames that go with creates; from its activation, accesses
+ * spread over its active span; its other calls (setPermission, ...) at their offsets from its
+ * origin; then maybe a delete, after which no call comes. Only the next access is kept; the gaps
+ * between accesses are redrawn from a stored seed as they are needed, so a file with a million
+ * accesses costs a few words of memory. Probes and calls are few: drawn at once, kept in arrays.
  */
 public final class EntryLife implements Life {
   private static final int START = 0;
@@ -74,24 +74,62 @@ public final class EntryLife implements Life {
    * @param seed this file's own seed: the same seed draws the same life
    * @param mkdirPrefix directories made with its create are {@code mkdirPrefix + i}
    */
-  public EntryLife(FileTypeModel type, String path, boolean created, double origin, double window,
-      double spanScale, double mkdirsPerCreate, double renamesPerCreate, double popularity, long seed,
+  public EntryLife(
+      FileTypeModel type,
+      String path,
+      boolean created,
+      double origin,
+      double window,
+      double spanScale,
+      double mkdirsPerCreate,
+      double renamesPerCreate,
+      double popularity,
+      long seed,
       String mkdirPrefix) {
-    this(type, false, path, created, origin, window, spanScale, mkdirsPerCreate, renamesPerCreate, popularity, seed,
+    this(
+        type,
+        false,
+        path,
+        created,
+        origin,
+        window,
+        spanScale,
+        mkdirsPerCreate,
+        renamesPerCreate,
+        popularity,
+        seed,
         mkdirPrefix);
   }
 
   /**
-   * A directory of {@code type} at {@code path}: made by mkdirs at {@code origin} when
-   * {@code created}, with the subtree its delete will remove (when it is to be deleted).
+   * A directory of {@code type} at {@code path}: made by mkdirs at {@code origin} when {@code
+   * created}, with the subtree its delete will remove (when it is to be deleted).
    */
-  public static EntryLife directory(DirectoryTypeModel type, String path, boolean created, double origin,
-      double window, double spanScale, double popularity, long seed) {
-    return new EntryLife(type, true, path, created, origin, window, spanScale, 0, 0, popularity, seed, null);
+  public static EntryLife directory(
+      DirectoryTypeModel type,
+      String path,
+      boolean created,
+      double origin,
+      double window,
+      double spanScale,
+      double popularity,
+      long seed) {
+    return new EntryLife(
+        type, true, path, created, origin, window, spanScale, 0, 0, popularity, seed, null);
   }
 
-  private EntryLife(LifeModel type, boolean directory, String path, boolean created, double origin, double window,
-      double spanScale, double mkdirsPerCreate, double renamesPerCreate, double popularity, long seed,
+  private EntryLife(
+      LifeModel type,
+      boolean directory,
+      String path,
+      boolean created,
+      double origin,
+      double window,
+      double spanScale,
+      double mkdirsPerCreate,
+      double renamesPerCreate,
+      double popularity,
+      long seed,
       String mkdirPrefix) {
     this.type = type;
     this.directory = directory;
@@ -113,13 +151,19 @@ public final class EntryLife implements Life {
         planAccesses(activation, spanScale, u);
       }
     }
-    boolean deleted = !type.deleteDelay().isEmpty() && type.deleteShare() > 0
-        && random.nextDouble() < type.deleteShare();
+    boolean deleted =
+        !type.deleteDelay().isEmpty()
+            && type.deleteShare() > 0
+            && random.nextDouble() < type.deleteShare();
     deleteDelay = deleted ? type.deleteDelay().sample(random) : Double.NaN;
-    if (directory && deleted && type instanceof DirectoryTypeModel d && !d.subtreeFiles().isEmpty()) {
+    if (directory
+        && deleted
+        && type instanceof DirectoryTypeModel d
+        && !d.subtreeFiles().isEmpty()) {
       subtree = (int) Math.round(d.subtreeFiles().sample(random));
     }
-    if (created && type.probes() != null) { // drawn after the rest: a format-1 profile draws as before
+    if (created
+        && type.probes() != null) { // drawn after the rest: a format-1 profile draws as before
       drawProbes(type.probes());
     }
     if (!type.calls().isEmpty()) {
@@ -139,7 +183,10 @@ public final class EntryLife implements Life {
     probeOps = new Op[n];
     for (int i = 0; i < n; i++) {
       probeTimes[i] = Math.max(0, origin - probes.lead().sample(random));
-      probeOps[i] = random.nextDouble() < probes.listStatusShare() ? Op.LIST_STATUS_PROBE : Op.GET_FILE_INFO_PROBE;
+      probeOps[i] =
+          random.nextDouble() < probes.listStatusShare()
+              ? Op.LIST_STATUS_PROBE
+              : Op.GET_FILE_INFO_PROBE;
     }
     sortTogether(probeTimes, probeOps);
   }
@@ -187,7 +234,8 @@ public final class EntryLife implements Life {
     if (span <= 0 || type.accessInterarrival().isEmpty()) {
       gapCount = 0;
     }
-    // a life the window's end would cut keeps its accesses: the span ends one mean gap before the end
+    // a life the window's end would cut keeps its accesses: the span ends one mean gap before the
+    // end
     span = Math.min(span, (window - activation) * gapCount / (gapCount + 1.0));
     accesses = 1 + gapCount;
     nextAccess = activation;
@@ -248,8 +296,10 @@ public final class EntryLife implements Life {
         if (k < mkdirs) {
           e = event(origin, Op.MKDIRS, mkdirPrefix + k, null);
         } else if (k == mkdirs) {
-          e = directory ? event(origin, Op.MKDIRS, path, null)
-              : event(origin, Op.CREATE, renames > 0 ? temporary(0) : path, null);
+          e =
+              directory
+                  ? event(origin, Op.MKDIRS, path, null)
+                  : event(origin, Op.CREATE, renames > 0 ? temporary(0) : path, null);
         } else if (k <= mkdirs + renames) {
           int r = k - mkdirs - 1;
           e = event(origin, Op.RENAME, temporary(r), r == renames - 1 ? path : temporary(r + 1));
@@ -279,7 +329,10 @@ public final class EntryLife implements Life {
     return e;
   }
 
-  /** Whether a call comes before the state's event: never before the create, nor at or after the delete. */
+  /**
+   * Whether a call comes before the state's event: never before the create, nor at or after the
+   * delete.
+   */
   private boolean callFirst() {
     return nextCall < callTimes.length && state != AT_ORIGIN && callTimes[nextCall] < mainTime;
   }
@@ -320,9 +373,10 @@ public final class EntryLife implements Life {
   }
 
   /**
-   * The kind of the access just counted: a file's by one draw; a directory's by systematic sampling, as the
-   * reference generator's (synthesis.py): its i-th of n accesses takes the first kind whose cumulative share
-   * exceeds (u + i) / n, so each kind gets floor or ceil of n times its share, as the trace's directories did.
+   * The kind of the access just counted: a file's by one draw; a directory's by systematic
+   * sampling, as the reference generator's (synthesis.py): its i-th of n accesses takes the first
+   * kind whose cumulative share exceeds (u + i) / n, so each kind gets floor or ceil of n times its
+   * share, as the trace's directories did.
    */
   private Op accessKind() {
     double u = directory ? (kindStart + accessed - 1) / accesses : random.nextDouble();
@@ -331,7 +385,9 @@ public final class EntryLife implements Life {
     return u < kinds[0] ? ops[0] : u < kinds[1] ? ops[1] : ops[2];
   }
 
-  /** The files a deleted directory holds, made with it: phase 1 makes those of a pre-existing one. */
+  /**
+   * The files a deleted directory holds, made with it: phase 1 makes those of a pre-existing one.
+   */
   public int subtreeFiles() {
     return subtree;
   }
@@ -352,10 +408,10 @@ public final class EntryLife implements Life {
   }
 
   /**
-   * Who issues {@code op} on it (docs/model.md, Users): its user makes, renames and deletes it
-   * and makes its owner-only calls (the run's own user those on an entry phase 1 made, which it
-   * owns); the superuser's calls go as the run's own user; every other call (accesses, probes,
-   * setTimes, append, ...) draws its user from the type's mix, call by call.
+   * Who issues {@code op} on it (docs/model.md, Users): its user makes, renames and deletes it and
+   * makes its owner-only calls (the run's own user those on an entry phase 1 made, which it owns);
+   * the superuser's calls go as the run's own user; every other call (accesses, probes, setTimes,
+   * append, ...) draws its user from the type's mix, call by call.
    */
   private String userOf(Op op) {
     if (user == null || Op.SUPERUSER_ONLY.contains(op)) {
@@ -370,7 +426,10 @@ public final class EntryLife implements Life {
     return type.users().at(userDraw(seed, userDraws++));
   }
 
-  /** Uniform {@code k} of a file's stream of user draws: SplitMix64 over its seed, apart from its other draws. */
+  /**
+   * Uniform {@code k} of a file's stream of user draws: SplitMix64 over its seed, apart from its
+   * other draws.
+   */
   static double userDraw(long seed, int k) {
     long z = seed + 0x2545F4914F6CDD1DL + (k + 1L) * 0x9E3779B97F4A7C15L;
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;

@@ -15,14 +15,17 @@ import org.mimesisbench.generator.model.WorkloadModel;
  * exactly, since the schedule is a function of the profile, the options and the seed.
  *
  * @param byOp operations per op, over every type phase 2 runs
- * @param byType operations per file type index ({@link ClusterSchedule#KEY} for the cluster's calls,
- *     {@link DirectorySchedule#key} for a directory type's)
+ * @param byType operations per file type index ({@link ClusterSchedule#KEY} for the cluster's
+ *     calls, {@link DirectorySchedule#key} for a directory type's)
  */
 public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
 
-  /** Counts the schedule of every type phase 2 runs; {@code onFile} sees the files and directories counted so far. */
-  public static Forecast count(WorkloadModel model, NamespaceLayout layout, long seed, String runTag,
-      LongConsumer onFile) {
+  /**
+   * Counts the schedule of every type phase 2 runs; {@code onFile} sees the files and directories
+   * counted so far.
+   */
+  public static Forecast count(
+      WorkloadModel model, NamespaceLayout layout, long seed, String runTag, LongConsumer onFile) {
     Map<Op, Long> byOp = new EnumMap<>(Op.class);
     for (Op op : Op.values()) {
       byOp.put(op, 0L);
@@ -31,10 +34,13 @@ public record Forecast(Map<Op, Long> byOp, Map<Integer, Long> byType) {
     long[] lives = {0};
     LongConsumer onLife = n -> onFile.accept(++lives[0]);
     for (FileTypeModel type : model.runTypes()) {
-      byType.put(type.index(), count(new TypeSchedule(model, type, layout, seed, 0, 1, runTag), byOp, onLife));
+      byType.put(
+          type.index(),
+          count(new TypeSchedule(model, type, layout, seed, 0, 1, runTag), byOp, onLife));
     }
     for (DirectoryTypeModel type : model.runDirectoryTypes()) {
-      byType.put(DirectorySchedule.key(type),
+      byType.put(
+          DirectorySchedule.key(type),
           count(new DirectorySchedule(model, type, layout, seed, 0, 1, runTag), byOp, onLife));
     }
     if (!model.clusterCalls().isEmpty()) {

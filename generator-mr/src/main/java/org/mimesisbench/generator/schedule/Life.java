@@ -1,8 +1,8 @@
 package org.mimesisbench.generator.schedule;
 
 /**
- * Something whose events a mapper issues in time order: a file's life, a directory's, or a
- * stream of cluster calls. The sequencer keeps lives by the time of their next event.
+ * Something whose events a mapper issues in time order: a file's life, a directory's, or a stream
+ * of cluster calls. The sequencer keeps lives by the time of their next event.
  */
 public interface Life {
   /** Time of the next event, in profile milliseconds from the run's start; infinite when done. */

@@ -12,11 +12,12 @@ import org.mimesisbench.run.RunOp;
 import org.mimesisbench.trace.AuditCommand;
 
 /**
- * The namespace operations a run issues, each made from its symbol of {@code RunOp.avsc} (profiles/schema),
- * which names it in results and gives its audit command, and which Python reads too. The base ops
- * are every run's; the others come from a profile's calls, probes and cluster calls, and each
- * audit command in {@code AuditCommand.avsc}'s {@code generated} and {@code generatedClusterCommands}
- * lists has one (NamespaceClientTest checks both ways; OpTest that every RunOp symbol has one Op).
+ * The namespace operations a run issues, each made from its symbol of {@code RunOp.avsc}
+ * (profiles/schema), which names it in results and gives its audit command, and which Python reads
+ * too. The base ops are every run's; the others come from a profile's calls, probes and cluster
+ * calls, and each audit command in {@code AuditCommand.avsc}'s {@code generated} and {@code
+ * generatedClusterCommands} lists has one (NamespaceClientTest checks both ways; OpTest that every
+ * RunOp symbol has one Op).
  */
 public enum Op {
   CREATE(RunOp.create),
@@ -70,7 +71,8 @@ public enum Op {
   LIST_SNAPSHOTTABLE_DIRECTORY(RunOp.listSnapshottableDirectory),
   // only a replay issues it: it joins files with data, which a profile's files have none of
   CONCAT(RunOp.concat),
-  // only a replay issues these: a trace's snapshots (a directory's, named in the call) and the superuser's listing
+  // only a replay issues these: a trace's snapshots (a directory's, named in the call) and the
+  // superuser's listing
   ALLOW_SNAPSHOT(RunOp.allowSnapshot),
   DISALLOW_SNAPSHOT(RunOp.disallowSnapshot),
   CREATE_SNAPSHOT(RunOp.createSnapshot),
@@ -80,23 +82,40 @@ public enum Op {
 
   /** The accesses, in the order of a profile's accessShares (its AccessShares fields). */
   public static final Op[] ACCESSES = named(AccessShares.getClassSchema());
+
   /** A directory's accesses, in the order of a directory type's accessShares. */
   public static final Op[] DIRECTORY_ACCESSES = named(DirectoryAccessShares.getClassSchema());
+
   /** Every run's ops, always in its results; the others appear when a run issues them. */
   public static final Set<Op> BASE = listed("base");
+
   /** The ops without a path: AuditCommand.avsc's generatedClusterCommands. */
   public static final Set<Op> CLUSTER = clusterOps();
+
   /** The ops only an entry's owner (or the superuser) may make. */
-  public static final Set<Op> OWNER_ONLY = EnumSet.of(SET_PERMISSION, SET_OWNER, SET_ACL, MODIFY_ACL_ENTRIES,
-      REMOVE_ACL_ENTRIES, REMOVE_DEFAULT_ACL, REMOVE_ACL);
+  public static final Set<Op> OWNER_ONLY =
+      EnumSet.of(
+          SET_PERMISSION,
+          SET_OWNER,
+          SET_ACL,
+          MODIFY_ACL_ENTRIES,
+          REMOVE_ACL_ENTRIES,
+          REMOVE_DEFAULT_ACL,
+          REMOVE_ACL);
+
   /** The ops that make, rename or delete an entry: its owner's. */
   public static final Set<Op> OWNERS = EnumSet.of(CREATE, MKDIRS, RENAME, DELETE, DELETE_RECURSIVE);
-  /** The ops only the superuser may make: quotas, the DataNodes' report. */
-  public static final Set<Op> SUPERUSER_ONLY = EnumSet.of(SET_QUOTA, CLEAR_QUOTA, SET_SPACE_QUOTA, CLEAR_SPACE_QUOTA,
-      DATANODE_REPORT);
 
-  /** The ops only a replay issues (a trace's calls with what they need from it); no profile's call is one. */
+  /** The ops only the superuser may make: quotas, the DataNodes' report. */
+  public static final Set<Op> SUPERUSER_ONLY =
+      EnumSet.of(SET_QUOTA, CLEAR_QUOTA, SET_SPACE_QUOTA, CLEAR_SPACE_QUOTA, DATANODE_REPORT);
+
+  /**
+   * The ops only a replay issues (a trace's calls with what they need from it); no profile's call
+   * is one.
+   */
   public static final Set<Op> REPLAYED_ONLY = listed("replayedOnly");
+
   /** A replay's calls on a directory's snapshots: the directory is their path. */
   public static final Set<Op> SNAPSHOTS = EnumSet.range(ALLOW_SNAPSHOT, RENAME_SNAPSHOT);
 
@@ -105,7 +124,9 @@ public enum Op {
 
   static {
     for (Op op : values()) {
-      if (!op.name().endsWith("_PROBE") && op != DELETE_RECURSIVE && op != DELETE_MISSING
+      if (!op.name().endsWith("_PROBE")
+          && op != DELETE_RECURSIVE
+          && op != DELETE_MISSING
           && !REPLAYED_ONLY.contains(op)) {
         BY_CALL.put(op.auditCommand, op);
       }
@@ -136,7 +157,10 @@ public enum Op {
     return BY_CALL.get(command);
   }
 
-  /** The op that issues a probe logged as {@code command} (getfileinfo, listStatus), or null if none does. */
+  /**
+   * The op that issues a probe logged as {@code command} (getfileinfo, listStatus), or null if none
+   * does.
+   */
   public static Op ofProbe(String command) {
     return BY_PROBE.get(command);
   }
@@ -170,7 +194,8 @@ public enum Op {
 
   private static Set<Op> clusterOps() {
     Set<Op> ops = EnumSet.noneOf(Op.class);
-    for (Object command : (List<?>) AuditCommand.getClassSchema().getObjectProp("generatedClusterCommands")) {
+    for (Object command :
+        (List<?>) AuditCommand.getClassSchema().getObjectProp("generatedClusterCommands")) {
       ops.add(ofLabel(command.toString()));
     }
     return java.util.Collections.unmodifiableSet(ops);

@@ -4,12 +4,12 @@ import java.util.SplittableRandom;
 
 /**
  * The quantile of its type's popularity (accesses per file) that each file takes, by the file's
- * number in the type: a golden-ratio (Kronecker) sequence with a random start. Each file's
- * quantile is still uniform, so the expected workload is the model's, but the files of any
- * stretch of numbers spread over the distribution evenly: n files come within about log(n)/n of
- * the type's popularity CDF, where n independent draws come within about 1/sqrt(n). A small run
- * (the bundled sample's 400 files) thus issues the popularity its profile describes, not a
- * sample of it. modeler-py's reference generator (synthesis.py) draws the same way.
+ * number in the type: a golden-ratio (Kronecker) sequence with a random start. Each file's quantile
+ * is still uniform, so the expected workload is the model's, but the files of any stretch of
+ * numbers spread over the distribution evenly: n files come within about log(n)/n of the type's
+ * popularity CDF, where n independent draws come within about 1/sqrt(n). A small run (the bundled
+ * sample's 400 files) thus issues the popularity its profile describes, not a sample of it.
+ * modeler-py's reference generator (synthesis.py) draws the same way.
  */
 public final class PopularityQuantiles {
   /** The golden ratio's fractional part: the step whose multiples fill [0, 1) most evenly. */
@@ -17,7 +17,9 @@ public final class PopularityQuantiles {
 
   private final double start;
 
-  /** @param seed draws the sequence's start */
+  /**
+   * @param seed draws the sequence's start
+   */
   public PopularityQuantiles(long seed) {
     this.start = new SplittableRandom(seed).nextDouble();
   }

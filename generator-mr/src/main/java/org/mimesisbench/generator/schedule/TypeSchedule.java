@@ -12,7 +12,8 @@ import org.mimesisbench.generator.model.WorkloadModel;
  * (origin 0), then its share of the files the type's create renewal process makes. Every share
  * draws the whole type's renewal process from the same seed and keeps every n-th create, and each
  * file draws its life from a seed of its own, so the schedule as a whole does not depend on how
- * many mappers share a type. A file's popularity is its number's quantile ({@link PopularityQuantiles}).
+ * many mappers share a type. A file's popularity is its number's quantile ({@link
+ * PopularityQuantiles}).
  */
 public final class TypeSchedule implements Schedule {
   private static final long CREATES_STREAM = -1;
@@ -32,14 +33,22 @@ public final class TypeSchedule implements Schedule {
   private final PopularityQuantiles popularity;
   private final UserQuantiles users;
 
-  private final FirstEventOrder order; // null without probes: the order of origin is the order of first event
+  private final FirstEventOrder
+      order; // null without probes: the order of origin is the order of first event
   private int nextPreExisting;
 
   /**
-   * @param runTag makes the names of created files unique to the run, so reruns in the same base never collide
+   * @param runTag makes the names of created files unique to the run, so reruns in the same base
+   *     never collide
    */
-  public TypeSchedule(WorkloadModel model, FileTypeModel type, NamespaceLayout layout, long seed,
-      int share, int shares, String runTag) {
+  public TypeSchedule(
+      WorkloadModel model,
+      FileTypeModel type,
+      NamespaceLayout layout,
+      long seed,
+      int share,
+      int shares,
+      String runTag) {
     this.model = model;
     this.type = type;
     this.layout = layout;
@@ -48,18 +57,28 @@ public final class TypeSchedule implements Schedule {
     this.shares = shares;
     this.runTag = runTag;
     this.preExisting = layout.preExisting(type.index(), share, shares);
-    this.creates = new CreateProcess(type.createInterarrival(), type.creates(), model.windowMs(),
-        fileSeed(seed, type.index(), CREATES_STREAM), share, shares);
+    this.creates =
+        new CreateProcess(
+            type.createInterarrival(),
+            type.creates(),
+            model.windowMs(),
+            fileSeed(seed, type.index(), CREATES_STREAM),
+            share,
+            shares);
     this.popularity = new PopularityQuantiles(fileSeed(seed, type.index(), POPULARITY_STREAM));
     this.users = new UserQuantiles(fileSeed(seed, type.index(), USERS_STREAM));
-    this.order = type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
+    this.order =
+        type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
 
   public FileTypeModel type() {
     return type;
   }
 
-  /** The next file to introduce, in order of first event, or null when the type has no more in the window. */
+  /**
+   * The next file to introduce, in order of first event, or null when the type has no more in the
+   * window.
+   */
   @Override
   public EntryLife next() {
     return order == null ? draw() : order.next();
@@ -68,38 +87,64 @@ public final class TypeSchedule implements Schedule {
   /** The next file in order of origin. */
   private EntryLife draw() {
     if (nextPreExisting < preExisting.size()) {
-      long id = (long) nextPreExisting * shares + share; // the file's number among the type's pre-existing ones
+      long id =
+          (long) nextPreExisting * shares
+              + share; // the file's number among the type's pre-existing ones
       return life(preExisting.get(nextPreExisting++), false, 0.0, id);
     }
     if (creates.next()) {
       long i = creates.index();
       long id = type.preExisting() + i;
-      SplittableRandom placement = new SplittableRandom(fileSeed(seed, type.index(), id) ^ PLACEMENT);
+      SplittableRandom placement =
+          new SplittableRandom(fileSeed(seed, type.index(), id) ^ PLACEMENT);
       String dir = layout.directoryFor(type, placement);
       String name = "c" + Long.toString(i, 36) + "-" + runTag;
       String parent = dir.equals("/") ? "" : dir;
-      return new EntryLife(type, parent + "/" + name + ".t" + type.index(), true, creates.time(),
-          model.windowMs(), model.spanScale(), model.mkdirsPerCreate(), model.renamesPerCreate(),
-          popularity.of(id), fileSeed(seed, type.index(), id),
-          parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-").as(userOf(type.users(), users, id));
+      return new EntryLife(
+              type,
+              parent + "/" + name + ".t" + type.index(),
+              true,
+              creates.time(),
+              model.windowMs(),
+              model.spanScale(),
+              model.mkdirsPerCreate(),
+              model.renamesPerCreate(),
+              popularity.of(id),
+              fileSeed(seed, type.index(), id),
+              parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-")
+          .as(userOf(type.users(), users, id));
     }
     return null;
   }
 
   private EntryLife life(String path, boolean created, double origin, long id) {
-    return new EntryLife(type, path, created, origin, model.windowMs(), model.spanScale(),
-        model.mkdirsPerCreate(), model.renamesPerCreate(), popularity.of(id), fileSeed(seed, type.index(), id),
-        path + ".m").as(userOf(type.users(), users, id));
+    return new EntryLife(
+            type,
+            path,
+            created,
+            origin,
+            model.windowMs(),
+            model.spanScale(),
+            model.mkdirsPerCreate(),
+            model.renamesPerCreate(),
+            popularity.of(id),
+            fileSeed(seed, type.index(), id),
+            path + ".m")
+        .as(userOf(type.users(), users, id));
   }
 
-  /** The user of file number {@code id}: a draw of its own, so the file's other draws stay as they were. */
+  /**
+   * The user of file number {@code id}: a draw of its own, so the file's other draws stay as they
+   * were.
+   */
   static String userOf(UserModel mix, UserQuantiles users, long id) {
     return mix == null ? null : mix.at(users.of(id));
   }
 
   /** A well-mixed seed for one file of one type (SplitMix64's finalizer over the three). */
   static long fileSeed(long seed, int type, long id) {
-    long z = seed * 0x9E3779B97F4A7C15L + (type + 1L) * 0xBF58476D1CE4E5B9L + id * 0x94D049BB133111EBL;
+    long z =
+        seed * 0x9E3779B97F4A7C15L + (type + 1L) * 0xBF58476D1CE4E5B9L + id * 0x94D049BB133111EBL;
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return z ^ (z >>> 31);

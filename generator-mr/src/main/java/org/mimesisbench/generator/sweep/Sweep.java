@@ -17,13 +17,12 @@ import org.mimesisbench.run.RunOptions;
 /**
  * A series of runs of one profile (or replays of one trace) at several time scales, each repeated
  * (paper, section 4 and Figure 2: latency of each op against the issue rate; the repeats give each
- * point its spread).
- * Every run is a whole {@code run}: its own embedded HDFS when none is configured (so each starts
- * from the same NameNode state), else the configured file system in the same base directory. The
- * runs' results go to {@code <out>/ts-<c>-r<k>/}; {@code sweep.json} ({@link SweepFile}) lists
- * them with the figures the plot needs ({@code mimesis-model sweep <out>} draws it and estimates
- * saturation), and the NameNode's metrics of each run (their means over phase 2) when the run
- * recorded them.
+ * point its spread). Every run is a whole {@code run}: its own embedded HDFS when none is
+ * configured (so each starts from the same NameNode state), else the configured file system in the
+ * same base directory. The runs' results go to {@code <out>/ts-<c>-r<k>/}; {@code sweep.json}
+ * ({@link SweepFile}) lists them with the figures the plot needs ({@code mimesis-model sweep <out>}
+ * draws it and estimates saturation), and the NameNode's metrics of each run (their means over
+ * phase 2) when the run recorded them.
  */
 public final class Sweep {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -35,13 +34,27 @@ public final class Sweep {
   private final PrintStream out;
   private final ReplayCommand.Replay replay; // null: runs of the profile
 
-  /** {@code options} are every run's but for the time scale, which goes through {@code timeScales}. */
-  public Sweep(Configuration conf, RunOptions options, List<Double> timeScales, int repeat, PrintStream out) {
+  /**
+   * {@code options} are every run's but for the time scale, which goes through {@code timeScales}.
+   */
+  public Sweep(
+      Configuration conf,
+      RunOptions options,
+      List<Double> timeScales,
+      int repeat,
+      PrintStream out) {
     this(conf, options, timeScales, repeat, out, null);
   }
 
-  /** A sweep of replays of {@code replay}'s trace (null: runs of the profile {@code options} name). */
-  public Sweep(Configuration conf, RunOptions options, List<Double> timeScales, int repeat, PrintStream out,
+  /**
+   * A sweep of replays of {@code replay}'s trace (null: runs of the profile {@code options} name).
+   */
+  public Sweep(
+      Configuration conf,
+      RunOptions options,
+      List<Double> timeScales,
+      int repeat,
+      PrintStream out,
       ReplayCommand.Replay replay) {
     this.conf = conf;
     this.options = options;
@@ -61,18 +74,30 @@ public final class Sweep {
       for (double scale : timeScales) {
         for (int k = 1; k <= repeat; k++) {
           String label = String.format(Locale.ROOT, "ts-%s-r%d", label(scale), k);
-          out.printf("sweep: run %d of %d: time scale %s, repeat %d of %d -> %s%n", ++n,
-              timeScales.size() * repeat, label(scale), k, repeat, outDir.resolve(label));
-          RunOptions point = RunOptions.newBuilder(options).setTimeScale(scale)
-              .setOut(results.file(label).toString()).build();
-          RunSummary summary = replay == null ? new BenchmarkRun(conf, point, out).execute()
-              : replay.with(point).run(conf, out);
+          out.printf(
+              "sweep: run %d of %d: time scale %s, repeat %d of %d -> %s%n",
+              ++n, timeScales.size() * repeat, label(scale), k, repeat, outDir.resolve(label));
+          RunOptions point =
+              RunOptions.newBuilder(options)
+                  .setTimeScale(scale)
+                  .setOut(results.file(label).toString())
+                  .build();
+          RunSummary summary =
+              replay == null
+                  ? new BenchmarkRun(conf, point, out).execute()
+                  : replay.with(point).run(conf, out);
           points.add(SweepFile.Point.of(scale, k, label, summary));
         }
       }
       String input = options.getProfile().toString();
-      sweep = new SweepFile(replay == null ? input : null, replay == null ? null : input, timeScales, repeat,
-          JSON.readTree(options.toString()), points);
+      sweep =
+          new SweepFile(
+              replay == null ? input : null,
+              replay == null ? null : input,
+              timeScales,
+              repeat,
+              JSON.readTree(options.toString()),
+              points);
       sweep.write(results.file(SweepFile.NAME));
       results.commit();
     }
@@ -85,13 +110,27 @@ public final class Sweep {
   }
 
   private void print(SweepFile sweep) {
-    out.printf("sweep: %d runs%n  %-10s %-6s %12s  %s%n", sweep.points().size(), "time scale", "run",
-        "ops/s", "p50 / p99 response time (us) by op");
+    out.printf(
+        "sweep: %d runs%n  %-10s %-6s %12s  %s%n",
+        sweep.points().size(), "time scale", "run", "ops/s", "p50 / p99 response time (us) by op");
     for (SweepFile.Point p : sweep.points()) {
       StringBuilder ops = new StringBuilder();
-      p.ops().forEach((op, o) -> ops.append(String.format(Locale.ROOT, "%s %,d / %,d  ", op,
-          o.responseMicros().p50(), o.responseMicros().p99())));
-      out.printf("  %-10s %-6s %,12.1f  %s%s%n", label(p.timeScale()), "r" + p.repeat(), p.opsPerSecond(), ops,
+      p.ops()
+          .forEach(
+              (op, o) ->
+                  ops.append(
+                      String.format(
+                          Locale.ROOT,
+                          "%s %,d / %,d  ",
+                          op,
+                          o.responseMicros().p50(),
+                          o.responseMicros().p99())));
+      out.printf(
+          "  %-10s %-6s %,12.1f  %s%s%n",
+          label(p.timeScale()),
+          "r" + p.repeat(),
+          p.opsPerSecond(),
+          ops,
           p.valid() ? "" : " (NOT valid)");
     }
   }

@@ -20,8 +20,8 @@ import org.mimesisbench.generator.replay.ReplayCommand;
 import org.mimesisbench.run.RunOptions;
 
 /**
- * {@code sweep}: {@code run} at several time scales, each repeated; exit code 0 when every run
- * was valid, 1 when one was not, 2 for bad input.
+ * {@code sweep}: {@code run} at several time scales, each repeated; exit code 0 when every run was
+ * valid, 1 when one was not, 2 for bad input.
  */
 public final class SweepCommand implements Command {
   static final int REPEAT_DEFAULT = 3;
@@ -39,17 +39,29 @@ public final class SweepCommand implements Command {
   @Override
   public int run(Configuration conf, String[] args, PrintStream out) throws Exception {
     Options options = RunOptionsParser.options();
-    options.addOption(Option.builder().longOpt("repeat").hasArg().argName("n")
-        .desc("runs at each time scale (default " + REPEAT_DEFAULT + ")").build());
-    options.addOption(Option.builder().longOpt("replay").hasArg().argName("trace")
-        .desc("replay this trace at each time scale instead of running a profile (replay's --users, --groups and"
-            + " --mappers apply)").build());
+    options.addOption(
+        Option.builder()
+            .longOpt("repeat")
+            .hasArg()
+            .argName("n")
+            .desc("runs at each time scale (default " + REPEAT_DEFAULT + ")")
+            .build());
+    options.addOption(
+        Option.builder()
+            .longOpt("replay")
+            .hasArg()
+            .argName("trace")
+            .desc(
+                "replay this trace at each time scale instead of running a profile (replay's --users, --groups and"
+                    + " --mappers apply)")
+            .build());
     options.addOption(ReplayCommand.options().getOption("users"));
     options.addOption(ReplayCommand.options().getOption("groups"));
     options.addOption(ReplayCommand.options().getOption("mappers"));
     CommandLine cl = CommandLines.parse(name(), options, args, "time-scale");
     if (!cl.hasOption("help") && cl.hasOption("profile") == cl.hasOption("replay")) {
-      throw new BadInputException("sweep: give --profile (runs of a profile) or --replay (replays of a trace), one");
+      throw new BadInputException(
+          "sweep: give --profile (runs of a profile) or --replay (replays of a trace), one");
     }
     if (cl.hasOption("help")) {
       help(options, out);
@@ -60,24 +72,37 @@ public final class SweepCommand implements Command {
     if (repeat < 1 || repeat > 100) {
       throw new BadInputException("sweep: --repeat " + repeat + ": must be 1 to 100");
     }
-    ReplayCommand.Replay replay = cl.hasOption("replay") ? ReplayCommand.parse(cl, true, cl.getOptionValue("replay"))
-        : null;
+    ReplayCommand.Replay replay =
+        cl.hasOption("replay") ? ReplayCommand.parse(cl, true, cl.getOptionValue("replay")) : null;
     RunOptions run = replay != null ? replay.options() : RunOptionsParser.parse(cl, true);
-    Path outDir = Path.of(run.getOut() != null ? run.getOut().toString()
-        : "results/sweep-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    Path outDir =
+        Path.of(
+            run.getOut() != null
+                ? run.getOut().toString()
+                : "results/sweep-"
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     var sweep = new Sweep(conf, run, scales, (int) repeat, out, replay).execute(outDir);
-    return sweep.points().stream().allMatch(SweepFile.Point::valid) ? ExitCodes.OK : ExitCodes.FAILED;
+    return sweep.points().stream().allMatch(SweepFile.Point::valid)
+        ? ExitCodes.OK
+        : ExitCodes.FAILED;
   }
 
   private static void help(Options options, PrintStream out) {
     PrintWriter w = new PrintWriter(out);
-    new HelpFormatter().printHelp(w, 100, "mimesisbench.jar sweep (--profile <dir> | --replay <trace>) --time-scale c,... [--repeat n] [run options]",
-        "Runs the benchmark at each time scale, --repeat times each; --out holds one results folder per run and"
-            + " sweep.json. Every other option is run's.", options, 2, 2,
-        "Example:\n"
-            + "  java -jar mimesisbench.jar sweep --profile build/demo/profile --time-scale 1,0.5,0.2,0.1,0 --repeat 3 --out s/\n"
-            + "  java -jar mimesisbench.jar sweep --replay trace/ --time-scale 1,0.5,0 --repeat 3 --out r/   # the trace itself\n"
-            + "  .venv/bin/mimesis-model sweep s/    # Figure 2 (latency against issue rate) and the saturation point");
+    new HelpFormatter()
+        .printHelp(
+            w,
+            100,
+            "mimesisbench.jar sweep (--profile <dir> | --replay <trace>) --time-scale c,... [--repeat n] [run options]",
+            "Runs the benchmark at each time scale, --repeat times each; --out holds one results folder per run and"
+                + " sweep.json. Every other option is run's.",
+            options,
+            2,
+            2,
+            "Example:\n"
+                + "  java -jar mimesisbench.jar sweep --profile build/demo/profile --time-scale 1,0.5,0.2,0.1,0 --repeat 3 --out s/\n"
+                + "  java -jar mimesisbench.jar sweep --replay trace/ --time-scale 1,0.5,0 --repeat 3 --out r/   # the trace itself\n"
+                + "  .venv/bin/mimesis-model sweep s/    # Figure 2 (latency against issue rate) and the saturation point");
     w.flush();
   }
 }

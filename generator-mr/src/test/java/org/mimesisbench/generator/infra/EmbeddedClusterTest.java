@@ -9,12 +9,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class EmbeddedClusterTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private int handlers(Configuration conf, String name) throws Exception {
-    try (EmbeddedCluster c = EmbeddedCluster.start(conf, dir.resolve(name), dir.resolve(name + "-audit.log"), 1)) {
-      return c.cluster().getNameNode().getConf().getInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, -1);
+    try (EmbeddedCluster c =
+        EmbeddedCluster.start(conf, dir.resolve(name), dir.resolve(name + "-audit.log"), 1)) {
+      return c.cluster()
+          .getNameNode()
+          .getConf()
+          .getInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, -1);
     }
   }
 

@@ -24,28 +24,31 @@ class BatchFifoTest {
 
   /** {@code fifo.put(batch)} from another thread, which waits while the FIFO is full. */
   private static CompletableFuture<Boolean> putLater(BatchFifo<Event[]> fifo, Event[] batch) {
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        return fifo.put(batch);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return fifo.put(batch);
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+        });
   }
 
   @Test
   void batchesCrossThreadsOnceEachInOrderThroughASmallFifo() throws Exception {
     BatchFifo<Event[]> fifo = new BatchFifo<>(4);
     int n = 200_000;
-    CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
-      try {
-        for (int i = 0; i < n; i++) {
-          assertTrue(fifo.put(batch(i)));
-        }
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Void> producer =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                for (int i = 0; i < n; i++) {
+                  assertTrue(fifo.put(batch(i)));
+                }
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
     for (int i = 0; i < n; i++) {
       Event[] b = fifo.poll(TimeUnit.SECONDS.toNanos(30));
       assertEquals(i, (int) b[0].timeMs(), "batch " + i);
@@ -65,14 +68,15 @@ class BatchFifoTest {
     assertTrue(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(50));
 
     Event[] b = batch(7);
-    CompletableFuture.runAsync(() -> {
-      try {
-        Thread.sleep(50);
-        fifo.put(b);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture.runAsync(
+        () -> {
+          try {
+            Thread.sleep(50);
+            fifo.put(b);
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+        });
     assertSame(b, fifo.poll(TimeUnit.SECONDS.toNanos(30)));
   }
 
@@ -96,7 +100,8 @@ class BatchFifoTest {
   @Test
   void closeEndsTheWaitsOfBothSides() throws Exception {
     BatchFifo<Event[]> empty = new BatchFifo<>(2);
-    CompletableFuture<Event[]> consumer = CompletableFuture.supplyAsync(() -> empty.poll(TimeUnit.SECONDS.toNanos(60)));
+    CompletableFuture<Event[]> consumer =
+        CompletableFuture.supplyAsync(() -> empty.poll(TimeUnit.SECONDS.toNanos(60)));
     Thread.sleep(50);
     empty.close();
     assertNull(consumer.get(30, TimeUnit.SECONDS));

@@ -9,25 +9,26 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mimesisbench.generator.GeneratorVectors;
-import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
-import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.EntryLife;
+import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.run.RunOptions;
 
 /**
  * The sequencer's queue gives events in time order, and in the order of a plain binary heap of
- * files (the one it replaced, kept below as the reference), ties included: the schedule issues
- * the same events in the same order whatever the queue's inner layout.
+ * files (the one it replaced, kept below as the reference), ties included: the schedule issues the
+ * same events in the same order whatever the queue's inner layout.
  */
 class FileQueueTest {
 
   @Test
   void theVectorProfileComesOutAsFromAPlainHeap() throws Exception {
-    WorkloadModel m = WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
+    WorkloadModel m =
+        WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
     FlatLayout layout = new FlatLayout(m);
     for (FileTypeModel t : m.runTypes()) {
       List<Event> got = drain(new TypeSchedule(m, t, layout, 5, 0, 1, "tag"), tested());
@@ -40,9 +41,11 @@ class FileQueueTest {
   @Test
   void tiedFilesComeOutAsFromAPlainHeap() throws Exception {
     // 3,000 files whose first accesses fall on 1,000 steps of 10 ms, 10 ms apart: many ties
-    WorkloadModel m = WorkloadModel.of("synthetic", SyntheticProfile.steadyAccesses(3000, 20, 10,
-        SyntheticProfile.shares(0.6, 0.1, 0.3)), RunOptions.newBuilder().setProfile("synthetic").setFlat(true)
-        .setSeed(3).build());
+    WorkloadModel m =
+        WorkloadModel.of(
+            "synthetic",
+            SyntheticProfile.steadyAccesses(3000, 20, 10, SyntheticProfile.shares(0.6, 0.1, 0.3)),
+            RunOptions.newBuilder().setProfile("synthetic").setFlat(true).setSeed(3).build());
     FlatLayout layout = new FlatLayout(m);
     FileTypeModel t = m.runTypes().get(0);
     List<Event> got = drain(new TypeSchedule(m, t, layout, 3, 0, 1, "tag"), tested());
@@ -54,7 +57,8 @@ class FileQueueTest {
     for (int i = 1; i < got.size(); i++) {
       ties += got.get(i).timeMs() == got.get(i - 1).timeMs() ? 1 : 0;
     }
-    assertTrue(ties > 10_000, ties + " ties only: the test would not tell a tie broken differently");
+    assertTrue(
+        ties > 10_000, ties + " ties only: the test would not tell a tie broken differently");
   }
 
   @Test
@@ -71,11 +75,15 @@ class FileQueueTest {
 
   private static void assertInTimeOrder(List<Event> events) {
     for (int i = 1; i < events.size(); i++) {
-      assertTrue(events.get(i).timeMs() >= events.get(i - 1).timeMs(), "event " + i + " " + events.get(i));
+      assertTrue(
+          events.get(i).timeMs() >= events.get(i - 1).timeMs(), "event " + i + " " + events.get(i));
     }
   }
 
-  /** What the sequencer does, on one thread: never past the first event of the next file to introduce. */
+  /**
+   * What the sequencer does, on one thread: never past the first event of the next file to
+   * introduce.
+   */
   private static List<Event> drain(TypeSchedule schedule, Queue q) {
     List<Event> out = new ArrayList<>();
     for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {

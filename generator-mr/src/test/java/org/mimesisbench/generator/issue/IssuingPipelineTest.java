@@ -20,14 +20,14 @@ import org.apache.hadoop.io.DataOutputBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mimesisbench.generator.GeneratorVectors;
-import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
-import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.EntryLife;
+import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.run.RunOptions;
 
 /**
@@ -44,7 +44,8 @@ class IssuingPipelineTest {
 
   @Test
   void everyEventOfTheScheduleIsIssuedOnceInTimeOrder() throws Exception {
-    WorkloadModel m = WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
+    WorkloadModel m =
+        WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
     FlatLayout layout = new FlatLayout(m);
     for (FileTypeModel t : m.runTypes()) {
       Map<String, Integer> expected = new TreeMap<>();
@@ -55,12 +56,14 @@ class IssuingPipelineTest {
         }
       }
       List<Event> issued = new ArrayList<>();
-      RunStatistics stats = new IssuingPipeline(new TypeSchedule(m, t, layout, 5, 0, 1, "tag"), issued::add, 0, 0, 0)
-          .run(System.nanoTime(), () -> {});
+      RunStatistics stats =
+          new IssuingPipeline(new TypeSchedule(m, t, layout, 5, 0, 1, "tag"), issued::add, 0, 0, 0)
+              .run(System.nanoTime(), () -> {});
       Map<String, Integer> got = new TreeMap<>();
       double last = Double.NEGATIVE_INFINITY;
       for (Event e : issued) {
-        assertTrue(e.timeMs() >= last, "type " + t.index() + ": " + e + " after an event at " + last);
+        assertTrue(
+            e.timeMs() >= last, "type " + t.index() + ": " + e + " after an event at " + last);
         last = e.timeMs();
         got.merge(key(e), 1, Integer::sum);
       }
@@ -76,19 +79,29 @@ class IssuingPipelineTest {
     List<Long> issuedAt = new ArrayList<>();
     List<Event> issued = new ArrayList<>();
     long start = System.nanoTime() + 20 * MS;
-    RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
-      issuedAt.add(System.nanoTime());
-      issued.add(e);
-    }, timeScale, 0, 0).run(start, () -> {});
+    RunStatistics stats =
+        new IssuingPipeline(
+                schedule(m),
+                e -> {
+                  issuedAt.add(System.nanoTime());
+                  issued.add(e);
+                },
+                timeScale,
+                0,
+                0)
+            .run(start, () -> {});
     assertEquals(500, issued.size());
     for (int i = 0; i < issued.size(); i++) {
       long due = start + (long) (issued.get(i).timeMs() * timeScale * MS);
-      assertTrue(issuedAt.get(i) >= due, "op " + i + " issued " + (due - issuedAt.get(i)) + " ns early");
+      assertTrue(
+          issuedAt.get(i) >= due, "op " + i + " issued " + (due - issuedAt.get(i)) + " ns early");
     }
     assertEquals(500, stats.totalCount());
     assertEquals(500, stats.lateness().getTotalCount());
     long lastDue = start + (long) (issued.get(499).timeMs() * timeScale * MS);
-    assertTrue(stats.elapsedSeconds() * 1e9 >= lastDue - start, "elapsed " + stats.elapsedSeconds() + " s");
+    assertTrue(
+        stats.elapsedSeconds() * 1e9 >= lastDue - start,
+        "elapsed " + stats.elapsedSeconds() + " s");
     assertTrue(stats.stops().isEmpty(), stats.stops().toString());
   }
 
@@ -97,10 +110,13 @@ class IssuingPipelineTest {
     WorkloadModel m = steady(20, 5, 10);
     List<Long> issuedAt = new ArrayList<>();
     long start = System.nanoTime() + 100 * MS;
-    RunStatistics stats = new IssuingPipeline(schedule(m), e -> issuedAt.add(System.nanoTime()), 0, 0, 0)
-        .run(start, () -> {});
+    RunStatistics stats =
+        new IssuingPipeline(schedule(m), e -> issuedAt.add(System.nanoTime()), 0, 0, 0)
+            .run(start, () -> {});
     assertEquals(100, issuedAt.size());
-    assertTrue(issuedAt.get(0) >= start, "the first op went " + (start - issuedAt.get(0)) + " ns before the start");
+    assertTrue(
+        issuedAt.get(0) >= start,
+        "the first op went " + (start - issuedAt.get(0)) + " ns before the start");
     assertEquals(100, stats.lateness().getTotalCount());
     assertEquals(0, stats.lateness().getMaxValue(), "lateness is not measured back to back");
   }
@@ -110,10 +126,13 @@ class IssuingPipelineTest {
     WorkloadModel m = steady(10, 100, 10); // 1 s of profile time
     List<Event> issued = new ArrayList<>();
     long t0 = System.nanoTime();
-    RunStatistics stats = new IssuingPipeline(schedule(m), issued::add, 1, 0, 200).run(System.nanoTime(), () -> {});
+    RunStatistics stats =
+        new IssuingPipeline(schedule(m), issued::add, 1, 0, 200).run(System.nanoTime(), () -> {});
     assertTrue(System.nanoTime() - t0 < 900 * MS, "the pipeline ran past its 200 ms duration");
     assertTrue(issued.size() > 0 && issued.size() < 1000, issued.size() + " ops issued");
-    assertTrue(issued.get(issued.size() - 1).timeMs() < 200, "an op due after the duration: " + issued.get(issued.size() - 1));
+    assertTrue(
+        issued.get(issued.size() - 1).timeMs() < 200,
+        "an op due after the duration: " + issued.get(issued.size() - 1));
     assertEquals(List.of(IssuingPipeline.DURATION_ENDED), stats.stops());
   }
 
@@ -121,14 +140,23 @@ class IssuingPipelineTest {
   void issuingStopsWhenAnOpIsLaterThanTheMaximumDrift() throws Exception {
     WorkloadModel m = steady(10, 100, 10); // 1,000 ops a ms apart; each takes 5 ms here
     List<Event> issued = new ArrayList<>();
-    RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
-      issued.add(e);
-      sleepMs(5);
-    }, 1, 50, 0).run(System.nanoTime(), () -> {});
+    RunStatistics stats =
+        new IssuingPipeline(
+                schedule(m),
+                e -> {
+                  issued.add(e);
+                  sleepMs(5);
+                },
+                1,
+                50,
+                0)
+            .run(System.nanoTime(), () -> {});
     assertTrue(issued.size() < 100, issued.size() + " ops issued");
     assertEquals(1, stats.stops().size());
     assertTrue(stats.stops().get(0).startsWith("drift: an op was issued"), stats.stops().get(0));
-    assertTrue(stats.lateness().getMaxValue() <= 50_000 + 10_000, "lateness " + stats.lateness().getMaxValue() + " us");
+    assertTrue(
+        stats.lateness().getMaxValue() <= 50_000 + 10_000,
+        "lateness " + stats.lateness().getMaxValue() + " us");
   }
 
   @Test
@@ -136,12 +164,20 @@ class IssuingPipelineTest {
     WorkloadModel m = steady(10, 100, 10); // 1,000 ops a ms apart
     List<Event> issued = new ArrayList<>();
     long t0 = System.nanoTime();
-    RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
-      issued.add(e);
-      if (issued.size() > 100) {
-        throw new ConnectException("Connection refused");
-      }
-    }, 1, 50, 0).outageLimit(200).run(System.nanoTime(), () -> {});
+    RunStatistics stats =
+        new IssuingPipeline(
+                schedule(m),
+                e -> {
+                  issued.add(e);
+                  if (issued.size() > 100) {
+                    throw new ConnectException("Connection refused");
+                  }
+                },
+                1,
+                50,
+                0)
+            .outageLimit(200)
+            .run(System.nanoTime(), () -> {});
     long ms = (System.nanoTime() - t0) / MS;
     assertTrue(ms < 600, "stopped after " + ms + " ms");
     assertTrue(issued.size() > 200 && issued.size() < 600, issued.size() + " ops issued");
@@ -150,8 +186,11 @@ class IssuingPipelineTest {
     assertEquals(Map.of("ConnectException", (long) issued.size() - 100), stats.errorClasses());
     assertEquals(1, stats.stops().size());
     String why = stats.stops().get(0);
-    assertTrue(why.matches("outage: every call failed for 0\\.2 s from \\d\\d:\\d\\d:\\d\\d, the --outage-limit "
-        + "\\(first: ConnectException: Connection refused\\)"), why);
+    assertTrue(
+        why.matches(
+            "outage: every call failed for 0\\.2 s from \\d\\d:\\d\\d:\\d\\d, the --outage-limit "
+                + "\\(first: ConnectException: Connection refused\\)"),
+        why);
     assertEquals(1, stats.outages().size(), stats.outages().toString());
     RunStatistics copy = roundTrip(stats);
     assertEquals(stats.errorClasses(), copy.errorClasses());
@@ -163,18 +202,28 @@ class IssuingPipelineTest {
   void lateOpsAfterAnOutageThatEndedAreNotDriftAndTheScheduleGoesOn() throws Exception {
     WorkloadModel m = steady(10, 300, 10); // 3,000 ops a ms apart
     long start = System.nanoTime() + 200 * MS;
-    RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
-      long at = (System.nanoTime() - start) / MS;
-      if (at >= 500 && at < 1_700) { // a NameNode restart: each call waits, then fails
-        sleepMs(100);
-        throw new ConnectException("Connection refused");
-      }
-    }, 1, 300, 0).outageLimit(5_000).run(start, () -> {}); // the outage makes ops 1.2 s late, the limit is 0.3 s
+    RunStatistics stats =
+        new IssuingPipeline(
+                schedule(m),
+                e -> {
+                  long at = (System.nanoTime() - start) / MS;
+                  if (at >= 500 && at < 1_700) { // a NameNode restart: each call waits, then fails
+                    sleepMs(100);
+                    throw new ConnectException("Connection refused");
+                  }
+                },
+                1,
+                300,
+                0)
+            .outageLimit(5_000)
+            .run(start, () -> {}); // the outage makes ops 1.2 s late, the limit is 0.3 s
     assertTrue(stats.stops().isEmpty(), stats.stops().toString());
     assertEquals(3000, stats.totalCount());
-    assertTrue(stats.totalErrors() >= 10 && stats.totalErrors() <= 14, stats.totalErrors() + " errors");
+    assertTrue(
+        stats.totalErrors() >= 10 && stats.totalErrors() <= 14, stats.totalErrors() + " errors");
     assertEquals(1, stats.outages().size(), stats.outages().toString());
-    assertTrue(stats.outages().get(0).startsWith("every call failed for 1."), stats.outages().get(0));
+    assertTrue(
+        stats.outages().get(0).startsWith("every call failed for 1."), stats.outages().get(0));
     assertTrue(stats.lateness().getMaxValue() > 1_000_000, "the ops due in the outage were late");
   }
 
@@ -182,24 +231,29 @@ class IssuingPipelineTest {
   void stopEndsAWaitingIssuerAtOnce() throws Exception {
     WorkloadModel m = steady(10, 10, 10);
     IssuingPipeline p = new IssuingPipeline(schedule(m), e -> {}, 1000, 0, 0); // 100 s of wall time
-    CompletableFuture<RunStatistics> run = CompletableFuture.supplyAsync(() -> {
-      try {
-        return p.run(System.nanoTime(), () -> {});
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<RunStatistics> run =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return p.run(System.nanoTime(), () -> {});
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
     sleepMs(100);
     long t0 = System.nanoTime();
     p.stop();
     RunStatistics stats = run.get(30, TimeUnit.SECONDS);
     assertTrue(stats.totalCount() < 100, stats.totalCount() + " ops issued");
-    assertTrue(System.nanoTime() - t0 < 5_000 * MS, "stop took " + (System.nanoTime() - t0) / MS + " ms");
+    assertTrue(
+        System.nanoTime() - t0 < 5_000 * MS, "stop took " + (System.nanoTime() - t0) / MS + " ms");
   }
 
   @Test
-  void withSeveralInFlightEveryEventIsIssuedOnceAndEachLifeWaitsForItsPreviousOp() throws Exception {
-    WorkloadModel m = WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
+  void withSeveralInFlightEveryEventIsIssuedOnceAndEachLifeWaitsForItsPreviousOp()
+      throws Exception {
+    WorkloadModel m =
+        WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
     FlatLayout layout = new FlatLayout(m);
     FileTypeModel t = m.runTypes().get(0);
     List<List<String>> lives = new ArrayList<>();
@@ -216,24 +270,43 @@ class IssuingPipelineTest {
       events += life.size();
     }
     Map<String, long[]> calls = new ConcurrentHashMap<>(); // key and occurrence -> start, end
-    Map<String, AtomicInteger> occurrences = new ConcurrentHashMap<>(); // a life may repeat an event
+    Map<String, AtomicInteger> occurrences =
+        new ConcurrentHashMap<>(); // a life may repeat an event
     AtomicInteger inFlight = new AtomicInteger();
     AtomicInteger most = new AtomicInteger();
-    RunStatistics stats = new IssuingPipeline(new TypeSchedule(m, t, layout, 5, 0, 1, "tag"), e -> {
-      long begin = System.nanoTime();
-      most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-      LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(200_000)); // calls of varying length
-      inFlight.decrementAndGet();
-      String k = key(e) + " #" + occurrences.computeIfAbsent(key(e), x -> new AtomicInteger()).incrementAndGet();
-      assertEquals(null, calls.put(k, new long[] {begin, System.nanoTime()}), "issued twice: " + k);
-    }, 0, 0, 0).inFlight(8).run(System.nanoTime(), () -> {});
+    RunStatistics stats =
+        new IssuingPipeline(
+                new TypeSchedule(m, t, layout, 5, 0, 1, "tag"),
+                e -> {
+                  long begin = System.nanoTime();
+                  most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                  LockSupport.parkNanos(
+                      ThreadLocalRandom.current().nextLong(200_000)); // calls of varying length
+                  inFlight.decrementAndGet();
+                  String k =
+                      key(e)
+                          + " #"
+                          + occurrences
+                              .computeIfAbsent(key(e), x -> new AtomicInteger())
+                              .incrementAndGet();
+                  assertEquals(
+                      null,
+                      calls.put(k, new long[] {begin, System.nanoTime()}),
+                      "issued twice: " + k);
+                },
+                0,
+                0,
+                0)
+            .inFlight(8)
+            .run(System.nanoTime(), () -> {});
     assertEquals(events, calls.size());
     assertEquals(events, stats.totalCount());
     assertTrue(most.get() > 1, "never more than one call in flight");
     for (List<String> life : lives) {
       for (int i = 1; i < life.size(); i++) {
         long previousEnd = calls.get(life.get(i - 1))[1];
-        assertTrue(calls.get(life.get(i))[0] >= previousEnd,
+        assertTrue(
+            calls.get(life.get(i))[0] >= previousEnd,
             life.get(i) + " began before " + life.get(i - 1) + " ended");
       }
     }
@@ -245,11 +318,19 @@ class IssuingPipelineTest {
     Map<Integer, RunStatistics> byBound = new TreeMap<>();
     for (int bound : new int[] {4, 1}) {
       AtomicInteger n = new AtomicInteger();
-      RunStatistics stats = new IssuingPipeline(schedule(m), e -> {
-        if (n.incrementAndGet() == 100) {
-          sleepMs(300);
-        }
-      }, 1, 0, 0).inFlight(bound).run(System.nanoTime() + 20 * MS, () -> {});
+      RunStatistics stats =
+          new IssuingPipeline(
+                  schedule(m),
+                  e -> {
+                    if (n.incrementAndGet() == 100) {
+                      sleepMs(300);
+                    }
+                  },
+                  1,
+                  0,
+                  0)
+              .inFlight(bound)
+              .run(System.nanoTime() + 20 * MS, () -> {});
       assertEquals(1000, stats.totalCount());
       long response = 0;
       for (var op : org.mimesisbench.generator.schedule.Op.values()) {
@@ -265,18 +346,27 @@ class IssuingPipelineTest {
     String what = "ops over 50 ms late: " + closed + " with one in flight, " + open + " with four";
     assertTrue(closed > 200, what);
     assertTrue(open < closed / 2, what);
-    assertTrue(byBound.get(1).slotWaits() > 200, byBound.get(1).slotWaits() + " ops waited for the issuer");
-    assertTrue(byBound.get(4).orderWaits() >= 20, byBound.get(4).orderWaits() + " ops waited for their file's op");
+    assertTrue(
+        byBound.get(1).slotWaits() > 200,
+        byBound.get(1).slotWaits() + " ops waited for the issuer");
+    assertTrue(
+        byBound.get(4).orderWaits() >= 20,
+        byBound.get(4).orderWaits() + " ops waited for their file's op");
   }
 
   @Test
   void whenEverySlotIsBusyTheOpWaitsAndItsResponseTimeHoldsTheWait() throws Exception {
-    WorkloadModel m = steady(5, 40, 25); // 200 ops 5 ms apart; 2 calls of 20 ms at once serve 100 a second
-    RunStatistics stats = new IssuingPipeline(schedule(m), e -> sleepMs(20), 1, 0, 0).inFlight(2)
-        .run(System.nanoTime() + 20 * MS, () -> {});
+    WorkloadModel m =
+        steady(5, 40, 25); // 200 ops 5 ms apart; 2 calls of 20 ms at once serve 100 a second
+    RunStatistics stats =
+        new IssuingPipeline(schedule(m), e -> sleepMs(20), 1, 0, 0)
+            .inFlight(2)
+            .run(System.nanoTime() + 20 * MS, () -> {});
     assertEquals(200, stats.totalCount());
     assertTrue(stats.slotWaits() > 100, stats.slotWaits() + " ops waited for a slot");
-    assertTrue(stats.slotWaitMicros() > stats.slotWaits() * 100_000, "waited " + stats.slotWaitMicros() + " us");
+    assertTrue(
+        stats.slotWaitMicros() > stats.slotWaits() * 100_000,
+        "waited " + stats.slotWaitMicros() + " us");
     long service = 0;
     long response = 0;
     for (var op : org.mimesisbench.generator.schedule.Op.values()) {
@@ -284,10 +374,12 @@ class IssuingPipelineTest {
       response = Math.max(response, stats.response(op).getValueAtPercentile(99));
     }
     assertTrue(service < 60_000, "service time p99 " + service + " us");
-    assertTrue(response > 500_000, "response time p99 " + response + " us: the backlog is not in it");
+    assertTrue(
+        response > 500_000, "response time p99 " + response + " us: the backlog is not in it");
     RunStatistics copy = roundTrip(stats);
     assertEquals(stats.slotWaits(), copy.slotWaits());
-    assertEquals(stats.response(org.mimesisbench.generator.schedule.Op.OPEN).getTotalCount(),
+    assertEquals(
+        stats.response(org.mimesisbench.generator.schedule.Op.OPEN).getTotalCount(),
         copy.response(org.mimesisbench.generator.schedule.Op.OPEN).getTotalCount());
   }
 
@@ -302,9 +394,11 @@ class IssuingPipelineTest {
   }
 
   private static WorkloadModel steady(long files, long accessesPerFile, double intervalMs) {
-    return WorkloadModel.of("synthetic", SyntheticProfile.steadyAccesses(files, accessesPerFile, intervalMs,
-        SyntheticProfile.shares(0.6, 0.1, 0.3)), RunOptions.newBuilder().setProfile("synthetic").setFlat(true)
-        .setSeed(1).build());
+    return WorkloadModel.of(
+        "synthetic",
+        SyntheticProfile.steadyAccesses(
+            files, accessesPerFile, intervalMs, SyntheticProfile.shares(0.6, 0.1, 0.3)),
+        RunOptions.newBuilder().setProfile("synthetic").setFlat(true).setSeed(1).build());
   }
 
   private static TypeSchedule schedule(WorkloadModel m) {

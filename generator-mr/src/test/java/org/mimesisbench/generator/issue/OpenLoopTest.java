@@ -25,29 +25,32 @@ import org.mimesisbench.run.RunOptions;
 
 /**
  * Issue 20's bar: against an embedded NameNode slowed on purpose (one handler, each audited call
- * sleeping {@value #DELAY_MS} ms: at most about 200 calls a second) and a schedule of
- * {@value #RATE} getFileInfo a second, which it cannot serve. Open loop (many calls in flight), the
- * offered rate of the first second is the schedule's, and the response time grows with the
- * backlog (a longer schedule, a longer backlog) while the service time stays where the in-flight
- * bound holds it (the calls in flight queued at the NameNode: about the bound over its rate). One
- * call in flight (the closed loop of before) offers only what the NameNode serves, and its
- * service time hides the backlog that its response time shows.
+ * sleeping {@value #DELAY_MS} ms: at most about 200 calls a second) and a schedule of {@value
+ * #RATE} getFileInfo a second, which it cannot serve. Open loop (many calls in flight), the offered
+ * rate of the first second is the schedule's, and the response time grows with the backlog (a
+ * longer schedule, a longer backlog) while the service time stays where the in-flight bound holds
+ * it (the calls in flight queued at the NameNode: about the bound over its rate). One call in
+ * flight (the closed loop of before) offers only what the NameNode serves, and its service time
+ * hides the backlog that its response time shows.
  */
 @Tag("slow")
 @Timeout(600)
 class OpenLoopTest {
   private static final int RATE = 400; // scheduled getFileInfo a second
   private static final long DELAY_MS = 5;
-  private static final int IN_FLIGHT = 512; // more than a second's ops: the first second is never held up
+  private static final int IN_FLIGHT =
+      512; // more than a second's ops: the first second is never held up
 
   @Test
-  void againstASlowNameNodeTheOfferedRateIsTheSchedulesAndResponseTimeHoldsTheBacklog(@TempDir Path dir)
-      throws Exception {
+  void againstASlowNameNodeTheOfferedRateIsTheSchedulesAndResponseTimeHoldsTheBacklog(
+      @TempDir Path dir) throws Exception {
     Configuration conf = new HdfsConfiguration();
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 1);
-    conf.set(DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY, "default," + SlowAuditLogger.class.getName());
+    conf.set(
+        DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY, "default," + SlowAuditLogger.class.getName());
     SlowAuditLogger.delayMs = 0;
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(conf, dir.resolve("dfs"), dir.resolve("audit.log"), 1);
+    try (EmbeddedCluster cluster =
+            EmbeddedCluster.start(conf, dir.resolve("dfs"), dir.resolve("audit.log"), 1);
         FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
       Schedule longer = new Schedule(fs, 4_000);
       Schedule shorter = new Schedule(fs, 1_500);
@@ -58,19 +61,33 @@ class OpenLoopTest {
       SlowAuditLogger.delayMs = 0;
 
       long due = longer.dueInFirstSecond();
-      String what = String.format("scheduled in the first second %d; issued open %d, closed %d; service p99 (ms) "
-          + "open %.0f, shorter %.0f, closed %.0f; response p99 (ms) open %.0f, shorter %.0f, closed %.0f", due,
-          open.timeline(0, Op.GET_FILE_INFO), closed.timeline(0, Op.GET_FILE_INFO), p99(open, false),
-          p99(openShort, false), p99(closed, false), p99(open, true), p99(openShort, true), p99(closed, true));
+      String what =
+          String.format(
+              "scheduled in the first second %d; issued open %d, closed %d; service p99 (ms) "
+                  + "open %.0f, shorter %.0f, closed %.0f; response p99 (ms) open %.0f, shorter %.0f, closed %.0f",
+              due,
+              open.timeline(0, Op.GET_FILE_INFO),
+              closed.timeline(0, Op.GET_FILE_INFO),
+              p99(open, false),
+              p99(openShort, false),
+              p99(closed, false),
+              p99(open, true),
+              p99(openShort, true),
+              p99(closed, true));
       System.out.println("OpenLoopTest: " + what);
       assertEquals(longer.ops, open.totalCount(), what);
-      assertEquals(0, open.totalErrors() + closed.totalErrors(), open.errorSamples() + " " + closed.errorSamples());
+      assertEquals(
+          0,
+          open.totalErrors() + closed.totalErrors(),
+          open.errorSamples() + " " + closed.errorSamples());
       // open loop: the first second offers what the schedule asks for, not what the NameNode serves
       assertTrue(open.timeline(0, Op.GET_FILE_INFO) >= 0.9 * due, what);
       assertTrue(closed.timeline(0, Op.GET_FILE_INFO) <= 0.75 * due, what);
       // response time grows with the backlog; service time stays where the in-flight bound holds it
-      // (with 512 calls in flight against one handler, service time holds some NameNode queueing too: on a
-      // loaded machine it moves, so the bar is that response time grows clearly faster than service time)
+      // (with 512 calls in flight against one handler, service time holds some NameNode queueing
+      // too: on a
+      // loaded machine it moves, so the bar is that response time grows clearly faster than service
+      // time)
       double responseGrowth = p99(open, true) / p99(openShort, true);
       double serviceGrowth = p99(open, false) / p99(openShort, false);
       assertTrue(responseGrowth >= 1.5 && responseGrowth >= 1.3 * serviceGrowth, what);
@@ -83,10 +100,14 @@ class OpenLoopTest {
   }
 
   private static double p99(RunStatistics s, boolean response) {
-    return (response ? s.response(Op.GET_FILE_INFO) : s.latency(Op.GET_FILE_INFO)).getValueAtPercentile(99) / 1e3;
+    return (response ? s.response(Op.GET_FILE_INFO) : s.latency(Op.GET_FILE_INFO))
+            .getValueAtPercentile(99)
+        / 1e3;
   }
 
-  /** A schedule of getFileInfo, each on its own file made beforehand, RATE a second for {@code ms}. */
+  /**
+   * A schedule of getFileInfo, each on its own file made beforehand, RATE a second for {@code ms}.
+   */
   private static final class Schedule {
     private final WorkloadModel model;
     private final FlatLayout layout;
@@ -95,12 +116,15 @@ class OpenLoopTest {
 
     Schedule(FileSystem fs, long ms) throws Exception {
       ops = RATE * ms / 1000;
-      model = WorkloadModel.of("synthetic", SyntheticProfile.steadyAccesses(ops, 1, ms,
-          SyntheticProfile.only("getFileInfo")), RunOptions.newBuilder().setProfile("synthetic").setFlat(true)
-          .setSeed(1).build());
+      model =
+          WorkloadModel.of(
+              "synthetic",
+              SyntheticProfile.steadyAccesses(ops, 1, ms, SyntheticProfile.only("getFileInfo")),
+              RunOptions.newBuilder().setProfile("synthetic").setFlat(true).setSeed(1).build());
       layout = new FlatLayout(model);
-      org.apache.hadoop.fs.Path root = fs.makeQualified(new org.apache.hadoop.fs.Path("/open-loop-" + ms + "/"
-          + layout.rootName()));
+      org.apache.hadoop.fs.Path root =
+          fs.makeQualified(
+              new org.apache.hadoop.fs.Path("/open-loop-" + ms + "/" + layout.rootName()));
       layout.materializeTop(fs, root, 1, false);
       layout.materializeShare(fs, root, 0, 1, false, () -> {});
       client = new NamespaceClient(fs, root);
@@ -122,7 +146,8 @@ class OpenLoopTest {
     }
 
     RunStatistics run(int inFlight) throws InterruptedException {
-      return new IssuingPipeline(schedule(), client::issue, 1, 0, 0).inFlight(inFlight)
+      return new IssuingPipeline(schedule(), client::issue, 1, 0, 0)
+          .inFlight(inFlight)
           .run(System.nanoTime() + 50_000_000L, () -> {});
     }
   }

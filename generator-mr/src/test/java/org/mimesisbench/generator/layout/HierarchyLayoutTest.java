@@ -24,7 +24,8 @@ class HierarchyLayoutTest {
    */
   @Test
   void newFilesGoAsDeepAsTheirTypeSaysEvenBelowTheHierarchy() throws Exception {
-    WorkloadModel m = WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
+    WorkloadModel m =
+        WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
     NamespaceStats stats = ProfileStatistics.of(GeneratorVectors.profile(), "vector");
     HierarchyLayout layout = HierarchyLayout.of(m, stats, 60, 7);
     int hierarchyDepth = stats.dirsAtDepth().max();
@@ -45,7 +46,11 @@ class HierarchyLayoutTest {
         int d = (int) Math.round(want.getValues().get(i));
         double expected = want.getCumulative().get(i) - before;
         before = want.getCumulative().get(i);
-        assertEquals(expected, drawn[d] / (double) draws, 0.03, "type " + t.index() + ", files at depth " + d);
+        assertEquals(
+            expected,
+            drawn[d] / (double) draws,
+            0.03,
+            "type " + t.index() + ", files at depth " + d);
         belowHierarchy |= d > hierarchyDepth + 1 && drawn[d] > 0;
       }
     }

@@ -8,8 +8,10 @@ import org.junit.jupiter.api.Test;
 class JvmUseTest {
   @Test
   void aSpanCountsTheCpuAndCollectionsSpentInIt() {
-    // against this thread's own CPU, not the wall clock: on a loaded machine the loop gets little of a core
-    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    // against this thread's own CPU, not the wall clock: on a loaded machine the loop gets little
+    // of a core
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
     long threadBefore = threads.getCurrentThreadCpuTime();
     JvmUse before = JvmUse.now();
     long sink = 0;
@@ -24,7 +26,8 @@ class JvmUseTest {
     assertTrue(spent.nanos() >= 200_000_000L, spent.toString());
     assertTrue(threadCpu > 0, "the loop ran");
     // the process's CPU holds the busy thread's (its clock ticks coarser: allow 10 ms)
-    assertTrue(spent.cpuNanos() >= threadCpu - 10_000_000L,
+    assertTrue(
+        spent.cpuNanos() >= threadCpu - 10_000_000L,
         "a busy thread's CPU counts: " + spent + ", thread " + threadCpu);
     assertTrue(spent.collections() >= 1, "System.gc() is a collection: " + spent);
     assertEquals(spent.cpuNanos() / (double) spent.nanos(), spent.cores(), 1e-9, spent.toString());
@@ -36,6 +39,9 @@ class JvmUseTest {
     JvmUse b = new JvmUse(3_000, 9_000, 5, 70, 900);
     assertEquals(new JvmUse(2_000, 4_000, 3, 40, 500), b.since(a));
     assertEquals(2.0, b.since(a).cores(), 1e-12);
-    assertEquals(-1, new JvmUse(3_000, 9_000, 5, 70, -1).since(a).compilationMillis(), "not reported stays so");
+    assertEquals(
+        -1,
+        new JvmUse(3_000, 9_000, 5, 70, -1).since(a).compilationMillis(),
+        "not reported stays so");
   }
 }

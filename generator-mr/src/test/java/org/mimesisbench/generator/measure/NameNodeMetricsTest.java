@@ -27,23 +27,25 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 
 /**
- * The NameNode's metrics of a run, read in process and over its HTTP /jmx from an embedded
- * NameNode under load: the lock hold and RPC queue times are there and non-zero, with the
- * activity, files and live DataNodes; an address where no NameNode answers is a warning, not a
- * failure.
+ * The NameNode's metrics of a run, read in process and over its HTTP /jmx from an embedded NameNode
+ * under load: the lock hold and RPC queue times are there and non-zero, with the activity, files
+ * and live DataNodes; an address where no NameNode answers is a warning, not a failure.
  */
 @Tag("slow")
 @Timeout(300)
 class NameNodeMetricsTest {
   @Test
-  void underLoadTheLockHoldAndQueueTimesAreNonZeroInProcessAndOverHttp(@TempDir Path dir) throws Exception {
+  void underLoadTheLockHoldAndQueueTimesAreNonZeroInProcessAndOverHttp(@TempDir Path dir)
+      throws Exception {
     Configuration conf = new HdfsConfiguration();
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(conf, dir.resolve("dfs"), dir.resolve("audit.log"), 1);
+    try (EmbeddedCluster cluster =
+            EmbeddedCluster.start(conf, dir.resolve("dfs"), dir.resolve("audit.log"), 1);
         FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
       InetSocketAddress web = cluster.cluster().getNameNode().getHttpAddress();
       NameNodeMetrics inProcess = NameNodeMetrics.inProcess(cluster.uri().getPort());
-      NameNodeMetrics overHttp = NameNodeMetrics.overHttp(URI.create("http://localhost:" + web.getPort() + "/"),
-          cluster.uri().getPort());
+      NameNodeMetrics overHttp =
+          NameNodeMetrics.overHttp(
+              URI.create("http://localhost:" + web.getPort() + "/"), cluster.uri().getPort());
       assertNull(inProcess.start());
       assertNull(overHttp.start());
       load(fs, 8, 4_000);
@@ -56,9 +58,18 @@ class NameNodeMetricsTest {
         String what = s.toString();
         assertTrue(s.path("samples").asInt() >= 4, what);
         assertEquals(0, s.path("failedReads").asInt(), what);
-        for (String positive : List.of("readLockHoldAvgMs", "writeLockHoldAvgMs", "rpcQueueTimeAvgMs",
-            "rpcProcessingTimeAvgMs", "rpcCallsPerSecond", "createFileOpsPerSecond", "fileInfoOpsPerSecond",
-            "readLocksPerSecond", "writeLocksPerSecond", "heapUsedMB")) {
+        for (String positive :
+            List.of(
+                "readLockHoldAvgMs",
+                "writeLockHoldAvgMs",
+                "rpcQueueTimeAvgMs",
+                "rpcProcessingTimeAvgMs",
+                "rpcCallsPerSecond",
+                "createFileOpsPerSecond",
+                "fileInfoOpsPerSecond",
+                "readLocksPerSecond",
+                "writeLocksPerSecond",
+                "heapUsedMB")) {
           assertTrue(peak.path(positive).asDouble() > 0, positive + ": " + what);
         }
         assertTrue(peak.path("filesTotal").asDouble() >= 500, what);
@@ -69,16 +80,19 @@ class NameNodeMetricsTest {
       List<String> lines = Files.readAllLines(csv);
       assertTrue(lines.get(0).startsWith("second,epochMs,rpcQueueTimeAvgMs,"), lines.get(0));
       assertEquals(inProcess.samples() + 1, lines.size());
-      assertEquals(lines.get(0).split(",").length, lines.get(lines.size() - 1).split(",", -1).length);
+      assertEquals(
+          lines.get(0).split(",").length, lines.get(lines.size() - 1).split(",", -1).length);
     }
   }
 
   @Test
-  void theNameNodeReadIsTheLiveOneWhenAnEarlierOneRanInTheSameJvm(@TempDir Path dir) throws Exception {
+  void theNameNodeReadIsTheLiveOneWhenAnEarlierOneRanInTheSameJvm(@TempDir Path dir)
+      throws Exception {
     // a sweep starts an embedded NameNode per run: the first one's beans stay behind, stale
     Configuration conf = new HdfsConfiguration();
     for (int k = 1; k <= 2; k++) {
-      try (EmbeddedCluster cluster = EmbeddedCluster.start(conf, dir.resolve("dfs" + k), dir.resolve("a" + k), 1);
+      try (EmbeddedCluster cluster =
+              EmbeddedCluster.start(conf, dir.resolve("dfs" + k), dir.resolve("a" + k), 1);
           FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
         for (int i = 0; i < 40 * k; i++) {
           fs.create(new org.apache.hadoop.fs.Path("/k" + k + "/f" + i)).close();
@@ -95,7 +109,8 @@ class NameNodeMetricsTest {
 
   @Test
   void anAddressWhereNoNameNodeAnswersIsAWarningAndSamplingGoesOn() throws Exception {
-    NameNodeMetrics m = NameNodeMetrics.overHttp(URI.create("http://localhost:9"), 0); // discard port: refused
+    NameNodeMetrics m =
+        NameNodeMetrics.overHttp(URI.create("http://localhost:9"), 0); // discard port: refused
     String failed = m.start();
     assertNotNull(failed);
     m.close();
@@ -103,23 +118,27 @@ class NameNodeMetricsTest {
     assertTrue(m.summary().failedReads() >= 1, m.summary().toString());
   }
 
-  /** {@code threads} clients creating, stat'ing and opening files for {@code ms}; the files made. */
+  /**
+   * {@code threads} clients creating, stat'ing and opening files for {@code ms}; the files made.
+   */
   private static long load(FileSystem fs, int threads, long ms) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     long end = System.nanoTime() + ms * 1_000_000L;
     List<Callable<Long>> clients = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       int id = t;
-      clients.add(() -> {
-        long n = 0;
-        while (System.nanoTime() < end || n < 100) {
-          org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/load/t" + id + "/f" + n++);
-          fs.create(p).close();
-          fs.getFileStatus(p);
-          fs.open(p).close();
-        }
-        return n;
-      });
+      clients.add(
+          () -> {
+            long n = 0;
+            while (System.nanoTime() < end || n < 100) {
+              org.apache.hadoop.fs.Path p =
+                  new org.apache.hadoop.fs.Path("/load/t" + id + "/f" + n++);
+              fs.create(p).close();
+              fs.getFileStatus(p);
+              fs.open(p).close();
+            }
+            return n;
+          });
     }
     long files = 0;
     for (Future<Long> f : pool.invokeAll(clients)) {

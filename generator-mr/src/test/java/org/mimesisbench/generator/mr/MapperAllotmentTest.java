@@ -15,14 +15,19 @@ class MapperAllotmentTest {
     Map<Integer, Integer> shares = new TreeMap<>();
     for (TaskSplit t : tasks) {
       shares.merge(t.type(), 1, Integer::sum);
-      assertEquals(tasks.stream().filter(o -> o.type() == t.type()).count(), t.shares(), "shares of type " + t.type());
+      assertEquals(
+          tasks.stream().filter(o -> o.type() == t.type()).count(),
+          t.shares(),
+          "shares of type " + t.type());
     }
     return shares;
   }
 
   @Test
   void evenTypesGetTheMappersPerTypeAsked() {
-    assertEquals(Map.of(0, 2, 1, 2, 2, 2), sharesByType(MapperAllotment.tasks(Map.of(0, 100L, 1, 100L, 2, 100L), 2)));
+    assertEquals(
+        Map.of(0, 2, 1, 2, 2, 2),
+        sharesByType(MapperAllotment.tasks(Map.of(0, 100L, 1, 100L, 2, 100L), 2)));
   }
 
   @Test
@@ -35,7 +40,9 @@ class MapperAllotmentTest {
     assertEquals(1, shares.get(1)); // 200 is exactly the average of 1,000 over 5
     double average = 1000.0 / 5;
     for (var e : ops.entrySet()) {
-      assertTrue(e.getValue() / (double) shares.get(e.getKey()) <= average, "type " + e.getKey() + " " + shares);
+      assertTrue(
+          e.getValue() / (double) shares.get(e.getKey()) <= average,
+          "type " + e.getKey() + " " + shares);
     }
   }
 
@@ -50,7 +57,12 @@ class MapperAllotmentTest {
     assertEquals(101, shares.size(), "type 0 has no operations and no mapper");
     assertEquals(MapperAllotment.MAX_PER_TYPE, shares.get(1), "capped");
     assertEquals(1, shares.get(2));
-    assertEquals(MapperAllotment.MAX_PER_TYPE, tasks.stream().filter(t -> t.type() == 1)
-        .map(TaskSplit::share).collect(Collectors.toSet()).size());
+    assertEquals(
+        MapperAllotment.MAX_PER_TYPE,
+        tasks.stream()
+            .filter(t -> t.type() == 1)
+            .map(TaskSplit::share)
+            .collect(Collectors.toSet())
+            .size());
   }
 }

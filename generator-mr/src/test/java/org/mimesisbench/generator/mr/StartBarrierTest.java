@@ -17,14 +17,21 @@ class StartBarrierTest {
   @Test
   void aBarrierThatTimesOutSaysHowManyCameAndWhyOneMightNot() throws Exception {
     FileSystem fs = FileSystem.getLocal(new Configuration());
-    org.apache.hadoop.fs.Path barrier = new org.apache.hadoop.fs.Path(dir.resolve("barrier").toUri());
+    org.apache.hadoop.fs.Path barrier =
+        new org.apache.hadoop.fs.Path(dir.resolve("barrier").toUri());
     assertEquals(0, StartBarrier.arrived(fs, barrier));
-    String m = assertThrows(IOException.class,
-        () -> new StartBarrier(fs, barrier, 3, 1_200).await("mapper0", () -> { })).getMessage();
+    String m =
+        assertThrows(
+                IOException.class,
+                () -> new StartBarrier(fs, barrier, 3, 1_200).await("mapper0", () -> {}))
+            .getMessage();
     assertEquals(1, StartBarrier.arrived(fs, barrier));
-    assertTrue(m.startsWith("start barrier: 1 of 3 mappers arrived within 1 s (--barrier-timeout); a mapper that"
-        + " never came either found no room (the queue cannot run 3 map containers and the application master at"
-        + " once: give --mappers 1"), m);
+    assertTrue(
+        m.startsWith(
+            "start barrier: 1 of 3 mappers arrived within 1 s (--barrier-timeout); a mapper that"
+                + " never came either found no room (the queue cannot run 3 map containers and the application master at"
+                + " once: give --mappers 1"),
+        m);
     BarrierWatch watch = new BarrierWatch(fs, barrier, 3);
     assertEquals("start barrier: 1 of 3 mappers arrived", watch.waiting());
   }

@@ -25,7 +25,9 @@ import org.mimesisbench.run.RunOptions;
 class RunOptionsVectorsTest {
   @Test
   void everyCaseParsesOrIsRefusedAsTheVectorsSay() throws IOException {
-    JsonNode cases = new ObjectMapper().readTree(repository().resolve("profiles/vectors/options/cases.json").toFile());
+    JsonNode cases =
+        new ObjectMapper()
+            .readTree(repository().resolve("profiles/vectors/options/cases.json").toFile());
     int checked = 0;
     for (JsonNode c : cases.get("cases")) {
       List<String> argv = new ArrayList<>(List.of("--profile", "p"));
@@ -33,12 +35,18 @@ class RunOptionsVectorsTest {
       String[] args = argv.toArray(String[]::new);
       if (c.has("refused")) {
         String option = c.get("refused").asText().substring(2);
-        String m = assertThrows(BadInputException.class,
-            () -> RunOptionsParser.parse(CommandLines.parse("run", RunOptionsParser.options(), args)), argv::toString)
-            .getMessage();
+        String m =
+            assertThrows(
+                    BadInputException.class,
+                    () ->
+                        RunOptionsParser.parse(
+                            CommandLines.parse("run", RunOptionsParser.options(), args)),
+                    argv::toString)
+                .getMessage();
         assertTrue(m.contains(option), argv + " refused with " + m);
       } else {
-        RunOptions o = RunOptionsParser.parse(CommandLines.parse("run", RunOptionsParser.options(), args));
+        RunOptions o =
+            RunOptionsParser.parse(CommandLines.parse("run", RunOptionsParser.options(), args));
         JsonNode expected = c.get("options");
         if (expected.has("timeScale")) {
           assertEquals(expected.get("timeScale").asDouble(), o.getTimeScale(), argv::toString);
@@ -48,7 +56,10 @@ class RunOptionsVectorsTest {
         }
         if (expected.has("typeScales")) {
           Map<String, Double> scales = new LinkedHashMap<>();
-          expected.get("typeScales").fields().forEachRemaining(e -> scales.put(e.getKey(), e.getValue().asDouble()));
+          expected
+              .get("typeScales")
+              .fields()
+              .forEachRemaining(e -> scales.put(e.getKey(), e.getValue().asDouble()));
           assertEquals(scales, o.getTypeScales(), argv::toString);
         }
         if (expected.has("types")) {

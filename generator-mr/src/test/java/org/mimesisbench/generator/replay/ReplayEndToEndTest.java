@@ -27,10 +27,10 @@ import org.mimesisbench.trace.AuditEvent;
 
 /**
  * Replays of the bundled traces (the sample; the warehouse's snapshots, DistCp as a superuser and
- * group-only accesses) against the embedded HDFS (a real NameNode), checked against
- * the issue's bars on the replay's own audit log: every command within 1 % of the trace's calls,
- * the command mix within total variation 0.01, errors the trace did not have under 1 % of the calls,
- * and at time scale 0.5 half the trace's window (within 5 %).
+ * group-only accesses) against the embedded HDFS (a real NameNode), checked against the issue's
+ * bars on the replay's own audit log: every command within 1 % of the trace's calls, the command
+ * mix within total variation 0.01, errors the trace did not have under 1 % of the calls, and at
+ * time scale 0.5 half the trace's window (within 5 %).
  */
 @Tag("slow")
 class ReplayEndToEndTest {
@@ -44,27 +44,39 @@ class ReplayEndToEndTest {
 
   private Replay replay(Path trace, String name, String... args) throws Exception {
     Path results = dir.resolve(name);
-    List<String> argv = new ArrayList<>(List.of("replay", "--trace", trace.toString(), "--out",
-        results.toString(), "--verbose"));
+    List<String> argv =
+        new ArrayList<>(
+            List.of(
+                "replay", "--trace", trace.toString(), "--out", results.toString(), "--verbose"));
     argv.addAll(List.of(args));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int exit = new MimesisBench(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
-        .execute(new Configuration(), argv.toArray(new String[0]));
+    int exit =
+        new MimesisBench(new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
+            .execute(new Configuration(), argv.toArray(new String[0]));
     String printed = out.toString(StandardCharsets.UTF_8);
     JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
     return new Replay(trace, exit, printed, summary, results);
   }
 
-  /** Calls by command (allowed and denied) of {@code events} from {@code from} to {@code to}, under {@code root}. */
-  private static Map<String, Long> calls(Path events, String root, long from, long to) throws Exception {
+  /**
+   * Calls by command (allowed and denied) of {@code events} from {@code from} to {@code to}, under
+   * {@code root}.
+   */
+  private static Map<String, Long> calls(Path events, String root, long from, long to)
+      throws Exception {
     Map<String, Long> calls = new TreeMap<>();
-    try (DataFileReader<AuditEvent> r = new DataFileReader<>(new File(events.toString()),
-        new SpecificDatumReader<>(AuditEvent.class))) {
+    try (DataFileReader<AuditEvent> r =
+        new DataFileReader<>(
+            new File(events.toString()), new SpecificDatumReader<>(AuditEvent.class))) {
       for (AuditEvent e : r) {
         String src = e.getSrc() == null ? "" : e.getSrc();
         // the encryption zones' listing is logged on "/", whatever the replay's root
-        boolean ours = src.isEmpty() || src.startsWith(root + "/") || src.startsWith("[" + root + "/")
-            || src.equals(root) || e.getOp().equals("listEncryptionZones");
+        boolean ours =
+            src.isEmpty()
+                || src.startsWith(root + "/")
+                || src.startsWith("[" + root + "/")
+                || src.equals(root)
+                || e.getOp().equals("listEncryptionZones");
         if (ours && e.getTime() >= from && e.getTime() <= to) {
           calls.merge(e.getOp(), 1L, Long::sum);
         }
@@ -78,28 +90,43 @@ class ReplayEndToEndTest {
     double nb = b.values().stream().mapToLong(Long::longValue).sum();
     Set<String> commands = new TreeSet<>(a.keySet());
     commands.addAll(b.keySet());
-    return 0.5 * commands.stream().mapToDouble(c -> Math.abs(a.getOrDefault(c, 0L) / na - b.getOrDefault(c, 0L) / nb))
-        .sum();
+    return 0.5
+        * commands.stream()
+            .mapToDouble(c -> Math.abs(a.getOrDefault(c, 0L) / na - b.getOrDefault(c, 0L) / nb))
+            .sum();
   }
 
   /** The bars on the replay's own trace; returns its calls by command. */
   private static Map<String, Long> assertBars(Replay r) throws Exception {
-    Map<String, Long> trace = calls(r.trace().resolve("events.avro"), "", Long.MIN_VALUE, Long.MAX_VALUE);
-    String root = java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
+    Map<String, Long> trace =
+        calls(r.trace().resolve("events.avro"), "", Long.MIN_VALUE, Long.MAX_VALUE);
+    String root =
+        java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
     long start = r.summary().path("workload").path("startMs").asLong() - 100;
     long end = r.summary().path("workload").path("endMs").asLong() + 1_000;
     Map<String, Long> replayed = calls(r.results().resolve("trace/events.avro"), root, start, end);
     for (Map.Entry<String, Long> c : trace.entrySet()) {
       long got = replayed.getOrDefault(c.getKey(), 0L);
-      assertTrue(Math.abs(got - c.getValue()) <= 0.01 * c.getValue(),
-          c.getKey() + ": " + got + " replayed of the trace's " + c.getValue() + "\n" + replayed + "\n" + r.out());
+      assertTrue(
+          Math.abs(got - c.getValue()) <= 0.01 * c.getValue(),
+          c.getKey()
+              + ": "
+              + got
+              + " replayed of the trace's "
+              + c.getValue()
+              + "\n"
+              + replayed
+              + "\n"
+              + r.out());
     }
     double tv = totalVariation(replayed, trace);
     assertTrue(tv <= 0.01, "command mix TV " + tv);
     long errors = r.summary().path("overall").path("errors").asLong();
     long asRecorded = r.summary().path("replay").path("outcomes").path("deniedAsRecorded").asLong();
     long count = r.summary().path("overall").path("count").asLong();
-    assertTrue(errors - asRecorded < 0.01 * count, (errors - asRecorded) + " errors the trace did not have\n" + r.out());
+    assertTrue(
+        errors - asRecorded < 0.01 * count,
+        (errors - asRecorded) + " errors the trace did not have\n" + r.out());
     return replayed;
   }
 
@@ -109,10 +136,16 @@ class ReplayEndToEndTest {
     assertEquals(0, r.exitCode(), r.out());
     assertTrue(r.summary().path("valid").asBoolean(), r.out());
     assertEquals(6789, r.summary().path("replay").path("replayed").asLong());
-    assertEquals(0, r.summary().path("replay").path("notReplayed").size(), "every command of the sample has a call");
-    assertEquals(5, r.summary().path("replay").path("outcomes").path("deniedAsRecorded").asLong(),
+    assertEquals(
+        0,
+        r.summary().path("replay").path("notReplayed").size(),
+        "every command of the sample has a call");
+    assertEquals(
+        5,
+        r.summary().path("replay").path("outcomes").path("deniedAsRecorded").asLong(),
         "the trace's 5 denied calls are denied again");
-    assertEquals(0, r.summary().path("replay").path("outcomes").path("deniedButAllowedInTrace").asLong());
+    assertEquals(
+        0, r.summary().path("replay").path("outcomes").path("deniedButAllowedInTrace").asLong());
     Map<String, Long> replayed = assertBars(r);
     assertEquals(1, replayed.get("concat"), "a concat of sources the replay gave a byte each");
   }
@@ -123,22 +156,28 @@ class ReplayEndToEndTest {
     assertEquals(0, r.exitCode(), r.out());
     assertBars(r);
     double window = r.summary().path("replay").path("windowMs").asDouble();
-    double took = r.summary().path("workload").path("endMs").asLong() - r.summary().path("workload").path("startMs")
-        .asLong();
-    assertTrue(Math.abs(took / (0.5 * window) - 1) <= 0.05, "took " + took + " ms of the expected " + 0.5 * window);
+    double took =
+        r.summary().path("workload").path("endMs").asLong()
+            - r.summary().path("workload").path("startMs").asLong();
+    assertTrue(
+        Math.abs(took / (0.5 * window) - 1) <= 0.05,
+        "took " + took + " ms of the expected " + 0.5 * window);
   }
 
   /**
-   * The warehouse trace back to back: every call replayed, the snapshots made and read through, DistCp's user a
-   * superuser as on the traced cluster; the trace's 2 denied listings denied again, its 20 deletes of what was gone
-   * returning false again, and no other error.
+   * The warehouse trace back to back: every call replayed, the snapshots made and read through,
+   * DistCp's user a superuser as on the traced cluster; the trace's 2 denied listings denied again,
+   * its 20 deletes of what was gone returning false again, and no other error.
    */
   @Test
   void theWarehouseTraceBackToBack() throws Exception {
     Replay r = replay(SampleTrace.WAREHOUSE, "warehouse-ts0", "--time-scale", "0");
     assertEquals(0, r.exitCode(), r.out());
-    assertTrue(java.util.regex.Pattern.compile("groups, from the trace: .*backup=[^;]*supergroup;").matcher(r.out())
-        .find(), "the embedded NameNode's groups: " + r.out());
+    assertTrue(
+        java.util.regex.Pattern.compile("groups, from the trace: .*backup=[^;]*supergroup;")
+            .matcher(r.out())
+            .find(),
+        "the embedded NameNode's groups: " + r.out());
     JsonNode replay = r.summary().path("replay");
     assertEquals(3050, replay.path("replayed").asLong());
     assertEquals(0, replay.path("notReplayed").size(), replay.path("notReplayed").toString());
@@ -150,15 +189,28 @@ class ReplayEndToEndTest {
     Map<String, Long> replayed = assertBars(r);
     assertEquals(2, replayed.get("createSnapshot"));
     assertEquals(2, replayed.get("deleteSnapshot"));
-    assertEquals(2, r.summary().path("overall").path("errors").asLong(), "the denied listings, nothing else\n"
-        + r.out());
+    assertEquals(
+        2,
+        r.summary().path("overall").path("errors").asLong(),
+        "the denied listings, nothing else\n" + r.out());
   }
 
-  /** --groups over the inferred groups: DistCp's user in no group is denied what the trace allowed it. */
+  /**
+   * --groups over the inferred groups: DistCp's user in no group is denied what the trace allowed
+   * it.
+   */
   @Test
   void givenGroupsAreTheEmbeddedNameNodes() throws Exception {
-    Path groups = java.nio.file.Files.writeString(dir.resolve("groups"), "# no superuser\nbackup=\n");
-    Replay r = replay(SampleTrace.WAREHOUSE, "warehouse-groups", "--time-scale", "0", "--groups", groups.toString());
+    Path groups =
+        java.nio.file.Files.writeString(dir.resolve("groups"), "# no superuser\nbackup=\n");
+    Replay r =
+        replay(
+            SampleTrace.WAREHOUSE,
+            "warehouse-groups",
+            "--time-scale",
+            "0",
+            "--groups",
+            groups.toString());
     assertTrue(r.out().contains("from the trace and --groups: backup=;etl=hive;"), r.out());
     JsonNode outcomes = r.summary().path("replay").path("outcomes");
     assertTrue(outcomes.path("deniedButAllowedInTrace").asLong() > 0, outcomes.toString());
@@ -171,8 +223,11 @@ class ReplayEndToEndTest {
     assertEquals(0, r.exitCode(), r.out());
     assertBars(r);
     double window = r.summary().path("replay").path("windowMs").asDouble();
-    double took = r.summary().path("workload").path("endMs").asLong() - r.summary().path("workload").path("startMs")
-        .asLong();
-    assertTrue(Math.abs(took / (0.5 * window) - 1) <= 0.05, "took " + took + " ms of the expected " + 0.5 * window);
+    double took =
+        r.summary().path("workload").path("endMs").asLong()
+            - r.summary().path("workload").path("startMs").asLong();
+    assertTrue(
+        Math.abs(took / (0.5 * window) - 1) <= 0.05,
+        "took " + took + " ms of the expected " + 0.5 * window);
   }
 }

@@ -4,8 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The bundled sample trace (tests/sample-trace/trace: real Hadoop jobs, parsed with their fsimage), and
- * the warehouse trace (tests/warehouse-trace/trace: Hive-like loads, DistCp from snapshots, seven users).
+ * The bundled sample trace (tests/sample-trace/trace: real Hadoop jobs, parsed with their fsimage),
+ * and the warehouse trace (tests/warehouse-trace/trace: Hive-like loads, DistCp from snapshots,
+ * seven users).
  */
 final class SampleTrace {
   static final Path DIR = repository().resolve("tests/sample-trace/trace");
@@ -19,7 +20,8 @@ final class SampleTrace {
       dir = dir.getParent();
     }
     if (dir == null) {
-      throw new IllegalStateException("no tests/sample-trace/trace above " + Path.of("").toAbsolutePath());
+      throw new IllegalStateException(
+          "no tests/sample-trace/trace above " + Path.of("").toAbsolutePath());
     }
     return dir;
   }

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.BadInputException;
 
-/** What --out holds: a killed run's leftovers and a finished run's results go with --overwrite only, nothing else. */
+/**
+ * What --out holds: a killed run's leftovers and a finished run's results go with --overwrite only,
+ * nothing else.
+ */
 class OutFolderTest {
   @TempDir Path dir;
   private final ByteArrayOutputStream said = new ByteArrayOutputStream();
@@ -53,24 +56,34 @@ class OutFolderTest {
   void aKilledRunsLeftoversAreNamedAndGoOnlyWithOverwrite() throws IOException {
     Path out = killedRun(dir.resolve("killed"));
     String m = refused(OutFolder.RUN, out, false);
-    assertEquals("run: --out " + out + " holds what a killed run left (its working files (.work, 2 MB) and 1 unfinished"
-        + " result); give --overwrite to delete it and run here, or another --out", m);
+    assertEquals(
+        "run: --out "
+            + out
+            + " holds what a killed run left (its working files (.work, 2 MB) and 1 unfinished"
+            + " result); give --overwrite to delete it and run here, or another --out",
+        m);
     assertEquals(List.of(".namenode-audit.log.inprogress", ".work"), names(out), "nothing deleted");
     prepare(OutFolder.RUN, out, true);
     assertEquals(List.of(), names(out));
-    assertTrue(said.toString(StandardCharsets.UTF_8).startsWith("run: --overwrite: deleted what a killed run left"));
+    assertTrue(
+        said.toString(StandardCharsets.UTF_8)
+            .startsWith("run: --overwrite: deleted what a killed run left"));
   }
 
   @Test
   void aFinishedRunsResultsGoOnlyWithOverwrite() throws IOException {
     Path out = Files.createDirectories(dir.resolve("done"));
-    for (String f : List.of("summary.json", "latency.hlog", "timeline.csv", "counters.json", "fidelity.json")) {
+    for (String f :
+        List.of("summary.json", "latency.hlog", "timeline.csv", "counters.json", "fidelity.json")) {
       Files.writeString(out.resolve(f), "{}");
     }
     Files.createDirectories(out.resolve("trace"));
     Files.writeString(out.resolve("trace/events.avro"), "x");
-    assertTrue(refused(OutFolder.RUN, out, false).endsWith(" holds a finished run's results (summary.json); give"
-        + " another --out, or --overwrite to replace them"));
+    assertTrue(
+        refused(OutFolder.RUN, out, false)
+            .endsWith(
+                " holds a finished run's results (summary.json); give"
+                    + " another --out, or --overwrite to replace them"));
     prepare(OutFolder.RUN, out, true);
     assertEquals(List.of(), names(out));
   }
@@ -81,11 +94,16 @@ class OutFolderTest {
     Files.writeString(out.resolve("notes.txt"), "mine");
     Files.writeString(out.resolve("summary.json"), "{}");
     String m = refused(OutFolder.RUN, out, true);
-    assertTrue(m.contains("(besides a run's files, it holds notes.txt, which --overwrite never deletes)"), m);
-    assertEquals(List.of(".namenode-audit.log.inprogress", ".work", "notes.txt", "summary.json"), names(out));
+    assertTrue(
+        m.contains("(besides a run's files, it holds notes.txt, which --overwrite never deletes)"),
+        m);
+    assertEquals(
+        List.of(".namenode-audit.log.inprogress", ".work", "notes.txt", "summary.json"),
+        names(out));
     Path other = Files.createDirectories(dir.resolve("other"));
     Files.writeString(other.resolve("data.csv"), "mine");
-    assertEquals("run: --out " + other + " exists and is not empty (it holds data.csv); give another --out",
+    assertEquals(
+        "run: --out " + other + " exists and is not empty (it holds data.csv); give another --out",
         refused(OutFolder.RUN, other, false));
     Path file = Files.writeString(dir.resolve("a-file"), "x");
     assertEquals("run: --out " + file + " is a file", refused(OutFolder.RUN, file, true));
@@ -98,7 +116,10 @@ class OutFolderTest {
     Files.writeString(out.resolve(".ts-1-r1.inprogress/summary.json"), "{}");
     killedRun(out.resolve(".ts-0.5-r1.inprogress"));
     String m = refused(OutFolder.SWEEP, out, false);
-    assertTrue(m.startsWith("sweep: --out " + out + " holds what a killed sweep left (2 unfinished results)"), m);
+    assertTrue(
+        m.startsWith(
+            "sweep: --out " + out + " holds what a killed sweep left (2 unfinished results)"),
+        m);
     prepare(OutFolder.SWEEP, out, true);
     assertEquals(List.of(), names(out));
   }

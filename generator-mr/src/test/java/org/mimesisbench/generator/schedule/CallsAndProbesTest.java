@@ -22,7 +22,11 @@ import org.mimesisbench.profile.Profile;
 class CallsAndProbesTest {
   @Test
   void probesComeBeforeTheCreateAndCallsAfterItAndBeforeTheDelete() throws Exception {
-    WorkloadModel m = WorkloadModel.of("vector", GeneratorVectors.profileWithCallsAndProbes(), GeneratorVectors.options().build());
+    WorkloadModel m =
+        WorkloadModel.of(
+            "vector",
+            GeneratorVectors.profileWithCallsAndProbes(),
+            GeneratorVectors.options().build());
     Map<Op, Long> counts = new EnumMap<>(Op.class);
     long files = 0;
     long created = 0;
@@ -63,7 +67,9 @@ class CallsAndProbesTest {
         }
       }
     }
-    long probes = counts.getOrDefault(Op.GET_FILE_INFO_PROBE, 0L) + counts.getOrDefault(Op.LIST_STATUS_PROBE, 0L);
+    long probes =
+        counts.getOrDefault(Op.GET_FILE_INFO_PROBE, 0L)
+            + counts.getOrDefault(Op.LIST_STATUS_PROBE, 0L);
     assertEquals(2.0 * created, probes, 0.0, "2 probes per create, exactly (a whole number)");
     assertEquals(0.25, counts.get(Op.LIST_STATUS_PROBE) / (double) probes, 0.06);
     // 1 or 2 a file, 1.5 on average; those beyond the window or after a delete are dropped
@@ -76,8 +82,10 @@ class CallsAndProbesTest {
   @Test
   void aCallNoOpIssuesIsLeftOutAndNamed() throws Exception {
     Profile p = GeneratorVectors.profileWithCallsAndProbes();
-    FileType t = FileType.newBuilder(p.getFileTypes().get(1))
-        .setCalls(List.of(new CallShare("fsck", 1.0, GeneratorVectors.twoPoints(0, 1)))).build();
+    FileType t =
+        FileType.newBuilder(p.getFileTypes().get(1))
+            .setCalls(List.of(new CallShare("fsck", 1.0, GeneratorVectors.twoPoints(0, 1))))
+            .build();
     List<FileType> types = new ArrayList<>(p.getFileTypes());
     types.set(1, t);
     p.setFileTypes(types);
@@ -89,13 +97,17 @@ class CallsAndProbesTest {
   @Test
   void callsOnPathsNothingMakesAreOneStreamPerCommandEachOnAPathOfItsOwn() throws Exception {
     Profile p = GeneratorVectors.profile();
-    p.setMissingPathProbes(List.of(new ClusterCalls("getfileinfo", 30L, GeneratorVectors.twoPoints(1000, 3000), null),
-        new ClusterCalls("listStatus", 10L, GeneratorVectors.twoPoints(1000, 3000), null),
-        new ClusterCalls("delete", 20L, GeneratorVectors.twoPoints(1000, 3000), null),
-        new ClusterCalls("open", 5L, GeneratorVectors.twoPoints(1000, 3000), null)));
-    p.setDeniedCalls(List.of()); // the vector's (the sample's denied calls) go elsewhere: the test below
+    p.setMissingPathProbes(
+        List.of(
+            new ClusterCalls("getfileinfo", 30L, GeneratorVectors.twoPoints(1000, 3000), null),
+            new ClusterCalls("listStatus", 10L, GeneratorVectors.twoPoints(1000, 3000), null),
+            new ClusterCalls("delete", 20L, GeneratorVectors.twoPoints(1000, 3000), null),
+            new ClusterCalls("open", 5L, GeneratorVectors.twoPoints(1000, 3000), null)));
+    p.setDeniedCalls(
+        List.of()); // the vector's (the sample's denied calls) go elsewhere: the test below
     WorkloadModel m = WorkloadModel.of("vector", p, GeneratorVectors.options().build());
-    assertTrue(m.notIssued().contains("open"), "only a stat, a listing or a delete: " + m.notIssued());
+    assertTrue(
+        m.notIssued().contains("open"), "only a stat, a listing or a delete: " + m.notIssued());
     Map<Op, Long> counts = new EnumMap<>(Op.class);
     java.util.Set<String> paths = new java.util.HashSet<>();
     ClusterSchedule schedule = new ClusterSchedule(m, 7, 0, 1);
@@ -103,25 +115,35 @@ class CallsAndProbesTest {
       while (!life.done()) {
         Event e = life.next();
         counts.merge(e.op(), 1L, Long::sum);
-        assertTrue(e.path().startsWith("/missing-") && paths.add(e.path()), "a path of its own: " + e);
+        assertTrue(
+            e.path().startsWith("/missing-") && paths.add(e.path()), "a path of its own: " + e);
       }
     }
     // 1 to 3 s apart, within the vector's window of 230 s: every call is issued
-    assertEquals(Map.of(Op.GET_FILE_INFO_PROBE, 30L, Op.LIST_STATUS_PROBE, 10L, Op.DELETE_MISSING, 20L), counts);
+    assertEquals(
+        Map.of(Op.GET_FILE_INFO_PROBE, 30L, Op.LIST_STATUS_PROBE, 10L, Op.DELETE_MISSING, 20L),
+        counts);
     Profile isolated = GeneratorVectors.profile();
     isolated.setMissingPathProbes(p.getMissingPathProbes());
-    WorkloadModel typesOnly = WorkloadModel.of("vector", isolated, GeneratorVectors.options().setTypes(List.of(0)).build());
-    assertTrue(typesOnly.clusterCalls().isEmpty(), "an isolated run issues them not (they belong to no type)");
+    WorkloadModel typesOnly =
+        WorkloadModel.of(
+            "vector", isolated, GeneratorVectors.options().setTypes(List.of(0)).build());
+    assertTrue(
+        typesOnly.clusterCalls().isEmpty(),
+        "an isolated run issues them not (they belong to no type)");
   }
 
   @Test
   void deniedCallsAreIssuedAsTheirUsersUnderTheEntryOnlyTheRunnerMayEnter() throws Exception {
     Profile p = GeneratorVectors.profile();
-    org.mimesisbench.profile.UserMix bob = new org.mimesisbench.profile.UserMix(
-        List.of(new org.mimesisbench.profile.UserShare("bob", 1.0)), 0L, 0.0);
-    p.setDeniedCalls(List.of(new ClusterCalls("open", 4L, GeneratorVectors.twoPoints(1000, 3000), bob),
-        new ClusterCalls("setQuota", 2L, GeneratorVectors.twoPoints(1000, 3000), bob),
-        new ClusterCalls("rename", 3L, GeneratorVectors.twoPoints(1000, 3000), bob)));
+    org.mimesisbench.profile.UserMix bob =
+        new org.mimesisbench.profile.UserMix(
+            List.of(new org.mimesisbench.profile.UserShare("bob", 1.0)), 0L, 0.0);
+    p.setDeniedCalls(
+        List.of(
+            new ClusterCalls("open", 4L, GeneratorVectors.twoPoints(1000, 3000), bob),
+            new ClusterCalls("setQuota", 2L, GeneratorVectors.twoPoints(1000, 3000), bob),
+            new ClusterCalls("rename", 3L, GeneratorVectors.twoPoints(1000, 3000), bob)));
     WorkloadModel m = WorkloadModel.of("vector", p, GeneratorVectors.options().build());
     assertTrue(m.notIssued().contains("rename"), "a rename names its target too: " + m.notIssued());
     Map<Op, Long> counts = new EnumMap<>(Op.class);
@@ -136,8 +158,13 @@ class CallsAndProbesTest {
       }
     }
     assertEquals(Map.of(Op.OPEN, 4L, Op.SET_QUOTA, 2L), counts);
-    WorkloadModel asOne = WorkloadModel.of("vector", p, GeneratorVectors.options().setAsOneUser(true).build());
-    assertTrue(asOne.notIssued().containsAll(List.of("open (denied)", "setQuota (denied)")), "" + asOne.notIssued());
-    assertTrue(asOne.clusterCalls().stream().noneMatch(c -> c.denied()), "the run's own user is denied nothing");
+    WorkloadModel asOne =
+        WorkloadModel.of("vector", p, GeneratorVectors.options().setAsOneUser(true).build());
+    assertTrue(
+        asOne.notIssued().containsAll(List.of("open (denied)", "setQuota (denied)")),
+        "" + asOne.notIssued());
+    assertTrue(
+        asOne.clusterCalls().stream().noneMatch(c -> c.denied()),
+        "the run's own user is denied nothing");
   }
 }

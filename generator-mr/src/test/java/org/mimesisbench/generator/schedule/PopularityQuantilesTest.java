@@ -48,6 +48,9 @@ class PopularityQuantilesTest {
       q[s] = new PopularityQuantiles(s).of(7);
     }
     assertTrue(ksFromUniform(q) < 0.015, "file 7's quantile over seeds");
-    assertEquals(new PopularityQuantiles(3).of(7), new PopularityQuantiles(3).of(7), "the same seed, the same quantile");
+    assertEquals(
+        new PopularityQuantiles(3).of(7),
+        new PopularityQuantiles(3).of(7),
+        "the same seed, the same quantile");
   }
 }

@@ -26,7 +26,8 @@ class ScheduleTest {
   }
 
   /** Every event of a type's schedule split into {@code shares}, pooled. */
-  private static List<String> events(WorkloadModel m, NamespaceLayout layout, FileTypeModel t, int shares) {
+  private static List<String> events(
+      WorkloadModel m, NamespaceLayout layout, FileTypeModel t, int shares) {
     List<String> all = new ArrayList<>();
     for (int s = 0; s < shares; s++) {
       TypeSchedule schedule = new TypeSchedule(m, t, layout, 7, s, shares, "tag");
@@ -63,10 +64,15 @@ class ScheduleTest {
     JsonNode vector = GeneratorVectors.schedule();
     int replicas = vector.get("replicas").asInt();
     for (double spanScale : new double[] {1.0, 2.0}) {
-      WorkloadModel m = model(GeneratorVectors.options().setSpanScale(spanScale)
-          .setTypeScales(Map.of("all", (double) replicas)).build());
+      WorkloadModel m =
+          model(
+              GeneratorVectors.options()
+                  .setSpanScale(spanScale)
+                  .setTypeScales(Map.of("all", (double) replicas))
+                  .build());
       Map<Op, Long> java = Forecast.count(m, new FlatLayout(m), 3, "tag", n -> {}).byOp();
-      // every call, by audit command: files', directories' (a recursive delete is a delete), probes, the cluster's
+      // every call, by audit command: files', directories' (a recursive delete is a delete),
+      // probes, the cluster's
       JsonNode reference = vector.get("expectedCommands").get(Double.toString(spanScale));
       Map<String, Long> byCommand = new java.util.TreeMap<>();
       java.forEach((op, n) -> byCommand.merge(op.auditCommand(), n, Long::sum));
@@ -75,7 +81,8 @@ class ScheduleTest {
       for (String command : commands) { // a command the reference does not list it never draws
         double expected = reference.has(command) ? reference.get(command).asDouble() : 0;
         double got = byCommand.getOrDefault(command, 0L) / (double) replicas;
-        // a Poisson-like error of the two estimates, each from `replicas` copies, plus 2 % for heavy tails
+        // a Poisson-like error of the two estimates, each from `replicas` copies, plus 2 % for
+        // heavy tails
         double tolerance = 4 * Math.sqrt(2 * expected / replicas) + 0.02 * expected + 0.5;
         assertEquals(expected, got, tolerance, command + " at span scale " + spanScale);
       }
@@ -84,18 +91,25 @@ class ScheduleTest {
 
   @Test
   void spanScaleTwoAboutDoublesAccessesPerFile() throws Exception {
-    WorkloadModel one = model(GeneratorVectors.options().setTypeScales(Map.of("all", 20.0)).build());
-    WorkloadModel two = model(GeneratorVectors.options().setTypeScales(Map.of("all", 20.0)).setSpanScale(2.0).build());
+    WorkloadModel one =
+        model(GeneratorVectors.options().setTypeScales(Map.of("all", 20.0)).build());
+    WorkloadModel two =
+        model(
+            GeneratorVectors.options()
+                .setTypeScales(Map.of("all", 20.0))
+                .setSpanScale(2.0)
+                .build());
     double ratio = accesses(two) / accesses(one);
     // not exactly 2: accesses pushed past the window's end are not issued
     assertTrue(ratio > 1.1 && ratio <= 2.05, "accesses ratio " + ratio);
   }
 
   /**
-   * A directory's accesses are split among listings, stats and content summaries by systematic sampling, as the
-   * reference generator's: each kind gets floor or ceil of its share of the directory's accesses (independent
-   * draws scattered a type's listings over other directories than the trace's: a run's listing popularity KS
-   * was 0.093 on the warehouse trace against the reference's 0.041).
+   * A directory's accesses are split among listings, stats and content summaries by systematic
+   * sampling, as the reference generator's: each kind gets floor or ceil of its share of the
+   * directory's accesses (independent draws scattered a type's listings over other directories than
+   * the trace's: a run's listing popularity KS was 0.093 on the warehouse trace against the
+   * reference's 0.041).
    */
   @Test
   void aDirectorysAccessesAreSplitByItsSharesToWithinOne() throws Exception {
@@ -118,8 +132,17 @@ class ScheduleTest {
         for (int k = 0; k < kinds.length; k++) {
           double expected = n * (kinds[k] - (k == 0 ? 0 : kinds[k - 1]));
           long got = byKind.getOrDefault(Op.DIRECTORY_ACCESSES[k], 0L);
-          assertTrue(got >= Math.floor(expected - 1e-9) && got <= Math.ceil(expected + 1e-9),
-              "d" + t.index() + " " + Op.DIRECTORY_ACCESSES[k] + ": " + got + " of " + n + " accesses");
+          assertTrue(
+              got >= Math.floor(expected - 1e-9) && got <= Math.ceil(expected + 1e-9),
+              "d"
+                  + t.index()
+                  + " "
+                  + Op.DIRECTORY_ACCESSES[k]
+                  + ": "
+                  + got
+                  + " of "
+                  + n
+                  + " accesses");
         }
         mixed += byKind.size() > 1 ? 1 : 0;
       }

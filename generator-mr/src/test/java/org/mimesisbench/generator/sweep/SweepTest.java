@@ -29,11 +29,28 @@ class SweepTest {
     Path out = dir.resolve("sweep");
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     int exit;
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(new Configuration(), dir.resolve("dfs"), dir.resolve("audit.log"), 1)) {
-      exit = new MimesisBench(new PrintStream(printed, true, StandardCharsets.UTF_8), System.err).execute(
-          new Configuration(), new String[] {"sweep", "--profile", GeneratorVectors.PROFILE.toString(),
-              "--time-scale", "0.02,0", "--repeat", "2", "--base-dir", "/sweep", "--out", out.toString(),
-              "-fs", cluster.uri().toString()});
+    try (EmbeddedCluster cluster =
+        EmbeddedCluster.start(
+            new Configuration(), dir.resolve("dfs"), dir.resolve("audit.log"), 1)) {
+      exit =
+          new MimesisBench(new PrintStream(printed, true, StandardCharsets.UTF_8), System.err)
+              .execute(
+                  new Configuration(),
+                  new String[] {
+                    "sweep",
+                    "--profile",
+                    GeneratorVectors.PROFILE.toString(),
+                    "--time-scale",
+                    "0.02,0",
+                    "--repeat",
+                    "2",
+                    "--base-dir",
+                    "/sweep",
+                    "--out",
+                    out.toString(),
+                    "-fs",
+                    cluster.uri().toString()
+                  });
     }
     String output = printed.toString(StandardCharsets.UTF_8);
     assertEquals(0, exit, output);
@@ -43,7 +60,9 @@ class SweepTest {
     long ops = -1;
     for (JsonNode p : points) {
       assertTrue(p.path("valid").asBoolean(), p.toString());
-      assertTrue(Files.exists(out.resolve(p.path("results").asText()).resolve("summary.json")), p.toString());
+      assertTrue(
+          Files.exists(out.resolve(p.path("results").asText()).resolve("summary.json")),
+          p.toString());
       long count = 0;
       for (JsonNode op : p.path("ops")) {
         count += op.path("count").asLong();
@@ -63,28 +82,58 @@ class SweepTest {
   @Test
   void badSweepOptionsAreOneLineErrors() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8))
-        .execute(new Configuration(), new String[] {"sweep", "--profile", GeneratorVectors.PROFILE.toString(),
-            "--time-scale", "1,-0.5", "--out", dir.resolve("s").toString()});
+    int exit =
+        new MimesisBench(
+                new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+            .execute(
+                new Configuration(),
+                new String[] {
+                  "sweep",
+                  "--profile",
+                  GeneratorVectors.PROFILE.toString(),
+                  "--time-scale",
+                  "1,-0.5",
+                  "--out",
+                  dir.resolve("s").toString()
+                });
     assertEquals(2, exit);
-    assertTrue(err.toString(StandardCharsets.UTF_8).contains("--time-scale -0.5: must be >= 0"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("--time-scale -0.5: must be >= 0"),
+        err.toString());
     assertTrue(Files.notExists(dir.resolve("s")));
   }
 
-  /** Its usage says --time-scale is required: without it a sweep is not one (it ran full windows). */
+  /**
+   * Its usage says --time-scale is required: without it a sweep is not one (it ran full windows).
+   */
   @Test
   void aSweepWithoutTimeScalesIsRefused() {
-    for (String[] scales : List.of(new String[0], new String[] {"--time-scale", ""}, new String[] {"--time-scale", ","})) {
+    for (String[] scales :
+        List.of(
+            new String[0], new String[] {"--time-scale", ""}, new String[] {"--time-scale", ","})) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
-      List<String> argv = new ArrayList<>(List.of("sweep", "--profile", GeneratorVectors.PROFILE.toString(),
-          "--out", dir.resolve("s").toString()));
+      List<String> argv =
+          new ArrayList<>(
+              List.of(
+                  "sweep",
+                  "--profile",
+                  GeneratorVectors.PROFILE.toString(),
+                  "--out",
+                  dir.resolve("s").toString()));
       argv.addAll(List.of(scales));
-      int exit = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8))
-          .execute(new Configuration(), argv.toArray(new String[0]));
+      int exit =
+          new MimesisBench(
+                  new PrintStream(new ByteArrayOutputStream()),
+                  new PrintStream(err, true, StandardCharsets.UTF_8))
+              .execute(new Configuration(), argv.toArray(new String[0]));
       String message = err.toString(StandardCharsets.UTF_8);
       assertEquals(2, exit, message);
       assertEquals(1, message.strip().lines().count(), message);
-      assertTrue(message.contains(scales.length == 0 ? "sweep: --time-scale is required" : "--time-scale '"), message);
+      assertTrue(
+          message.contains(
+              scales.length == 0 ? "sweep: --time-scale is required" : "--time-scale '"),
+          message);
       assertTrue(Files.notExists(dir.resolve("s")));
     }
   }

@@ -19,8 +19,14 @@ public final class SlowAuditLogger implements AuditLogger {
   public void initialize(Configuration conf) {}
 
   @Override
-  public void logAuditEvent(boolean succeeded, String userName, InetAddress addr, String cmd, String src,
-      String dst, FileStatus stat) {
+  public void logAuditEvent(
+      boolean succeeded,
+      String userName,
+      InetAddress addr,
+      String cmd,
+      String src,
+      String dst,
+      FileStatus stat) {
     long ms = delayMs;
     if (ms > 0) {
       try {

@@ -21,31 +21,35 @@ public final class SyntheticProfile {
 
   private SyntheticProfile() {}
 
-  public static Profile steadyAccesses(long files, long accessesPerFile, double intervalMs, AccessShares shares) {
+  public static Profile steadyAccesses(
+      long files, long accessesPerFile, double intervalMs, AccessShares shares) {
     if (files < 1 || accessesPerFile < 1 || !(intervalMs > 0)) {
       throw new IllegalArgumentException("files, accesses per file and interval must be positive");
     }
     long window = (long) Math.ceil(accessesPerFile * intervalMs);
-    FileType type = FileType.newBuilder()
-        .setIndex(0)
-        .setWeight(1.0)
-        .setFiles(files)
-        .setPreExisting(files)
-        .setUnaccessedShare(0.0)
-        .setAccessShares(shares)
-        .setDeleteShare(0.0)
-        .setDepth(point(1))
-        .setCreateInterarrival(empty())
-        .setActivationDelay(uniform(0, intervalMs, STAGGER_STEPS))
-        .setAccessInterarrival(point(intervalMs))
-        .setActiveSpan(point((accessesPerFile - 1) * intervalMs))
-        .setAccessesPerFile(point(accessesPerFile))
-        .setDeleteDelay(empty())
-        .build();
+    FileType type =
+        FileType.newBuilder()
+            .setIndex(0)
+            .setWeight(1.0)
+            .setFiles(files)
+            .setPreExisting(files)
+            .setUnaccessedShare(0.0)
+            .setAccessShares(shares)
+            .setDeleteShare(0.0)
+            .setDepth(point(1))
+            .setCreateInterarrival(empty())
+            .setActivationDelay(uniform(0, intervalMs, STAGGER_STEPS))
+            .setAccessInterarrival(point(intervalMs))
+            .setActiveSpan(point((accessesPerFile - 1) * intervalMs))
+            .setAccessesPerFile(point(accessesPerFile))
+            .setDeleteDelay(empty())
+            .build();
     return Profile.newBuilder()
         .setFormatVersion(1)
-        .setSource(String.format("synthetic: %d files, each accessed %d times %.3f ms apart", files,
-            accessesPerFile, intervalMs))
+        .setSource(
+            String.format(
+                "synthetic: %d files, each accessed %d times %.3f ms apart",
+                files, accessesPerFile, intervalMs))
         .setDurationMs(window)
         .setFileTypes(List.of(type))
         .setDormantFiles(0)
@@ -60,12 +64,18 @@ public final class SyntheticProfile {
       case "open" -> shares(1, 0, 0);
       case "listStatus" -> shares(0, 1, 0);
       case "getFileInfo" -> shares(0, 0, 1);
-      default -> throw new IllegalArgumentException("no access " + access + " (open, listStatus, getFileInfo)");
+      default ->
+          throw new IllegalArgumentException(
+              "no access " + access + " (open, listStatus, getFileInfo)");
     };
   }
 
   public static AccessShares shares(double open, double listStatus, double getFileInfo) {
-    return AccessShares.newBuilder().setOpen(open).setListStatus(listStatus).setGetFileInfo(getFileInfo).build();
+    return AccessShares.newBuilder()
+        .setOpen(open)
+        .setListStatus(listStatus)
+        .setGetFileInfo(getFileInfo)
+        .build();
   }
 
   private static Distribution point(double v) {
@@ -88,6 +98,10 @@ public final class SyntheticProfile {
   }
 
   private static Distribution distribution(List<Double> values, List<Double> cumulative) {
-    return Distribution.newBuilder().setValues(values).setCumulative(cumulative).setCount(values.size()).build();
+    return Distribution.newBuilder()
+        .setValues(values)
+        .setCumulative(cumulative)
+        .setCount(values.size())
+        .build();
   }
 }

@@ -29,7 +29,8 @@ final class Apportion {
       order[i] = i;
     }
     // ties go to the earlier index, so the result does not depend on the sort's stability
-    Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> -fraction[i]).thenComparingInt(i -> i));
+    Arrays.sort(
+        order, Comparator.<Integer>comparingDouble(i -> -fraction[i]).thenComparingInt(i -> i));
     for (int k = 0; given < total; k = (k + 1) % order.length) {
       if (shares[order[k]] > 0) {
         counts[order[k]]++;

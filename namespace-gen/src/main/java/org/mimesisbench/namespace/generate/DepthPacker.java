@@ -7,18 +7,18 @@ import java.util.SplittableRandom;
 import org.mimesisbench.namespace.stats.DiscreteDistribution;
 
 /**
- * Splits each depth's total (subdirectories of the directories at depth d, or files in them)
- * into per-directory counts so that all counts together follow a target distribution (fan-out,
- * or files per directory), with at most one count per directory of that depth.
+ * Splits each depth's total (subdirectories of the directories at depth d, or files in them) into
+ * per-directory counts so that all counts together follow a target distribution (fan-out, or files
+ * per directory), with at most one count per directory of that depth.
  *
- * <p>Depths where the total is large for the directories there (where counts drawn at random
- * would need more directories than the depth has) go first and take large counts; the counts
- * they took are then subtracted from the target, and the rest of the target's counts are shared
- * among the other depths, largest first, each to a depth with room for it. So the counts of all
- * depths together keep the target's shape. Each depth's counts sum exactly to its total; a count
- * that the target cannot give (the last one of a tight depth, the even share when even the
- * largest values cannot fill a depth, 1s when the small values run out) is made outside it and
- * counted in {@link #outsidePool()}.
+ * <p>Depths where the total is large for the directories there (where counts drawn at random would
+ * need more directories than the depth has) go first and take large counts; the counts they took
+ * are then subtracted from the target, and the rest of the target's counts are shared among the
+ * other depths, largest first, each to a depth with room for it. So the counts of all depths
+ * together keep the target's shape. Each depth's counts sum exactly to its total; a count that the
+ * target cannot give (the last one of a tight depth, the even share when even the largest values
+ * cannot fill a depth, 1s when the small values run out) is made outside it and counted in {@link
+ * #outsidePool()}.
  */
 final class DepthPacker {
   /** A depth is "tight" when random draws would need more than this share of its directories. */
@@ -47,7 +47,8 @@ final class DepthPacker {
         (totals[d] > TIGHT * mean * slots[d] ? tight : loose).add(d);
       }
     }
-    tight.sort((a, b) -> Double.compare((double) totals[b] / slots[b], (double) totals[a] / slots[a]));
+    tight.sort(
+        (a, b) -> Double.compare((double) totals[b] / slots[b], (double) totals[a] / slots[a]));
     int[][] counts = new int[totals.length][];
     long[] used = new long[target.size()];
     long tightMass = tight.stream().mapToLong(d -> totals[d]).sum();
@@ -56,7 +57,8 @@ final class DepthPacker {
     for (int d : tight) {
       counts[d] = fill(pool, totals[d], slots[d], used);
     }
-    pool = PartPool.forMass(target, looseMass, used); // what the tight depths took is not drawn again
+    pool =
+        PartPool.forMass(target, looseMass, used); // what the tight depths took is not drawn again
     place(pool, loose, totals, slots, counts);
     for (int d = 0; d < counts.length; d++) {
       if (counts[d] == null) {
@@ -67,11 +69,12 @@ final class DepthPacker {
   }
 
   /**
-   * Shares the pool among the loose depths, largest values first (a value fits only a depth
-   * whose remaining total is at least that large), each to a depth drawn in proportion to what
-   * it still needs; what is left of a depth after the pool is exhausted is made of 1s outside it.
+   * Shares the pool among the loose depths, largest values first (a value fits only a depth whose
+   * remaining total is at least that large), each to a depth drawn in proportion to what it still
+   * needs; what is left of a depth after the pool is exhausted is made of 1s outside it.
    */
-  private void place(PartPool pool, List<Integer> depths, long[] totals, long[] slots, int[][] counts) {
+  private void place(
+      PartPool pool, List<Integer> depths, long[] totals, long[] slots, int[][] counts) {
     int n = depths.size();
     long[] need = new long[n];
     IntList[] parts = new IntList[n];
@@ -79,7 +82,9 @@ final class DepthPacker {
       need[i] = totals[depths.get(i)];
       parts[i] = new IntList();
     }
-    for (int index = pool.largestAtMost(Long.MAX_VALUE); index >= 0; index = pool.largestAtMost(pool.valueAt(index) - 1)) {
+    for (int index = pool.largestAtMost(Long.MAX_VALUE);
+        index >= 0;
+        index = pool.largestAtMost(pool.valueAt(index) - 1)) {
       int value = pool.valueAt(index);
       for (long copies = pool.count(index); copies > 0; copies--) {
         long room = 0;

@@ -4,8 +4,8 @@ import java.util.List;
 import org.mimesisbench.namespace.stats.FileTypeShare;
 
 /**
- * How many files of each type sit at each depth: the table closest to "type j has weight w_j of
- * the files, spread over depths as its own depth distribution" whose depth totals are exactly the
+ * How many files of each type sit at each depth: the table closest to "type j has weight w_j of the
+ * files, spread over depths as its own depth distribution" whose depth totals are exactly the
  * namespace's files at each depth (iterative proportional fitting, then whole numbers per depth).
  */
 final class FileTypeAssigner {

@@ -5,11 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A generated namespace as a compact tree of arrays: about 17 bytes per directory and 1 per
- * file, no object or string per entry. Directories are numbered breadth first (the root is 0,
- * then depth 1, depth 2, ...), so the children of a directory are consecutive numbers, and so are
- * its files. Names are made when asked for: directory {@code d<i>} and file {@code f<i>.t<type>},
- * i in base 36 among its siblings (e.g. {@code /d0/d1a/f3.t7}).
+ * A generated namespace as a compact tree of arrays: about 17 bytes per directory and 1 per file,
+ * no object or string per entry. Directories are numbered breadth first (the root is 0, then depth
+ * 1, depth 2, ...), so the children of a directory are consecutive numbers, and so are its files.
+ * Names are made when asked for: directory {@code d<i>} and file {@code f<i>.t<type>}, i in base 36
+ * among its siblings (e.g. {@code /d0/d1a/f3.t7}).
  */
 public final class GeneratedNamespace {
   private final int[] depthStart; // directories at depth d: [depthStart[d], depthStart[d + 1])
@@ -18,8 +18,8 @@ public final class GeneratedNamespace {
   private final byte[] fileType; // by file number: files of directory 0, then 1, ...
   private final int[] typeIndex; // file type number -> the statistics' type index
 
-  GeneratedNamespace(int[] depthStart, int[] childStart, long[] fileStart, byte[] fileType,
-      int[] typeIndex) {
+  GeneratedNamespace(
+      int[] depthStart, int[] childStart, long[] fileStart, byte[] fileType, int[] typeIndex) {
     this.depthStart = depthStart;
     this.childStart = childStart;
     this.fileStart = fileStart;
@@ -139,7 +139,8 @@ public final class GeneratedNamespace {
     }
   }
 
-  private void enter(int dir, int depth, PathBuffer buf, NamespaceVisitor visitor) throws IOException {
+  private void enter(int dir, int depth, PathBuffer buf, NamespaceVisitor visitor)
+      throws IOException {
     if (buf.length == 0) {
       buf.bytes[0] = '/'; // the root; its children overwrite this with their own separator
       visitor.directory(buf.bytes, 1, depth);
@@ -161,7 +162,8 @@ public final class GeneratedNamespace {
 
   /** A path being built in place: '/'-separated ASCII names. */
   private static final class PathBuffer {
-    private static final byte[] DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] DIGITS =
+        "0123456789abcdefghijklmnopqrstuvwxyz".getBytes(StandardCharsets.US_ASCII);
     byte[] bytes;
     int length;
 

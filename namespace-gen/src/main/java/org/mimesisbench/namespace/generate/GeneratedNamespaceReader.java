@@ -6,17 +6,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.avro.file.DataFileReader;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.mimesisbench.cli.BadInputException;
 
 /**
- * Reads a {@code namespace.avro} written by {@code namespace generate} back into the compact
- * {@link GeneratedNamespace}, so a namespace written once can be materialized, split into shares,
- * without keeping a String per entry. Only generated namespaces qualify: entries depth first, a
- * directory then its files then its subdirectories, named {@code d<i>} and {@code f<i>.t<type>}
- * (a real fsimage snapshot has other names and is refused, naming the first entry that differs).
+ * Reads a {@code namespace.avro} written by {@code namespace generate} back into the compact {@link
+ * GeneratedNamespace}, so a namespace written once can be materialized, split into shares, without
+ * keeping a String per entry. Only generated namespaces qualify: entries depth first, a directory
+ * then its files then its subdirectories, named {@code d<i>} and {@code f<i>.t<type>} (a real
+ * fsimage snapshot has other names and is refused, naming the first entry that differs).
  */
 public final class GeneratedNamespaceReader {
   // directories in file (depth-first) order
@@ -27,7 +26,8 @@ public final class GeneratedNamespaceReader {
   private int[] nextSibling = new int[1024];
   private int[] lastChild = new int[1024];
   private int[] firstChild = new int[1024];
-  private long[] firstFile = new long[1025]; // files of directory k: [firstFile[k], firstFile[k] + fileCount[k])
+  private long[] firstFile =
+      new long[1025]; // files of directory k: [firstFile[k], firstFile[k] + fileCount[k])
   private int[] fileCount = new int[1024];
   private byte[] types = new byte[4096]; // compact type of each file, in file order
   private long files;
@@ -36,7 +36,10 @@ public final class GeneratedNamespaceReader {
 
   private GeneratedNamespaceReader() {}
 
-  /** The namespace in {@code avro}; BadInputException (exit 2) naming the entry if it is not a generated one. */
+  /**
+   * The namespace in {@code avro}; BadInputException (exit 2) naming the entry if it is not a
+   * generated one.
+   */
   public static GeneratedNamespace read(Path avro) throws IOException {
     GeneratedNamespaceReader r = new GeneratedNamespaceReader();
     GenericDatumReader<GenericRecord> datum = new GenericDatumReader<>();
@@ -44,7 +47,11 @@ public final class GeneratedNamespaceReader {
       GenericRecord rec = null;
       while (in.hasNext()) {
         rec = in.next(rec);
-        r.add(avro, rec.get("path").toString(), (Boolean) rec.get("isDir"), (Integer) rec.get("depth"));
+        r.add(
+            avro,
+            rec.get("path").toString(),
+            (Boolean) rec.get("isDir"),
+            (Integer) rec.get("depth"));
       }
     } catch (ClassCastException | NullPointerException | org.apache.avro.AvroRuntimeException e) {
       throw new BadInputException(avro + ": not a NamespaceEntry file (" + e.getMessage() + ")");
@@ -67,11 +74,13 @@ public final class GeneratedNamespaceReader {
       throw refuse(avro, path, "depth " + d + " does not follow its parent");
     }
     String parentPath = pathAt[d - 1];
-    String name = path.startsWith(parentPath + "/") ? path.substring(parentPath.length() + 1) : null;
+    String name =
+        path.startsWith(parentPath + "/") ? path.substring(parentPath.length() + 1) : null;
     int p = dirAtDepth(d - 1);
     if (isDir) {
       if (name == null || !name.equals("d" + Integer.toString(children[p], 36))) {
-        throw refuse(avro, path, "expected " + parentPath + "/d" + Integer.toString(children[p], 36));
+        throw refuse(
+            avro, path, "expected " + parentPath + "/d" + Integer.toString(children[p], 36));
       }
       newDirectory(p, d, path);
     } else {
@@ -153,8 +162,14 @@ public final class GeneratedNamespaceReader {
   }
 
   private static BadInputException refuse(Path avro, String path, String why) {
-    return new BadInputException(avro + ": entry " + path + " is not in the order or naming of a "
-        + "generated namespace (" + why + "); materialize takes namespace generate's output");
+    return new BadInputException(
+        avro
+            + ": entry "
+            + path
+            + " is not in the order or naming of a "
+            + "generated namespace ("
+            + why
+            + "); materialize takes namespace generate's output");
   }
 
   /** Renumbers the directories breadth first, the order GeneratedNamespace keeps them in. */

@@ -15,33 +15,41 @@ import org.mimesisbench.namespace.stats.NamespaceStats;
  * ns.walk(visitor);   // or ns.walk(dir, visitor) for one subtree, ns.path(dir), ns.filesIn(dir)
  * }</pre>
  *
- * <p>How: directories per depth are the target count split in the depth distribution's
- * proportions (every depth down to the deepest keeps at least one); each depth's directories are
- * shared out as fan-outs among the directories one level up ({@link DepthPacker}), and likewise
- * each depth's files among the directories that hold them. Files get types per depth in
- * proportion to the types' weights and depth distributions ({@link FileTypeAssigner}), shuffled
- * within the depth. The same statistics, targets and seed give the same namespace.
+ * <p>How: directories per depth are the target count split in the depth distribution's proportions
+ * (every depth down to the deepest keeps at least one); each depth's directories are shared out as
+ * fan-outs among the directories one level up ({@link DepthPacker}), and likewise each depth's
+ * files among the directories that hold them. Files get types per depth in proportion to the types'
+ * weights and depth distributions ({@link FileTypeAssigner}), shuffled within the depth. The same
+ * statistics, targets and seed give the same namespace.
  */
 public final class NamespaceGenerator {
   private NamespaceGenerator() {}
 
-  public static GeneratedNamespace generate(NamespaceStats stats, long directories, long files, long seed) {
+  public static GeneratedNamespace generate(
+      NamespaceStats stats, long directories, long files, long seed) {
     return generate(stats, directories, files, seed, null);
   }
 
   /** As above, recording how it went in {@code record} (may be null). */
-  public static GeneratedNamespace generate(NamespaceStats stats, long directories, long files,
-      long seed, GenerationRecord record) {
+  public static GeneratedNamespace generate(
+      NamespaceStats stats, long directories, long files, long seed, GenerationRecord record) {
     int maxDepth = stats.maxDepth();
     if (directories < 0 || files < 0) {
-      throw new BadInputException("negative target: " + directories + " directories, " + files + " files");
+      throw new BadInputException(
+          "negative target: " + directories + " directories, " + files + " files");
     }
     if (directories < maxDepth) {
-      throw new BadInputException(stats.source() + ": " + directories + " directories cannot reach depth "
-          + maxDepth + " (at least one directory per depth is needed)");
+      throw new BadInputException(
+          stats.source()
+              + ": "
+              + directories
+              + " directories cannot reach depth "
+              + maxDepth
+              + " (at least one directory per depth is needed)");
     }
     if (directories > Integer.MAX_VALUE - 8 || files > Integer.MAX_VALUE - 8) {
-      throw new BadInputException("targets above " + (Integer.MAX_VALUE - 8) + " directories or files are not supported");
+      throw new BadInputException(
+          "targets above " + (Integer.MAX_VALUE - 8) + " directories or files are not supported");
     }
     SplittableRandom root = new SplittableRandom(seed);
     SplittableRandom dirRandom = root.split();
@@ -122,7 +130,9 @@ public final class NamespaceGenerator {
     }
     long[] at = Apportion.largestRemainder(directories, share);
     for (int d = 1; d <= maxDepth; d++) {
-      if (at[d] == 0) { // a path down to the deepest directories needs one here: take it from the fullest depth
+      if (at[d]
+          == 0) { // a path down to the deepest directories needs one here: take it from the fullest
+        // depth
         int fullest = 1;
         for (int e = 2; e <= maxDepth; e++) {
           fullest = at[e] > at[fullest] ? e : fullest;
@@ -136,8 +146,8 @@ public final class NamespaceGenerator {
   }
 
   /**
-   * Puts each depth's counts on a random subset of that depth's directories:
-   * {@code into[dir + 1] = count} (offset by one, ready for a prefix sum).
+   * Puts each depth's counts on a random subset of that depth's directories: {@code into[dir + 1] =
+   * count} (offset by one, ready for a prefix sum).
    */
   private static void scatter(int[][] counts, int[] depthStart, int[] into, SplittableRandom rng) {
     for (int d = 0; d < counts.length; d++) {

@@ -6,8 +6,8 @@ import org.mimesisbench.namespace.stats.DiscreteDistribution;
 
 /**
  * A multiset of counts (fan-outs, or files per directory) with exactly the target distribution's
- * proportions, drawn from without replacement: whatever is taken, the taken values as a whole
- * keep the target's shape. Counts per distinct value, with a Fenwick tree for weighted draws.
+ * proportions, drawn from without replacement: whatever is taken, the taken values as a whole keep
+ * the target's shape. Counts per distinct value, with a Fenwick tree for weighted draws.
  */
 final class PartPool {
   private final int[] values;
@@ -34,8 +34,8 @@ final class PartPool {
 
   /**
    * The pool whose values sum closest to {@code mass}: {@code parts} is searched so that
-   * proportional(parts) minus what was already used elsewhere ({@code used}, by value index)
-   * holds that mass.
+   * proportional(parts) minus what was already used elsewhere ({@code used}, by value index) holds
+   * that mass.
    */
   static PartPool forMass(DiscreteDistribution target, long mass, long[] used) {
     int[] values = target.values();
@@ -88,8 +88,8 @@ final class PartPool {
   }
 
   /**
-   * Index of a value at most {@code limit}, drawn with probability proportional to its count
-   * among those; -1 when the pool has none.
+   * Index of a value at most {@code limit}, drawn with probability proportional to its count among
+   * those; -1 when the pool has none.
    */
   int drawIndexAtMost(long limit, SplittableRandom rng) {
     int top = Arrays.binarySearch(values, (int) Math.min(limit, Integer.MAX_VALUE));

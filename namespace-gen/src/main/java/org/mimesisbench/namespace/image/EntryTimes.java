@@ -3,10 +3,10 @@ package org.mimesisbench.namespace.image;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
 
 /**
- * When each entry of a generated namespace was made, as a position in the order a client
- * creating it would go: depth first, a directory, its files, then its subdirectories (the order
- * of {@link GeneratedNamespace#walk}). Its root is 0, its file i of directory d is
- * {@code position(d) + 1 + i}. Two longs per directory, none per file.
+ * When each entry of a generated namespace was made, as a position in the order a client creating
+ * it would go: depth first, a directory, its files, then its subdirectories (the order of {@link
+ * GeneratedNamespace#walk}). Its root is 0, its file i of directory d is {@code position(d) + 1 +
+ * i}. Two longs per directory, none per file.
  */
 final class EntryTimes {
   private final GeneratedNamespace ns;
@@ -35,7 +35,8 @@ final class EntryTimes {
     lastChild = subtree; // reused: subtree sizes are no longer needed once positions are known
     for (int d = 0; d < n; d++) {
       int subdirs = ns.subdirectories(d);
-      lastChild[d] = subdirs > 0 ? position[ns.firstChild(d) + subdirs - 1] : position[d] + ns.filesIn(d);
+      lastChild[d] =
+          subdirs > 0 ? position[ns.firstChild(d) + subdirs - 1] : position[d] + ns.filesIn(d);
     }
   }
 

@@ -28,32 +28,37 @@ import org.mimesisbench.namespace.generate.GeneratedNamespace;
 
 /**
  * Writes a generated namespace as a NameNode fsimage (Hadoop's protobuf image format, its own
- * message classes), under a base directory such as {@code /mimesis}. The sections that do not
- * hold the namespace (NS_INFO, erasure coding, secret and cache managers, ...) are copied from
- * a template: the empty image a NameNode of this Hadoop wrote when it formatted the name
- * directory, so they are exactly what this version writes. The INODE, INODE_DIR and
- * STRING_TABLE sections are the generated tree's, written one inode at a time from the compact
- * {@link GeneratedNamespace}, never a Java object per entry kept.
+ * message classes), under a base directory such as {@code /mimesis}. The sections that do not hold
+ * the namespace (NS_INFO, erasure coding, secret and cache managers, ...) are copied from a
+ * template: the empty image a NameNode of this Hadoop wrote when it formatted the name directory,
+ * so they are exactly what this version writes. The INODE, INODE_DIR and STRING_TABLE sections are
+ * the generated tree's, written one inode at a time from the compact {@link GeneratedNamespace},
+ * never a Java object per entry kept.
  *
  * <p>Inode ids: the file system root is 16385 (the NameNode's), then the base's directories, then
- * the namespace's directories in breadth-first order, then its files. Times: the entries were
- * made one after another in depth-first order over {@code historyMillis} ending at {@code
- * endMillis}; a file's access time is its modification time, a directory's modification time is
- * the time its last child was made. Files have no blocks (zero length).
+ * the namespace's directories in breadth-first order, then its files. Times: the entries were made
+ * one after another in depth-first order over {@code historyMillis} ending at {@code endMillis}; a
+ * file's access time is its modification time, a directory's modification time is the time its last
+ * child was made. Files have no blocks (zero length).
  */
 public final class FsImageWriter {
   /** Hadoop's default block size, what every generated file would have been written with. */
   static final long BLOCK_SIZE = 128L * 1024 * 1024;
+
   /** Sections this writer makes; every other section of the template is copied as it is. */
-  private static final Set<String> OWN = Set.of("INODE", "INODE_SUB", "INODE_DIR", "INODE_DIR_SUB", "STRING_TABLE");
+  private static final Set<String> OWN =
+      Set.of("INODE", "INODE_SUB", "INODE_DIR", "INODE_DIR_SUB", "STRING_TABLE");
+
   // FSImageFormatPBINode's packing of user, group and mode into a permission
   private static final int USER_SHIFT = 40;
   private static final int GROUP_SHIFT = 16;
   private static final int USER_ID = 1;
   private static final int GROUP_ID = 2;
   private static final int BUFFER = 1 << 20;
+
   /** What mkdirs and create give under HDFS's default umask 022. */
   static final FsPermission DIRECTORY_MODE = new FsPermission((short) 0755);
+
   static final FsPermission FILE_MODE = new FsPermission((short) 0644);
 
   private final GeneratedNamespace ns;
@@ -68,8 +73,12 @@ public final class FsImageWriter {
   private FsPermission fileMode = FILE_MODE;
   private long parallelThreshold = PARALLEL_THRESHOLD;
 
-  /** Hadoop's dfs.image.parallel.target.sections and .inode.threshold: sub-sections for a parallel load. */
+  /**
+   * Hadoop's dfs.image.parallel.target.sections and .inode.threshold: sub-sections for a parallel
+   * load.
+   */
   static final int SUB_SECTIONS = 12;
+
   static final long PARALLEL_THRESHOLD = 1_000_000;
 
   /** Where a section is cut into sub-sections: at the current end of the file. */
@@ -81,8 +90,15 @@ public final class FsImageWriter {
    * @param base absolute path of the namespace's root, not "/" (e.g. {@code /mimesis})
    * @param onInode called once per inode written (progress)
    */
-  public FsImageWriter(GeneratedNamespace ns, String base, String user, String group, long endMillis,
-      long historyMillis, int replication, Runnable onInode) {
+  public FsImageWriter(
+      GeneratedNamespace ns,
+      String base,
+      String user,
+      String group,
+      long endMillis,
+      long historyMillis,
+      int replication,
+      Runnable onInode) {
     this.ns = ns;
     this.baseNames = base.replaceAll("^/+|/+$", "").split("/+");
     this.user = user;
@@ -93,7 +109,10 @@ public final class FsImageWriter {
     this.onInode = onInode;
   }
 
-  /** The same image with these modes (default 0755 and 0644): a run whose users share the tree makes it 0777/0666. */
+  /**
+   * The same image with these modes (default 0755 and 0644): a run whose users share the tree makes
+   * it 0777/0666.
+   */
   public FsImageWriter modes(FsPermission directories, FsPermission files) {
     this.directoryMode = directories;
     this.fileMode = files;
@@ -101,8 +120,9 @@ public final class FsImageWriter {
   }
 
   /**
-   * Images of at least {@code inodes} inodes get INODE_SUB and INODE_DIR_SUB sub-sections, as Hadoop's saver
-   * writes them, so a NameNode with dfs.image.parallel.load loads them on several threads (default 1,000,000).
+   * Images of at least {@code inodes} inodes get INODE_SUB and INODE_DIR_SUB sub-sections, as
+   * Hadoop's saver writes them, so a NameNode with dfs.image.parallel.load loads them on several
+   * threads (default 1,000,000).
    */
   public FsImageWriter parallelOver(long inodes) {
     this.parallelThreshold = inodes;
@@ -114,7 +134,10 @@ public final class FsImageWriter {
     return 1L + (baseNames.length - 1) + (ns.directories() + 1L) + ns.files();
   }
 
-  /** Writes the image to {@code out}, taking the other sections from {@code template}; returns its MD5. */
+  /**
+   * Writes the image to {@code out}, taking the other sections from {@code template}; returns its
+   * MD5.
+   */
   public MD5Hash write(File template, File out) throws IOException {
     FileSummary templateSummary;
     try (RandomAccessFile t = new RandomAccessFile(template, "r")) {
@@ -124,24 +147,29 @@ public final class FsImageWriter {
       templateSummary = FSImageUtil.loadSummary(t);
     }
     if (!templateSummary.getCodec().isEmpty()) {
-      throw new IOException(template + ": a compressed template (" + templateSummary.getCodec() + ")");
+      throw new IOException(
+          template + ": a compressed template (" + templateSummary.getCodec() + ")");
     }
     MessageDigest md5 = MD5Hash.getDigester();
     try (RandomAccessFile t = new RandomAccessFile(template, "r");
-         CountingOutputStream file = new CountingOutputStream(
-             new DigestOutputStream(new BufferedOutputStream(new FileOutputStream(out), BUFFER), md5))) {
+        CountingOutputStream file =
+            new CountingOutputStream(
+                new DigestOutputStream(
+                    new BufferedOutputStream(new FileOutputStream(out), BUFFER), md5))) {
       file.write(FSImageUtil.MAGIC_HEADER);
       CodedOutputStream coded = CodedOutputStream.newInstance(file, BUFFER);
-      FileSummary.Builder summary = FileSummary.newBuilder()
-          .setOndiskVersion(templateSummary.getOndiskVersion())
-          .setLayoutVersion(templateSummary.getLayoutVersion());
+      FileSummary.Builder summary =
+          FileSummary.newBuilder()
+              .setOndiskVersion(templateSummary.getOndiskVersion())
+              .setLayoutVersion(templateSummary.getLayoutVersion());
       boolean stringTable = false;
       boolean parallel = inodes() >= parallelThreshold;
       java.util.List<Long> cuts = new java.util.ArrayList<>();
-      Cut cut = () -> {
-        coded.flush();
-        cuts.add(file.getByteCount());
-      };
+      Cut cut =
+          () -> {
+            coded.flush();
+            cuts.add(file.getByteCount());
+          };
       for (FileSummary.Section s : templateSummary.getSectionsList()) {
         long offset = file.getByteCount();
         cuts.clear();
@@ -167,31 +195,43 @@ public final class FsImageWriter {
           cuts.add(0, offset);
           cuts.add(end);
           for (int i = 0; i + 1 < cuts.size(); i++) {
-            summary.addSections(FileSummary.Section.newBuilder().setName(s.getName() + "_SUB")
-                .setOffset(cuts.get(i)).setLength(cuts.get(i + 1) - cuts.get(i)));
+            summary.addSections(
+                FileSummary.Section.newBuilder()
+                    .setName(s.getName() + "_SUB")
+                    .setOffset(cuts.get(i))
+                    .setLength(cuts.get(i + 1) - cuts.get(i)));
           }
         }
-        summary.addSections(FileSummary.Section.newBuilder().setName(s.getName())
-            .setOffset(offset).setLength(end - offset));
+        summary.addSections(
+            FileSummary.Section.newBuilder()
+                .setName(s.getName())
+                .setOffset(offset)
+                .setLength(end - offset));
       }
       if (!stringTable) { // the template's NameNode had no strings yet: the section is still needed
         long offset = file.getByteCount();
         stringTable(coded);
         coded.flush();
-        summary.addSections(FileSummary.Section.newBuilder().setName("STRING_TABLE")
-            .setOffset(offset).setLength(file.getByteCount() - offset));
+        summary.addSections(
+            FileSummary.Section.newBuilder()
+                .setName("STRING_TABLE")
+                .setOffset(offset)
+                .setLength(file.getByteCount() - offset));
       }
       FileSummary fs = summary.build();
       delimited(coded, fs);
       coded.flush();
-      // the summary's length, delimiter included, closes the file (FSImageUtil.loadSummary reads it)
-      int length = CodedOutputStream.computeUInt32SizeNoTag(fs.getSerializedSize()) + fs.getSerializedSize();
+      // the summary's length, delimiter included, closes the file (FSImageUtil.loadSummary reads
+      // it)
+      int length =
+          CodedOutputStream.computeUInt32SizeNoTag(fs.getSerializedSize()) + fs.getSerializedSize();
       file.write(ByteBuffer.allocate(4).putInt(length).array());
     }
     return new MD5Hash(md5.digest());
   }
 
-  private static void copy(RandomAccessFile template, FileSummary.Section s, OutputStream out) throws IOException {
+  private static void copy(RandomAccessFile template, FileSummary.Section s, OutputStream out)
+      throws IOException {
     byte[] bytes = new byte[Math.toIntExact(s.getLength())];
     template.seek(s.getOffset());
     template.readFully(bytes);
@@ -225,16 +265,17 @@ public final class FsImageWriter {
   private void inodeSection(CodedOutputStream out, Cut cut) throws IOException {
     long every = Math.max(1, (inodes() + SUB_SECTIONS - 1) / SUB_SECTIONS);
     long[] written = {0};
-    Runnable inodeDone = () -> {
-      onInode.run();
-      if (cut != null && ++written[0] % every == 0) {
-        try {
-          cut.here();
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      }
-    };
+    Runnable inodeDone =
+        () -> {
+          onInode.run();
+          if (cut != null && ++written[0] % every == 0) {
+            try {
+              cut.here();
+            } catch (IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          }
+        };
     try {
       inodes(out, inodeDone);
     } catch (java.io.UncheckedIOException e) {
@@ -249,30 +290,55 @@ public final class FsImageWriter {
     delimited(out, INodeSection.newBuilder().setLastInodeId(lastId).setNumInodes(inodes()).build());
     EntryTimes times = new EntryTimes(ns);
     // the file system root: quota as a formatted NameNode has it
-    delimited(out, directory(INodeId.ROOT_INODE_ID, ByteString.EMPTY, startMillis, dirPermission)
-        .setDirectory(INodeSection.INodeDirectory.newBuilder().setModificationTime(startMillis)
-            .setNsQuota(Long.MAX_VALUE).setDsQuota(-1).setPermission(dirPermission)).build());
+    delimited(
+        out,
+        directory(INodeId.ROOT_INODE_ID, ByteString.EMPTY, startMillis, dirPermission)
+            .setDirectory(
+                INodeSection.INodeDirectory.newBuilder()
+                    .setModificationTime(startMillis)
+                    .setNsQuota(Long.MAX_VALUE)
+                    .setDsQuota(-1)
+                    .setPermission(dirPermission))
+            .build());
     done.run();
     for (int i = 0; i < baseNames.length - 1; i++) {
-      delimited(out, directory(INodeId.ROOT_INODE_ID + 1 + i, name(baseNames[i]), startMillis, dirPermission).build());
+      delimited(
+          out,
+          directory(INodeId.ROOT_INODE_ID + 1 + i, name(baseNames[i]), startMillis, dirPermission)
+              .build());
       done.run();
     }
-    delimited(out, directory(directoryId(0), name(baseNames[baseNames.length - 1]), time(times.lastChild(0)),
-        dirPermission).build());
+    delimited(
+        out,
+        directory(
+                directoryId(0),
+                name(baseNames[baseNames.length - 1]),
+                time(times.lastChild(0)),
+                dirPermission)
+            .build());
     done.run();
     byte[] buf = new byte[64];
     long fileId = firstFileId();
     int dirs = ns.directories();
-    INodeSection.INodeFile.Builder file = INodeSection.INodeFile.newBuilder()
-        .setReplication(replication).setPreferredBlockSize(BLOCK_SIZE).setPermission(filePermission)
-        .setStoragePolicyID(0);
+    INodeSection.INodeFile.Builder file =
+        INodeSection.INodeFile.newBuilder()
+            .setReplication(replication)
+            .setPreferredBlockSize(BLOCK_SIZE)
+            .setPermission(filePermission)
+            .setStoragePolicyID(0);
     INode.Builder inode = INode.newBuilder().setType(INode.Type.FILE);
     for (int p = 0; p <= dirs; p++) {
       int first = ns.firstChild(p);
       for (int c = first, end = first + ns.subdirectories(p); c < end; c++) {
         int n = name(buf, 'd', c - first);
-        delimited(out, directory(directoryId(c), ByteString.copyFrom(buf, 0, n), time(times.lastChild(c)),
-            dirPermission).build());
+        delimited(
+            out,
+            directory(
+                    directoryId(c),
+                    ByteString.copyFrom(buf, 0, n),
+                    time(times.lastChild(c)),
+                    dirPermission)
+                .build());
         done.run();
       }
       long firstFile = times.position(p) + 1;
@@ -281,16 +347,25 @@ public final class FsImageWriter {
         n = suffix(buf, n, ns.fileType(p, i));
         long t = time(firstFile + i);
         file.setModificationTime(t).setAccessTime(t);
-        delimited(out, inode.setId(fileId++).setName(ByteString.copyFrom(buf, 0, n)).setFile(file).build());
+        delimited(
+            out,
+            inode.setId(fileId++).setName(ByteString.copyFrom(buf, 0, n)).setFile(file).build());
         done.run();
       }
     }
   }
 
   private static INode.Builder directory(long id, ByteString name, long mtime, long permission) {
-    return INode.newBuilder().setType(INode.Type.DIRECTORY).setId(id).setName(name)
-        .setDirectory(INodeSection.INodeDirectory.newBuilder().setModificationTime(mtime)
-            .setNsQuota(-1).setDsQuota(-1).setPermission(permission)); // -1: no quota
+    return INode.newBuilder()
+        .setType(INode.Type.DIRECTORY)
+        .setId(id)
+        .setName(name)
+        .setDirectory(
+            INodeSection.INodeDirectory.newBuilder()
+                .setModificationTime(mtime)
+                .setNsQuota(-1)
+                .setDsQuota(-1)
+                .setPermission(permission)); // -1: no quota
   }
 
   private long time(long position) {
@@ -302,7 +377,9 @@ public final class FsImageWriter {
     return ByteString.copyFrom(s, StandardCharsets.UTF_8);
   }
 
-  /** Writes prefix and {@code index} in base 36 (GeneratedNamespace's names) at the start of buf. */
+  /**
+   * Writes prefix and {@code index} in base 36 (GeneratedNamespace's names) at the start of buf.
+   */
   private static int name(byte[] buf, char prefix, int index) {
     buf[0] = (byte) prefix;
     String digits = Integer.toString(index, SiblingOrder.RADIX);
@@ -327,12 +404,22 @@ public final class FsImageWriter {
     }
     long every = Math.max(1, (entries + SUB_SECTIONS - 1) / SUB_SECTIONS);
     long written = baseNames.length;
-    for (int i = 0; i < baseNames.length - 1; i++) { // the chain from the file system root to the base
-      delimited(out, DirEntry.newBuilder().setParent(INodeId.ROOT_INODE_ID + i)
-          .addChildren(INodeId.ROOT_INODE_ID + i + 1).build());
+    for (int i = 0;
+        i < baseNames.length - 1;
+        i++) { // the chain from the file system root to the base
+      delimited(
+          out,
+          DirEntry.newBuilder()
+              .setParent(INodeId.ROOT_INODE_ID + i)
+              .addChildren(INodeId.ROOT_INODE_ID + i + 1)
+              .build());
     }
-    delimited(out, DirEntry.newBuilder().setParent(INodeId.ROOT_INODE_ID + baseNames.length - 1)
-        .addChildren(directoryId(0)).build());
+    delimited(
+        out,
+        DirEntry.newBuilder()
+            .setParent(INodeId.ROOT_INODE_ID + baseNames.length - 1)
+            .addChildren(directoryId(0))
+            .build());
     int[] order = new int[1024];
     long fileId = firstFileId();
     for (int p = 0, dirs = ns.directories(); p <= dirs; p++) {

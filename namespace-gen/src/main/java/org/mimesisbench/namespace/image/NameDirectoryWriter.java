@@ -20,8 +20,8 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.output.OutputProblems;
 
 /**
- * A NameNode name directory ({@code current/VERSION}, {@code seen_txid}, {@code fsimage_<txid>}
- * and its {@code .md5}) holding a generated namespace. Hadoop formats it, as {@code hdfs namenode
+ * A NameNode name directory ({@code current/VERSION}, {@code seen_txid}, {@code fsimage_<txid>} and
+ * its {@code .md5}) holding a generated namespace. Hadoop formats it, as {@code hdfs namenode
  * -format} would (so VERSION, ids and layout version are this Hadoop's), in a hidden folder beside
  * the output; the formatted empty image is then replaced by the generated one, and the folder is
  * renamed into place: a failed or killed run leaves no half-written name directory.
@@ -32,7 +32,9 @@ public final class NameDirectoryWriter {
 
   private NameDirectoryWriter() {}
 
-  /** Refuses an output that exists and is not an empty directory (bad input, {@code option} named). */
+  /**
+   * Refuses an output that exists and is not an empty directory (bad input, {@code option} named).
+   */
   public static void checkOut(String option, Path out) throws IOException {
     if (Files.exists(out) && !Files.isDirectory(out)) {
       throw new BadInputException(option + " " + out + ": exists and is not a directory");
@@ -40,24 +42,31 @@ public final class NameDirectoryWriter {
     if (Files.isDirectory(out)) {
       try (var entries = Files.list(out)) {
         if (entries.findAny().isPresent()) {
-          throw new BadInputException(option + " " + out + ": exists and is not empty (a name directory is written whole)");
+          throw new BadInputException(
+              option + " " + out + ": exists and is not empty (a name directory is written whole)");
         }
       }
     }
   }
 
   /** Writes the name directory {@code out} (absent or empty) with {@code writer}'s image. */
-  public static void write(Configuration conf, FsImageWriter writer, String option, Path out) throws IOException {
+  public static void write(Configuration conf, FsImageWriter writer, String option, Path out)
+      throws IOException {
     checkOut(option, out);
     Path parent = out.toAbsolutePath().getParent();
     Path createdParent = outermostMissing(parent);
     try {
       Files.createDirectories(parent);
     } catch (IOException e) {
-      throw OutputProblems.bad(option, out, "cannot create its parent: " + OutputProblems.reason(e, parent));
+      throw OutputProblems.bad(
+          option, out, "cannot create its parent: " + OutputProblems.reason(e, parent));
     }
-    Path staging = parent.resolve("." + out.getFileName() + ".inprogress-"
-        + Integer.toHexString(ThreadLocalRandom.current().nextInt()));
+    Path staging =
+        parent.resolve(
+            "."
+                + out.getFileName()
+                + ".inprogress-"
+                + Integer.toHexString(ThreadLocalRandom.current().nextInt()));
     boolean done = false;
     try {
       format(conf, staging);
@@ -65,9 +74,16 @@ public final class NameDirectoryWriter {
       File image = new File(current, NNStorage.getImageFileName(TXID));
       File written = new File(current, "." + image.getName() + ".generated");
       MD5Hash md5 = writer.write(image, written);
-      Files.move(written.toPath(), image.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      Files.move(
+          written.toPath(),
+          image.toPath(),
+          StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
       MD5FileUtils.saveMD5File(image, md5);
-      Files.move(staging, out.toAbsolutePath(), StandardCopyOption.ATOMIC_MOVE); // rename(2) replaces an empty dir
+      Files.move(
+          staging,
+          out.toAbsolutePath(),
+          StandardCopyOption.ATOMIC_MOVE); // rename(2) replaces an empty dir
       done = true;
     } finally {
       if (!done) {
@@ -83,14 +99,19 @@ public final class NameDirectoryWriter {
     }
   }
 
-  /** Hadoop's own {@code namenode -format} of {@code dir}, quietly: VERSION, seen_txid, an empty image. */
+  /**
+   * Hadoop's own {@code namenode -format} of {@code dir}, quietly: VERSION, seen_txid, an empty
+   * image.
+   */
   static void format(Configuration base, Path dir) throws IOException {
     Configuration conf = new HdfsConfiguration(base);
     String uri = dir.toAbsolutePath().toUri().toString();
     conf.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, uri);
     conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY, uri);
     conf.unset(DFSConfigKeys.DFS_NAMENODE_SHARED_EDITS_DIR_KEY);
-    conf.setBoolean(DFSConfigKeys.DFS_IMAGE_COMPRESS_KEY, false); // the template's sections are copied as they are
+    conf.setBoolean(
+        DFSConfigKeys.DFS_IMAGE_COMPRESS_KEY,
+        false); // the template's sections are copied as they are
     conf.setBoolean(DFSConfigKeys.DFS_NAMENODE_SUPPORT_ALLOW_FORMAT_KEY, true);
     Logger hdfs = Logger.getLogger("org.apache.hadoop.hdfs");
     Level level = hdfs.getLevel();

@@ -17,7 +17,10 @@ final class SiblingOrder {
     return order.length >= n ? order : new int[Math.max(n, order.length * 2)];
   }
 
-  /** Fills {@code out[0..n)} with 0..n-1 in their base-36 names' order; {@code out} holds at least n. */
+  /**
+   * Fills {@code out[0..n)} with 0..n-1 in their base-36 names' order; {@code out} holds at least
+   * n.
+   */
   static void of(int n, int[] out) {
     if (n == 0) {
       return;

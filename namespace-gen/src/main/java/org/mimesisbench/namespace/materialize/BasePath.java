@@ -18,20 +18,31 @@ public final class BasePath {
     this.prefix = s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
   }
 
-  /** {@code qualified} is the base made absolute by its file system; {@code given} is what the user wrote. */
+  /**
+   * {@code qualified} is the base made absolute by its file system; {@code given} is what the user
+   * wrote.
+   */
   public static BasePath of(String given, Path qualified) {
     return of("--base", given, qualified);
   }
 
-  /** As {@link #of(String, Path)}, naming the base's {@code option} in errors (e.g. {@code --base-dir}). */
+  /**
+   * As {@link #of(String, Path)}, naming the base's {@code option} in errors (e.g. {@code
+   * --base-dir}).
+   */
   public static BasePath of(String option, String given, Path qualified) {
     for (String part : given.split("/")) {
       if (part.equals(".") || part.equals("..")) {
-        throw new BadInputException(option + " " + given + ": '.' and '..' are not allowed in the base");
+        throw new BadInputException(
+            option + " " + given + ": '.' and '..' are not allowed in the base");
       }
     }
     if (qualified.isRoot() || qualified.toUri().getPath().isEmpty()) {
-      throw new BadInputException(option + " " + given + ": refusing the file system's root; give a directory for the benchmark, e.g. /mimesis");
+      throw new BadInputException(
+          option
+              + " "
+              + given
+              + ": refusing the file system's root; give a directory for the benchmark, e.g. /mimesis");
     }
     return new BasePath(qualified);
   }
@@ -46,7 +57,8 @@ public final class BasePath {
       return base;
     }
     check(entry, length);
-    return new Path(prefix + new String(entry, 0, length, java.nio.charset.StandardCharsets.US_ASCII));
+    return new Path(
+        prefix + new String(entry, 0, length, java.nio.charset.StandardCharsets.US_ASCII));
   }
 
   /** An entry is '/'-separated names, none empty, '.' or '..', so it cannot leave the base. */
@@ -58,7 +70,9 @@ public final class BasePath {
     for (int i = 1; i <= length; i++) {
       if (i == length || entry[i] == '/') {
         int n = i - start;
-        if (n == 0 || (n == 1 && entry[start] == '.') || (n == 2 && entry[start] == '.' && entry[start + 1] == '.')) {
+        if (n == 0
+            || (n == 1 && entry[start] == '.')
+            || (n == 2 && entry[start] == '.' && entry[start + 1] == '.')) {
           throw outside(entry, length);
         }
         start = i + 1;
@@ -69,8 +83,10 @@ public final class BasePath {
   }
 
   private static BadInputException outside(byte[] entry, int length) {
-    return new BadInputException("namespace entry " + new String(entry, 0, length, java.nio.charset.StandardCharsets.US_ASCII)
-        + " would resolve outside the base: names must not be empty, '.' or '..'");
+    return new BadInputException(
+        "namespace entry "
+            + new String(entry, 0, length, java.nio.charset.StandardCharsets.US_ASCII)
+            + " would resolve outside the base: names must not be empty, '.' or '..'");
   }
 
   @Override

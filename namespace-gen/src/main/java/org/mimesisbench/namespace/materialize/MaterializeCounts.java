@@ -41,7 +41,8 @@ public final class MaterializeCounts {
 
   @Override
   public String toString() {
-    return String.format("directories %,d created, %,d already present; files %,d created, %,d already present",
+    return String.format(
+        "directories %,d created, %,d already present; files %,d created, %,d already present",
         directoriesCreated, directoriesPresent, filesCreated, filesPresent);
   }
 }

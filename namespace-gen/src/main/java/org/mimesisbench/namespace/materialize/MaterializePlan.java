@@ -9,11 +9,11 @@ import org.mimesisbench.namespace.generate.GeneratedNamespace;
 /**
  * How a namespace is split for parallel creation, the same for everyone who computes it from the
  * same namespace and share count (so each mapper recomputes it and takes its own share). The
- * <em>top</em> is a few directories created first, one at a time, parents first; every other
- * entry lies in exactly one <em>unit</em>: a whole subtree under a top directory, or the files of
- * a top directory. A subtree heavier than a share's fair part is split into its directory (added to
- * the top) and its children's subtrees, so one deep chain or one giant subtree does not serialize
- * the run. Units are dealt to shares heaviest first, each to the lightest share so far.
+ * <em>top</em> is a few directories created first, one at a time, parents first; every other entry
+ * lies in exactly one <em>unit</em>: a whole subtree under a top directory, or the files of a top
+ * directory. A subtree heavier than a share's fair part is split into its directory (added to the
+ * top) and its children's subtrees, so one deep chain or one giant subtree does not serialize the
+ * run. Units are dealt to shares heaviest first, each to the lightest share so far.
  *
  * <p>Example: {@code MaterializePlan.of(ns, 8).share(3)} is mapper 3's list of units.
  */
@@ -21,7 +21,10 @@ public final class MaterializePlan {
   /** Split a subtree when it holds more than 1 / (SPLIT * shares) of all entries. */
   private static final int SPLIT = 4;
 
-  /** A subtree rooted at {@code dir}, or ({@code subtree} false) only the files of top directory {@code dir}. */
+  /**
+   * A subtree rooted at {@code dir}, or ({@code subtree} false) only the files of top directory
+   * {@code dir}.
+   */
   public record Unit(int dir, boolean subtree, long entries) {}
 
   private final int[] top;
@@ -60,8 +63,11 @@ public final class MaterializePlan {
       }
     }
     int[] topDirs = top.stream().mapToInt(Integer::intValue).sorted().toArray();
-    units.sort((a, b) -> a.entries != b.entries ? Long.compare(b.entries, a.entries)
-        : Integer.compare(a.dir, b.dir));
+    units.sort(
+        (a, b) ->
+            a.entries != b.entries
+                ? Long.compare(b.entries, a.entries)
+                : Integer.compare(a.dir, b.dir));
     List<List<Unit>> shares = new ArrayList<>();
     long[] load = new long[shareCount];
     for (int i = 0; i < shareCount; i++) {
@@ -78,7 +84,9 @@ public final class MaterializePlan {
       load[lightest] += u.entries;
     }
     for (List<Unit> s : shares) {
-      s.sort((a, b) -> Integer.compare(a.dir, b.dir)); // shallow first: reads well in progress and logs
+      s.sort(
+          (a, b) ->
+              Integer.compare(a.dir, b.dir)); // shallow first: reads well in progress and logs
     }
     return new MaterializePlan(topDirs, shares, total);
   }
@@ -117,7 +125,8 @@ public final class MaterializePlan {
 
   @Override
   public String toString() {
-    long[] load = shares.stream().mapToLong(s -> s.stream().mapToLong(Unit::entries).sum()).toArray();
+    long[] load =
+        shares.stream().mapToLong(s -> s.stream().mapToLong(Unit::entries).sum()).toArray();
     return "MaterializePlan{top=" + top.length + " dirs, shares=" + Arrays.toString(load) + "}";
   }
 }

@@ -17,15 +17,15 @@ import org.mimesisbench.namespace.generate.NamespaceVisitor;
 
 /**
  * Creates a generated namespace, or one share of it, in any Hadoop {@link FileSystem}: directories
- * with {@code mkdirs}, files zero-length with {@code create(path, false)} and close, parents
- * before children, every path under the base. Phase 1 calls it: the coordinator runs
- * {@link #top}, then each mapper runs {@link #share} on its {@link MaterializePlan} share.
+ * with {@code mkdirs}, files zero-length with {@code create(path, false)} and close, parents before
+ * children, every path under the base. Phase 1 calls it: the coordinator runs {@link #top}, then
+ * each mapper runs {@link #share} on its {@link MaterializePlan} share.
  *
- * <p>Resumable: with {@code resume} (the base existed before the run) each directory is listed
- * once and only the missing entries are created; without it a file that turns out to exist is
- * looked at instead of failing. Either way an existing zero-length file counts as done and an
- * entry of another kind (a directory where a file belongs, a non-empty file, a file where a
- * directory belongs) is a {@link NamespaceConflictException} naming it.
+ * <p>Resumable: with {@code resume} (the base existed before the run) each directory is listed once
+ * and only the missing entries are created; without it a file that turns out to exist is looked at
+ * instead of failing. Either way an existing zero-length file counts as done and an entry of
+ * another kind (a directory where a file belongs, a non-empty file, a file where a directory
+ * belongs) is a {@link NamespaceConflictException} naming it.
  *
  * <pre>{@code
  * MaterializePlan plan = MaterializePlan.of(ns, mappers);
@@ -41,12 +41,13 @@ public final class NamespaceMaterializer {
   private final GeneratedNamespace ns;
   private final boolean resume;
 
-  public NamespaceMaterializer(FileSystem fs, BasePath base, GeneratedNamespace ns, boolean resume) {
+  public NamespaceMaterializer(
+      FileSystem fs, BasePath base, GeneratedNamespace ns, boolean resume) {
     this(fs, base, ns, resume, false);
   }
 
-  private NamespaceMaterializer(FileSystem fs, BasePath base, GeneratedNamespace ns, boolean resume,
-      boolean writtenFiles) {
+  private NamespaceMaterializer(
+      FileSystem fs, BasePath base, GeneratedNamespace ns, boolean resume, boolean writtenFiles) {
     this.fs = fs;
     this.base = base;
     this.ns = ns;
@@ -55,14 +56,17 @@ public final class NamespaceMaterializer {
   }
 
   /**
-   * This materializer, resuming a namespace whose files a workload may have written to (a
-   * benchmark run's appends): a file found with bytes in it is taken as present, not a conflict.
+   * This materializer, resuming a namespace whose files a workload may have written to (a benchmark
+   * run's appends): a file found with bytes in it is taken as present, not a conflict.
    */
   public NamespaceMaterializer acceptingWrittenFiles() {
     return new NamespaceMaterializer(fs, base, ns, resume, true);
   }
 
-  /** Creates the plan's top directories (the base first), not their files; {@code onEntry} runs after each. */
+  /**
+   * Creates the plan's top directories (the base first), not their files; {@code onEntry} runs
+   * after each.
+   */
   public MaterializeCounts top(int[] dirs, Runnable onEntry) throws IOException {
     Creator c = new Creator(onEntry);
     for (int d : dirs) {
@@ -73,7 +77,8 @@ public final class NamespaceMaterializer {
   }
 
   /** Creates one share's units: whole subtrees, or the files of a top directory. */
-  public MaterializeCounts share(List<MaterializePlan.Unit> units, Runnable onEntry) throws IOException {
+  public MaterializeCounts share(List<MaterializePlan.Unit> units, Runnable onEntry)
+      throws IOException {
     Creator c = new Creator(onEntry);
     for (MaterializePlan.Unit u : units) {
       if (u.subtree()) {
@@ -89,7 +94,8 @@ public final class NamespaceMaterializer {
   private final class Creator implements NamespaceVisitor {
     final MaterializeCounts counts = new MaterializeCounts();
     private final Runnable onEntry;
-    private Map<String, FileStatus> existing = Map.of(); // children of the current directory, on resume
+    private Map<String, FileStatus> existing =
+        Map.of(); // children of the current directory, on resume
 
     Creator(Runnable onEntry) {
       this.onEntry = onEntry;
@@ -103,7 +109,8 @@ public final class NamespaceMaterializer {
         FileStatus st = statusOrNull(p);
         if (st != null) {
           if (!st.isDirectory()) {
-            throw new NamespaceConflictException(p + " is a file; the namespace has a directory there");
+            throw new NamespaceConflictException(
+                p + " is a file; the namespace has a directory there");
           }
           existing = listing(p);
           counts.directoriesPresent++;
@@ -116,7 +123,8 @@ public final class NamespaceMaterializer {
           throw new IOException("mkdirs " + p + " returned false");
         }
       } catch (FileAlreadyExistsException | ParentNotDirectoryException e) {
-        throw new NamespaceConflictException(p + ": a file is in the way of this directory (" + Messages.firstLine(e) + ")");
+        throw new NamespaceConflictException(
+            p + ": a file is in the way of this directory (" + Messages.firstLine(e) + ")");
       }
       counts.directoriesCreated++;
       onEntry.run();
@@ -152,8 +160,9 @@ public final class NamespaceMaterializer {
       existing = resume ? listing(base.resolve(dirPath, dirPath.length)) : Map.of();
       String prefix = dir == 0 ? "" : ns.path(dir);
       for (int i = 0, n = ns.filesIn(dir); i < n; i++) {
-        byte[] p = (prefix + "/" + GeneratedNamespace.fileName(i, ns.fileType(dir, i)))
-            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] p =
+            (prefix + "/" + GeneratedNamespace.fileName(i, ns.fileType(dir, i)))
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         file(p, p.length, ns.depthOf(dir) + 1, ns.fileType(dir, i));
       }
     }
@@ -163,7 +172,11 @@ public final class NamespaceMaterializer {
         throw new NamespaceConflictException(p + " is a directory; the namespace has a file there");
       }
       if (st.getLen() != 0 && !writtenFiles) {
-        throw new NamespaceConflictException(p + " is a file of " + st.getLen() + " bytes; the namespace has a zero-length file there");
+        throw new NamespaceConflictException(
+            p
+                + " is a file of "
+                + st.getLen()
+                + " bytes; the namespace has a zero-length file there");
       }
       counts.filesPresent++;
       onEntry.run();

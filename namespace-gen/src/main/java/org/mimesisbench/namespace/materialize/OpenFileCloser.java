@@ -19,7 +19,10 @@ import org.apache.hadoop.security.AccessControlException;
 public final class OpenFileCloser {
   private OpenFileCloser() {}
 
-  /** Files closed; 0 on a file system other than HDFS; -1 if HDFS would not say which are open (not the superuser). */
+  /**
+   * Files closed; 0 on a file system other than HDFS; -1 if HDFS would not say which are open (not
+   * the superuser).
+   */
   public static long closeUnder(FileSystem fs, Path base) throws IOException {
     if (!(fs instanceof DistributedFileSystem dfs)) {
       return 0;
@@ -27,10 +30,12 @@ public final class OpenFileCloser {
     String prefix = base.toUri().getPath();
     long closed = 0;
     try {
-      RemoteIterator<OpenFileEntry> open = dfs.listOpenFiles(EnumSet.of(OpenFilesType.ALL_OPEN_FILES), prefix);
+      RemoteIterator<OpenFileEntry> open =
+          dfs.listOpenFiles(EnumSet.of(OpenFilesType.ALL_OPEN_FILES), prefix);
       while (open.hasNext()) {
         String p = open.next().getFilePath();
-        if (p.startsWith(prefix + "/")) { // the NameNode filters by prefix; a sibling like /base2 must not match
+        if (p.startsWith(
+            prefix + "/")) { // the NameNode filters by prefix; a sibling like /base2 must not match
           dfs.recoverLease(new Path(p));
           closed++;
         }

@@ -22,8 +22,18 @@ import org.mimesisbench.trace.NamespaceEntry;
  */
 public final class NamespaceAvroWriter implements NamespaceVisitor, Closeable {
   /** The fields this encoder writes, in order; a schema change must change the encoder too. */
-  static final List<String> FIELDS = List.of("path", "isDir", "depth", "size", "mtime", "atime",
-      "replication", "owner", "group", "permission");
+  static final List<String> FIELDS =
+      List.of(
+          "path",
+          "isDir",
+          "depth",
+          "size",
+          "mtime",
+          "atime",
+          "replication",
+          "owner",
+          "group",
+          "permission");
 
   private final DataFileWriter<NamespaceEntry> writer;
   private byte[] record = new byte[512];
@@ -34,7 +44,8 @@ public final class NamespaceAvroWriter implements NamespaceVisitor, Closeable {
     Schema schema = NamespaceEntry.getClassSchema();
     List<String> fields = schema.getFields().stream().map(Schema.Field::name).toList();
     if (!fields.equals(FIELDS)) {
-      throw new IllegalStateException("NamespaceEntry.avsc has fields " + fields + ", the encoder writes " + FIELDS);
+      throw new IllegalStateException(
+          "NamespaceEntry.avsc has fields " + fields + ", the encoder writes " + FIELDS);
     }
     writer = new DataFileWriter<>(new SpecificDatumWriter<NamespaceEntry>(schema));
     writer.setCodec(codec);
@@ -61,7 +72,8 @@ public final class NamespaceAvroWriter implements NamespaceVisitor, Closeable {
     at += length;
     record[at++] = (byte) (isDir ? 1 : 0);
     at += BinaryData.encodeInt(depth, record, at);
-    // size, mtime, atime (longs), replication (int) are 0; owner, group, permission take the null branch (index 0)
+    // size, mtime, atime (longs), replication (int) are 0; owner, group, permission take the null
+    // branch (index 0)
     for (int i = 0; i < 7; i++) {
       record[at++] = 0;
     }

@@ -19,31 +19,58 @@ import org.mimesisbench.namespace.stats.NamespaceStats;
 
 /**
  * {@code namespace-report.json} (profiles/schema/namespace-report.schema.json), the one place its
- * keys are named: how close a generated namespace is to its statistics. Under
- * {@code ks}, each preserved distribution's Kolmogorov-Smirnov distance to its target (null when
- * the namespace has none of it, e.g. files per directory with no files), measured on the tree.
+ * keys are named: how close a generated namespace is to its statistics. Under {@code ks}, each
+ * preserved distribution's Kolmogorov-Smirnov distance to its target (null when the namespace has
+ * none of it, e.g. files per directory with no files), measured on the tree.
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public final class NamespaceReport {
-  @JsonProperty("stats") public String stats;
-  @JsonProperty("seed") public long seed;
-  @JsonProperty("target") public final Map<String, Long> target = new LinkedHashMap<>();
-  @JsonProperty("generated") public final Map<String, Long> generated = new LinkedHashMap<>();
-  @JsonProperty("ks") public final Map<String, Double> ks = new LinkedHashMap<>();
-  @JsonProperty("outside_target") public final Map<String, Long> outsideTarget = new LinkedHashMap<>();
-  @JsonProperty("file_types") public final List<TypeReport> fileTypes = new ArrayList<>();
+  @JsonProperty("stats")
+  public String stats;
+
+  @JsonProperty("seed")
+  public long seed;
+
+  @JsonProperty("target")
+  public final Map<String, Long> target = new LinkedHashMap<>();
+
+  @JsonProperty("generated")
+  public final Map<String, Long> generated = new LinkedHashMap<>();
+
+  @JsonProperty("ks")
+  public final Map<String, Double> ks = new LinkedHashMap<>();
+
+  @JsonProperty("outside_target")
+  public final Map<String, Long> outsideTarget = new LinkedHashMap<>();
+
+  @JsonProperty("file_types")
+  public final List<TypeReport> fileTypes = new ArrayList<>();
 
   /** One file type: its weight asked for and given, and its depth distribution's KS distance. */
   public static final class TypeReport {
-    @JsonProperty("index") public int index;
-    @JsonProperty("weight") public double weight;
-    @JsonProperty("files") public long files;
-    @JsonProperty("share") public double share;
-    @JsonProperty("depth_ks") public Double depthKs;
+    @JsonProperty("index")
+    public int index;
+
+    @JsonProperty("weight")
+    public double weight;
+
+    @JsonProperty("files")
+    public long files;
+
+    @JsonProperty("share")
+    public double share;
+
+    @JsonProperty("depth_ks")
+    public Double depthKs;
   }
 
-  public static NamespaceReport of(NamespaceStats stats, GeneratedNamespace ns, long targetDirs,
-      long targetFiles, long seed, GenerationRecord record) {
+  public static NamespaceReport of(
+      NamespaceStats stats,
+      GeneratedNamespace ns,
+      long targetDirs,
+      long targetFiles,
+      long seed,
+      GenerationRecord record) {
     NamespaceReport r = new NamespaceReport();
     r.stats = stats.source();
     r.seed = seed;
@@ -54,7 +81,8 @@ public final class NamespaceReport {
     long[] dirsAtDepth = new long[maxDepth + 1];
     long[] filesAtDepth = new long[maxDepth + 2];
     long[][] typeAtDepth = new long[stats.fileTypes().size()][maxDepth + 2];
-    int[] typePosition = new int[stats.fileTypes().stream().mapToInt(FileTypeShare::index).max().orElse(0) + 1];
+    int[] typePosition =
+        new int[stats.fileTypes().stream().mapToInt(FileTypeShare::index).max().orElse(0) + 1];
     for (int j = 0; j < stats.fileTypes().size(); j++) {
       typePosition[stats.fileTypes().get(j).index()] = j;
     }
@@ -103,7 +131,9 @@ public final class NamespaceReport {
     return r;
   }
 
-  /** What was written: {@code entries} (every directory, the root, and file) and their paths' bytes. */
+  /**
+   * What was written: {@code entries} (every directory, the root, and file) and their paths' bytes.
+   */
   public void written(long entries, long pathBytes) {
     generated.put("entries", entries);
     generated.put("path_bytes", pathBytes);

@@ -6,7 +6,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import org.mimesisbench.namespace.generate.NamespaceVisitor;
 
-/** {@code paths.txt}: one path a line, parents first; a directory's path ends with '/' (the root is "/"). */
+/**
+ * {@code paths.txt}: one path a line, parents first; a directory's path ends with '/' (the root is
+ * "/").
+ */
 public final class PathsTextWriter implements NamespaceVisitor, Closeable {
   private final OutputStream out;
 

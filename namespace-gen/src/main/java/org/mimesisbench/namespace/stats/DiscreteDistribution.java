@@ -26,8 +26,8 @@ public final class DiscreteDistribution {
   }
 
   /**
-   * From values with weights already checked (ascending, distinct, non-negative, summing to
-   * about 1); zero weights are dropped and the rest divided by their sum.
+   * From values with weights already checked (ascending, distinct, non-negative, summing to about
+   * 1); zero weights are dropped and the rest divided by their sum.
    */
   public static DiscreteDistribution of(int[] values, double[] weights) {
     double sum = 0;

@@ -1,6 +1,8 @@
 package org.mimesisbench.namespace.stats;
 
-/** Kolmogorov-Smirnov distance of observed counts to a discrete target: sup |F_observed - F_target|. */
+/**
+ * Kolmogorov-Smirnov distance of observed counts to a discrete target: sup |F_observed - F_target|.
+ */
 public final class Ks {
   private Ks() {}
 
@@ -19,7 +21,8 @@ public final class Ks {
     double sup = 0;
     long seen = 0;
     int top = Math.max(counts.length - 1, target.max());
-    // discrete CDFs only step at support points, so checking every integer up to both maxima is exact
+    // discrete CDFs only step at support points, so checking every integer up to both maxima is
+    // exact
     for (int x = 0; x <= top; x++) {
       seen += x < counts.length ? counts[x] : 0;
       sup = Math.max(sup, Math.abs((double) seen / total - target.cdf(x)));

@@ -10,9 +10,9 @@ import java.util.Properties;
 import org.mimesisbench.cli.BadInputException;
 
 /**
- * The Mimesis Namespace Generator's statistics file (mimesis.properties): each table a line of
- * keys and a line of weights, e.g. {@code SUBDIRS_AT_DEPTH_KEYS} / {@code SUBDIRS_AT_DEPTH_WEIGHTS}.
- * It has no file types, so all files are one type placed by {@code FILES_AT_DEPTH}.
+ * The Mimesis Namespace Generator's statistics file (mimesis.properties): each table a line of keys
+ * and a line of weights, e.g. {@code SUBDIRS_AT_DEPTH_KEYS} / {@code SUBDIRS_AT_DEPTH_WEIGHTS}. It
+ * has no file types, so all files are one type placed by {@code FILES_AT_DEPTH}.
  */
 public final class MimesisPropertiesReader {
   private MimesisPropertiesReader() {}
@@ -29,8 +29,15 @@ public final class MimesisPropertiesReader {
     DiscreteDistribution filesPerDir = table(p, name, "FILES_PER_DIRECTORY");
     long dirs = count(p, name, "DIRS_IN_NAMESPACE");
     long files = count(p, name, "FILES_IN_NAMESPACE");
-    return new NamespaceStats(file.toString(), dirs, files, dirsAtDepth, subdirsPerDir,
-        filesAtDepth, filesPerDir, List.of(new FileTypeShare(0, 1.0, filesAtDepth)));
+    return new NamespaceStats(
+        file.toString(),
+        dirs,
+        files,
+        dirsAtDepth,
+        subdirsPerDir,
+        filesAtDepth,
+        filesPerDir,
+        List.of(new FileTypeShare(0, 1.0, filesAtDepth)));
   }
 
   private static DiscreteDistribution table(Properties p, String file, String key) {
@@ -68,7 +75,8 @@ public final class MimesisPropertiesReader {
       }
       return n;
     } catch (NumberFormatException e) {
-      throw new BadInputException(file + ": " + key + " = '" + v.trim() + "' is not a whole number");
+      throw new BadInputException(
+          file + ": " + key + " = '" + v.trim() + "' is not a whole number");
     }
   }
 }

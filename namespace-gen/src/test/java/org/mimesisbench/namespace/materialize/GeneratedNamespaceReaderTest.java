@@ -23,7 +23,8 @@ class GeneratedNamespaceReaderTest {
   void roundTrip() throws IOException {
     GeneratedNamespace ns = MaterializePlanTest.yahoo(8_000, 40_000);
     Path avro = tmp.resolve("namespace.avro");
-    try (OutputStream o = Files.newOutputStream(avro); NamespaceAvroWriter w = new NamespaceAvroWriter(o, CodecFactory.nullCodec())) {
+    try (OutputStream o = Files.newOutputStream(avro);
+        NamespaceAvroWriter w = new NamespaceAvroWriter(o, CodecFactory.nullCodec())) {
       ns.walk(w);
     }
     GeneratedNamespace back = GeneratedNamespaceReader.read(avro);

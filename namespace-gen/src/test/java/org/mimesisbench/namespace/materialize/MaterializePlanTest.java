@@ -20,7 +20,10 @@ import org.mimesisbench.namespace.stats.StatsSource;
 /** The plan covers every entry exactly once, top directories parents first, shares balanced. */
 class MaterializePlanTest {
   static GeneratedNamespace yahoo(long dirs, long files) throws IOException {
-    Path props = Path.of(System.getProperty("user.dir"), "src/test/resources/yahoo-namespace/mimesis.properties");
+    Path props =
+        Path.of(
+            System.getProperty("user.dir"),
+            "src/test/resources/yahoo-namespace/mimesis.properties");
     return NamespaceGenerator.generate(StatsSource.read(props), dirs, files, 3);
   }
 
@@ -39,7 +42,11 @@ class MaterializePlanTest {
             ns.walk(u.dir(), collect(covered));
           } else {
             for (int f = 0; f < ns.filesIn(u.dir()); f++) {
-              covered.add("F " + (u.dir() == 0 ? "" : ns.path(u.dir())) + "/" + GeneratedNamespace.fileName(f, ns.fileType(u.dir(), f)));
+              covered.add(
+                  "F "
+                      + (u.dir() == 0 ? "" : ns.path(u.dir()))
+                      + "/"
+                      + GeneratedNamespace.fileName(f, ns.fileType(u.dir(), f)));
             }
           }
         }
@@ -64,7 +71,9 @@ class MaterializePlanTest {
     }
     for (int i = 0; i < plan.shareCount(); i++) {
       for (MaterializePlan.Unit u : plan.share(i)) {
-        assertTrue(u.dir() == 0 && !made.contains(0) || made.contains(u.subtree() ? ns.parent(u.dir()) : u.dir()));
+        assertTrue(
+            u.dir() == 0 && !made.contains(0)
+                || made.contains(u.subtree() ? ns.parent(u.dir()) : u.dir()));
       }
     }
     long max = 0;

@@ -1,6 +1,5 @@
 package org.mimesisbench.tardis.cluster;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -28,6 +27,7 @@ import org.mimesisbench.output.OutputProblems;
  */
 public final class ClusterCommand implements Command {
   static final String COMMAND = "cluster";
+
   /** Left in --base-dir by the cluster that formatted it: its NameNode's port, for --restart. */
   static final String STORAGE_MARKER = "mimesisbench-cluster.properties";
 
@@ -43,21 +43,50 @@ public final class ClusterCommand implements Command {
 
   static Options options() {
     Options o = new Options();
-    o.addOption(Option.builder().longOpt("datanodes").hasArg().argName("N")
-        .desc("emulated DataNodes to start (required)").build());
-    o.addOption(Option.builder().longOpt("namenode-port").hasArg().argName("P")
-        .desc("the NameNode's RPC port (default: any free port)").build());
-    o.addOption(Option.builder().longOpt("base-dir").hasArg().argName("dir")
-        .desc("where the NameNode and DataNodes keep their storage; absent or empty (default: a new "
-            + "folder under the temporary directory)").build());
-    o.addOption(Option.builder().longOpt("restart")
-        .desc("start again on the storage an earlier cluster left in --base-dir (its namespace kept, not "
-            + "formatted), on that cluster's NameNode port unless --namenode-port is given").build());
-    o.addOption(Option.builder().longOpt("name-dir").hasArg().argName("dir")
-        .desc("start the NameNode on this name directory's image (namespace image's --out, or a real NameNode's), "
-            + "copied into --base-dir first: the original is never written to").build());
-    o.addOption(Option.builder().longOpt("in-memory")
-        .desc("keep block data on the heap instead of under the DataNodes' directories").build());
+    o.addOption(
+        Option.builder()
+            .longOpt("datanodes")
+            .hasArg()
+            .argName("N")
+            .desc("emulated DataNodes to start (required)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("namenode-port")
+            .hasArg()
+            .argName("P")
+            .desc("the NameNode's RPC port (default: any free port)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("base-dir")
+            .hasArg()
+            .argName("dir")
+            .desc(
+                "where the NameNode and DataNodes keep their storage; absent or empty (default: a new "
+                    + "folder under the temporary directory)")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("restart")
+            .desc(
+                "start again on the storage an earlier cluster left in --base-dir (its namespace kept, not "
+                    + "formatted), on that cluster's NameNode port unless --namenode-port is given")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("name-dir")
+            .hasArg()
+            .argName("dir")
+            .desc(
+                "start the NameNode on this name directory's image (namespace image's --out, or a real NameNode's), "
+                    + "copied into --base-dir first: the original is never written to")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("in-memory")
+            .desc("keep block data on the heap instead of under the DataNodes' directories")
+            .build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
     return o;
   }
@@ -72,7 +101,8 @@ public final class ClusterCommand implements Command {
     }
     long dataNodes = CommandLines.whole(cl, COMMAND, "datanodes", 0);
     if (dataNodes < 1 || dataNodes > 10_000) {
-      throw new BadInputException(COMMAND + ": --datanodes " + dataNodes + ": must be between 1 and 10000");
+      throw new BadInputException(
+          COMMAND + ": --datanodes " + dataNodes + ": must be between 1 and 10000");
     }
     long port = CommandLines.whole(cl, COMMAND, "namenode-port", 0);
     if (port < 0 || port > 65_535) {
@@ -81,32 +111,46 @@ public final class ClusterCommand implements Command {
     boolean restart = cl.hasOption("restart");
     Path nameDir = cl.hasOption("name-dir") ? Path.of(cl.getOptionValue("name-dir")) : null;
     if (nameDir != null && restart) {
-      throw new BadInputException(COMMAND + ": --name-dir starts a new cluster; --restart starts an earlier one's storage");
+      throw new BadInputException(
+          COMMAND + ": --name-dir starts a new cluster; --restart starts an earlier one's storage");
     }
     if (nameDir != null) {
       NameDirCopy.check(COMMAND + ": --name-dir", nameDir); // before anything is made
     }
-    boolean madeBase = !restart && (cl.getOptionValue("base-dir") == null || !Files.exists(Path.of(cl.getOptionValue("base-dir"))));
-    Path base = restart ? storage(cl.getOptionValue("base-dir")) : baseDir(cl.getOptionValue("base-dir"));
+    boolean madeBase =
+        !restart
+            && (cl.getOptionValue("base-dir") == null
+                || !Files.exists(Path.of(cl.getOptionValue("base-dir"))));
+    Path base =
+        restart ? storage(cl.getOptionValue("base-dir")) : baseDir(cl.getOptionValue("base-dir"));
     if (restart && !cl.hasOption("namenode-port")) {
       port = storagePort(base);
     }
-    if (conf.get("hadoop.http.temp.dir") == null) { // the web servers' Jetty folders: with the storage, not in /tmp
+    if (conf.get("hadoop.http.temp.dir")
+        == null) { // the web servers' Jetty folders: with the storage, not in /tmp
       conf.set("hadoop.http.temp.dir", base.resolve("http-tmp").toAbsolutePath().toString());
     }
-    if (conf.get("dfs.namenode.lock.detailed-metrics.enabled") == null) { // lock hold times, for run's namenode.csv
+    if (conf.get("dfs.namenode.lock.detailed-metrics.enabled")
+        == null) { // lock hold times, for run's namenode.csv
       conf.setBoolean("dfs.namenode.lock.detailed-metrics.enabled", true);
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    boolean keep = cl.hasOption("base-dir"); // the user's folder outlives the cluster: --restart starts on it
+    boolean keep =
+        cl.hasOption("base-dir"); // the user's folder outlives the cluster: --restart starts on it
     EmulatedCluster cluster;
     long loadStart = System.nanoTime();
     try {
       if (nameDir != null) {
         NameDirCopy.copy(nameDir, base.resolve(NameDirCopy.NAME));
       }
-      cluster = EmulatedCluster.start(conf, base.toFile(), (int) dataNodes, (int) port, cl.hasOption("in-memory"),
-          !restart);
+      cluster =
+          EmulatedCluster.start(
+              conf,
+              base.toFile(),
+              (int) dataNodes,
+              (int) port,
+              cl.hasOption("in-memory"),
+              !restart);
     } catch (IOException | RuntimeException | Error e) {
       if (nameDir != null) { // nothing half-made is left: the base was made here, or was empty
         if (madeBase) {
@@ -119,25 +163,40 @@ public final class ClusterCommand implements Command {
     }
     if (nameDir != null) {
       var progress = NameNode.getStartupProgress().createView();
-      System.err.printf("cluster: NameNode started on the image of %s in %.1f s (image loaded in %.1f s, edits "
-              + "%.1f s, checkpoint saved in %.1f s, safe mode %.1f s; the rest is the servers' start)%n", nameDir,
-          (System.nanoTime() - loadStart) / 1e9, progress.getElapsedTime(Phase.LOADING_FSIMAGE) / 1e3,
-          progress.getElapsedTime(Phase.LOADING_EDITS) / 1e3, progress.getElapsedTime(Phase.SAVING_CHECKPOINT) / 1e3,
+      System.err.printf(
+          "cluster: NameNode started on the image of %s in %.1f s (image loaded in %.1f s, edits "
+              + "%.1f s, checkpoint saved in %.1f s, safe mode %.1f s; the rest is the servers' start)%n",
+          nameDir,
+          (System.nanoTime() - loadStart) / 1e9,
+          progress.getElapsedTime(Phase.LOADING_FSIMAGE) / 1e3,
+          progress.getElapsedTime(Phase.LOADING_EDITS) / 1e3,
+          progress.getElapsedTime(Phase.SAVING_CHECKPOINT) / 1e3,
           progress.getElapsedTime(Phase.SAFEMODE) / 1e3);
     }
     try {
-      Files.writeString(base.resolve(STORAGE_MARKER), "namenode-port=" + cluster.uri().getPort() + "\n");
-      Thread hook = new Thread(() -> {
-        cluster.close(keep);
-        stopped.countDown();
-      }, "cluster-shutdown");
+      Files.writeString(
+          base.resolve(STORAGE_MARKER), "namenode-port=" + cluster.uri().getPort() + "\n");
+      Thread hook =
+          new Thread(
+              () -> {
+                cluster.close(keep);
+                stopped.countDown();
+              },
+              "cluster-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
       out.println(cluster.uri());
       out.flush();
-      System.err.println("cluster: " + dataNodes + " emulated DataNodes registered, storage under " + base
-          + (restart ? " (restarted on it)" : "") + "; the NameNode's metrics: run --namenode-http http://"
-          + cluster.cluster().getNameNode().getHttpAddress().getHostString() + ":"
-          + cluster.cluster().getNameNode().getHttpAddress().getPort() + "; Ctrl-C stops it");
+      System.err.println(
+          "cluster: "
+              + dataNodes
+              + " emulated DataNodes registered, storage under "
+              + base
+              + (restart ? " (restarted on it)" : "")
+              + "; the NameNode's metrics: run --namenode-http http://"
+              + cluster.cluster().getNameNode().getHttpAddress().getHostString()
+              + ":"
+              + cluster.cluster().getNameNode().getHttpAddress().getPort()
+              + "; Ctrl-C stops it");
       try {
         stopped.await();
       } catch (InterruptedException e) {
@@ -165,17 +224,23 @@ public final class ClusterCommand implements Command {
       try (var entries = Files.list(p)) {
         if (entries.findAny().isPresent()) {
           if (Files.exists(p.resolve(STORAGE_MARKER))) {
-            throw new BadInputException(COMMAND + ": --base-dir " + option + ": holds an earlier cluster's storage; "
-                + "give --restart to start on it again");
+            throw new BadInputException(
+                COMMAND
+                    + ": --base-dir "
+                    + option
+                    + ": holds an earlier cluster's storage; "
+                    + "give --restart to start on it again");
           }
-          throw new BadInputException(COMMAND + ": --base-dir " + option + ": not empty (the cluster formats it)");
+          throw new BadInputException(
+              COMMAND + ": --base-dir " + option + ": not empty (the cluster formats it)");
         }
       }
     }
     try {
       Files.createDirectories(p);
     } catch (IOException e) {
-      throw OutputProblems.bad(COMMAND + ": --base-dir", p, "cannot create it: " + OutputProblems.reason(e, p));
+      throw OutputProblems.bad(
+          COMMAND + ": --base-dir", p, "cannot create it: " + OutputProblems.reason(e, p));
     }
     if (!Files.isWritable(p)) { // false on a read-only file system even for root
       throw OutputProblems.bad(COMMAND + ": --base-dir", p, "not writable");
@@ -183,15 +248,24 @@ public final class ClusterCommand implements Command {
     return p;
   }
 
-  /** The storage of an earlier cluster, for --restart: a --base-dir it formatted (its marker is there). */
+  /**
+   * The storage of an earlier cluster, for --restart: a --base-dir it formatted (its marker is
+   * there).
+   */
   static Path storage(String option) {
     if (option == null) {
-      throw new BadInputException(COMMAND + ": --restart needs the --base-dir of the cluster to start again");
+      throw new BadInputException(
+          COMMAND + ": --restart needs the --base-dir of the cluster to start again");
     }
     Path p = Path.of(option);
     if (!Files.isRegularFile(p.resolve(STORAGE_MARKER))) {
-      throw new BadInputException(COMMAND + ": --base-dir " + option + ": no cluster storage to restart (no "
-          + STORAGE_MARKER + "; a cluster leaves it in the --base-dir it formats)");
+      throw new BadInputException(
+          COMMAND
+              + ": --base-dir "
+              + option
+              + ": no cluster storage to restart (no "
+              + STORAGE_MARKER
+              + "; a cluster leaves it in the --base-dir it formats)");
     }
     return p;
   }
@@ -205,21 +279,29 @@ public final class ClusterCommand implements Command {
     try {
       return Integer.parseInt(p.getProperty("namenode-port", "0").strip());
     } catch (NumberFormatException e) {
-      throw new BadInputException(COMMAND + ": " + base.resolve(STORAGE_MARKER) + ": namenode-port is not a number");
+      throw new BadInputException(
+          COMMAND + ": " + base.resolve(STORAGE_MARKER) + ": namenode-port is not a number");
     }
   }
 
   private static void help(Options options, PrintStream out) {
     PrintWriter w = new PrintWriter(out);
-    new HelpFormatter().printHelp(w, 100, "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
-            + "[--base-dir dir [--restart]] [--name-dir dir] [--in-memory] [-D k=v]",
-        "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "
-            + "NameNode's address once all registered, and runs until stopped.", options, 2, 2,
-        "Examples:\n"
-            + "  java -jar mimesisbench.jar cluster --datanodes 200 --namenode-port 8020 --in-memory\n"
-            + "  java -jar mimesisbench.jar cluster --datanodes 200 --base-dir nn/ --restart   # its storage and port\n"
-            + "  java -Xmx16g -jar mimesisbench.jar cluster --datanodes 10 --name-dir nn-image/   # namespace image's\n"
-            + "  hadoop fs -fs hdfs://localhost:8020 -ls /");
+    new HelpFormatter()
+        .printHelp(
+            w,
+            100,
+            "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
+                + "[--base-dir dir [--restart]] [--name-dir dir] [--in-memory] [-D k=v]",
+            "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "
+                + "NameNode's address once all registered, and runs until stopped.",
+            options,
+            2,
+            2,
+            "Examples:\n"
+                + "  java -jar mimesisbench.jar cluster --datanodes 200 --namenode-port 8020 --in-memory\n"
+                + "  java -jar mimesisbench.jar cluster --datanodes 200 --base-dir nn/ --restart   # its storage and port\n"
+                + "  java -Xmx16g -jar mimesisbench.jar cluster --datanodes 10 --name-dir nn-image/   # namespace image's\n"
+                + "  hadoop fs -fs hdfs://localhost:8020 -ls /");
     w.flush();
   }
 }

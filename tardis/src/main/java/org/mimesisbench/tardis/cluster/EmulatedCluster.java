@@ -9,7 +9,10 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 
-/** A running NameNode with emulated DataNodes in this process: Hadoop's MiniDFSCluster, configured light. */
+/**
+ * A running NameNode with emulated DataNodes in this process: Hadoop's MiniDFSCluster, configured
+ * light.
+ */
 public final class EmulatedCluster implements AutoCloseable {
   private final MiniDFSCluster cluster;
   private boolean closed;
@@ -22,20 +25,33 @@ public final class EmulatedCluster implements AutoCloseable {
    * Starts a NameNode on {@code nameNodePort} (0: any free port) and {@code dataNodes} emulated
    * DataNodes under {@code baseDir}; returns once every DataNode has registered.
    */
-  public static EmulatedCluster start(Configuration base, File baseDir, int dataNodes, int nameNodePort,
-      boolean inMemory) throws IOException {
+  public static EmulatedCluster start(
+      Configuration base, File baseDir, int dataNodes, int nameNodePort, boolean inMemory)
+      throws IOException {
     return start(base, baseDir, dataNodes, nameNodePort, inMemory, true);
   }
 
-  /** As {@link #start(Configuration, File, int, int, boolean)}; {@code format} false starts on the storage there. */
-  public static EmulatedCluster start(Configuration base, File baseDir, int dataNodes, int nameNodePort,
-      boolean inMemory, boolean format) throws IOException {
+  /**
+   * As {@link #start(Configuration, File, int, int, boolean)}; {@code format} false starts on the
+   * storage there.
+   */
+  public static EmulatedCluster start(
+      Configuration base,
+      File baseDir,
+      int dataNodes,
+      int nameNodePort,
+      boolean inMemory,
+      boolean format)
+      throws IOException {
     quietServers();
     Configuration conf = new Configuration(base);
-    MiniDFSCluster.Builder builder = EmulatedDataNodes.builder(conf, baseDir, dataNodes, inMemory)
-        .nameNodePort(nameNodePort).format(format);
+    MiniDFSCluster.Builder builder =
+        EmulatedDataNodes.builder(conf, baseDir, dataNodes, inMemory)
+            .nameNodePort(nameNodePort)
+            .format(format);
     File given = new File(baseDir, NameDirCopy.NAME);
-    if (given.isDirectory()) { // started from a given name directory (--name-dir): its copy, never formatted
+    if (given.isDirectory()) { // started from a given name directory (--name-dir): its copy, never
+      // formatted
       useNameDir(conf, given);
       builder.manageNameDfsDirs(false).format(false);
     }
@@ -62,7 +78,8 @@ public final class EmulatedCluster implements AutoCloseable {
       conf.setLong(DFSConfigKeys.DFS_NAMENODE_CHECKPOINT_PERIOD_KEY, STARTUP_CHECKPOINT_PERIOD_S);
     }
     if (!givenByUser(conf, DFSConfigKeys.DFS_IMAGE_PARALLEL_LOAD_KEY)) {
-      // an image with sub-sections (namespace image's of 1 M inodes or more, a NameNode's saved with
+      // an image with sub-sections (namespace image's of 1 M inodes or more, a NameNode's saved
+      // with
       // parallel save) loads on dfs.image.parallel.threads threads; one without loads as before
       conf.setBoolean(DFSConfigKeys.DFS_IMAGE_PARALLEL_LOAD_KEY, true);
     }
@@ -70,13 +87,16 @@ public final class EmulatedCluster implements AutoCloseable {
 
   private static boolean givenByUser(Configuration conf, String key) {
     String[] sources = conf.getPropertySources(key);
-    return sources != null && !java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"));
+    return sources != null
+        && !java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"));
   }
 
   /** Ten years: an image given to start from is never "stale" at startup. */
   static final long STARTUP_CHECKPOINT_PERIOD_S = 10L * 365 * 86_400;
 
-  /** The servers' INFO lines, hundreds a second at this scale, would bury the address and any error. */
+  /**
+   * The servers' INFO lines, hundreds a second at this scale, would bury the address and any error.
+   */
   private static void quietServers() {
     Logger.getLogger("org.apache.hadoop").setLevel(Level.WARN);
     Logger.getLogger("org.apache.hadoop.hdfs.server").setLevel(Level.ERROR);
@@ -99,8 +119,8 @@ public final class EmulatedCluster implements AutoCloseable {
   }
 
   /**
-   * Stops the servers; {@code keepStorage} leaves their storage for a restart on it (MiniDFSCluster's
-   * own shutdown deletes its folder when the JVM exits).
+   * Stops the servers; {@code keepStorage} leaves their storage for a restart on it
+   * (MiniDFSCluster's own shutdown deletes its folder when the JVM exits).
    */
   public synchronized void close(boolean keepStorage) {
     if (!closed) {

@@ -17,35 +17,45 @@ import org.mimesisbench.cli.BadInputException;
 
 /**
  * A NameNode name directory given to start from ({@code namespace image}'s output, or a real
- * NameNode's): checked, then copied into the cluster's own storage, so the NameNode's edit log,
- * new checkpoints and VERSION updates never touch the original (which may be read-only). Images
- * are never written in place by a NameNode, so they are hard-linked when the file system allows
- * (a 3 GB image costs nothing); everything else is copied.
+ * NameNode's): checked, then copied into the cluster's own storage, so the NameNode's edit log, new
+ * checkpoints and VERSION updates never touch the original (which may be read-only). Images are
+ * never written in place by a NameNode, so they are hard-linked when the file system allows (a 3 GB
+ * image costs nothing); everything else is copied.
  */
 public final class NameDirCopy {
-  /** The copy's folder in the cluster's storage; a cluster that finds it starts its NameNode there. */
+  /**
+   * The copy's folder in the cluster's storage; a cluster that finds it starts its NameNode there.
+   */
   public static final String NAME = "name-given";
+
   private static final Pattern IMAGE = Pattern.compile("fsimage_(\\d+)");
 
   private NameDirCopy() {}
 
   /**
    * Checks that {@code dir} is a NameNode name directory with a whole newest image (its MD5 as
-   * recorded); bad input, one line naming {@code option} and the problem, otherwise. Returns that image.
+   * recorded); bad input, one line naming {@code option} and the problem, otherwise. Returns that
+   * image.
    */
   public static Path check(String option, Path dir) throws IOException {
     Path current = dir.resolve("current");
     Path version = current.resolve("VERSION");
     if (!Files.isRegularFile(version)) {
-      throw new BadInputException(option + " " + dir + ": not a NameNode name directory (no current/VERSION)");
+      throw new BadInputException(
+          option + " " + dir + ": not a NameNode name directory (no current/VERSION)");
     }
     Properties p = new Properties();
     try (var in = Files.newBufferedReader(version)) {
       p.load(in);
     }
     if (!"NAME_NODE".equals(p.getProperty("storageType"))) {
-      throw new BadInputException(option + " " + dir + ": current/VERSION is not a NameNode's (storageType "
-          + p.getProperty("storageType") + ")");
+      throw new BadInputException(
+          option
+              + " "
+              + dir
+              + ": current/VERSION is not a NameNode's (storageType "
+              + p.getProperty("storageType")
+              + ")");
     }
     Path image = newestImage(current);
     if (image == null) {
@@ -53,7 +63,8 @@ public final class NameDirCopy {
     }
     try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "r")) {
       if (!FSImageUtil.checkFileFormat(f)) {
-        throw new BadInputException(option + " " + image + ": not an fsimage (its header or length is wrong)");
+        throw new BadInputException(
+            option + " " + image + ": not an fsimage (its header or length is wrong)");
       }
       FileSummary summary = FSImageUtil.loadSummary(f);
       if (summary.getSectionsCount() == 0) {
@@ -63,19 +74,23 @@ public final class NameDirCopy {
       if (e instanceof BadInputException b) {
         throw b;
       }
-      throw new BadInputException(option + " " + image + ": not a readable fsimage (" + e.getMessage() + ")", e);
+      throw new BadInputException(
+          option + " " + image + ": not a readable fsimage (" + e.getMessage() + ")", e);
     }
     MD5Hash expected;
     try {
       expected = MD5FileUtils.readStoredMd5ForFile(image.toFile());
     } catch (IOException e) {
-      throw new BadInputException(option + " " + image + ".md5: unreadable (" + e.getMessage() + ")", e);
+      throw new BadInputException(
+          option + " " + image + ".md5: unreadable (" + e.getMessage() + ")", e);
     }
     if (expected == null) {
-      throw new BadInputException(option + " " + image + ": no " + image.getFileName() + ".md5 beside it");
+      throw new BadInputException(
+          option + " " + image + ": no " + image.getFileName() + ".md5 beside it");
     }
     if (!expected.equals(MD5FileUtils.computeMd5ForFile(image.toFile()))) {
-      throw new BadInputException(option + " " + image + ": corrupt (its MD5 is not the one in its .md5 file)");
+      throw new BadInputException(
+          option + " " + image + ": corrupt (its MD5 is not the one in its .md5 file)");
     }
     return image;
   }

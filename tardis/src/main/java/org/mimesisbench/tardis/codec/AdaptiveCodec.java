@@ -7,18 +7,24 @@ import org.apache.hadoop.conf.Configuration;
 import org.mimesisbench.cli.BadInputException;
 
 /**
- * The codec of the emulated DataNode's storage: Tardis when the chunk is Tardis data; otherwise,
- * as BlobSeer does, Deflater at its fastest level when a sample of the chunk compresses well;
+ * The codec of the emulated DataNode's storage: Tardis when the chunk is Tardis data; otherwise, as
+ * BlobSeer does, Deflater at its fastest level when a sample of the chunk compresses well;
  * otherwise the bytes as they are. An encoded chunk is one byte naming the codec ('T', 'D' or 'S'),
  * that codec's encoding, and a CRC32C of both. Thread-safe, like the codecs it uses.
  */
 public final class AdaptiveCodec implements ChunkCodec {
   public static final String NAME = "adaptive";
-  /** How many times smaller than the chunk an encoding must be to be kept (also the sample's bar). */
+
+  /**
+   * How many times smaller than the chunk an encoding must be to be kept (also the sample's bar).
+   */
   public static final String MIN_RATIO_KEY = "mimesisbench.tardis.adaptive.min-ratio";
+
   public static final double MIN_RATIO_DEFAULT = 1.25;
+
   /** The bytes of a foreign chunk deflated to judge it (BlobSeer: 64 KB of a 64 MB chunk). */
   public static final String SAMPLE_BYTES_KEY = "mimesisbench.tardis.adaptive.sample-bytes";
+
   public static final int SAMPLE_BYTES_DEFAULT = 16 * 1024;
 
   static final byte TARDIS = 'T';
@@ -34,8 +40,12 @@ public final class AdaptiveCodec implements ChunkCodec {
 
   public AdaptiveCodec(TardisCodec tardis, double minRatio, int sampleBytes) {
     if (!(minRatio >= 1) || sampleBytes < 1) {
-      throw new IllegalArgumentException("min ratio " + minRatio + " must be at least 1 and sample bytes "
-          + sampleBytes + " at least 1");
+      throw new IllegalArgumentException(
+          "min ratio "
+              + minRatio
+              + " must be at least 1 and sample bytes "
+              + sampleBytes
+              + " at least 1");
     }
     this.tardis = Objects.requireNonNull(tardis, "tardis");
     this.deflate = new DeflateCodec(tardis.maxChunkBytes());
@@ -53,7 +63,10 @@ public final class AdaptiveCodec implements ChunkCodec {
     this(tardis, MIN_RATIO_DEFAULT, SAMPLE_BYTES_DEFAULT);
   }
 
-  /** The codec set by {@link #MIN_RATIO_KEY}, {@link #SAMPLE_BYTES_KEY} and {@link TardisCodec#from}'s keys. */
+  /**
+   * The codec set by {@link #MIN_RATIO_KEY}, {@link #SAMPLE_BYTES_KEY} and {@link
+   * TardisCodec#from}'s keys.
+   */
   public static AdaptiveCodec from(Configuration conf) {
     TardisCodec tardis = TardisCodec.from(conf);
     double minRatio;
@@ -69,11 +82,15 @@ public final class AdaptiveCodec implements ChunkCodec {
       sampleBytes = 0;
     }
     if (!(minRatio >= 1)) {
-      throw new BadInputException(MIN_RATIO_KEY + ": a ratio of at least 1, not '" + conf.get(MIN_RATIO_KEY) + "'");
+      throw new BadInputException(
+          MIN_RATIO_KEY + ": a ratio of at least 1, not '" + conf.get(MIN_RATIO_KEY) + "'");
     }
     if (sampleBytes < 1) {
-      throw new BadInputException(SAMPLE_BYTES_KEY + ": a byte count of at least 1, not '"
-          + conf.get(SAMPLE_BYTES_KEY) + "'");
+      throw new BadInputException(
+          SAMPLE_BYTES_KEY
+              + ": a byte count of at least 1, not '"
+              + conf.get(SAMPLE_BYTES_KEY)
+              + "'");
     }
     return new AdaptiveCodec(tardis, minRatio, sampleBytes);
   }
@@ -112,7 +129,8 @@ public final class AdaptiveCodec implements ChunkCodec {
   public byte[] decompress(byte[] encoded, int off, int len) throws CorruptChunkException {
     Objects.checkFromIndexSize(off, len, encoded.length);
     if (len < ENVELOPE_BYTES) {
-      throw new CorruptChunkException("adaptive chunk of " + len + " bytes: shorter than its envelope");
+      throw new CorruptChunkException(
+          "adaptive chunk of " + len + " bytes: shorter than its envelope");
     }
     int inner = len - ENVELOPE_BYTES;
     CRC32C crc = new CRC32C();
@@ -126,7 +144,8 @@ public final class AdaptiveCodec implements ChunkCodec {
   /** The name of the codec that encoded a chunk, e.g. to count how the stored chunks were kept. */
   public String encodedWith(byte[] encoded, int off, int len) throws CorruptChunkException {
     if (len < ENVELOPE_BYTES) {
-      throw new CorruptChunkException("adaptive chunk of " + len + " bytes: shorter than its envelope");
+      throw new CorruptChunkException(
+          "adaptive chunk of " + len + " bytes: shorter than its envelope");
     }
     return codec(encoded[off]).name();
   }
@@ -140,7 +159,8 @@ public final class AdaptiveCodec implements ChunkCodec {
       case STORED:
         return stored;
       default:
-        throw new CorruptChunkException("adaptive chunk: unknown codec '" + (char) (id & 0xff) + "'");
+        throw new CorruptChunkException(
+            "adaptive chunk: unknown codec '" + (char) (id & 0xff) + "'");
     }
   }
 

@@ -1,8 +1,8 @@
 package org.mimesisbench.tardis.codec;
 
 /**
- * Encodes one chunk of block data on its own, so any chunk of a block (any offset, any length)
- * can be stored and read back without its neighbours. Lossless for every input.
+ * Encodes one chunk of block data on its own, so any chunk of a block (any offset, any length) can
+ * be stored and read back without its neighbours. Lossless for every input.
  */
 public interface ChunkCodec {
 

@@ -9,8 +9,8 @@ import org.mimesisbench.cli.BadInputException;
  * from configuration, and a restarted DataNode decodes what an earlier one stored under another.
  */
 public final class ChunkCodecs {
-  public static final List<String> NAMES = List.of(AdaptiveCodec.NAME, TardisCodec.NAME, DeflateCodec.NAME,
-      StoredAsIs.NAME);
+  public static final List<String> NAMES =
+      List.of(AdaptiveCodec.NAME, TardisCodec.NAME, DeflateCodec.NAME, StoredAsIs.NAME);
 
   private ChunkCodecs() {}
 
@@ -21,7 +21,9 @@ public final class ChunkCodecs {
       case TardisCodec.NAME -> TardisCodec.from(conf);
       case DeflateCodec.NAME -> new DeflateCodec(TardisCodec.from(conf).maxChunkBytes());
       case StoredAsIs.NAME -> new StoredAsIs();
-      default -> throw new BadInputException("no chunk codec '" + name + "' (one of " + String.join(", ", NAMES) + ")");
+      default ->
+          throw new BadInputException(
+              "no chunk codec '" + name + "' (one of " + String.join(", ", NAMES) + ")");
     };
   }
 }

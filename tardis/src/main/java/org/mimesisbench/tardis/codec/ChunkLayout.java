@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.zip.CRC32C;
 import org.mimesisbench.tardis.format.TardisFlag;
 
-/** Where the Tardis subsequences of a chunk lie (the bytes between them are foreign), and its encoding. */
+/**
+ * Where the Tardis subsequences of a chunk lie (the bytes between them are foreign), and its
+ * encoding.
+ */
 public final class ChunkLayout {
   private final TardisFlag flag;
   private final byte[] data;
@@ -33,8 +36,10 @@ public final class ChunkLayout {
   /** The size of {@link #encode()}'s result, known before encoding. */
   public int encodedBytes() {
     long foreign = len - tardisBytes();
-    long pieces = (long) subsequences.size() * TardisEncoding.SEQUENCE_BYTES + foreign
-        + (long) foreignPieces() * TardisEncoding.FOREIGN_BYTES;
+    long pieces =
+        (long) subsequences.size() * TardisEncoding.SEQUENCE_BYTES
+            + foreign
+            + (long) foreignPieces() * TardisEncoding.FOREIGN_BYTES;
     return Math.toIntExact(TardisEncoding.HEADER_BYTES + pieces + TardisEncoding.CRC_BYTES);
   }
 
@@ -48,7 +53,10 @@ public final class ChunkLayout {
       if (s.start() > index) {
         putForeign(out, index, s.start());
       }
-      out.put(TardisEncoding.SEQUENCE).putLong(s.marker()).put((byte) s.offset()).putInt(s.length());
+      out.put(TardisEncoding.SEQUENCE)
+          .putLong(s.marker())
+          .put((byte) s.offset())
+          .putInt(s.length());
       index = s.end();
     }
     if (off + len > index) {

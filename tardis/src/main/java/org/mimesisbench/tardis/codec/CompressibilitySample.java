@@ -4,9 +4,9 @@ import java.util.zip.Deflater;
 
 /**
  * BlobSeer's test (B. Nicolae, "High throughput data-compression for cloud storage", Globe 2010):
- * deflate a small sample of a chunk and compress the whole chunk only if the sample shrank
- * enough. The sample is a few slices spread evenly over the chunk rather than one random piece,
- * so a chunk is always encoded the same way.
+ * deflate a small sample of a chunk and compress the whole chunk only if the sample shrank enough.
+ * The sample is a few slices spread evenly over the chunk rather than one random piece, so a chunk
+ * is always encoded the same way.
  */
 final class CompressibilitySample {
   private static final int SLICES = 4;
@@ -23,7 +23,10 @@ final class CompressibilitySample {
     this.minRatio = minRatio;
   }
 
-  /** Whether the sample of {@code data[off, off + len)} deflates to at most 1 / minRatio of its size. */
+  /**
+   * Whether the sample of {@code data[off, off + len)} deflates to at most 1 / minRatio of its
+   * size.
+   */
   boolean pays(byte[] data, int off, int len) {
     if (len == 0) {
       return false;

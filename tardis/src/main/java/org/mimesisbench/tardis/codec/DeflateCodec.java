@@ -17,7 +17,9 @@ public final class DeflateCodec implements ChunkCodec {
 
   private final int maxChunkBytes;
 
-  /** Decodes chunks of at most {@code maxChunkBytes}, a bound on what a damaged length allocates. */
+  /**
+   * Decodes chunks of at most {@code maxChunkBytes}, a bound on what a damaged length allocates.
+   */
   public DeflateCodec(int maxChunkBytes) {
     this.maxChunkBytes = maxChunkBytes;
   }
@@ -48,11 +50,13 @@ public final class DeflateCodec implements ChunkCodec {
   public byte[] decompress(byte[] encoded, int off, int len) throws CorruptChunkException {
     Objects.checkFromIndexSize(off, len, encoded.length);
     if (len < LENGTH_BYTES) {
-      throw new CorruptChunkException("deflated chunk of " + len + " bytes: shorter than its length field");
+      throw new CorruptChunkException(
+          "deflated chunk of " + len + " bytes: shorter than its length field");
     }
     int chunkLength = ByteBuffer.wrap(encoded, off, len).getInt();
     if (chunkLength < 0 || chunkLength > maxChunkBytes) {
-      throw new CorruptChunkException("deflated chunk: length " + chunkLength + " outside 0 to " + maxChunkBytes);
+      throw new CorruptChunkException(
+          "deflated chunk: length " + chunkLength + " outside 0 to " + maxChunkBytes);
     }
     Inflater inflater = new Inflater();
     try {
@@ -63,9 +67,12 @@ public final class DeflateCodec implements ChunkCodec {
         n += k;
       }
       // one more byte of room: the stream must end exactly here, with nothing after it
-      if (n != chunkLength || inflater.inflate(new byte[1]) != 0 || !inflater.finished()
+      if (n != chunkLength
+          || inflater.inflate(new byte[1]) != 0
+          || !inflater.finished()
           || inflater.getRemaining() != 0) {
-        throw new CorruptChunkException("deflated chunk: the stream does not hold exactly " + chunkLength + " bytes");
+        throw new CorruptChunkException(
+            "deflated chunk: the stream does not hold exactly " + chunkLength + " bytes");
       }
       return chunk;
     } catch (DataFormatException e) {

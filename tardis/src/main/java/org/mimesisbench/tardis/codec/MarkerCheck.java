@@ -8,8 +8,8 @@ public enum MarkerCheck {
    * Exalt's rule: the first unit and the last one the chunk or the marker allows, then a binary
    * search for the rightmost consistent unit if they disagree. Reads a handful of units whatever
    * the chunk's size, and is exact for Tardis data and for any metadata inserted into it; bytes
-   * between two consistent units are taken on trust, so foreign bytes forged to hold the flag
-   * with consistent markers far apart would come back as Tardis data.
+   * between two consistent units are taken on trust, so foreign bytes forged to hold the flag with
+   * consistent markers far apart would come back as Tardis data.
    */
   FIRST_AND_LAST,
   /** Reads every unit it compresses: exact for every input, at a cost linear in the chunk. */
@@ -22,7 +22,8 @@ public enum MarkerCheck {
         return c;
       }
     }
-    throw new IllegalArgumentException("a marker check is first-and-last or every-unit, not '" + name + "'");
+    throw new IllegalArgumentException(
+        "a marker check is first-and-last or every-unit, not '" + name + "'");
   }
 
   @Override

@@ -4,9 +4,9 @@ import org.mimesisbench.tardis.format.TardisFlag;
 import org.mimesisbench.tardis.format.Unit;
 
 /**
- * FindSubsequence of Exalt's Figure 2: from the first flag with a plausible marker, the longest
- * run of units whose markers count down by 16, then the bytes on either side that continue it
- * (the parts of units cut by the chunk's edges or by inserted metadata).
+ * FindSubsequence of Exalt's Figure 2: from the first flag with a plausible marker, the longest run
+ * of units whose markers count down by 16, then the bytes on either side that continue it (the
+ * parts of units cut by the chunk's edges or by inserted metadata).
  */
 final class SubsequenceFinder {
   private final long flag;
@@ -33,7 +33,9 @@ final class SubsequenceFinder {
     return null;
   }
 
-  /** The index of the last unit, counted from the one at {@code p}, that belongs to its sequence. */
+  /**
+   * The index of the last unit, counted from the one at {@code p}, that belongs to its sequence.
+   */
   private int lastConsistentUnit(byte[] data, int p, long marker, int last) {
     if (check == MarkerCheck.EVERY_UNIT) {
       int k = 0;
@@ -63,12 +65,15 @@ final class SubsequenceFinder {
     return Unit.matches(data, p + k * Unit.BYTES, flag, marker - (long) k * Unit.BYTES);
   }
 
-  /** The units at {@code p}, with up to 15 matching bytes before them (from {@code from}) and after. */
+  /**
+   * The units at {@code p}, with up to 15 matching bytes before them (from {@code from}) and after.
+   */
   private Subsequence withEdges(byte[] data, int from, int to, int p, long marker, int units) {
     int before = 0;
     if (marker <= Long.MAX_VALUE - Unit.BYTES) {
       long previous = marker + Unit.BYTES;
-      while (before < Unit.BYTES - 1 && p - before > from
+      while (before < Unit.BYTES - 1
+          && p - before > from
           && data[p - before - 1] == Unit.byteAt(flag, previous, Unit.BYTES - 1 - before)) {
         before++;
       }
@@ -76,7 +81,9 @@ final class SubsequenceFinder {
     int end = p + units * Unit.BYTES;
     long next = marker - (long) units * Unit.BYTES;
     int after = 0;
-    while (after < Unit.BYTES - 1 && end + after < to && data[end + after] == Unit.byteAt(flag, next, after)) {
+    while (after < Unit.BYTES - 1
+        && end + after < to
+        && data[end + after] == Unit.byteAt(flag, next, after)) {
       after++;
     }
     int length = before + units * Unit.BYTES + after;

@@ -4,11 +4,15 @@ import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 import org.mimesisbench.tardis.format.Unit;
 
-/** Reads a chunk in the layout of {@link TardisEncoding} back, checking every length against the rest. */
+/**
+ * Reads a chunk in the layout of {@link TardisEncoding} back, checking every length against the
+ * rest.
+ */
 final class TardisChunkDecoder {
   private TardisChunkDecoder() {}
 
-  static byte[] decode(byte[] encoded, int off, int len, int maxChunkBytes) throws CorruptChunkException {
+  static byte[] decode(byte[] encoded, int off, int len, int maxChunkBytes)
+      throws CorruptChunkException {
     if (len < TardisEncoding.HEADER_BYTES + TardisEncoding.CRC_BYTES) {
       throw new CorruptChunkException("Tardis chunk of " + len + " bytes: shorter than its header");
     }
@@ -27,7 +31,8 @@ final class TardisChunkDecoder {
     long flag = in.getLong();
     int chunkLength = in.getInt();
     if (chunkLength < 0 || chunkLength > maxChunkBytes) {
-      throw new CorruptChunkException("Tardis chunk: length " + chunkLength + " outside 0 to " + maxChunkBytes);
+      throw new CorruptChunkException(
+          "Tardis chunk: length " + chunkLength + " outside 0 to " + maxChunkBytes);
     }
     byte[] chunk = new byte[chunkLength];
     int at = 0;
@@ -37,10 +42,12 @@ final class TardisChunkDecoder {
       if (kind == TardisEncoding.FOREIGN && in.remaining() >= TardisEncoding.FOREIGN_BYTES - 1) {
         n = pieceLength(in.getInt(), chunkLength - at, at);
         if (n > in.remaining()) {
-          throw new CorruptChunkException("Tardis chunk: " + n + " foreign bytes at " + at + ", past its end");
+          throw new CorruptChunkException(
+              "Tardis chunk: " + n + " foreign bytes at " + at + ", past its end");
         }
         in.get(chunk, at, n);
-      } else if (kind == TardisEncoding.SEQUENCE && in.remaining() >= TardisEncoding.SEQUENCE_BYTES - 1) {
+      } else if (kind == TardisEncoding.SEQUENCE
+          && in.remaining() >= TardisEncoding.SEQUENCE_BYTES - 1) {
         long marker = in.getLong();
         int offset = in.get();
         n = pieceLength(in.getInt(), chunkLength - at, at);
@@ -61,7 +68,8 @@ final class TardisChunkDecoder {
 
   private static int pieceLength(int n, int left, int at) throws CorruptChunkException {
     if (n <= 0 || n > left) {
-      throw new CorruptChunkException("Tardis chunk: piece of " + n + " bytes at " + at + " (" + left + " left)");
+      throw new CorruptChunkException(
+          "Tardis chunk: piece of " + n + " bytes at " + at + " (" + left + " left)");
     }
     return n;
   }

@@ -9,17 +9,22 @@ import org.mimesisbench.tardis.format.TardisFlag;
 
 /**
  * Exalt's Tardis compressor and decompressor (Figure 2): each Tardis subsequence of a chunk is kept
- * as its first marker, offset and length; the foreign bytes between subsequences are kept
- * verbatim. A chunk may start and end anywhere in a sequence. Encoded chunks carry their flag and
- * a CRC32C, and decode on their own. Thread-safe: one instance serves every DataNode of a process.
+ * as its first marker, offset and length; the foreign bytes between subsequences are kept verbatim.
+ * A chunk may start and end anywhere in a sequence. Encoded chunks carry their flag and a CRC32C,
+ * and decode on their own. Thread-safe: one instance serves every DataNode of a process.
  */
 public final class TardisCodec implements ChunkCodec {
   public static final String NAME = "tardis";
   public static final String MARKER_CHECK_KEY = "mimesisbench.tardis.codec.marker-check";
-  // Exalt's check, the fast one; the DataNode storage verifies each encoding and redoes a wrong one exactly
+  // Exalt's check, the fast one; the DataNode storage verifies each encoding and redoes a wrong one
+  // exactly
   public static final String MARKER_CHECK_DEFAULT = MarkerCheck.FIRST_AND_LAST.toString();
-  /** The largest chunk compressed or decoded: a bound on what a damaged length can make us allocate. */
+
+  /**
+   * The largest chunk compressed or decoded: a bound on what a damaged length can make us allocate.
+   */
   public static final String MAX_CHUNK_BYTES_KEY = "mimesisbench.tardis.codec.max-chunk-bytes";
+
   public static final int MAX_CHUNK_BYTES_DEFAULT = 256 << 20; // twice HDFS's default block
 
   private final TardisFlag flag;
@@ -41,7 +46,10 @@ public final class TardisCodec implements ChunkCodec {
     this(flag, check, MAX_CHUNK_BYTES_DEFAULT);
   }
 
-  /** The codec set by {@link TardisFlag#FLAG_KEY}, {@link #MARKER_CHECK_KEY} and {@link #MAX_CHUNK_BYTES_KEY}. */
+  /**
+   * The codec set by {@link TardisFlag#FLAG_KEY}, {@link #MARKER_CHECK_KEY} and {@link
+   * #MAX_CHUNK_BYTES_KEY}.
+   */
   public static TardisCodec from(Configuration conf) {
     MarkerCheck check;
     int max;
@@ -56,15 +64,22 @@ public final class TardisCodec implements ChunkCodec {
       max = -1;
     }
     if (max < 0) {
-      throw new BadInputException(MAX_CHUNK_BYTES_KEY + ": a byte count from 0 to " + Integer.MAX_VALUE
-          + ", not '" + conf.get(MAX_CHUNK_BYTES_KEY) + "'");
+      throw new BadInputException(
+          MAX_CHUNK_BYTES_KEY
+              + ": a byte count from 0 to "
+              + Integer.MAX_VALUE
+              + ", not '"
+              + conf.get(MAX_CHUNK_BYTES_KEY)
+              + "'");
     }
     return new TardisCodec(TardisFlag.from(conf), check, max);
   }
 
   @Override
   public TardisCodec exact() {
-    return check == MarkerCheck.EVERY_UNIT ? this : new TardisCodec(flag, MarkerCheck.EVERY_UNIT, maxChunkBytes);
+    return check == MarkerCheck.EVERY_UNIT
+        ? this
+        : new TardisCodec(flag, MarkerCheck.EVERY_UNIT, maxChunkBytes);
   }
 
   public TardisFlag flag() {
@@ -83,8 +98,14 @@ public final class TardisCodec implements ChunkCodec {
   public ChunkLayout layout(byte[] data, int off, int len) {
     Objects.checkFromIndexSize(off, len, data.length);
     if (len > maxChunkBytes) {
-      throw new IllegalArgumentException("a chunk of " + len + " bytes is over " + MAX_CHUNK_BYTES_KEY
-          + " (" + maxChunkBytes + ")");
+      throw new IllegalArgumentException(
+          "a chunk of "
+              + len
+              + " bytes is over "
+              + MAX_CHUNK_BYTES_KEY
+              + " ("
+              + maxChunkBytes
+              + ")");
     }
     List<Subsequence> subsequences = new ArrayList<>(1);
     int end = off + len;

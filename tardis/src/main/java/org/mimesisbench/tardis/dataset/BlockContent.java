@@ -17,7 +17,10 @@ interface BlockContent {
   /** Data bytes per stored chunk; a multiple of the bytes per checksum. */
   int chunkBytes();
 
-  /** The data of chunk {@code index} (shorter for the last) and its CRCs, checked against what was stored. */
+  /**
+   * The data of chunk {@code index} (shorter for the last) and its CRCs, checked against what was
+   * stored.
+   */
   Chunk chunk(int index) throws IOException;
 
   /** One chunk's data and the CRCs the meta file holds for it. */

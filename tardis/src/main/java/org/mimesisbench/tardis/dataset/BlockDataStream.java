@@ -2,7 +2,9 @@ package org.mimesisbench.tardis.dataset;
 
 import java.io.IOException;
 
-/** A replica's data from an offset to the length it had when opened, decoded one chunk at a time. */
+/**
+ * A replica's data from an offset to the length it had when opened, decoded one chunk at a time.
+ */
 final class BlockDataStream extends PositionedStream {
   private final BlockContent content;
   private byte[] chunk;
@@ -12,7 +14,8 @@ final class BlockDataStream extends PositionedStream {
     super(content.length(), offset);
     this.content = content;
     if (offset < 0 || offset > content.length()) {
-      throw new IOException("offset " + offset + " is outside a replica of " + content.length() + " bytes");
+      throw new IOException(
+          "offset " + offset + " is outside a replica of " + content.length() + " bytes");
     }
   }
 
@@ -27,7 +30,8 @@ final class BlockDataStream extends PositionedStream {
     int at = (int) (position - start);
     int n = Math.min(len, chunk.length - at);
     if (n <= 0) {
-      throw new IOException("replica ends at " + (start + chunk.length) + ", before its length " + length());
+      throw new IOException(
+          "replica ends at " + (start + chunk.length) + ", before its length " + length());
     }
     System.arraycopy(chunk, at, b, off, n);
     return n;

@@ -39,8 +39,11 @@ final class BlockMetaStream extends PositionedStream {
     int at = (int) (rel - start);
     int n = Math.min(len, crcs.length - at);
     if (n <= 0) {
-      throw new IOException("checksums end at meta offset " + (header.length + start + crcs.length)
-          + ", before " + length());
+      throw new IOException(
+          "checksums end at meta offset "
+              + (header.length + start + crcs.length)
+              + ", before "
+              + length());
     }
     System.arraycopy(crcs, at, b, off, n);
     return n;

@@ -13,7 +13,8 @@ interface BlockStore {
   StoredBlock save(String bpid, long blockId, long genStamp, StoredBlock block) throws IOException;
 
   /** The same block under a new generation stamp (recovery, append, close recovery). */
-  StoredBlock changeGenStamp(String bpid, long blockId, long oldGenStamp, long newGenStamp, StoredBlock block)
+  StoredBlock changeGenStamp(
+      String bpid, long blockId, long oldGenStamp, long newGenStamp, StoredBlock block)
       throws IOException;
 
   void delete(String bpid, long blockId, long genStamp, StoredBlock block) throws IOException;

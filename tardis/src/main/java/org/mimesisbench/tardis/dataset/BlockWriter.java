@@ -35,7 +35,9 @@ final class BlockWriter implements BlockContent {
   private int tailCrcLength;
   private long metaPosition;
 
-  /** An empty replica whose CRCs are of {@code checksum}; its meta header is still to be written. */
+  /**
+   * An empty replica whose CRCs are of {@code checksum}; its meta header is still to be written.
+   */
   BlockWriter(ChunkCodec codec, int chunkBytesWanted, DataChecksum checksum) throws IOException {
     this.codec = codec;
     this.chunkBytesWanted = chunkBytesWanted;
@@ -45,7 +47,10 @@ final class BlockWriter implements BlockContent {
     useChecksum(checksum);
   }
 
-  /** A finalized block opened for append: its full chunks stay encoded, its last partial chunk is decoded. */
+  /**
+   * A finalized block opened for append: its full chunks stay encoded, its last partial chunk is
+   * decoded.
+   */
   static BlockWriter reopen(StoredBlock stored, int chunkBytesWanted) throws IOException {
     BlockWriter w = new BlockWriter(stored.codec(), chunkBytesWanted, stored.checksum());
     System.arraycopy(stored.metaHeader(), 0, w.metaHeader, 0, HEADER_BYTES);
@@ -97,7 +102,8 @@ final class BlockWriter implements BlockContent {
         i += n;
         if (metaPosition == HEADER_BYTES) {
           DataChecksum written = ChunkChecksums.fromHeader(metaHeader);
-          if (!sealed.isEmpty() && written.getBytesPerChecksum() != checksum.getBytesPerChecksum()) {
+          if (!sealed.isEmpty()
+              && written.getBytesPerChecksum() != checksum.getBytesPerChecksum()) {
             throw new IOException("meta header changes bytes per checksum after data was stored");
           }
           useChecksum(written);
@@ -106,7 +112,8 @@ final class BlockWriter implements BlockContent {
       }
       long rel = metaPosition - HEADER_BYTES - ChunkChecksums.crcBytes(checksum, sealedBytes());
       if (rel < 0) {
-        throw new IOException("cannot rewrite the checksum of a stored chunk at meta offset " + metaPosition);
+        throw new IOException(
+            "cannot rewrite the checksum of a stored chunk at meta offset " + metaPosition);
       }
       int n = len - i;
       ensureTailCrcs((int) rel + n);
@@ -126,7 +133,10 @@ final class BlockWriter implements BlockContent {
     metaPosition -= bytes;
   }
 
-  /** Cuts the replica to {@code newLength} bytes (pipeline recovery); the last partial CRC is recomputed. */
+  /**
+   * Cuts the replica to {@code newLength} bytes (pipeline recovery); the last partial CRC is
+   * recomputed.
+   */
   synchronized void truncate(long newLength) throws IOException {
     if (newLength > length()) {
       throw new IOException("cannot truncate a replica of " + length() + " bytes to " + newLength);
@@ -141,13 +151,16 @@ final class BlockWriter implements BlockContent {
     if (partial != 0 && checksum.getChecksumSize() > 0) {
       byte[] last = ChunkChecksums.compute(checksum, tail, tailLength - partial, partial);
       ensureTailCrcs(tailLength / bpc * checksum.getChecksumSize() + last.length);
-      System.arraycopy(last, 0, tailCrcs, tailLength / bpc * checksum.getChecksumSize(), last.length);
+      System.arraycopy(
+          last, 0, tailCrcs, tailLength / bpc * checksum.getChecksumSize(), last.length);
       tailCrcLength = (int) ChunkChecksums.crcBytes(checksum, tailLength);
     }
     metaPosition = HEADER_BYTES + ChunkChecksums.crcBytes(checksum, newLength);
   }
 
-  /** Moves the meta position to the end of the CRCs of the data written (a reopened write stream). */
+  /**
+   * Moves the meta position to the end of the CRCs of the data written (a reopened write stream).
+   */
   synchronized void positionMetaAtEnd() {
     metaPosition = HEADER_BYTES + ChunkChecksums.crcBytes(checksum, length());
   }
@@ -156,8 +169,14 @@ final class BlockWriter implements BlockContent {
   synchronized StoredBlock finish() throws IOException {
     long needed = ChunkChecksums.crcBytes(checksum, tailLength);
     if (tailCrcLength < needed) {
-      throw new IOException("the last " + tailLength + " bytes have " + tailCrcLength + " of " + needed
-          + " checksum bytes");
+      throw new IOException(
+          "the last "
+              + tailLength
+              + " bytes have "
+              + tailCrcLength
+              + " of "
+              + needed
+              + " checksum bytes");
     }
     List<byte[]> chunks = new ArrayList<>(sealed);
     List<Integer> digests = new ArrayList<>(sealedDigests);
@@ -170,12 +189,15 @@ final class BlockWriter implements BlockContent {
 
   /**
    * Encodes the full chunks whose CRCs are written. Only after a meta write: the DataNode writes a
-   * packet's data first, and until its CRCs follow, the last CRC before them may be a stale partial one.
+   * packet's data first, and until its CRCs follow, the last CRC before them may be a stale partial
+   * one.
    */
   private void sealFullChunks() {
     int crcs = crcsPerChunk();
-    while (tailLength >= chunkBytes && tailCrcLength >= crcs
-        && metaPosition >= HEADER_BYTES + ChunkChecksums.crcBytes(checksum, sealedBytes() + chunkBytes)) {
+    while (tailLength >= chunkBytes
+        && tailCrcLength >= crcs
+        && metaPosition
+            >= HEADER_BYTES + ChunkChecksums.crcBytes(checksum, sealedBytes() + chunkBytes)) {
       sealed.add(encodeExactly(tail, chunkBytes));
       sealedDigests.add(ChunkChecksums.digest(tailCrcs, 0, crcs));
       System.arraycopy(tail, chunkBytes, tail, 0, tailLength - chunkBytes);
@@ -186,9 +208,9 @@ final class BlockWriter implements BlockContent {
   }
 
   /**
-   * The encoding of {@code data[0, length)}, checked to decode to it: the fast Tardis check takes the
-   * bytes between two consistent flag-marker pairs on trust, so foreign bytes forged to look like
-   * Tardis data would come back wrong; such a chunk is encoded again by the exact codec.
+   * The encoding of {@code data[0, length)}, checked to decode to it: the fast Tardis check takes
+   * the bytes between two consistent flag-marker pairs on trust, so foreign bytes forged to look
+   * like Tardis data would come back wrong; such a chunk is encoded again by the exact codec.
    */
   private byte[] encodeExactly(byte[] data, int length) {
     byte[] encoded = codec.compress(data, 0, length);
@@ -223,15 +245,18 @@ final class BlockWriter implements BlockContent {
     byte[] encoded = sealed.get(index);
     byte[] data = codec.decompress(encoded, 0, encoded.length);
     byte[] crcs = ChunkChecksums.compute(checksum, data, 0, data.length);
-    if (data.length != chunkBytes || ChunkChecksums.digest(crcs, 0, crcs.length) != sealedDigests.get(index)) {
-      throw new CorruptChunkException("chunk " + index + " of a replica being written does not match its checksums");
+    if (data.length != chunkBytes
+        || ChunkChecksums.digest(crcs, 0, crcs.length) != sealedDigests.get(index)) {
+      throw new CorruptChunkException(
+          "chunk " + index + " of a replica being written does not match its checksums");
     }
     return data;
   }
 
   private void ensureTail(int size) {
     if (tail.length < size) {
-      tail = Arrays.copyOf(tail, Math.max(size, Math.min(2 * tail.length + 4096, chunkBytes + size)));
+      tail =
+          Arrays.copyOf(tail, Math.max(size, Math.min(2 * tail.length + 4096, chunkBytes + size)));
     }
   }
 
@@ -241,7 +266,10 @@ final class BlockWriter implements BlockContent {
     }
   }
 
-  /** The data output stream of {@link org.apache.hadoop.hdfs.server.datanode.fsdataset.ReplicaOutputStreams}. */
+  /**
+   * The data output stream of {@link
+   * org.apache.hadoop.hdfs.server.datanode.fsdataset.ReplicaOutputStreams}.
+   */
   OutputStream dataStream() {
     return new OutputStream() {
       @Override
@@ -261,7 +289,10 @@ final class BlockWriter implements BlockContent {
     return new MetaStream();
   }
 
-  /** The checksum stream the DataNode writes, and moves back by one checksum to rewrite a partial one. */
+  /**
+   * The checksum stream the DataNode writes, and moves back by one checksum to rewrite a partial
+   * one.
+   */
   final class MetaStream extends OutputStream {
     @Override
     public void write(int b) throws IOException {
@@ -278,7 +309,10 @@ final class BlockWriter implements BlockContent {
     }
   }
 
-  /** The CRC of the last partial chunk as written, or null when the data ends on a checksum boundary. */
+  /**
+   * The CRC of the last partial chunk as written, or null when the data ends on a checksum
+   * boundary.
+   */
   synchronized byte[] lastPartialCrc() {
     int size = checksum.getChecksumSize();
     if (tailLength % checksum.getBytesPerChecksum() == 0 || size == 0 || tailCrcLength < size) {
@@ -320,9 +354,11 @@ final class BlockWriter implements BlockContent {
       int bpc = checksum.getBytesPerChecksum();
       int crcFrom = (int) (from / bpc * checksum.getChecksumSize());
       int crcTo = (int) Math.min(tailCrcLength, ChunkChecksums.crcBytes(checksum, to));
-      return new Chunk(Arrays.copyOfRange(tail, (int) from, to),
+      return new Chunk(
+          Arrays.copyOfRange(tail, (int) from, to),
           Arrays.copyOfRange(tailCrcs, crcFrom, Math.max(crcFrom, crcTo)));
     }
-    throw new IOException("chunk " + index + " is past the end of a replica of " + length() + " bytes");
+    throw new IOException(
+        "chunk " + index + " is past the end of a replica of " + length() + " bytes");
   }
 }

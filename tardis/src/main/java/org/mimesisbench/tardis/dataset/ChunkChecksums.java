@@ -8,8 +8,8 @@ import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.util.DataChecksum;
 
 /**
- * The CRCs of a block's meta file, recomputed from the data they cover, and the 4-byte digest
- * of them that is all the store keeps: the CRCs are 0.78 % of the data, the digest a few bytes a
+ * The CRCs of a block's meta file, recomputed from the data they cover, and the 4-byte digest of
+ * them that is all the store keeps: the CRCs are 0.78 % of the data, the digest a few bytes a
  * chunk, and a chunk whose recomputed CRCs miss their digest is corrupt.
  */
 final class ChunkChecksums {
@@ -17,10 +17,13 @@ final class ChunkChecksums {
 
   /** The checksum a meta file header (version, type, bytes per checksum) describes. */
   static DataChecksum fromHeader(byte[] header) throws IOException {
-    return BlockMetadataHeader.readHeader(new DataInputStream(new ByteArrayInputStream(header))).getChecksum();
+    return BlockMetadataHeader.readHeader(new DataInputStream(new ByteArrayInputStream(header)))
+        .getChecksum();
   }
 
-  /** Bytes of CRC that cover {@code dataBytes} bytes of data (the last, partial chunk has one too). */
+  /**
+   * Bytes of CRC that cover {@code dataBytes} bytes of data (the last, partial chunk has one too).
+   */
   static long crcBytes(DataChecksum checksum, long dataBytes) {
     int bpc = checksum.getBytesPerChecksum();
     return (dataBytes + bpc - 1) / bpc * checksum.getChecksumSize();

@@ -19,7 +19,8 @@ interface ChunkSource {
       @Override
       public byte[] read(long pos, int len) throws EOFException {
         if (pos < 0 || pos + len > bytes.length) {
-          throw new EOFException("stored block has " + bytes.length + " bytes, wanted " + len + " at " + pos);
+          throw new EOFException(
+              "stored block has " + bytes.length + " bytes, wanted " + len + " at " + pos);
         }
         byte[] out = new byte[len];
         System.arraycopy(bytes, (int) pos, out, 0, len);
@@ -33,14 +34,18 @@ interface ChunkSource {
     };
   }
 
-  /** Opens the file on each read: hundreds of DataNodes in one process must not hold a descriptor per block. */
+  /**
+   * Opens the file on each read: hundreds of DataNodes in one process must not hold a descriptor
+   * per block.
+   */
   static ChunkSource of(Path file) {
     return new ChunkSource() {
       @Override
       public byte[] read(long pos, int len) throws IOException {
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r")) {
           if (pos + len > raf.length()) {
-            throw new EOFException(file + " has " + raf.length() + " bytes, wanted " + len + " at " + pos);
+            throw new EOFException(
+                file + " has " + raf.length() + " bytes, wanted " + len + " at " + pos);
           }
           byte[] out = new byte[len];
           raf.seek(pos);

@@ -17,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finalized blocks as one file each, {@code <volume>/current/<bpid>/tardis/blk_<id>_<genstamp>.tardis},
- * written under a temporary name and renamed, so a file is whole or absent. One flat folder per
- * block pool: a folder costs a file-system block, more than a Tardis block file.
+ * Finalized blocks as one file each, {@code
+ * <volume>/current/<bpid>/tardis/blk_<id>_<genstamp>.tardis}, written under a temporary name and
+ * renamed, so a file is whole or absent. One flat folder per block pool: a folder costs a
+ * file-system block, more than a Tardis block file.
  */
 final class DiskBlockStore implements BlockStore {
   private static final Logger LOG = LoggerFactory.getLogger(DiskBlockStore.class);
@@ -44,7 +45,8 @@ final class DiskBlockStore implements BlockStore {
   }
 
   @Override
-  public StoredBlock save(String bpid, long blockId, long genStamp, StoredBlock block) throws IOException {
+  public StoredBlock save(String bpid, long blockId, long genStamp, StoredBlock block)
+      throws IOException {
     Path target = file(bpid, blockId, genStamp);
     Files.createDirectories(target.getParent());
     Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
@@ -56,15 +58,17 @@ final class DiskBlockStore implements BlockStore {
   }
 
   @Override
-  public StoredBlock changeGenStamp(String bpid, long blockId, long oldGenStamp, long newGenStamp,
-      StoredBlock block) throws IOException {
+  public StoredBlock changeGenStamp(
+      String bpid, long blockId, long oldGenStamp, long newGenStamp, StoredBlock block)
+      throws IOException {
     Path target = file(bpid, blockId, newGenStamp);
     move(file(bpid, blockId, oldGenStamp), target);
     return block.movedTo(ChunkSource.of(target));
   }
 
   @Override
-  public void delete(String bpid, long blockId, long genStamp, StoredBlock block) throws IOException {
+  public void delete(String bpid, long blockId, long genStamp, StoredBlock block)
+      throws IOException {
     Path f = file(bpid, blockId, genStamp);
     long size = Files.exists(f) ? Files.size(f) : 0;
     if (Files.deleteIfExists(f)) {

@@ -9,19 +9,21 @@ final class MemoryBlockStore implements BlockStore {
   private final AtomicLong stored = new AtomicLong();
 
   @Override
-  public StoredBlock save(String bpid, long blockId, long genStamp, StoredBlock block) throws IOException {
+  public StoredBlock save(String bpid, long blockId, long genStamp, StoredBlock block)
+      throws IOException {
     stored.addAndGet(block.storedBytes());
     return block;
   }
 
   @Override
-  public StoredBlock changeGenStamp(String bpid, long blockId, long oldGenStamp, long newGenStamp,
-      StoredBlock block) {
+  public StoredBlock changeGenStamp(
+      String bpid, long blockId, long oldGenStamp, long newGenStamp, StoredBlock block) {
     return block;
   }
 
   @Override
-  public void delete(String bpid, long blockId, long genStamp, StoredBlock block) throws IOException {
+  public void delete(String bpid, long blockId, long genStamp, StoredBlock block)
+      throws IOException {
     stored.addAndGet(-block.storedBytes());
   }
 

@@ -13,7 +13,10 @@ abstract class PositionedStream extends InputStream {
     this.position = position;
   }
 
-  /** Copies up to {@code len} bytes from {@code at} (before the end) into {@code b}; returns how many. */
+  /**
+   * Copies up to {@code len} bytes from {@code at} (before the end) into {@code b}; returns how
+   * many.
+   */
   abstract int readAt(long at, byte[] b, int off, int len) throws IOException;
 
   /** Bytes in the stream. */

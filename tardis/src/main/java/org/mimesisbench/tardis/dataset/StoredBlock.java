@@ -14,11 +14,11 @@ import org.mimesisbench.tardis.codec.ChunkCodec;
 import org.mimesisbench.tardis.codec.CorruptChunkException;
 
 /**
- * A finalized block as stored: a header (codec, meta file header, length, chunk size, and per
- * chunk its encoded size and the digest of its CRCs) followed by the encoded chunks. The same bytes
- * are a block file on disk or an array in memory. Decoding a chunk recomputes its CRCs and checks
- * them against the digest, so a damaged or truncated store is a {@link CorruptChunkException},
- * never wrong data.
+ * A finalized block as stored: a header (codec, meta file header, length, chunk size, and per chunk
+ * its encoded size and the digest of its CRCs) followed by the encoded chunks. The same bytes are a
+ * block file on disk or an array in memory. Decoding a chunk recomputes its CRCs and checks them
+ * against the digest, so a damaged or truncated store is a {@link CorruptChunkException}, never
+ * wrong data.
  */
 final class StoredBlock implements BlockContent {
   private static final int MAGIC = 0x54444231; // "TDB1"
@@ -33,8 +33,16 @@ final class StoredBlock implements BlockContent {
   private final long[] offsets;
   private final ChunkSource source;
 
-  private StoredBlock(ChunkCodec codec, byte[] metaHeader, long length, int chunkBytes, int[] encodedLengths,
-      int[] digests, long dataStart, ChunkSource source) throws IOException {
+  private StoredBlock(
+      ChunkCodec codec,
+      byte[] metaHeader,
+      long length,
+      int chunkBytes,
+      int[] encodedLengths,
+      int[] digests,
+      long dataStart,
+      ChunkSource source)
+      throws IOException {
     this.codec = codec;
     this.metaHeader = metaHeader;
     this.checksum = ChunkChecksums.fromHeader(metaHeader);
@@ -52,8 +60,14 @@ final class StoredBlock implements BlockContent {
   }
 
   /** The stored bytes of a block whose chunks are already encoded, held in memory. */
-  static StoredBlock encode(ChunkCodec codec, byte[] metaHeader, long length, int chunkBytes,
-      List<byte[]> encoded, List<Integer> digests) throws IOException {
+  static StoredBlock encode(
+      ChunkCodec codec,
+      byte[] metaHeader,
+      long length,
+      int chunkBytes,
+      List<byte[]> encoded,
+      List<Integer> digests)
+      throws IOException {
     ByteArrayOutputStream header = new ByteArrayOutputStream();
     DataOutputStream h = new DataOutputStream(header);
     h.writeUTF(codec.name());
@@ -75,7 +89,8 @@ final class StoredBlock implements BlockContent {
     h.flush();
     long size = 8L + header.size() + total;
     if (size > Integer.MAX_VALUE - 16) {
-      throw new IOException("block of " + length + " bytes encodes to " + size + " bytes, more than an array holds");
+      throw new IOException(
+          "block of " + length + " bytes encodes to " + size + " bytes, more than an array holds");
     }
     ByteArrayOutputStream all = new ByteArrayOutputStream((int) size);
     DataOutputStream out = new DataOutputStream(all);
@@ -86,7 +101,14 @@ final class StoredBlock implements BlockContent {
       out.write(chunk);
     }
     out.flush();
-    return new StoredBlock(codec, metaHeader, length, chunkBytes, lengths, sums, 8L + header.size(),
+    return new StoredBlock(
+        codec,
+        metaHeader,
+        length,
+        chunkBytes,
+        lengths,
+        sums,
+        8L + header.size(),
         ChunkSource.of(all.toByteArray()));
   }
 
@@ -94,7 +116,8 @@ final class StoredBlock implements BlockContent {
    * Reads a stored block's header from {@code source}; {@code codecs} maps the recorded codec name
    * to the codec that decodes it. A header that cannot be read is a {@link CorruptChunkException}.
    */
-  static StoredBlock read(ChunkSource source, Function<String, ChunkCodec> codecs) throws IOException {
+  static StoredBlock read(ChunkSource source, Function<String, ChunkCodec> codecs)
+      throws IOException {
     try {
       DataInputStream prefix = new DataInputStream(new ByteArrayInputStream(source.read(0, 8)));
       if (prefix.readInt() != MAGIC) {
@@ -102,19 +125,29 @@ final class StoredBlock implements BlockContent {
       }
       int headerLength = prefix.readInt();
       if (headerLength < 0 || headerLength > source.size()) {
-        throw new CorruptChunkException("stored block header of " + headerLength + " bytes is out of range");
+        throw new CorruptChunkException(
+            "stored block header of " + headerLength + " bytes is out of range");
       }
-      DataInputStream h = new DataInputStream(new ByteArrayInputStream(source.read(8, headerLength)));
+      DataInputStream h =
+          new DataInputStream(new ByteArrayInputStream(source.read(8, headerLength)));
       String codecName = h.readUTF();
       byte[] metaHeader = new byte[h.readShort()];
       h.readFully(metaHeader);
       long length = h.readLong();
       int chunkBytes = h.readInt();
       int count = h.readInt();
-      if (length < 0 || chunkBytes <= 0 || count < 0 || (long) count * 8 > headerLength
+      if (length < 0
+          || chunkBytes <= 0
+          || count < 0
+          || (long) count * 8 > headerLength
           || (length + chunkBytes - 1) / chunkBytes != count) {
-        throw new CorruptChunkException("stored block header is inconsistent: length " + length + ", chunk "
-            + chunkBytes + ", chunks " + count);
+        throw new CorruptChunkException(
+            "stored block header is inconsistent: length "
+                + length
+                + ", chunk "
+                + chunkBytes
+                + ", chunks "
+                + count);
       }
       int[] lengths = new int[count];
       int[] sums = new int[count];
@@ -124,19 +157,30 @@ final class StoredBlock implements BlockContent {
       }
       ChunkCodec codec = codecs.apply(codecName);
       if (codec == null) {
-        throw new IOException("stored block was encoded with codec '" + codecName + "', which this DataNode lacks");
+        throw new IOException(
+            "stored block was encoded with codec '" + codecName + "', which this DataNode lacks");
       }
-      return new StoredBlock(codec, metaHeader, length, chunkBytes, lengths, sums, 8L + headerLength, source);
+      return new StoredBlock(
+          codec, metaHeader, length, chunkBytes, lengths, sums, 8L + headerLength, source);
     } catch (EOFException e) {
       throw new CorruptChunkException("stored block is truncated: " + e.getMessage());
     }
   }
 
-  /** The same block read from another source holding the same bytes (after it is written to disk). */
+  /**
+   * The same block read from another source holding the same bytes (after it is written to disk).
+   */
   StoredBlock movedTo(ChunkSource to) {
     try {
-      return new StoredBlock(codec, metaHeader, length, chunkBytes, encodedLengths, digests, offsets.length == 0
-          ? 8 : offsets[0], to);
+      return new StoredBlock(
+          codec,
+          metaHeader,
+          length,
+          chunkBytes,
+          encodedLengths,
+          digests,
+          offsets.length == 0 ? 8 : offsets[0],
+          to);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // the header was parsed once already
     }
@@ -178,8 +222,8 @@ final class StoredBlock implements BlockContent {
     byte[] data = codec.decompress(encoded, 0, encoded.length);
     long expected = Math.min(chunkBytes, length - (long) index * chunkBytes);
     if (data.length != expected) {
-      throw new CorruptChunkException("stored chunk " + index + " decodes to " + data.length + " bytes, not "
-          + expected);
+      throw new CorruptChunkException(
+          "stored chunk " + index + " decodes to " + data.length + " bytes, not " + expected);
     }
     byte[] crcs = ChunkChecksums.compute(checksum, data, 0, data.length);
     if (ChunkChecksums.digest(crcs, 0, crcs.length) != digests[index]) {

@@ -55,11 +55,11 @@ import org.apache.hadoop.hdfs.server.protocol.ReplicaRecoveryInfo;
 import org.apache.hadoop.hdfs.server.protocol.StorageReport;
 import org.apache.hadoop.hdfs.server.protocol.VolumeFailureSummary;
 import org.apache.hadoop.metrics2.MetricsCollector;
-import org.mimesisbench.tardis.codec.ChunkCodec;
-import org.mimesisbench.tardis.codec.CorruptChunkException;
-import org.mimesisbench.tardis.codec.AdaptiveCodec;
-import org.mimesisbench.tardis.codec.ChunkCodecs;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.tardis.codec.AdaptiveCodec;
+import org.mimesisbench.tardis.codec.ChunkCodec;
+import org.mimesisbench.tardis.codec.ChunkCodecs;
+import org.mimesisbench.tardis.codec.CorruptChunkException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,24 +67,31 @@ import org.slf4j.LoggerFactory;
  * The storage of an emulated DataNode: the real DataNode code runs on top, block data is kept
  * encoded chunk by chunk with the configured {@link ChunkCodec}, on disk under the DataNode's own
  * storage directories or in memory. An adapter: replica states follow {@code FsDatasetImpl}, the
- * data lives in {@link BlockWriter} and {@link StoredBlock}, persistence in a {@link BlockStore}.
- * A stored chunk that does not decode to data matching its checksums is reported to the NameNode as
- * a corrupt replica and fails the read, so the client reads another replica.
+ * data lives in {@link BlockWriter} and {@link StoredBlock}, persistence in a {@link BlockStore}. A
+ * stored chunk that does not decode to data matching its checksums is reported to the NameNode as a
+ * corrupt replica and fails the read, so the client reads another replica.
  */
 public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   private static final Logger LOG = LoggerFactory.getLogger(TardisDataset.class);
 
   /** The codec new chunks are stored with, by name (ChunkCodecs.NAMES). */
   public static final String CODEC_KEY = "mimesisbench.tardis.codec";
+
   public static final String CODEC_DEFAULT = AdaptiveCodec.NAME;
+
   /** Keep blocks on the heap instead of under the DataNode's data directories (lost on restart). */
   public static final String IN_MEMORY_KEY = "mimesisbench.tardis.in-memory";
+
   public static final boolean IN_MEMORY_DEFAULT = false;
+
   /** Data bytes per encoded chunk (rounded down to a multiple of the bytes per checksum). */
   public static final String CHUNK_BYTES_KEY = "mimesisbench.tardis.chunk-bytes";
+
   public static final int CHUNK_BYTES_DEFAULT = 1 << 20;
+
   /** The logical capacity each volume reports to the NameNode. */
   public static final String CAPACITY_KEY = "mimesisbench.tardis.capacity-bytes";
+
   public static final long CAPACITY_DEFAULT = 1L << 40;
 
   private final DataNode datanode;
@@ -106,18 +113,27 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
     if (chunkBytes <= 0) {
       throw new IOException(CHUNK_BYTES_KEY + " must be positive, not " + chunkBytes);
     }
-    this.writerStopTimeoutMs = conf.getLong(DFSConfigKeys.DFS_DATANODE_XCEIVER_STOP_TIMEOUT_MILLIS_KEY,
-        DFSConfigKeys.DFS_DATANODE_XCEIVER_STOP_TIMEOUT_MILLIS_DEFAULT);
+    this.writerStopTimeoutMs =
+        conf.getLong(
+            DFSConfigKeys.DFS_DATANODE_XCEIVER_STOP_TIMEOUT_MILLIS_KEY,
+            DFSConfigKeys.DFS_DATANODE_XCEIVER_STOP_TIMEOUT_MILLIS_DEFAULT);
     boolean inMemory = conf.getBoolean(IN_MEMORY_KEY, IN_MEMORY_DEFAULT);
     long capacity = conf.getLong(CAPACITY_KEY, CAPACITY_DEFAULT);
     if (storage == null || storage.getNumStorageDirs() == 0) {
-      throw new IOException("an emulated DataNode needs at least one storage directory (dfs.datanode.data.dir)");
+      throw new IOException(
+          "an emulated DataNode needs at least one storage directory (dfs.datanode.data.dir)");
     }
-    FileIoProvider io = datanode == null ? new FileIoProvider(conf, null) : datanode.getFileIoProvider();
+    FileIoProvider io =
+        datanode == null ? new FileIoProvider(conf, null) : datanode.getFileIoProvider();
     for (int i = 0; i < storage.getNumStorageDirs(); i++) {
       StorageDirectory sd = storage.getStorageDir(i);
-      BlockStore store = inMemory ? new MemoryBlockStore() : new DiskBlockStore(sd.getRoot().toPath(), this::codecNamed);
-      volumes.add(new TardisVolume(this, sd.getStorageUuid(), sd.getStorageLocation(), store, capacity, io, conf));
+      BlockStore store =
+          inMemory
+              ? new MemoryBlockStore()
+              : new DiskBlockStore(sd.getRoot().toPath(), this::codecNamed);
+      volumes.add(
+          new TardisVolume(
+              this, sd.getStorageUuid(), sd.getStorageLocation(), store, capacity, io, conf));
     }
   }
 
@@ -134,14 +150,19 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
     if (name.equals(codec.name())) {
       return codec;
     }
-    // blocks stored with another codec (the setting changed between restarts): one instance per name
-    return otherCodecs.computeIfAbsent(name, n -> {
-      try {
-        return Optional.of(ChunkCodecs.named(n, conf));
-      } catch (BadInputException e) {
-        return Optional.empty();
-      }
-    }).orElse(null);
+    // blocks stored with another codec (the setting changed between restarts): one instance per
+    // name
+    return otherCodecs
+        .computeIfAbsent(
+            name,
+            n -> {
+              try {
+                return Optional.of(ChunkCodecs.named(n, conf));
+              } catch (BadInputException e) {
+                return Optional.empty();
+              }
+            })
+        .orElse(null);
   }
 
   // ---- replica lookup
@@ -159,7 +180,10 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
     return pool == null ? null : pool.get(blockId);
   }
 
-  /** The replica of {@code b} with its generation stamp, as FsDatasetImpl's replica map matches, or null. */
+  /**
+   * The replica of {@code b} with its generation stamp, as FsDatasetImpl's replica map matches, or
+   * null.
+   */
   private TardisReplica exact(ExtendedBlock b) {
     TardisReplica r = byId(b.getBlockPoolId(), b.getBlockId());
     return r != null && r.getGenerationStamp() == b.getGenerationStamp() ? r : null;
@@ -199,15 +223,21 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   // ---- the write pipeline
 
   @Override
-  public ReplicaHandler createTemporary(StorageType storageType, String storageId, ExtendedBlock b,
-      boolean isTransfer) throws IOException {
+  public ReplicaHandler createTemporary(
+      StorageType storageType, String storageId, ExtendedBlock b, boolean isTransfer)
+      throws IOException {
     TardisReplica old;
     synchronized (this) {
       old = byId(b.getBlockPoolId(), b.getBlockId());
-      if (old != null && (old.getState() != ReplicaState.TEMPORARY
-          || old.getGenerationStamp() >= b.getGenerationStamp())) {
-        throw new ReplicaAlreadyExistsException("block " + b + " already exists in state " + old.getState()
-            + " and thus cannot be created");
+      if (old != null
+          && (old.getState() != ReplicaState.TEMPORARY
+              || old.getGenerationStamp() >= b.getGenerationStamp())) {
+        throw new ReplicaAlreadyExistsException(
+            "block "
+                + b
+                + " already exists in state "
+                + old.getState()
+                + " and thus cannot be created");
       }
     }
     if (old != null) {
@@ -222,44 +252,66 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   }
 
   @Override
-  public ReplicaHandler createRbw(StorageType storageType, String storageId, ExtendedBlock b,
-      boolean allowLazyPersist) throws IOException {
+  public ReplicaHandler createRbw(
+      StorageType storageType, String storageId, ExtendedBlock b, boolean allowLazyPersist)
+      throws IOException {
     return createRbw(storageType, storageId, b, allowLazyPersist, 0L);
   }
 
   @Override
-  public synchronized ReplicaHandler createRbw(StorageType storageType, String storageId, ExtendedBlock b,
-      boolean allowLazyPersist, long newGS) throws IOException {
+  public synchronized ReplicaHandler createRbw(
+      StorageType storageType,
+      String storageId,
+      ExtendedBlock b,
+      boolean allowLazyPersist,
+      long newGS)
+      throws IOException {
     TardisReplica old = byId(b.getBlockPoolId(), b.getBlockId());
     if (old != null) {
       if (newGS == 0L) {
-        throw new ReplicaAlreadyExistsException("block " + b + " already exists in state " + old.getState()
-            + " and thus cannot be created");
+        throw new ReplicaAlreadyExistsException(
+            "block "
+                + b
+                + " already exists in state "
+                + old.getState()
+                + " and thus cannot be created");
       }
       remove(b.getBlockPoolId(), old); // a retried create under a new generation stamp
     }
     return create(storageId, b, newGS != 0L ? newGS : b.getGenerationStamp(), ReplicaState.RBW);
   }
 
-  private ReplicaHandler create(String storageId, ExtendedBlock b, long gs, ReplicaState state) throws IOException {
+  private ReplicaHandler create(String storageId, ExtendedBlock b, long gs, ReplicaState state)
+      throws IOException {
     TardisReplica r = TardisReplica.writing(b.getBlockId(), gs, chooseVolume(storageId), state);
     // the checksum is the client's, set when the DataNode opens the streams; CRC32C until then
-    r.reopenAs(new BlockWriter(codec, chunkBytes,
-        org.apache.hadoop.util.DataChecksum.newDataChecksum(org.apache.hadoop.util.DataChecksum.Type.CRC32C, 512)),
+    r.reopenAs(
+        new BlockWriter(
+            codec,
+            chunkBytes,
+            org.apache.hadoop.util.DataChecksum.newDataChecksum(
+                org.apache.hadoop.util.DataChecksum.Type.CRC32C, 512)),
         state);
     pool(b.getBlockPoolId()).put(b.getBlockId(), r);
     return handler(r);
   }
 
   @Override
-  public synchronized ReplicaInPipeline convertTemporaryToRbw(ExtendedBlock temporary) throws IOException {
+  public synchronized ReplicaInPipeline convertTemporaryToRbw(ExtendedBlock temporary)
+      throws IOException {
     TardisReplica r = requireExact(temporary);
     if (r.getState() != ReplicaState.TEMPORARY) {
-      throw new ReplicaAlreadyExistsException("replica " + r + " is not temporary, cannot convert it to RBW");
+      throw new ReplicaAlreadyExistsException(
+          "replica " + r + " is not temporary, cannot convert it to RBW");
     }
     if (r.getBytesOnDisk() != temporary.getNumBytes()) {
-      throw new IOException("temporary replica " + r + " has " + r.getBytesOnDisk() + " bytes, expected "
-          + temporary.getNumBytes());
+      throw new IOException(
+          "temporary replica "
+              + r
+              + " has "
+              + r.getBytesOnDisk()
+              + " bytes, expected "
+              + temporary.getNumBytes());
     }
     r.setState(ReplicaState.RBW);
     r.setNumBytes(r.getBytesOnDisk());
@@ -283,7 +335,8 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   private void finalizeReplica(String bpid, TardisReplica r, long length) throws IOException {
     BlockWriter w = r.writer();
     if (w.length() < length) {
-      throw new IOException("replica " + r + " has " + w.length() + " bytes, cannot finalize it at " + length);
+      throw new IOException(
+          "replica " + r + " has " + w.length() + " bytes, cannot finalize it at " + length);
     }
     if (w.length() > length) {
       w.truncate(length);
@@ -309,15 +362,21 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   }
 
   @Override
-  public ReplicaHandler append(ExtendedBlock b, long newGS, long expectedBlockLen) throws IOException {
+  public ReplicaHandler append(ExtendedBlock b, long newGS, long expectedBlockLen)
+      throws IOException {
     synchronized (this) {
       TardisReplica r = requireExact(b);
       if (r.getState() != ReplicaState.FINALIZED) {
         throw new ReplicaNotFoundException(ReplicaNotFoundException.UNFINALIZED_REPLICA + b);
       }
       if (r.getNumBytes() != expectedBlockLen) {
-        throw new IOException("replica " + r + " has " + r.getNumBytes() + " bytes, the appender expects "
-            + expectedBlockLen);
+        throw new IOException(
+            "replica "
+                + r
+                + " has "
+                + r.getNumBytes()
+                + " bytes, the appender expects "
+                + expectedBlockLen);
       }
       reopenForAppend(b.getBlockPoolId(), r, newGS);
       return handler(r);
@@ -335,28 +394,35 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   }
 
   /** Checks done before every recovery of a pipeline: FsDatasetImpl's recoverCheck. */
-  private TardisReplica recoverCheck(ExtendedBlock b, long newGS, long expectedBlockLen) throws IOException {
+  private TardisReplica recoverCheck(ExtendedBlock b, long newGS, long expectedBlockLen)
+      throws IOException {
     TardisReplica r = requireId(b);
     if (r.getGenerationStamp() < b.getGenerationStamp() || r.getGenerationStamp() > newGS) {
-      throw new ReplicaNotFoundException(ReplicaNotFoundException.UNEXPECTED_GS_REPLICA + r + ", block " + b
-          + ", new generation stamp " + newGS);
+      throw new ReplicaNotFoundException(
+          ReplicaNotFoundException.UNEXPECTED_GS_REPLICA
+              + r
+              + ", block "
+              + b
+              + ", new generation stamp "
+              + newGS);
     }
     if (r.getState() != ReplicaState.FINALIZED && r.getState() != ReplicaState.RBW) {
-      throw new ReplicaNotFoundException(ReplicaNotFoundException.UNFINALIZED_AND_NONRBW_REPLICA + r);
+      throw new ReplicaNotFoundException(
+          ReplicaNotFoundException.UNFINALIZED_AND_NONRBW_REPLICA + r);
     }
     if (r.getState() == ReplicaState.RBW) {
       r.stopWriter(writerStopTimeoutMs);
     }
     if (r.getBytesOnDisk() != expectedBlockLen) {
-      throw new IOException("replica " + r + " has " + r.getBytesOnDisk() + " bytes, expected "
-          + expectedBlockLen);
+      throw new IOException(
+          "replica " + r + " has " + r.getBytesOnDisk() + " bytes, expected " + expectedBlockLen);
     }
     return r;
   }
 
   @Override
-  public synchronized ReplicaHandler recoverAppend(ExtendedBlock b, long newGS, long expectedBlockLen)
-      throws IOException {
+  public synchronized ReplicaHandler recoverAppend(
+      ExtendedBlock b, long newGS, long expectedBlockLen) throws IOException {
     TardisReplica r = recoverCheck(b, newGS, expectedBlockLen);
     if (r.getState() == ReplicaState.FINALIZED) {
       reopenForAppend(b.getBlockPoolId(), r, newGS);
@@ -368,7 +434,8 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   }
 
   @Override
-  public synchronized Replica recoverClose(ExtendedBlock b, long newGS, long expectedBlockLen) throws IOException {
+  public synchronized Replica recoverClose(ExtendedBlock b, long newGS, long expectedBlockLen)
+      throws IOException {
     TardisReplica r = recoverCheck(b, newGS, expectedBlockLen);
     String bpid = b.getBlockPoolId();
     if (r.getState() == ReplicaState.FINALIZED) {
@@ -381,15 +448,17 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   }
 
   private void bumpStored(String bpid, TardisReplica r, long newGS) throws IOException {
-    StoredBlock moved = r.getVolume().store().changeGenStamp(bpid, r.getBlockId(), r.getGenerationStamp(), newGS,
-        r.stored());
+    StoredBlock moved =
+        r.getVolume()
+            .store()
+            .changeGenStamp(bpid, r.getBlockId(), r.getGenerationStamp(), newGS, r.stored());
     r.setGenStamp(newGS);
     r.finalizeAs(moved);
   }
 
   @Override
-  public ReplicaHandler recoverRbw(ExtendedBlock b, long newGS, long minBytesRcvd, long maxBytesRcvd)
-      throws IOException {
+  public ReplicaHandler recoverRbw(
+      ExtendedBlock b, long newGS, long minBytesRcvd, long maxBytesRcvd) throws IOException {
     TardisReplica r = requireId(b);
     if (r.getState() != ReplicaState.RBW) {
       throw new ReplicaNotFoundException(ReplicaNotFoundException.NON_RBW_REPLICA + r);
@@ -397,12 +466,23 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
     r.stopWriter(writerStopTimeoutMs);
     synchronized (this) {
       if (r.getGenerationStamp() < b.getGenerationStamp() || r.getGenerationStamp() > newGS) {
-        throw new ReplicaNotFoundException(ReplicaNotFoundException.UNEXPECTED_GS_REPLICA + r + ", block " + b);
+        throw new ReplicaNotFoundException(
+            ReplicaNotFoundException.UNEXPECTED_GS_REPLICA + r + ", block " + b);
       }
       long acked = r.getBytesAcked();
       if (acked < minBytesRcvd || r.getNumBytes() > maxBytesRcvd) {
-        throw new ReplicaNotFoundException("replica " + r + " has " + acked + " bytes acknowledged and "
-            + r.getNumBytes() + " received, outside [" + minBytesRcvd + ", " + maxBytesRcvd + "]");
+        throw new ReplicaNotFoundException(
+            "replica "
+                + r
+                + " has "
+                + acked
+                + " bytes acknowledged and "
+                + r.getNumBytes()
+                + " received, outside ["
+                + minBytesRcvd
+                + ", "
+                + maxBytesRcvd
+                + "]");
       }
       BlockWriter w = r.writer();
       if (w.length() > acked) {
@@ -432,33 +512,38 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
         throw new IOException("replica " + r + " has an older generation stamp than block " + b);
       }
       if (r.getGenerationStamp() >= recoveryId) {
-        throw new IOException("replica " + r + " has a generation stamp >= the recovery id " + recoveryId);
+        throw new IOException(
+            "replica " + r + " has a generation stamp >= the recovery id " + recoveryId);
       }
       if (r.getState() == ReplicaState.RUR && r.recoveryId() >= recoveryId) {
-        throw new RecoveryInProgressException("replica " + r + " is already under recovery " + r.recoveryId());
+        throw new RecoveryInProgressException(
+            "replica " + r + " is already under recovery " + r.recoveryId());
       }
       r.startRecovery(recoveryId);
-      return new ReplicaRecoveryInfo(r.getBlockId(), r.getBytesOnDisk(), r.getGenerationStamp(),
-          r.stateBeforeRecovery());
+      return new ReplicaRecoveryInfo(
+          r.getBlockId(), r.getBytesOnDisk(), r.getGenerationStamp(), r.stateBeforeRecovery());
     }
   }
 
   @Override
-  public synchronized Replica updateReplicaUnderRecovery(ExtendedBlock oldBlock, long recoveryId, long newBlockId,
-      long newLength) throws IOException {
+  public synchronized Replica updateReplicaUnderRecovery(
+      ExtendedBlock oldBlock, long recoveryId, long newBlockId, long newLength) throws IOException {
     TardisReplica r = requireId(oldBlock);
     if (r.getState() != ReplicaState.RUR || r.recoveryId() != recoveryId) {
       throw new IOException("replica " + r + " is not under recovery " + recoveryId);
     }
     if (newBlockId != oldBlock.getBlockId()) {
       throw new UnsupportedOperationException(
-          "emulated DataNodes do not support copy-on-truncate recovery (new block id " + newBlockId + ")");
+          "emulated DataNodes do not support copy-on-truncate recovery (new block id "
+              + newBlockId
+              + ")");
     }
     if (r.getGenerationStamp() != oldBlock.getGenerationStamp()) {
       throw new IOException("replica " + r + " does not have the generation stamp of " + oldBlock);
     }
     if (newLength > r.getBytesOnDisk()) {
-      throw new IOException("replica " + r + " has fewer bytes than the recovered length " + newLength);
+      throw new IOException(
+          "replica " + r + " has fewer bytes than the recovered length " + newLength);
     }
     String bpid = oldBlock.getBlockPoolId();
     if (r.stored() != null) {
@@ -489,17 +574,24 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   }
 
   @Override
-  public ReplicaInputStreams getTmpInputStreams(ExtendedBlock b, long blkoff, long ckoff) throws IOException {
+  public ReplicaInputStreams getTmpInputStreams(ExtendedBlock b, long blkoff, long ckoff)
+      throws IOException {
     TardisReplica r = requireExact(b);
     BlockMetaStream meta = new BlockMetaStream(r.content());
     if (meta.skip(ckoff) != ckoff) {
       throw new EOFException("meta offset " + ckoff + " is past the checksums of " + r);
     }
-    return new ReplicaInputStreams(new ReportingStream(new BlockDataStream(r.content(), blkoff), b, r),
-        new ReportingStream(meta, b, r), r.getVolume().obtainReference(), r.getVolume().getFileIoProvider());
+    return new ReplicaInputStreams(
+        new ReportingStream(new BlockDataStream(r.content(), blkoff), b, r),
+        new ReportingStream(meta, b, r),
+        r.getVolume().obtainReference(),
+        r.getVolume().getFileIoProvider());
   }
 
-  /** A replica stream that reports the replica corrupt to the NameNode when a stored chunk fails its check. */
+  /**
+   * A replica stream that reports the replica corrupt to the NameNode when a stored chunk fails its
+   * check.
+   */
   private final class ReportingStream extends FilterInputStream {
     private final ExtendedBlock block;
     private final TardisReplica replica;
@@ -532,8 +624,13 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
       LOG.warn("Corrupt replica {}: {}", replica, e.getMessage());
       if (datanode != null) {
         try {
-          datanode.reportBadBlocks(new ExtendedBlock(block.getBlockPoolId(), replica.getBlockId(),
-              replica.getNumBytes(), replica.getGenerationStamp()), replica.getVolume());
+          datanode.reportBadBlocks(
+              new ExtendedBlock(
+                  block.getBlockPoolId(),
+                  replica.getBlockId(),
+                  replica.getNumBytes(),
+                  replica.getGenerationStamp()),
+              replica.getVolume());
         } catch (IOException | RuntimeException report) {
           LOG.warn("Could not report corrupt replica {}: {}", replica, report.toString());
         }
@@ -588,7 +685,8 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
       throw new UnexpectedReplicaStateException(b, state);
     }
     if (r.getBytesOnDisk() < minLength) {
-      throw new EOFException("replica " + r + " has " + r.getBytesOnDisk() + " bytes, less than " + minLength);
+      throw new EOFException(
+          "replica " + r + " has " + r.getBytesOnDisk() + " bytes, less than " + minLength);
     }
   }
 
@@ -614,8 +712,11 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
       synchronized (this) {
         r = byId(bpid, b.getBlockId());
         if (r == null || r.getGenerationStamp() != b.getGenerationStamp()) {
-          errors.add(b + (r == null ? " is not on this DataNode" : " has generation stamp "
-              + r.getGenerationStamp()));
+          errors.add(
+              b
+                  + (r == null
+                      ? " is not on this DataNode"
+                      : " has generation stamp " + r.getGenerationStamp()));
           continue;
         }
         remove(bpid, r);
@@ -625,8 +726,13 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
       }
     }
     if (!errors.isEmpty()) {
-      throw new IOException("invalidate: " + errors.size() + " of " + invalidBlks.length + " blocks not deleted: "
-          + errors);
+      throw new IOException(
+          "invalidate: "
+              + errors.size()
+              + " of "
+              + invalidBlks.length
+              + " blocks not deleted: "
+              + errors);
     }
   }
 
@@ -677,8 +783,11 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
 
   @Override
   public DatanodeStorage getStorage(String storageUuid) {
-    return volumes.stream().filter(v -> v.getStorageID().equals(storageUuid)).findFirst()
-        .map(TardisVolume::toDatanodeStorage).orElse(null);
+    return volumes.stream()
+        .filter(v -> v.getStorageID().equals(storageUuid))
+        .findFirst()
+        .map(TardisVolume::toDatanodeStorage)
+        .orElse(null);
   }
 
   @Override
@@ -727,7 +836,8 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
       for (BlockStore.Loaded l : v.store().load(bpid)) {
         TardisReplica other = pool.get(l.blockId());
         if (other != null && other.getGenerationStamp() >= l.genStamp()) {
-          v.store().delete(bpid, l.blockId(), l.genStamp(), l.block()); // superseded by a newer stamp
+          v.store()
+              .delete(bpid, l.blockId(), l.genStamp(), l.block()); // superseded by a newer stamp
           continue;
         }
         if (other != null) {
@@ -775,8 +885,12 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
       one.put("freeSpace", v.getAvailable());
       one.put("reservedSpace", 0L);
       one.put("reservedSpaceForReplicas", 0L);
-      one.put("numBlocks", pools.values().stream().flatMap(p -> p.values().stream())
-          .filter(r -> r.getVolume() == v).count());
+      one.put(
+          "numBlocks",
+          pools.values().stream()
+              .flatMap(p -> p.values().stream())
+              .filter(r -> r.getVolume() == v)
+              .count());
       one.put("storageType", StorageType.DISK);
       info.put(v.getStorageLocation().toString(), one);
     }
@@ -791,7 +905,8 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   @Override
   public void handleVolumeFailures(Set<FsVolumeSpi> failedVolumes) {
     if (!failedVolumes.isEmpty()) {
-      throw new UnsupportedOperationException("emulated volumes do not fail, yet " + failedVolumes + " did");
+      throw new UnsupportedOperationException(
+          "emulated volumes do not fail, yet " + failedVolumes + " did");
     }
   }
 
@@ -834,8 +949,9 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
 
   @Override
   public List<ReplicaInfo> getFinalizedBlocks(String bpid) {
-    throw new UnsupportedOperationException("emulated DataNodes keep no block files for the directory scanner: "
-        + "set dfs.datanode.directoryscan.interval to -1");
+    throw new UnsupportedOperationException(
+        "emulated DataNodes keep no block files for the directory scanner: "
+            + "set dfs.datanode.directoryscan.interval to -1");
   }
 
   @Override
@@ -845,13 +961,15 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
 
   @Override
   public BlockLocalPathInfo getBlockLocalPathInfo(ExtendedBlock b) {
-    throw new UnsupportedOperationException("emulated DataNodes keep no block files for short-circuit reads: "
-        + "leave dfs.client.read.shortcircuit off");
+    throw new UnsupportedOperationException(
+        "emulated DataNodes keep no block files for short-circuit reads: "
+            + "leave dfs.client.read.shortcircuit off");
   }
 
   @Override
   public void enableTrash(String bpid) {
-    throw new UnsupportedOperationException("emulated DataNodes do not take part in rolling upgrades");
+    throw new UnsupportedOperationException(
+        "emulated DataNodes do not take part in rolling upgrades");
   }
 
   @Override
@@ -875,26 +993,31 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   }
 
   @Override
-  public void submitBackgroundSyncFileRangeRequest(ExtendedBlock block, ReplicaOutputStreams outs, long offset,
-      long nbytes, int flags) {
-    throw new UnsupportedOperationException("emulated DataNodes have no files to sync: leave "
-        + "dfs.datanode.sync.behind.writes.in.background off");
+  public void submitBackgroundSyncFileRangeRequest(
+      ExtendedBlock block, ReplicaOutputStreams outs, long offset, long nbytes, int flags) {
+    throw new UnsupportedOperationException(
+        "emulated DataNodes have no files to sync: leave "
+            + "dfs.datanode.sync.behind.writes.in.background off");
   }
 
   @Override
-  public void onCompleteLazyPersist(String bpId, long blockId, long creationTime, File[] savedFiles,
-      TardisVolume targetVolume) {
-    throw new UnsupportedOperationException("emulated DataNodes have no lazy-persist (RAM disk) storage");
+  public void onCompleteLazyPersist(
+      String bpId, long blockId, long creationTime, File[] savedFiles, TardisVolume targetVolume) {
+    throw new UnsupportedOperationException(
+        "emulated DataNodes have no lazy-persist (RAM disk) storage");
   }
 
   @Override
   public void onFailLazyPersist(String bpId, long blockId) {
-    throw new UnsupportedOperationException("emulated DataNodes have no lazy-persist (RAM disk) storage");
+    throw new UnsupportedOperationException(
+        "emulated DataNodes have no lazy-persist (RAM disk) storage");
   }
 
   @Override
-  public ReplicaInfo moveBlockAcrossStorage(ExtendedBlock block, StorageType targetStorageType, String storageId) {
-    throw new UnsupportedOperationException("emulated DataNodes have one storage type; the Mover has nothing to do");
+  public ReplicaInfo moveBlockAcrossStorage(
+      ExtendedBlock block, StorageType targetStorageType, String storageId) {
+    throw new UnsupportedOperationException(
+        "emulated DataNodes have one storage type; the Mover has nothing to do");
   }
 
   @Override
@@ -909,7 +1032,8 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
 
   @Override
   public List<FsVolumeImpl> getVolumeList() {
-    throw new UnsupportedOperationException("emulated volumes are not FsVolumeImpl: du settings do not apply");
+    throw new UnsupportedOperationException(
+        "emulated volumes are not FsVolumeImpl: du settings do not apply");
   }
 
   // ---- FSDatasetMBean

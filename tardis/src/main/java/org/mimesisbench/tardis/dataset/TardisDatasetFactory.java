@@ -13,7 +13,8 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
  */
 public final class TardisDatasetFactory extends FsDatasetSpi.Factory<TardisDataset> {
   @Override
-  public TardisDataset newInstance(DataNode datanode, DataStorage storage, Configuration conf) throws IOException {
+  public TardisDataset newInstance(DataNode datanode, DataStorage storage, Configuration conf)
+      throws IOException {
     return new TardisDataset(datanode, storage, conf);
   }
 }

@@ -15,7 +15,8 @@ import org.apache.hadoop.util.DataChecksum;
 /**
  * One replica on an emulated DataNode: its state (temporary, being written, finalized, under
  * recovery), generation stamp and lengths, and its data, a {@link BlockWriter} while written, a
- * {@link StoredBlock} once finalized. State changes are made by {@link TardisDataset} under its lock.
+ * {@link StoredBlock} once finalized. State changes are made by {@link TardisDataset} under its
+ * lock.
  */
 final class TardisReplica implements ReplicaInPipeline {
   private final long blockId;
@@ -39,13 +40,15 @@ final class TardisReplica implements ReplicaInPipeline {
   }
 
   /** A new replica being written (RBW or TEMPORARY) by the current thread. */
-  static TardisReplica writing(long blockId, long genStamp, TardisVolume volume, ReplicaState state) {
+  static TardisReplica writing(
+      long blockId, long genStamp, TardisVolume volume, ReplicaState state) {
     TardisReplica r = new TardisReplica(blockId, genStamp, volume, state);
     r.writerThread.set(Thread.currentThread());
     return r;
   }
 
-  static TardisReplica finalized(long blockId, long genStamp, TardisVolume volume, StoredBlock stored) {
+  static TardisReplica finalized(
+      long blockId, long genStamp, TardisVolume volume, StoredBlock stored) {
     TardisReplica r = new TardisReplica(blockId, genStamp, volume, ReplicaState.FINALIZED);
     r.stored = stored;
     return r;
@@ -200,7 +203,8 @@ final class TardisReplica implements ReplicaInPipeline {
   }
 
   @Override
-  public ReplicaOutputStreams createStreams(boolean isCreate, DataChecksum requestedChecksum) throws IOException {
+  public ReplicaOutputStreams createStreams(boolean isCreate, DataChecksum requestedChecksum)
+      throws IOException {
     BlockWriter w = writer;
     if (w == null) {
       throw new IOException("replica " + blockId + " is " + state + ", not open for writing");
@@ -209,13 +213,16 @@ final class TardisReplica implements ReplicaInPipeline {
     if (!isCreate) {
       checksum = w.checksum(); // an append or recovery keeps the replica's checksum
       if (checksum.getBytesPerChecksum() != requestedChecksum.getBytesPerChecksum()) {
-        throw new IOException("client requested checksum " + requestedChecksum
-            + " when appending to a replica with checksum " + checksum);
+        throw new IOException(
+            "client requested checksum "
+                + requestedChecksum
+                + " when appending to a replica with checksum "
+                + checksum);
       }
       w.positionMetaAtEnd();
     }
-    return new ReplicaOutputStreams(w.dataStream(), w.metaStream(), checksum, volume,
-        volume.getFileIoProvider());
+    return new ReplicaOutputStreams(
+        w.dataStream(), w.metaStream(), checksum, volume, volume.getFileIoProvider());
   }
 
   @Override
@@ -265,11 +272,13 @@ final class TardisReplica implements ReplicaInPipeline {
       try {
         t.join(xceiverStopTimeout);
         if (t.isAlive()) {
-          throw new IOException("join on writer thread " + t + " timed out after " + xceiverStopTimeout + " ms");
+          throw new IOException(
+              "join on writer thread " + t + " timed out after " + xceiverStopTimeout + " ms");
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IOException("interrupted waiting for the writer of replica " + blockId + " to stop");
+        throw new IOException(
+            "interrupted waiting for the writer of replica " + blockId + " to stop");
       }
     }
   }
@@ -279,21 +288,42 @@ final class TardisReplica implements ReplicaInPipeline {
     long deadline = System.nanoTime() + unit.toNanos(time);
     while (getBytesOnDisk() < minLength) {
       if (System.nanoTime() > deadline) {
-        throw new IOException("replica " + blockId + " has " + getBytesOnDisk() + " bytes, not " + minLength
-            + ", after " + time + " " + unit);
+        throw new IOException(
+            "replica "
+                + blockId
+                + " has "
+                + getBytesOnDisk()
+                + " bytes, not "
+                + minLength
+                + ", after "
+                + time
+                + " "
+                + unit);
       }
       try {
         Thread.sleep(10);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IOException("interrupted waiting for replica " + blockId + " to reach " + minLength + " bytes");
+        throw new IOException(
+            "interrupted waiting for replica " + blockId + " to reach " + minLength + " bytes");
       }
     }
   }
 
   @Override
   public String toString() {
-    return "TardisReplica{blk_" + blockId + "_" + genStamp + ", " + state + ", bytesOnDisk=" + getBytesOnDisk()
-        + ", acked=" + bytesAcked + ", volume=" + volume.getStorageID() + "}";
+    return "TardisReplica{blk_"
+        + blockId
+        + "_"
+        + genStamp
+        + ", "
+        + state
+        + ", bytesOnDisk="
+        + getBytesOnDisk()
+        + ", acked="
+        + bytesAcked
+        + ", volume="
+        + volume.getStorageID()
+        + "}";
   }
 }

@@ -36,8 +36,14 @@ final class TardisVolume implements FsVolumeSpi {
   private final DataNodeVolumeMetrics metrics;
   private final Map<String, AtomicLong> usedByPool = new ConcurrentHashMap<>();
 
-  TardisVolume(FsDatasetSpi<TardisVolume> dataset, String storageId, StorageLocation location, BlockStore store,
-      long capacity, FileIoProvider fileIoProvider, Configuration conf) {
+  TardisVolume(
+      FsDatasetSpi<TardisVolume> dataset,
+      String storageId,
+      StorageLocation location,
+      BlockStore store,
+      long capacity,
+      FileIoProvider fileIoProvider,
+      Configuration conf) {
     this.dataset = dataset;
     this.storageId = storageId;
     this.location = location;
@@ -82,7 +88,8 @@ final class TardisVolume implements FsVolumeSpi {
   }
 
   StorageReport report(String bpid) {
-    return new StorageReport(toDatanodeStorage(), false, capacity, used(), getAvailable(), used(bpid), 0L);
+    return new StorageReport(
+        toDatanodeStorage(), false, capacity, used(), getAvailable(), used(bpid), 0L);
   }
 
   @Override
@@ -122,7 +129,8 @@ final class TardisVolume implements FsVolumeSpi {
 
   @Override
   public DF getUsageStats(Configuration conf) {
-    throw new UnsupportedOperationException("an emulated volume's usage is logical, not a file system's (DF)");
+    throw new UnsupportedOperationException(
+        "an emulated volume's usage is logical, not a file system's (DF)");
   }
 
   @Override
@@ -162,8 +170,9 @@ final class TardisVolume implements FsVolumeSpi {
 
   @Override
   public BlockIterator newBlockIterator(String bpid, String name) {
-    throw new UnsupportedOperationException("emulated volumes have no block scanner iterator: set "
-        + "dfs.block.scanner.volume.bytes.per.second to 0 (EmulatedDataNodes.configure does)");
+    throw new UnsupportedOperationException(
+        "emulated volumes have no block scanner iterator: set "
+            + "dfs.block.scanner.volume.bytes.per.second to 0 (EmulatedDataNodes.configure does)");
   }
 
   @Override
@@ -184,8 +193,9 @@ final class TardisVolume implements FsVolumeSpi {
   @Override
   public void compileReport(String bpid, Collection<ScanInfo> report, ReportCompiler reportCompiler)
       throws IOException {
-    throw new UnsupportedOperationException("emulated volumes keep no block or meta files for the directory "
-        + "scanner: set dfs.datanode.directoryscan.interval to -1 (EmulatedDataNodes.configure does)");
+    throw new UnsupportedOperationException(
+        "emulated volumes keep no block or meta files for the directory "
+            + "scanner: set dfs.datanode.directoryscan.interval to -1 (EmulatedDataNodes.configure does)");
   }
 
   @Override

@@ -8,8 +8,8 @@ import java.util.Objects;
 /**
  * Tardis data of a given length: units whose markers count the bytes left after them, down to the
  * last whole unit. When the length is not a multiple of 16, the last {@code length % 16} bytes (the
- * tail) are the start of one more unit, cut: its flag, then, past 8 bytes, its marker (the
- * negative {@code tail - 16}). A client writes a file of N Tardis bytes as one sequence of length N.
+ * tail) are the start of one more unit, cut: its flag, then, past 8 bytes, its marker (the negative
+ * {@code tail - 16}). A client writes a file of N Tardis bytes as one sequence of length N.
  */
 public final class TardisSequence {
   private static final int BUFFER_BYTES = 64 * 1024;
@@ -33,7 +33,10 @@ public final class TardisSequence {
     return length;
   }
 
-  /** The marker of the unit holding byte {@code position}: the bytes of the sequence after that unit. */
+  /**
+   * The marker of the unit holding byte {@code position}: the bytes of the sequence after that
+   * unit.
+   */
   public long markerAt(long position) {
     return length - (position - position % Unit.BYTES) - Unit.BYTES;
   }
@@ -43,7 +46,13 @@ public final class TardisSequence {
     Objects.checkFromIndexSize(off, len, dst.length);
     if (position < 0 || len > length - position) {
       throw new IndexOutOfBoundsException(
-          "bytes " + position + " to " + (position + len) + " of a " + length + "-byte Tardis sequence");
+          "bytes "
+              + position
+              + " to "
+              + (position + len)
+              + " of a "
+              + length
+              + "-byte Tardis sequence");
     }
     Unit.write(flag.value(), markerAt(position), (int) (position % Unit.BYTES), dst, off, len);
   }

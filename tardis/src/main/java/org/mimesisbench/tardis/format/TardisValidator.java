@@ -5,7 +5,10 @@ import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Objects;
 
-/** Checks bytes against Tardis data: a known sequence (a file read back), or any sequence with a flag. */
+/**
+ * Checks bytes against Tardis data: a known sequence (a file read back), or any sequence with a
+ * flag.
+ */
 public final class TardisValidator {
   /** What {@code firstMismatch} returns when every byte is right. */
   public static final long NONE = -1;
@@ -16,9 +19,11 @@ public final class TardisValidator {
 
   /**
    * The position in {@code expected} of the first of {@code data[off, off + len)} that differs from
-   * the sequence's bytes from {@code position} on (bytes past its end all differ), or {@link #NONE}.
+   * the sequence's bytes from {@code position} on (bytes past its end all differ), or {@link
+   * #NONE}.
    */
-  public static long firstMismatch(TardisSequence expected, long position, byte[] data, int off, int len) {
+  public static long firstMismatch(
+      TardisSequence expected, long position, byte[] data, int off, int len) {
     Objects.checkFromIndexSize(off, len, data.length);
     long inside = Math.max(0, Math.min(len, expected.length() - position));
     byte[] want = new byte[(int) Math.min(BUFFER_BYTES, Math.max(inside, 1))];
@@ -81,7 +86,9 @@ public final class TardisValidator {
       return true;
     }
     long marker = Unit.readLong(data, unit + Unit.FLAG_BYTES);
-    if (Unit.readLong(data, unit) != flag || marker < 0 || end - unit - Unit.BYTES > marker
+    if (Unit.readLong(data, unit) != flag
+        || marker < 0
+        || end - unit - Unit.BYTES > marker
         || (offset != 0 && marker > Long.MAX_VALUE - Unit.BYTES)) {
       return false;
     }

@@ -7,8 +7,8 @@ import java.nio.ByteOrder;
 /**
  * One unit of Tardis data: the 8-byte flag, then an 8-byte big-endian marker counting the bytes of
  * the sequence that follow the unit. Markers are 8 bytes, not the paper prototype's 4, so one
- * sequence covers a file of any size: a 4-byte marker would stop counting at 4 GiB, and HDFS
- * files are often bigger.
+ * sequence covers a file of any size: a 4-byte marker would stop counting at 4 GiB, and HDFS files
+ * are often bigger.
  *
  * <p>Consecutive units count down by {@link #BYTES}; the units are written here for any starting
  * marker and any offset inside the first unit, which is all a reader, a writer and a decompressor
@@ -35,7 +35,10 @@ public final class Unit {
     return (byte) (field >>> (8 * (FLAG_BYTES - 1 - offset % FLAG_BYTES)));
   }
 
-  /** Whether the unit starting at {@code data[at]} (16 bytes available) is this flag with this marker. */
+  /**
+   * Whether the unit starting at {@code data[at]} (16 bytes available) is this flag with this
+   * marker.
+   */
   public static boolean matches(byte[] data, int at, long flag, long marker) {
     return readLong(data, at) == flag && readLong(data, at + FLAG_BYTES) == marker;
   }

@@ -28,13 +28,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 
 class ClusterCommandTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static int run(String... args) {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true))
-        .execute(new Configuration(), args);
+    int rc =
+        new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true))
+            .execute(new Configuration(), args);
     String text = err.toString(StandardCharsets.UTF_8);
     if (rc == 2) {
       assertEquals(1, text.lines().count(), "one line: " + text);
@@ -53,14 +53,24 @@ class ClusterCommandTest {
     assertEquals(2, run("cluster", "--datanodes", "3", "--bogus"));
     assertEquals(0, run("cluster", "--help"));
     assertEquals(2, run("cluster", "--datanodes", "3", "--restart"));
-    assertEquals(2, run("cluster", "--datanodes", "3", "--restart", "--base-dir", tmp.resolve("none").toString()));
+    assertEquals(
+        2,
+        run(
+            "cluster",
+            "--datanodes",
+            "3",
+            "--restart",
+            "--base-dir",
+            tmp.resolve("none").toString()));
   }
 
   @Test
   void aFolderAnEarlierClusterFormattedIsRestartedNotFormattedAgain() throws IOException {
     Path storage = Files.createDirectories(tmp.resolve("storage"));
     Files.writeString(storage.resolve(ClusterCommand.STORAGE_MARKER), "namenode-port=8020\n");
-    assertTrue(err("cluster", "--datanodes", "3", "--base-dir", storage.toString()).contains("give --restart"));
+    assertTrue(
+        err("cluster", "--datanodes", "3", "--base-dir", storage.toString())
+            .contains("give --restart"));
     assertEquals(8020, ClusterCommand.storagePort(storage));
   }
 
@@ -76,8 +86,10 @@ class ClusterCommandTest {
     first.stop(); // its storage stays in the folder it was given
     assertTrue(Files.exists(base.resolve(ClusterCommand.STORAGE_MARKER)));
 
-    Running second = start("cluster", "--datanodes", "1", "--base-dir", base.toString(), "--restart");
-    assertEquals(address, new String(readLine(second.printed()), StandardCharsets.UTF_8), "the same port");
+    Running second =
+        start("cluster", "--datanodes", "1", "--base-dir", base.toString(), "--restart");
+    assertEquals(
+        address, new String(readLine(second.printed()), StandardCharsets.UTF_8), "the same port");
     try (FileSystem fs = FileSystem.newInstance(URI.create(address), new Configuration())) {
       assertTrue(fs.getFileStatus(new org.apache.hadoop.fs.Path("/kept/dir/file")).isFile());
     }
@@ -98,8 +110,15 @@ class ClusterCommandTest {
     Path nameDir = nameDirectory(first); // a real NameNode's: its image and edit log
     Map<String, String> before = contents(nameDir);
 
-    Running started = start("cluster", "--datanodes", "1", "--base-dir", tmp.resolve("second").toString(),
-        "--name-dir", nameDir.toString());
+    Running started =
+        start(
+            "cluster",
+            "--datanodes",
+            "1",
+            "--base-dir",
+            tmp.resolve("second").toString(),
+            "--name-dir",
+            nameDir.toString());
     String second = new String(readLine(started.printed()), StandardCharsets.UTF_8);
     try (FileSystem fs = FileSystem.newInstance(URI.create(second), new Configuration())) {
       assertTrue(fs.getFileStatus(new org.apache.hadoop.fs.Path("/given/a/b")).isDirectory());
@@ -115,8 +134,16 @@ class ClusterCommandTest {
     byte[] bytes = Files.readAllBytes(image);
     bytes[12] ^= 0x5A; // inside the first section: header and summary still parse, the MD5 differs
     Files.write(image, bytes);
-    assertTrue(err("cluster", "--datanodes", "1", "--base-dir", tmp.resolve("third").toString(), "--name-dir",
-        corrupt.toString()).contains("corrupt"));
+    assertTrue(
+        err(
+                "cluster",
+                "--datanodes",
+                "1",
+                "--base-dir",
+                tmp.resolve("third").toString(),
+                "--name-dir",
+                corrupt.toString())
+            .contains("corrupt"));
     assertTrue(!Files.exists(tmp.resolve("third")), "nothing made");
   }
 
@@ -128,23 +155,38 @@ class ClusterCommandTest {
     System.arraycopy("HDFSIMG1".getBytes(StandardCharsets.US_ASCII), 0, image, 0, 8);
     Files.write(nameDir.resolve("fsimage_0000000000000000000"), image);
     Path base = tmp.resolve("cluster");
-    assertTrue(err("cluster", "--datanodes", "1", "--base-dir", base.toString(), "--name-dir",
-        tmp.resolve("nn").toString()).contains("fsimage"));
-    assertTrue(err("cluster", "--datanodes", "1", "--name-dir", tmp.resolve("none").toString())
-        .contains("not a NameNode name directory"));
+    assertTrue(
+        err(
+                "cluster",
+                "--datanodes",
+                "1",
+                "--base-dir",
+                base.toString(),
+                "--name-dir",
+                tmp.resolve("nn").toString())
+            .contains("fsimage"));
+    assertTrue(
+        err("cluster", "--datanodes", "1", "--name-dir", tmp.resolve("none").toString())
+            .contains("not a NameNode name directory"));
     assertTrue(!Files.exists(base), "nothing made");
   }
 
   /** The folder under a cluster's storage that holds its NameNode's current/VERSION. */
   private static Path nameDirectory(Path storage) throws IOException {
     try (var all = Files.walk(storage)) {
-      return all.filter(p -> p.endsWith("current/VERSION")).filter(p -> {
-        try {
-          return Files.readString(p).contains("storageType=NAME_NODE");
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      }).findFirst().orElseThrow().getParent().getParent();
+      return all.filter(p -> p.endsWith("current/VERSION"))
+          .filter(
+              p -> {
+                try {
+                  return Files.readString(p).contains("storageType=NAME_NODE");
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              })
+          .findFirst()
+          .orElseThrow()
+          .getParent()
+          .getParent();
     }
   }
 
@@ -174,8 +216,12 @@ class ClusterCommandTest {
     PipedOutputStream sink = new PipedOutputStream();
     PipedInputStream printed = new PipedInputStream(sink, 1 << 16);
     AtomicInteger rc = new AtomicInteger(-1);
-    Thread command = new Thread(() -> rc.set(new MimesisBench(new PrintStream(sink, true), System.err)
-        .execute(new Configuration(), argv)));
+    Thread command =
+        new Thread(
+            () ->
+                rc.set(
+                    new MimesisBench(new PrintStream(sink, true), System.err)
+                        .execute(new Configuration(), argv)));
     command.start();
     return new Running(command, printed, rc);
   }
@@ -183,8 +229,9 @@ class ClusterCommandTest {
   /** What a refused command line printed on stderr (one line, exit code 2). */
   private static String err(String... args) {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc = new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true))
-        .execute(new Configuration(), args);
+    int rc =
+        new MimesisBench(new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true))
+            .execute(new Configuration(), args);
     String text = err.toString(StandardCharsets.UTF_8).strip();
     assertEquals(2, rc, text);
     assertEquals(1, text.lines().count(), text);
@@ -198,14 +245,23 @@ class ClusterCommandTest {
     PipedInputStream printed = new PipedInputStream(sink, 1 << 16);
     AtomicInteger rc = new AtomicInteger(-1);
     Path base = tmp.resolve("cluster");
-    Thread command = new Thread(() -> rc.set(new MimesisBench(new PrintStream(sink, true), System.err).execute(
-        new Configuration(), new String[] {"cluster", "--datanodes", "4", "--base-dir", base.toString()})));
+    Thread command =
+        new Thread(
+            () ->
+                rc.set(
+                    new MimesisBench(new PrintStream(sink, true), System.err)
+                        .execute(
+                            new Configuration(),
+                            new String[] {
+                              "cluster", "--datanodes", "4", "--base-dir", base.toString()
+                            })));
     command.start();
     String address = new String(readLine(printed), StandardCharsets.UTF_8);
     assertTrue(address.startsWith("hdfs://"), address);
     Configuration client = new Configuration();
     try (FileSystem fs = FileSystem.newInstance(URI.create(address), client)) {
-      assertEquals(4, ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length);
+      assertEquals(
+          4, ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE).length);
       byte[] data = new byte[3 << 20];
       new Random(9).nextBytes(data);
       org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/x/file");

@@ -14,10 +14,13 @@ import org.mimesisbench.tardis.format.TardisFlag;
 import org.mimesisbench.tardis.format.TardisSequence;
 
 class AdaptiveCodecTest {
-  private final AdaptiveCodec codec = new AdaptiveCodec(new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT));
+  private final AdaptiveCodec codec =
+      new AdaptiveCodec(new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT));
 
   static byte[] text(int len, long seed) {
-    String[] words = "the block report of each datanode lists its replicas and their generation stamps".split(" ");
+    String[] words =
+        "the block report of each datanode lists its replicas and their generation stamps"
+            .split(" ");
     SplittableRandom random = new SplittableRandom(seed);
     StringBuilder b = new StringBuilder();
     while (b.length() < len) {
@@ -47,7 +50,8 @@ class AdaptiveCodecTest {
   }
 
   @Test
-  void foreignDataIsDeflatedWhenItsSampleCompressesAndStoredOtherwise() throws CorruptChunkException {
+  void foreignDataIsDeflatedWhenItsSampleCompressesAndStoredOtherwise()
+      throws CorruptChunkException {
     assertEquals(DeflateCodec.NAME, keptAs(text(200_000, 1)));
     assertEquals(DeflateCodec.NAME, keptAs(text(3000, 2)));
     assertEquals(StoredAsIs.NAME, keptAs(random(200_000, 3)));
@@ -83,12 +87,16 @@ class AdaptiveCodecTest {
   void comesFromTheConfiguration() {
     Configuration conf = new Configuration(false);
     conf.set(AdaptiveCodec.MIN_RATIO_KEY, "0.5");
-    assertTrue(assertThrows(BadInputException.class, () -> AdaptiveCodec.from(conf)).getMessage()
-        .startsWith(AdaptiveCodec.MIN_RATIO_KEY));
+    assertTrue(
+        assertThrows(BadInputException.class, () -> AdaptiveCodec.from(conf))
+            .getMessage()
+            .startsWith(AdaptiveCodec.MIN_RATIO_KEY));
     conf.set(AdaptiveCodec.MIN_RATIO_KEY, "2");
     conf.set(AdaptiveCodec.SAMPLE_BYTES_KEY, "0");
-    assertTrue(assertThrows(BadInputException.class, () -> AdaptiveCodec.from(conf)).getMessage()
-        .startsWith(AdaptiveCodec.SAMPLE_BYTES_KEY));
+    assertTrue(
+        assertThrows(BadInputException.class, () -> AdaptiveCodec.from(conf))
+            .getMessage()
+            .startsWith(AdaptiveCodec.SAMPLE_BYTES_KEY));
     conf.setInt(AdaptiveCodec.SAMPLE_BYTES_KEY, 4096);
     AdaptiveCodec fromConf = AdaptiveCodec.from(conf);
     byte[] chunk = text(50_000, 8);

@@ -17,10 +17,14 @@ import org.mimesisbench.tardis.format.TardisSequence;
  */
 class ChunkCodecFuzzTest {
   private static final int MAX = 1 << 20;
-  private static final TardisCodec EXACT = new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT, MAX);
-  private static final TardisCodec FIRST_AND_LAST = new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.FIRST_AND_LAST, MAX);
+  private static final TardisCodec EXACT =
+      new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT, MAX);
+  private static final TardisCodec FIRST_AND_LAST =
+      new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.FIRST_AND_LAST, MAX);
   private static final AdaptiveCodec ADAPTIVE = new AdaptiveCodec(EXACT);
-  private static final ChunkCodec[] DECODERS = {EXACT, FIRST_AND_LAST, ADAPTIVE, new DeflateCodec(MAX)};
+  private static final ChunkCodec[] DECODERS = {
+    EXACT, FIRST_AND_LAST, ADAPTIVE, new DeflateCodec(MAX)
+  };
 
   /**
    * Every chunk comes back exactly from the Tardis codec (exact marker check) and the adaptive one.
@@ -30,9 +34,10 @@ class ChunkCodecFuzzTest {
    */
   @FuzzTest(maxDuration = "60s")
   void everyChunkComesBack(byte[] input) throws CorruptChunkException {
-    byte[] chunk = input.length > 0 && (input[0] & 1) == 1
-        ? tardisWithInsertions(ByteBuffer.wrap(input, 1, input.length - 1))
-        : Arrays.copyOfRange(input, Math.min(1, input.length), input.length);
+    byte[] chunk =
+        input.length > 0 && (input[0] & 1) == 1
+            ? tardisWithInsertions(ByteBuffer.wrap(input, 1, input.length - 1))
+            : Arrays.copyOfRange(input, Math.min(1, input.length), input.length);
     for (ChunkCodec codec : new ChunkCodec[] {EXACT, ADAPTIVE}) {
       byte[] encoded = codec.compress(chunk, 0, chunk.length);
       assertArrayEquals(chunk, codec.decompress(encoded, 0, encoded.length), codec.name());
@@ -54,7 +59,8 @@ class ChunkCodecFuzzTest {
       crc.update(encoded, 0, encoded.length - 4);
       ByteBuffer.wrap(encoded).putInt(encoded.length - 4, (int) crc.getValue());
     }
-    ChunkCodec[] decoders = mode == 0 ? DECODERS : mode == 1 ? new ChunkCodec[] {EXACT} : new ChunkCodec[] {ADAPTIVE};
+    ChunkCodec[] decoders =
+        mode == 0 ? DECODERS : mode == 1 ? new ChunkCodec[] {EXACT} : new ChunkCodec[] {ADAPTIVE};
     for (ChunkCodec codec : decoders) {
       try {
         codec.decompress(encoded, 0, encoded.length);
@@ -65,10 +71,10 @@ class ChunkCodecFuzzTest {
   }
 
   /**
-   * A chunk read from the input: a Tardis sequence's length (3 bytes) and the chunk's first position
-   * in it (3 bytes), then steps: a byte with its low bit 0 is followed by 2 bytes, the count of the
-   * sequence's next bytes to take; with its low bit 1, the byte's other 7 bits count foreign bytes
-   * taken from the input. At most 1 MiB.
+   * A chunk read from the input: a Tardis sequence's length (3 bytes) and the chunk's first
+   * position in it (3 bytes), then steps: a byte with its low bit 0 is followed by 2 bytes, the
+   * count of the sequence's next bytes to take; with its low bit 1, the byte's other 7 bits count
+   * foreign bytes taken from the input. At most 1 MiB.
    */
   private static byte[] tardisWithInsertions(ByteBuffer in) {
     if (in.remaining() < 6) {
@@ -81,11 +87,13 @@ class ChunkCodecFuzzTest {
     while (in.hasRemaining() && chunk.size() < MAX) {
       int step = in.get() & 0xff;
       if ((step & 1) == 1) {
-        byte[] foreign = new byte[Math.min(Math.min(step >>> 1, in.remaining()), MAX - chunk.size())];
+        byte[] foreign =
+            new byte[Math.min(Math.min(step >>> 1, in.remaining()), MAX - chunk.size())];
         in.get(foreign);
         chunk.writeBytes(foreign);
       } else if (in.remaining() >= 2) {
-        int n = (int) Math.min(Math.min(in.getShort() & 0xffff, length - position), MAX - chunk.size());
+        int n =
+            (int) Math.min(Math.min(in.getShort() & 0xffff, length - position), MAX - chunk.size());
         byte[] tardis = new byte[n];
         sequence.copy(position, tardis, 0, n);
         chunk.writeBytes(tardis);

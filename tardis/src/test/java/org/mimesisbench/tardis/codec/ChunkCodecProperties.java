@@ -16,31 +16,43 @@ import net.jqwik.api.constraints.IntRange;
 import org.mimesisbench.tardis.format.TardisFlag;
 import org.mimesisbench.tardis.format.TardisSequence;
 
-/** What holds for every codec the DataNode may use: exact round trips, and damage always detected. */
+/**
+ * What holds for every codec the DataNode may use: exact round trips, and damage always detected.
+ */
 class ChunkCodecProperties {
-  private static final TardisCodec TARDIS = new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT);
+  private static final TardisCodec TARDIS =
+      new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT);
 
   @Provide
   Arbitrary<ChunkCodec> codecs() {
-    return Arbitraries.of(TARDIS, new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.FIRST_AND_LAST),
-        new DeflateCodec(TardisCodec.MAX_CHUNK_BYTES_DEFAULT), new AdaptiveCodec(TARDIS),
+    return Arbitraries.of(
+        TARDIS,
+        new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.FIRST_AND_LAST),
+        new DeflateCodec(TardisCodec.MAX_CHUNK_BYTES_DEFAULT),
+        new AdaptiveCodec(TARDIS),
         new AdaptiveCodec(TARDIS, 1.01, 64));
   }
 
   /** Random bytes, text, Tardis data, one after another: chunks each codec keeps in its own way. */
   @Provide
   Arbitrary<byte[]> chunks() {
-    Arbitrary<byte[]> piece = Arbitraries.oneOf(
-        Arbitraries.bytes().array(byte[].class).ofMaxSize(3000),
-        Combinators.combine(Arbitraries.integers().between(0, 20_000), Arbitraries.longs())
-            .as(AdaptiveCodecTest::text),
-        Combinators.combine(Arbitraries.longs().between(0, 1L << 40), Arbitraries.longs().greaterOrEqual(0),
-            Arbitraries.integers().between(0, 30_000)).as((l, a, n) -> {
-              int size = (int) Math.min(n, l);
-              byte[] b = new byte[size];
-              new TardisSequence(TardisFlag.DEFAULT, l).copy(a % (l - size + 1), b, 0, size);
-              return b;
-            }));
+    Arbitrary<byte[]> piece =
+        Arbitraries.oneOf(
+            Arbitraries.bytes().array(byte[].class).ofMaxSize(3000),
+            Combinators.combine(Arbitraries.integers().between(0, 20_000), Arbitraries.longs())
+                .as(AdaptiveCodecTest::text),
+            Combinators.combine(
+                    Arbitraries.longs().between(0, 1L << 40),
+                    Arbitraries.longs().greaterOrEqual(0),
+                    Arbitraries.integers().between(0, 30_000))
+                .as(
+                    (l, a, n) -> {
+                      int size = (int) Math.min(n, l);
+                      byte[] b = new byte[size];
+                      new TardisSequence(TardisFlag.DEFAULT, l)
+                          .copy(a % (l - size + 1), b, 0, size);
+                      return b;
+                    }));
     return piece.list().ofMaxSize(4).map(ChunkCodecProperties::concat);
   }
 
@@ -51,7 +63,8 @@ class ChunkCodecProperties {
   }
 
   @Property(tries = 300)
-  void everyChunkComesBackExactly(@ForAll("codecs") ChunkCodec codec, @ForAll("chunks") byte[] chunk)
+  void everyChunkComesBackExactly(
+      @ForAll("codecs") ChunkCodec codec, @ForAll("chunks") byte[] chunk)
       throws CorruptChunkException {
     byte[] encoded = codec.compress(chunk, 0, chunk.length);
     byte[] framed = new byte[encoded.length + 10];
@@ -59,18 +72,30 @@ class ChunkCodecProperties {
     assertArrayEquals(chunk, codec.decompress(framed, 3, encoded.length));
   }
 
-  enum Damage { FLIP_A_BIT, CHANGE_A_BYTE, CUT, EXTEND }
+  enum Damage {
+    FLIP_A_BIT,
+    CHANGE_A_BYTE,
+    CUT,
+    EXTEND
+  }
 
   @Provide
   Arbitrary<ChunkCodec> checksummedCodecs() {
-    return Arbitraries.of(TARDIS, new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.FIRST_AND_LAST),
-        new AdaptiveCodec(TARDIS), new AdaptiveCodec(TARDIS, 1.01, 64));
+    return Arbitraries.of(
+        TARDIS,
+        new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.FIRST_AND_LAST),
+        new AdaptiveCodec(TARDIS),
+        new AdaptiveCodec(TARDIS, 1.01, 64));
   }
 
   /** Tardis and adaptive encodings are checksummed end to end: any damage is a corrupt chunk. */
   @Property(tries = 1000)
-  void aDamagedEncodingIsACorruptChunk(@ForAll("checksummedCodecs") ChunkCodec codec, @ForAll("chunks") byte[] chunk,
-      @ForAll Damage damage, @ForAll @IntRange(min = 0) int where, @ForAll byte with) {
+  void aDamagedEncodingIsACorruptChunk(
+      @ForAll("checksummedCodecs") ChunkCodec codec,
+      @ForAll("chunks") byte[] chunk,
+      @ForAll Damage damage,
+      @ForAll @IntRange(min = 0) int where,
+      @ForAll byte with) {
     byte[] damaged = damage(codec.compress(chunk, 0, chunk.length), damage, where, with);
     assertThrows(CorruptChunkException.class, () -> codec.decompress(damaged, 0, damaged.length));
   }
@@ -80,8 +105,11 @@ class ChunkCodecProperties {
    * gives the chunk back unchanged: deflated chunks are corrupt or exact, never wrong.
    */
   @Property(tries = 500)
-  void aDamagedDeflateStreamIsCorruptOrStillExact(@ForAll("chunks") byte[] chunk, @ForAll Damage damage,
-      @ForAll @IntRange(min = 0) int where, @ForAll byte with) {
+  void aDamagedDeflateStreamIsCorruptOrStillExact(
+      @ForAll("chunks") byte[] chunk,
+      @ForAll Damage damage,
+      @ForAll @IntRange(min = 0) int where,
+      @ForAll byte with) {
     DeflateCodec codec = new DeflateCodec(TardisCodec.MAX_CHUNK_BYTES_DEFAULT);
     byte[] damaged = damage(codec.compress(chunk, 0, chunk.length), damage, where, with);
     try {

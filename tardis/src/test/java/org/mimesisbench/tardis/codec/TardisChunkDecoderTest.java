@@ -33,11 +33,13 @@ class TardisChunkDecoderTest {
 
   @Test
   void decodesAWellMadeEncoding() throws CorruptChunkException {
-    byte[] e = encoding(b -> {
-      header(b, 20);
-      b.put(TardisEncoding.FOREIGN).putInt(3).put(new byte[] {1, 2, 3});
-      b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 15).putInt(17);
-    });
+    byte[] e =
+        encoding(
+            b -> {
+              header(b, 20);
+              b.put(TardisEncoding.FOREIGN).putInt(3).put(new byte[] {1, 2, 3});
+              b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 15).putInt(17);
+            });
     byte[] want = new byte[20];
     want[0] = 1;
     want[1] = 2;
@@ -53,59 +55,72 @@ class TardisChunkDecoderTest {
     refused(b -> header(b, MAX + 1));
     refused(b -> header(b, Integer.MAX_VALUE));
     refused(b -> header(b, 5));
-    refused(b -> {
-      header(b, 4);
-      b.put(TardisEncoding.FOREIGN).putInt(5).put(new byte[5]);
-    });
-    refused(b -> {
-      header(b, 100);
-      b.put(TardisEncoding.FOREIGN).putInt(100).put(new byte[5]);
-    });
-    refused(b -> {
-      header(b, 10);
-      b.put(TardisEncoding.FOREIGN).putInt(0);
-      b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putInt(10);
-    });
-    refused(b -> {
-      header(b, 10);
-      b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putInt(-10);
-    });
-    refused(b -> {
-      header(b, 10);
-      b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putInt(11);
-    });
-    refused(b -> {
-      header(b, 10);
-      b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putInt(10);
-      b.put(TardisEncoding.FOREIGN);
-    });
+    refused(
+        b -> {
+          header(b, 4);
+          b.put(TardisEncoding.FOREIGN).putInt(5).put(new byte[5]);
+        });
+    refused(
+        b -> {
+          header(b, 100);
+          b.put(TardisEncoding.FOREIGN).putInt(100).put(new byte[5]);
+        });
+    refused(
+        b -> {
+          header(b, 10);
+          b.put(TardisEncoding.FOREIGN).putInt(0);
+          b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putInt(10);
+        });
+    refused(
+        b -> {
+          header(b, 10);
+          b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putInt(-10);
+        });
+    refused(
+        b -> {
+          header(b, 10);
+          b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putInt(11);
+        });
+    refused(
+        b -> {
+          header(b, 10);
+          b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putInt(10);
+          b.put(TardisEncoding.FOREIGN);
+        });
   }
 
   @Test
   void refusesUnknownVersionsKindsOffsetsAndCutPieces() {
     refused(b -> b.put((byte) 2).putLong(7).putInt(0));
-    refused(b -> {
-      header(b, 10);
-      b.put((byte) 2).putInt(10);
-    });
-    refused(b -> {
-      header(b, 10);
-      b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 16).putInt(10);
-    });
-    refused(b -> {
-      header(b, 10);
-      b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) -1).putInt(10);
-    });
-    refused(b -> {
-      header(b, 10);
-      b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putShort((short) 0);
-    });
-    refused(b -> {
-      header(b, 10);
-      b.put(TardisEncoding.FOREIGN).putShort((short) 0);
-    });
+    refused(
+        b -> {
+          header(b, 10);
+          b.put((byte) 2).putInt(10);
+        });
+    refused(
+        b -> {
+          header(b, 10);
+          b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 16).putInt(10);
+        });
+    refused(
+        b -> {
+          header(b, 10);
+          b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) -1).putInt(10);
+        });
+    refused(
+        b -> {
+          header(b, 10);
+          b.put(TardisEncoding.SEQUENCE).putLong(0).put((byte) 0).putShort((short) 0);
+        });
+    refused(
+        b -> {
+          header(b, 10);
+          b.put(TardisEncoding.FOREIGN).putShort((short) 0);
+        });
     refused(b -> b.put(TardisEncoding.VERSION).putLong(7));
-    assertThrows(CorruptChunkException.class, () -> TardisChunkDecoder.decode(new byte[16], 0, 16, MAX));
-    assertThrows(CorruptChunkException.class, () -> TardisChunkDecoder.decode(new byte[3], 0, 3, MAX));
+    assertThrows(
+        CorruptChunkException.class, () -> TardisChunkDecoder.decode(new byte[16], 0, 16, MAX));
+    assertThrows(
+        CorruptChunkException.class, () -> TardisChunkDecoder.decode(new byte[3], 0, 3, MAX));
   }
 }

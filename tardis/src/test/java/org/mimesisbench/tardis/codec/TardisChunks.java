@@ -16,10 +16,13 @@ final class TardisChunks {
   record Insertion(int at, byte[] bytes) {}
 
   final byte[] bytes;
+
   /** The lengths of the Tardis stretches between insertions, in order. */
   final List<Integer> stretches = new ArrayList<>();
+
   /** The sequence positions where each stretch starts. */
   final List<Long> stretchStarts = new ArrayList<>();
+
   final int foreignBytes;
 
   TardisChunks(TardisFlag flag, long length, long from, int len, List<Insertion> insertions) {
@@ -71,7 +74,9 @@ final class TardisChunks {
     return n;
   }
 
-  /** How many flags the stretches hold: all the chunk has when none is in or across foreign bytes. */
+  /**
+   * How many flags the stretches hold: all the chunk has when none is in or across foreign bytes.
+   */
   int flagsInStretches() {
     int n = 0;
     for (int i = 0; i < stretches.size(); i++) {

@@ -18,8 +18,8 @@ import org.mimesisbench.tardis.format.Unit;
 /** Exalt's Figure 1 with 16-byte units, and the chunks at the edges of what a codec meets. */
 class TardisCodecTest {
   private static final TardisFlag FLAG = TardisFlag.DEFAULT;
-  private static final int ONE_PIECE = TardisEncoding.HEADER_BYTES + TardisEncoding.SEQUENCE_BYTES
-      + TardisEncoding.CRC_BYTES;
+  private static final int ONE_PIECE =
+      TardisEncoding.HEADER_BYTES + TardisEncoding.SEQUENCE_BYTES + TardisEncoding.CRC_BYTES;
 
   private final TardisCodec codec = new TardisCodec(FLAG, MarkerCheck.FIRST_AND_LAST);
   private final TardisCodec exact = new TardisCodec(FLAG, MarkerCheck.EVERY_UNIT);
@@ -71,7 +71,8 @@ class TardisCodecTest {
   }
 
   @Test
-  void metadataInsertedInAFlagMarkerPairStaysVerbatimAndTheSplitPairCompresses() throws CorruptChunkException {
+  void metadataInsertedInAFlagMarkerPairStaysVerbatimAndTheSplitPairCompresses()
+      throws CorruptChunkException {
     byte[] kib = tardis(1024, 0, 1024);
     byte[] metadata = "HBase put this here".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     // inside the flag of the unit at 16 (Exalt's Figure 1c: subsequences of 20 and 1004 bytes)
@@ -79,18 +80,29 @@ class TardisCodecTest {
     for (TardisCodec c : new TardisCodec[] {codec, exact}) {
       ChunkLayout layout = c.layout(chunk, 0, chunk.length);
       assertEquals(1024, layout.tardisBytes());
-      int expected = TardisEncoding.HEADER_BYTES + 2 * TardisEncoding.SEQUENCE_BYTES
-          + TardisEncoding.FOREIGN_BYTES + metadata.length + TardisEncoding.CRC_BYTES;
+      int expected =
+          TardisEncoding.HEADER_BYTES
+              + 2 * TardisEncoding.SEQUENCE_BYTES
+              + TardisEncoding.FOREIGN_BYTES
+              + metadata.length
+              + TardisEncoding.CRC_BYTES;
       assertEquals(expected, roundTrip(c, chunk).length);
     }
   }
 
   @Test
   void foreignBytesAloneAreKeptVerbatim() throws CorruptChunkException {
-    byte[] text = "no flag in here, just metadata".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    assertEquals(TardisEncoding.HEADER_BYTES + TardisEncoding.FOREIGN_BYTES + text.length + TardisEncoding.CRC_BYTES,
+    byte[] text =
+        "no flag in here, just metadata".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    assertEquals(
+        TardisEncoding.HEADER_BYTES
+            + TardisEncoding.FOREIGN_BYTES
+            + text.length
+            + TardisEncoding.CRC_BYTES,
         roundTrip(codec, text).length);
-    assertEquals(TardisEncoding.HEADER_BYTES + TardisEncoding.CRC_BYTES, roundTrip(codec, new byte[0]).length);
+    assertEquals(
+        TardisEncoding.HEADER_BYTES + TardisEncoding.CRC_BYTES,
+        roundTrip(codec, new byte[0]).length);
     roundTrip(codec, new byte[] {42});
     roundTrip(codec, tardis(1024, 1000, 1));
   }
@@ -127,7 +139,8 @@ class TardisCodecTest {
   }
 
   @Test
-  void refusesChunksOverItsBoundAndDecodesWithTheFlagItWasWrittenWith() throws CorruptChunkException {
+  void refusesChunksOverItsBoundAndDecodesWithTheFlagItWasWrittenWith()
+      throws CorruptChunkException {
     TardisCodec small = new TardisCodec(FLAG, MarkerCheck.EVERY_UNIT, 100);
     assertThrows(IllegalArgumentException.class, () -> small.compress(new byte[101], 0, 101));
     byte[] big = exact.compress(new byte[101], 0, 101);
@@ -155,11 +168,15 @@ class TardisCodecTest {
     assertEquals(1 << 20, c.maxChunkBytes());
     assertEquals(TardisFlag.of(1), c.flag());
     conf.set(TardisCodec.MARKER_CHECK_KEY, "some");
-    assertTrue(assertThrows(BadInputException.class, () -> TardisCodec.from(conf)).getMessage()
-        .startsWith(TardisCodec.MARKER_CHECK_KEY));
+    assertTrue(
+        assertThrows(BadInputException.class, () -> TardisCodec.from(conf))
+            .getMessage()
+            .startsWith(TardisCodec.MARKER_CHECK_KEY));
     conf.set(TardisCodec.MARKER_CHECK_KEY, "every-unit");
     conf.set(TardisCodec.MAX_CHUNK_BYTES_KEY, "lots");
-    assertTrue(assertThrows(BadInputException.class, () -> TardisCodec.from(conf)).getMessage()
-        .startsWith(TardisCodec.MAX_CHUNK_BYTES_KEY));
+    assertTrue(
+        assertThrows(BadInputException.class, () -> TardisCodec.from(conf))
+            .getMessage()
+            .startsWith(TardisCodec.MAX_CHUNK_BYTES_KEY));
   }
 }

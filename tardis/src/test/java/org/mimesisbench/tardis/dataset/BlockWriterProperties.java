@@ -31,7 +31,8 @@ class BlockWriterProperties {
   }
 
   /** The same for an append ({@code create} false): the meta header is already there. */
-  static void feed(BlockWriter w, byte[] data, long seed, int maxPiece, boolean create) throws IOException {
+  static void feed(BlockWriter w, byte[] data, long seed, int maxPiece, boolean create)
+      throws IOException {
     BlockWriter.MetaStream meta = w.metaStream();
     if (create) {
       ByteArrayOutputStream header = new ByteArrayOutputStream();
@@ -72,8 +73,11 @@ class BlockWriterProperties {
   }
 
   @Property(tries = 60)
-  void writtenDataAndChecksumsReadBack(@ForAll @IntRange(max = 20_000) int length, @ForAll long seed,
-      @ForAll @IntRange(min = 1, max = 5000) int maxPiece, @ForAll @IntRange(min = 512, max = 8192) int chunk)
+  void writtenDataAndChecksumsReadBack(
+      @ForAll @IntRange(max = 20_000) int length,
+      @ForAll long seed,
+      @ForAll @IntRange(min = 1, max = 5000) int maxPiece,
+      @ForAll @IntRange(min = 512, max = 8192) int chunk)
       throws IOException {
     byte[] data = new byte[length];
     new Random(seed).nextBytes(data);
@@ -84,13 +88,17 @@ class BlockWriterProperties {
     StoredBlock stored = w.finish();
     assertEquals(length, stored.length());
     int offset = length == 0 ? 0 : new Random(seed).nextInt(length);
-    assertArrayEquals(Arrays.copyOfRange(data, offset, length), readAll(new BlockDataStream(stored, offset)));
+    assertArrayEquals(
+        Arrays.copyOfRange(data, offset, length), readAll(new BlockDataStream(stored, offset)));
     assertArrayEquals(expectedMeta(data), readAll(new BlockMetaStream(stored)));
   }
 
   @Property(tries = 40)
-  void truncatedAndAppendedReplicasReadBack(@ForAll @IntRange(min = 1, max = 20_000) int length,
-      @ForAll @IntRange(max = 20_000) int appended, @ForAll long seed) throws IOException {
+  void truncatedAndAppendedReplicasReadBack(
+      @ForAll @IntRange(min = 1, max = 20_000) int length,
+      @ForAll @IntRange(max = 20_000) int appended,
+      @ForAll long seed)
+      throws IOException {
     Random random = new Random(seed);
     byte[] data = new byte[length + appended];
     random.nextBytes(data);

@@ -31,10 +31,10 @@ class LargeFileTest {
   private static final int PIECE = 1 << 20;
   private static final int PIECES = 1024;
 
-  @TempDir
-  java.nio.file.Path base;
+  @TempDir java.nio.file.Path base;
 
-  private static final TardisSequence FILE = new TardisSequence(TardisFlag.DEFAULT, (long) PIECE * PIECES);
+  private static final TardisSequence FILE =
+      new TardisSequence(TardisFlag.DEFAULT, (long) PIECE * PIECES);
 
   private static byte[] piece(int i) {
     byte[] b = new byte[PIECE];
@@ -50,7 +50,8 @@ class LargeFileTest {
 
   @Test
   void aGigabyteFileReadsBackExactly() throws Exception {
-    MiniDFSCluster cluster = EmulatedDataNodes.builder(new Configuration(), base.toFile(), 3, false).build();
+    MiniDFSCluster cluster =
+        EmulatedDataNodes.builder(new Configuration(), base.toFile(), 3, false).build();
     try {
       cluster.waitActive();
       DistributedFileSystem fs = cluster.getFileSystem();

@@ -21,8 +21,7 @@ import org.mimesisbench.tardis.codec.StoredAsIs;
 class StoredBlockTest {
   private static final String BPID = "BP-1-127.0.0.1-1";
 
-  @TempDir
-  Path volume;
+  @TempDir Path volume;
 
   private static StoredBlock block(byte[] data) throws IOException {
     BlockWriter w = new BlockWriter(new StoredAsIs(), 4096, BlockWriterProperties.CRC);
@@ -44,7 +43,8 @@ class StoredBlockTest {
     assertEquals(42, loaded.get(0).blockId());
     assertEquals(7, loaded.get(0).genStamp());
     assertArrayEquals(data, new BlockDataStream(loaded.get(0).block(), 0).readAllBytes());
-    assertArrayEquals(BlockWriterProperties.expectedMeta(data),
+    assertArrayEquals(
+        BlockWriterProperties.expectedMeta(data),
         new BlockMetaStream(loaded.get(0).block()).readAllBytes());
   }
 
@@ -64,14 +64,16 @@ class StoredBlockTest {
     try (RandomAccessFile raf = new RandomAccessFile(store.file(BPID, 2, 1).toFile(), "rw")) {
       raf.setLength(raf.length() - 1);
     }
-    CorruptChunkException e = assertThrows(CorruptChunkException.class,
-        () -> new BlockDataStream(flipped, 0).readAllBytes());
+    CorruptChunkException e =
+        assertThrows(
+            CorruptChunkException.class, () -> new BlockDataStream(flipped, 0).readAllBytes());
     assertTrue(e.getMessage().contains("does not match its checksums"), e.getMessage());
     assertThrows(CorruptChunkException.class, () -> new BlockMetaStream(flipped).readAllBytes());
     e = assertThrows(CorruptChunkException.class, () -> new BlockDataStream(cut, 0).readAllBytes());
     assertTrue(e.getMessage().contains("truncated"), e.getMessage());
     // the first chunks are intact and read
-    assertArrayEquals(java.util.Arrays.copyOf(data, 4096), new BlockDataStream(cut, 0).readNBytes(4096));
+    assertArrayEquals(
+        java.util.Arrays.copyOf(data, 4096), new BlockDataStream(cut, 0).readNBytes(4096));
   }
 
   @Test

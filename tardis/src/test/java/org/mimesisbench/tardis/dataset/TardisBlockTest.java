@@ -15,10 +15,13 @@ import org.mimesisbench.tardis.codec.TardisCodec;
 import org.mimesisbench.tardis.format.TardisFlag;
 import org.mimesisbench.tardis.format.TardisSequence;
 
-/** Tardis data through a replica with the storage's default codec: a few bytes, read back exactly. */
+/**
+ * Tardis data through a replica with the storage's default codec: a few bytes, read back exactly.
+ */
 class TardisBlockTest {
   private static final int CHUNK = 1 << 20;
-  private final AdaptiveCodec codec = (AdaptiveCodec) ChunkCodecs.named(TardisDataset.CODEC_DEFAULT, new Configuration(false));
+  private final AdaptiveCodec codec =
+      (AdaptiveCodec) ChunkCodecs.named(TardisDataset.CODEC_DEFAULT, new Configuration(false));
 
   private StoredBlock written(byte[] data) throws IOException {
     BlockWriter w = new BlockWriter(codec, CHUNK, BlockWriterProperties.CRC);
@@ -32,12 +35,14 @@ class TardisBlockTest {
 
   @Test
   void tardisDataIsStoredInAFewBytesPerChunkAndReadBackExactly() throws IOException {
-    assertEquals(MarkerCheck.FIRST_AND_LAST, TardisCodec.from(new Configuration(false)).markerCheck());
+    assertEquals(
+        MarkerCheck.FIRST_AND_LAST, TardisCodec.from(new Configuration(false)).markerCheck());
     byte[] data = new byte[4 * CHUNK + 12_345];
     new TardisSequence(TardisFlag.DEFAULT, data.length).copy(0, data, 0, data.length);
     StoredBlock b = written(data);
     assertArrayEquals(data, new BlockDataStream(b, 0).readAllBytes());
-    assertTrue(storedBytes(b) < data.length / 1000, "stored " + storedBytes(b) + " of " + data.length);
+    assertTrue(
+        storedBytes(b) < data.length / 1000, "stored " + storedBytes(b) + " of " + data.length);
   }
 
   @Test
@@ -48,7 +53,9 @@ class TardisBlockTest {
     new TardisSequence(TardisFlag.DEFAULT, data.length).copy(0, data, 0, data.length);
     Arrays.fill(data, 1000, CHUNK - 1000, (byte) 7);
     byte[] trusted = codec.compress(data, 0, data.length);
-    assertTrue(!Arrays.equals(data, codec.decompress(trusted, 0, trusted.length)), "the fast check is fooled");
+    assertTrue(
+        !Arrays.equals(data, codec.decompress(trusted, 0, trusted.length)),
+        "the fast check is fooled");
     StoredBlock b = written(data);
     assertArrayEquals(data, new BlockDataStream(b, 0).readAllBytes());
   }

@@ -17,7 +17,6 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -45,8 +44,7 @@ import org.mimesisbench.tardis.format.TardisSequence;
 class TardisDatasetClusterTest {
   private static final int MB = 1 << 20;
 
-  @TempDir
-  static java.nio.file.Path base;
+  @TempDir static java.nio.file.Path base;
   private MiniDFSCluster cluster;
   private DistributedFileSystem fs;
 
@@ -102,16 +100,25 @@ class TardisDatasetClusterTest {
 
   private String fsck() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int rc = ToolRunner.run(new DFSck(cluster.getConfiguration(0), new PrintStream(out, true, StandardCharsets.UTF_8)),
-        new String[] {"/"});
+    int rc =
+        ToolRunner.run(
+            new DFSck(
+                cluster.getConfiguration(0), new PrintStream(out, true, StandardCharsets.UTF_8)),
+            new String[] {"/"});
     assertEquals(0, rc, out.toString(StandardCharsets.UTF_8));
     return out.toString(StandardCharsets.UTF_8);
   }
 
   private long replicasOnNameNode() {
-    return cluster.getNamesystem().getBlockManager().getDatanodeManager().getDatanodeListForReport(
-        org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.LIVE).stream()
-        .mapToLong(DatanodeDescriptor::numBlocks).sum();
+    return cluster
+        .getNamesystem()
+        .getBlockManager()
+        .getDatanodeManager()
+        .getDatanodeListForReport(
+            org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.LIVE)
+        .stream()
+        .mapToLong(DatanodeDescriptor::numBlocks)
+        .sum();
   }
 
   private static long ourReplicas(DataNode dn, String bpid, java.util.Set<Long> blocks) {
@@ -137,10 +144,12 @@ class TardisDatasetClusterTest {
     try (FSDataInputStream in = fs.open(new Path("/a/ten-mb"))) { // a read at any offset
       byte[] part = new byte[5000];
       in.readFully(4 * MB + 99_999, part);
-      assertArrayEquals(java.util.Arrays.copyOfRange(multi, 4 * MB + 99_999, 4 * MB + 104_999), part);
+      assertArrayEquals(
+          java.util.Arrays.copyOfRange(multi, 4 * MB + 99_999, 4 * MB + 104_999), part);
     }
     assertEquals(blocksBefore + 5, cluster.getNamesystem().getBlocksTotal());
-    DFSTestWait.until(() -> replicasOnNameNode() == replicasBefore + 15, "15 more replicas on the NameNode");
+    DFSTestWait.until(
+        () -> replicasOnNameNode() == replicasBefore + 15, "15 more replicas on the NameNode");
     assertTrue(fsck().contains("is HEALTHY"));
 
     DataNode dn = cluster.getDataNodes().get(0);
@@ -148,7 +157,10 @@ class TardisDatasetClusterTest {
     // this test's blocks only: the other tests' corrupt replicas may be deleted meanwhile
     java.util.Set<Long> ours = new java.util.HashSet<>();
     for (String f : java.util.List.of("/a/one-mb", "/a/ten-mb", "/a/odd")) {
-      fs.getClient().getLocatedBlocks(f, 0).getLocatedBlocks().forEach(lb -> ours.add(lb.getBlock().getBlockId()));
+      fs.getClient()
+          .getLocatedBlocks(f, 0)
+          .getLocatedBlocks()
+          .forEach(lb -> ours.add(lb.getBlock().getBlockId()));
     }
     long before = ourReplicas(dn, bpid, ours);
     assertTrue(before > 0, "DataNode 0 holds replicas");
@@ -160,7 +172,8 @@ class TardisDatasetClusterTest {
     long after = ourReplicas(restarted, bpid, ours);
     assertEquals(before, after, "replicas read back after the restart");
     cluster.triggerBlockReports();
-    DFSTestWait.until(() -> replicasOnNameNode() == replicasBefore + 15, "15 more replicas after the restart");
+    DFSTestWait.until(
+        () -> replicasOnNameNode() == replicasBefore + 15, "15 more replicas after the restart");
     assertArrayEquals(multi, read("/a/ten-mb"));
     assertTrue(fsck().contains("is HEALTHY"));
   }
@@ -210,9 +223,14 @@ class TardisDatasetClusterTest {
         }
         Thread.sleep(50);
       }
-      assertEquals(1, cluster.getNamesystem().getCorruptReplicaBlocks(), file + ": the damaged replica is reported");
+      assertEquals(
+          1,
+          cluster.getNamesystem().getCorruptReplicaBlocks(),
+          file + ": the damaged replica is reported");
       // HDFS heals it: a new replica is copied from a good one and the corrupt one deleted
-      DFSTestWait.until(() -> cluster.getNamesystem().getCorruptReplicaBlocks() == 0, "the corrupt replica replaced");
+      DFSTestWait.until(
+          () -> cluster.getNamesystem().getCorruptReplicaBlocks() == 0,
+          "the corrupt replica replaced");
       assertArrayEquals(data, read(file));
     }
     assertTrue(fsck().contains("is HEALTHY"));
@@ -227,10 +245,16 @@ class TardisDatasetClusterTest {
         continue;
       }
       List<java.nio.file.Path> files;
-      try (Stream<java.nio.file.Path> all = Files.walk(java.nio.file.Path.of(
-          dn.getFSDataset().getVolume(b).getBaseURI()))) {
-        files = all.filter(f -> f.getFileName().toString().equals(
-            "blk_" + b.getBlockId() + "_" + b.getGenerationStamp() + ".tardis")).toList();
+      try (Stream<java.nio.file.Path> all =
+          Files.walk(java.nio.file.Path.of(dn.getFSDataset().getVolume(b).getBaseURI()))) {
+        files =
+            all.filter(
+                    f ->
+                        f.getFileName()
+                            .toString()
+                            .equals(
+                                "blk_" + b.getBlockId() + "_" + b.getGenerationStamp() + ".tardis"))
+                .toList();
       }
       assertEquals(1, files.size(), "one stored file for " + b);
       try (RandomAccessFile raf = new RandomAccessFile(files.get(0).toFile(), "rw")) {

@@ -22,13 +22,15 @@ class TardisFlagTest {
   @Test
   void theDefaultHasEightDistinctBytesSoItCannotOverlapItself() {
     long v = TardisFlag.DEFAULT.value();
-    assertEquals(8, IntStream.range(0, 8).map(i -> (int) (v >>> (8 * i)) & 0xff).distinct().count());
+    assertEquals(
+        8, IntStream.range(0, 8).map(i -> (int) (v >>> (8 * i)) & 0xff).distinct().count());
     assertEquals(TardisFlag.FLAG_DEFAULT, TardisFlag.DEFAULT.toString());
   }
 
   @Test
   void rejectsWhatIsNotSixteenHexDigits() {
-    for (String bad : new String[] {"", "0123", "0123456789abcdef0", "0123456789abcdeg", "+123456789abcdef"}) {
+    for (String bad :
+        new String[] {"", "0123", "0123456789abcdef0", "0123456789abcdeg", "+123456789abcdef"}) {
       assertThrows(IllegalArgumentException.class, () -> TardisFlag.parse(bad), bad);
     }
   }

@@ -49,12 +49,15 @@ class TardisSequenceTest {
     ByteBuffer b = ByteBuffer.wrap(bytes(20));
     assertEquals(FLAG.value(), b.getLong(0));
     assertEquals(4, b.getLong(8));
-    assertArrayEquals(new byte[] {(byte) 0xf1, (byte) 0xa9, 0, 0}, java.util.Arrays.copyOfRange(b.array(), 16, 20));
+    assertArrayEquals(
+        new byte[] {(byte) 0xf1, (byte) 0xa9, 0, 0},
+        java.util.Arrays.copyOfRange(b.array(), 16, 20));
     // 30 bytes: past the flag, the tail holds the cut unit's marker, 14 - 16 = -2
     ByteBuffer c = ByteBuffer.wrap(bytes(30));
     assertEquals(14, c.getLong(8));
     assertEquals(FLAG.value(), c.getLong(16));
-    assertArrayEquals(new byte[] {-1, -1, -1, -1, -1, -1}, java.util.Arrays.copyOfRange(c.array(), 24, 30));
+    assertArrayEquals(
+        new byte[] {-1, -1, -1, -1, -1, -1}, java.util.Arrays.copyOfRange(c.array(), 24, 30));
     // shorter than a unit: the tail alone
     assertArrayEquals(new byte[] {(byte) 0xf1, (byte) 0xa9, 0}, bytes(3));
     assertArrayEquals(new byte[0], bytes(0));
@@ -68,7 +71,9 @@ class TardisSequenceTest {
       for (int len = 0; from + len <= 1000 && len < 60; len += 3) {
         byte[] part = new byte[len + 2];
         s.copy(from, part, 1, len);
-        assertArrayEquals(java.util.Arrays.copyOfRange(whole, from, from + len), java.util.Arrays.copyOfRange(part, 1, len + 1));
+        assertArrayEquals(
+            java.util.Arrays.copyOfRange(whole, from, from + len),
+            java.util.Arrays.copyOfRange(part, 1, len + 1));
       }
     }
     assertThrows(IndexOutOfBoundsException.class, () -> s.copy(990, new byte[20], 0, 11));

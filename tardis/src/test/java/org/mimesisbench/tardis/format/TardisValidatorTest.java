@@ -22,7 +22,8 @@ class TardisValidatorTest {
   @Test
   void findsTheFirstWrongByteOfARangeOfAKnownSequence() {
     byte[] b = slice(70_000, 30_003);
-    assertEquals(TardisValidator.NONE, TardisValidator.firstMismatch(SEQUENCE, 70_000, b, 0, b.length));
+    assertEquals(
+        TardisValidator.NONE, TardisValidator.firstMismatch(SEQUENCE, 70_000, b, 0, b.length));
     b[29_000]++;
     b[29_500]++;
     assertEquals(99_000, TardisValidator.firstMismatch(SEQUENCE, 70_000, b, 0, b.length));
@@ -35,9 +36,15 @@ class TardisValidatorTest {
   void readsAStreamToItsFirstDifferenceOrItsEnd() throws IOException {
     assertEquals(TardisValidator.NONE, TardisValidator.firstMismatch(SEQUENCE, SEQUENCE.open()));
     byte[] whole = slice(0, 100_003);
-    assertEquals(100_000, TardisValidator.firstMismatch(SEQUENCE, new ByteArrayInputStream(whole, 0, 100_000)));
-    assertEquals(100_003, TardisValidator.firstMismatch(SEQUENCE,
-        new SequenceInputStream(new ByteArrayInputStream(whole), new ByteArrayInputStream(new byte[1]))));
+    assertEquals(
+        100_000,
+        TardisValidator.firstMismatch(SEQUENCE, new ByteArrayInputStream(whole, 0, 100_000)));
+    assertEquals(
+        100_003,
+        TardisValidator.firstMismatch(
+            SEQUENCE,
+            new SequenceInputStream(
+                new ByteArrayInputStream(whole), new ByteArrayInputStream(new byte[1]))));
     whole[65_536] ^= 1;
     assertEquals(65_536, TardisValidator.firstMismatch(SEQUENCE, new ByteArrayInputStream(whole)));
   }
@@ -47,7 +54,8 @@ class TardisValidatorTest {
     for (int from = 99_900; from < 100_003; from++) {
       for (int len : new int[] {0, 1, 7, 15, 16, 17, 31, 32, 33, 64}) {
         if (from + len <= 100_003) {
-          assertTrue(TardisValidator.isWellFormed(FLAG, slice(from, len), 0, len), from + " " + len);
+          assertTrue(
+              TardisValidator.isWellFormed(FLAG, slice(from, len), 0, len), from + " " + len);
         }
       }
     }

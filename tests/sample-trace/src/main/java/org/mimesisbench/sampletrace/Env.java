@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -28,20 +27,72 @@ final class Env {
 
   /** Small vocabulary for generated text files (word-count style jobs read them). */
   private static final String[] WORDS = {
-    "namenode", "datanode", "block", "replica", "lease", "audit", "trace", "inode",
-    "metadata", "namespace", "directory", "file", "open", "create", "delete", "rename",
-    "listing", "quota", "snapshot", "edit", "journal", "checkpoint", "cluster", "rack",
-    "heartbeat", "report", "balancer", "mover", "storage", "policy", "erasure", "coding",
-    "the", "a", "of", "to", "and", "in", "is", "for", "on", "with", "as", "at", "by",
-    "workload", "benchmark", "latency", "throughput", "operation", "observation",
-    "configuration", "replication", "application", "information", "installation"};
+    "namenode",
+    "datanode",
+    "block",
+    "replica",
+    "lease",
+    "audit",
+    "trace",
+    "inode",
+    "metadata",
+    "namespace",
+    "directory",
+    "file",
+    "open",
+    "create",
+    "delete",
+    "rename",
+    "listing",
+    "quota",
+    "snapshot",
+    "edit",
+    "journal",
+    "checkpoint",
+    "cluster",
+    "rack",
+    "heartbeat",
+    "report",
+    "balancer",
+    "mover",
+    "storage",
+    "policy",
+    "erasure",
+    "coding",
+    "the",
+    "a",
+    "of",
+    "to",
+    "and",
+    "in",
+    "is",
+    "for",
+    "on",
+    "with",
+    "as",
+    "at",
+    "by",
+    "workload",
+    "benchmark",
+    "latency",
+    "throughput",
+    "operation",
+    "observation",
+    "configuration",
+    "replication",
+    "application",
+    "information",
+    "installation"
+  };
 
   final Configuration conf;
   final String superUser;
   final double pace;
   final long seed;
+
   /** Soft deadline for the traced phase: loops stop issuing new actions after it. */
   volatile long stopAtMillis = Long.MAX_VALUE;
+
   final Map<String, UserGroupInformation> ugis = new LinkedHashMap<>();
   final Map<String, FileSystem> fss = new LinkedHashMap<>();
   final List<JobRecord> jobs = Collections.synchronizedList(new ArrayList<>());
@@ -91,8 +142,8 @@ final class Env {
   }
 
   /**
-   * A think-time gap from a mixture: {weight, minMillis, maxMillis} rows, uniform within
-   * a row. Mixtures let interarrivals span milliseconds to tens of seconds.
+   * A think-time gap from a mixture: {weight, minMillis, maxMillis} rows, uniform within a row.
+   * Mixtures let interarrivals span milliseconds to tens of seconds.
    */
   static double gap(Random r, double[][] mixture) {
     double total = 0;

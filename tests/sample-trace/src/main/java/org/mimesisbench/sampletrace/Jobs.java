@@ -2,7 +2,6 @@ package org.mimesisbench.sampletrace;
 
 import java.time.Instant;
 import java.util.Arrays;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.Grep;
 import org.apache.hadoop.examples.MultiFileWordCount;
@@ -25,9 +24,9 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
- * Real MapReduce jobs from hadoop-mapreduce-examples, run with the local job runner
- * against the mini cluster as a given user. Each job's HDFS calls carry a caller
- * context {@code mr_<job>_<user>_<n>} (the local runner sets none of its own).
+ * Real MapReduce jobs from hadoop-mapreduce-examples, run with the local job runner against the
+ * mini cluster as a given user. Each job's HDFS calls carry a caller context {@code
+ * mr_<job>_<user>_<n>} (the local runner sets none of its own).
  */
 final class Jobs {
 
@@ -54,8 +53,8 @@ final class Jobs {
   }
 
   /**
-   * Run a Tool as {@code user} with the cluster's configuration; {@code args} is its
-   * command line, generic options (-D) included. Failures are recorded, not thrown.
+   * Run a Tool as {@code user} with the cluster's configuration; {@code args} is its command line,
+   * generic options (-D) included. Failures are recorded, not thrown.
    */
   boolean tool(String name, String user, Tool tool, String... args) {
     return tool(name, user, "mr_" + name + "_" + user + "_" + (seq + 1), tool, args);
@@ -89,8 +88,8 @@ final class Jobs {
   }
 
   boolean teraGen(String user, long rows, String out) {
-    return tool("teragen", user, new TeraGen(),
-        d("mapreduce.job.maps", 2, Long.toString(rows), out));
+    return tool(
+        "teragen", user, new TeraGen(), d("mapreduce.job.maps", 2, Long.toString(rows), out));
   }
 
   boolean teraSort(String user, String in, String out) {
@@ -103,15 +102,28 @@ final class Jobs {
 
   boolean randomTextWriter(String user, long totalBytes, long bytesPerMap, String out) {
     // short lines of a few words, so that the text suits word counting
-    return tool("randomtextwriter", user, new RandomTextWriter(), cat(
-        d(RandomTextWriter.TOTAL_BYTES, totalBytes,
-            d(RandomTextWriter.BYTES_PER_MAP, bytesPerMap,
-                d(RandomTextWriter.MAX_VALUE, 20, d(RandomTextWriter.MAX_KEY, 5)))),
-        "-outFormat", "org.apache.hadoop.mapreduce.lib.output.TextOutputFormat", out));
+    return tool(
+        "randomtextwriter",
+        user,
+        new RandomTextWriter(),
+        cat(
+            d(
+                RandomTextWriter.TOTAL_BYTES,
+                totalBytes,
+                d(
+                    RandomTextWriter.BYTES_PER_MAP,
+                    bytesPerMap,
+                    d(RandomTextWriter.MAX_VALUE, 20, d(RandomTextWriter.MAX_KEY, 5)))),
+            "-outFormat",
+            "org.apache.hadoop.mapreduce.lib.output.TextOutputFormat",
+            out));
   }
 
   boolean randomWriter(String user, long totalBytes, long bytesPerMap, String out) {
-    return tool("randomwriter", user, new RandomWriter(),
+    return tool(
+        "randomwriter",
+        user,
+        new RandomWriter(),
         d(RandomWriter.TOTAL_BYTES, totalBytes, d(RandomWriter.BYTES_PER_MAP, bytesPerMap, out)));
   }
 
@@ -133,8 +145,7 @@ final class Jobs {
   }
 
   boolean pi(String user, int maps, long samples) {
-    return tool("pi", user, new QuasiMonteCarlo(),
-        Integer.toString(maps), Long.toString(samples));
+    return tool("pi", user, new QuasiMonteCarlo(), Integer.toString(maps), Long.toString(samples));
   }
 
   boolean multiFileWordCount(String user, String in, String out) {

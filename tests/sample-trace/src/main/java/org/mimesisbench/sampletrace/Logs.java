@@ -2,7 +2,6 @@ package org.mimesisbench.sampletrace;
 
 import java.io.File;
 import java.io.IOException;
-
 import org.apache.log4j.Appender;
 import org.apache.log4j.FileAppender;
 import org.apache.log4j.Level;
@@ -12,31 +11,30 @@ import org.apache.log4j.PatternLayout;
 import org.apache.log4j.RollingFileAppender;
 
 /**
- * Programmatic log4j 1.x (reload4j) set-up: Hadoop's own logging goes to a file
- * under the work directory, the NameNode audit logger gets appenders of its own
- * that are swapped at the trace boundaries.
+ * Programmatic log4j 1.x (reload4j) set-up: Hadoop's own logging goes to a file under the work
+ * directory, the NameNode audit logger gets appenders of its own that are swapped at the trace
+ * boundaries.
  */
 final class Logs {
 
   /** The NameNode's audit logger (FSNamesystem.AUDIT_LOG). */
-  static final String AUDIT_LOGGER =
-      "org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit";
+  static final String AUDIT_LOGGER = "org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit";
+
   /** The stock hdfs-audit.log layout of Hadoop's log4j.properties (RFAAUDIT). */
   static final String AUDIT_LAYOUT = "%d{ISO8601} %p %c{2}: %m%n";
 
   private static Appender current;
 
-  private Logs() {
-  }
+  private Logs() {}
 
   /** Replace whatever log4j found on the class path with a file appender. */
   static void configureHadoopLogging(File logFile) throws IOException {
     LogManager.resetConfiguration();
     Logger root = Logger.getRootLogger();
     root.setLevel(Level.INFO);
-    FileAppender fa = new FileAppender(
-        new PatternLayout("%d{ISO8601} %-5p [%t] %c{2}: %m%n"),
-        logFile.getPath(), false);
+    FileAppender fa =
+        new FileAppender(
+            new PatternLayout("%d{ISO8601} %-5p [%t] %c{2}: %m%n"), logFile.getPath(), false);
     fa.setName("hadoop-file");
     root.addAppender(fa);
     // Very chatty and useless here.
@@ -55,8 +53,8 @@ final class Logs {
   }
 
   /** Send audit events to a rolling hdfs-audit.log like a production NameNode. */
-  static synchronized RollingFileAppender auditToRollingFile(File f, long maxBytes,
-      int maxBackups) {
+  static synchronized RollingFileAppender auditToRollingFile(
+      File f, long maxBytes, int maxBackups) {
     RollingFileAppender ra = new RollingFileAppender();
     ra.setName("RFAAUDIT");
     ra.setLayout(new PatternLayout(AUDIT_LAYOUT));

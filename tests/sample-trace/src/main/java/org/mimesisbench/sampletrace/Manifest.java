@@ -22,6 +22,7 @@ final class Manifest {
 
   /** Per audit file, in time order (oldest rotated file first). */
   final Map<String, Long> linesPerFile = new LinkedHashMap<>();
+
   final Map<String, Long> bytesPerFile = new LinkedHashMap<>();
   final Map<String, Long> cmdCounts = new TreeMap<>();
   final Map<String, Long> ugiCounts = new TreeMap<>();
@@ -120,8 +121,12 @@ final class Manifest {
     StringBuilder sb = new StringBuilder("{");
     boolean first = true;
     for (Map.Entry<String, Long> e : m.entrySet()) {
-      sb.append(first ? "\n" : ",\n").append(indent).append("  ")
-          .append(q(e.getKey())).append(": ").append(e.getValue());
+      sb.append(first ? "\n" : ",\n")
+          .append(indent)
+          .append("  ")
+          .append(q(e.getKey()))
+          .append(": ")
+          .append(e.getValue());
       first = false;
     }
     return sb.append(first ? "}" : "\n" + indent + "}").toString();

@@ -18,7 +18,6 @@ import java.util.TimeZone;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.SafeModeAction;
@@ -31,9 +30,9 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.VersionInfo;
 
 /**
- * Makes the bundled sample trace: an in-process HDFS (MiniDFSCluster, one NameNode and
- * three DataNodes) runs a small multi-user workload of real MapReduce example jobs (local
- * job runner) and interactive FileSystem calls. Output:
+ * Makes the bundled sample trace: an in-process HDFS (MiniDFSCluster, one NameNode and three
+ * DataNodes) runs a small multi-user workload of real MapReduce example jobs (local job runner) and
+ * interactive FileSystem calls. Output:
  *
  * <pre>
  *   audit/hdfs-audit.log[.N]   NameNode audit log of the traced window (rotated files)
@@ -44,13 +43,13 @@ import org.apache.hadoop.util.VersionInfo;
  *   manifest.json              counts and times
  * </pre>
  *
- * <p>The JVM runs in UTC, so audit timestamps (log4j ISO8601, local time without an
- * offset) are UTC: parse them with {@code --tz UTC}.
+ * <p>The JVM runs in UTC, so audit timestamps (log4j ISO8601, local time without an offset) are
+ * UTC: parse them with {@code --tz UTC}.
  *
- * <p>Usage: {@code SampleTraceMaker [--workload sample|warehouse] [--out DIR] [--work DIR]
- * [--seed N] [--pace F] [--max-trace-seconds S] [--audit-max-kb K]}. The {@code sample}
- * workload ({@link Workload}) makes tests/sample-trace; {@code warehouse}
- * ({@link WarehouseWorkload}) makes tests/warehouse-trace.
+ * <p>Usage: {@code SampleTraceMaker [--workload sample|warehouse] [--out DIR] [--work DIR] [--seed
+ * N] [--pace F] [--max-trace-seconds S] [--audit-max-kb K]}. The {@code sample} workload ({@link
+ * Workload}) makes tests/sample-trace; {@code warehouse} ({@link WarehouseWorkload}) makes
+ * tests/warehouse-trace.
  */
 public final class SampleTraceMaker {
 
@@ -69,8 +68,7 @@ public final class SampleTraceMaker {
   private PrintStream console;
   private final long t0 = System.nanoTime();
 
-  private SampleTraceMaker() {
-  }
+  private SampleTraceMaker() {}
 
   public static void main(String[] args) {
     // Everything below (audit timestamps, OIV Delimited dates) is rendered in UTC.
@@ -94,8 +92,9 @@ public final class SampleTraceMaker {
     } catch (Throwable t) {
       m.console.println("sample-trace: FAILED: " + t);
       t.printStackTrace(m.console);
-      m.console.println("sample-trace: Hadoop's log is in "
-          + new File(m.work, "logs/hadoop.log").getAbsolutePath());
+      m.console.println(
+          "sample-trace: Hadoop's log is in "
+              + new File(m.work, "logs/hadoop.log").getAbsolutePath());
       rc = 1;
     }
     m.console.flush();
@@ -107,9 +106,10 @@ public final class SampleTraceMaker {
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("-h") || a.equals("--help")) {
-        throw new IllegalArgumentException("usage: SampleTraceMaker [--workload sample|warehouse]"
-            + " [--out DIR] [--work DIR] [--seed N] [--pace F] [--max-trace-seconds S]"
-            + " [--audit-max-kb K]");
+        throw new IllegalArgumentException(
+            "usage: SampleTraceMaker [--workload sample|warehouse]"
+                + " [--out DIR] [--work DIR] [--seed N] [--pace F] [--max-trace-seconds S]"
+                + " [--audit-max-kb K]");
       }
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException("missing value for " + a);
@@ -173,8 +173,9 @@ public final class SampleTraceMaker {
     mkdirs(new File(staged, "fsimage-end"));
 
     Logs.configureHadoopLogging(new File(logs, "hadoop.log"));
-    PrintStream quiet = new PrintStream(
-        new FileOutputStream(new File(logs, "stdout.log")), true, StandardCharsets.UTF_8);
+    PrintStream quiet =
+        new PrintStream(
+            new FileOutputStream(new File(logs, "stdout.log")), true, StandardCharsets.UTF_8);
     System.setOut(quiet);
     System.setErr(quiet);
     say("work dir " + work + " (Hadoop logs: logs/hadoop.log)");
@@ -185,7 +186,8 @@ public final class SampleTraceMaker {
     Configuration conf = new HdfsConfiguration();
     conf.setBoolean("hadoop.caller.context.enabled", true);
     conf.set("hadoop.tmp.dir", new File(work, "hadoop-tmp").getPath());
-    conf.set("hadoop.user.group.static.mapping.overrides",
+    conf.set(
+        "hadoop.user.group.static.mapping.overrides",
         warehouse() ? WarehouseWorkload.GROUP_MAPPING : Workload.GROUP_MAPPING);
     conf.setLong("dfs.blocksize", 1L << 20);
     conf.set("mapreduce.framework.name", "local");
@@ -195,9 +197,8 @@ public final class SampleTraceMaker {
     Groups.getUserToGroupsMappingService(conf);
     UserGroupInformation.setConfiguration(conf);
 
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, new File(work, "dfs"))
-        .numDataNodes(3)
-        .build();
+    MiniDFSCluster cluster =
+        new MiniDFSCluster.Builder(conf, new File(work, "dfs")).numDataNodes(3).build();
     try {
       cluster.waitActive();
       conf.set("fs.defaultFS", cluster.getURI().toString());
@@ -208,8 +209,13 @@ public final class SampleTraceMaker {
         env.addUser(u, UserGroupInformation.createRemoteUser(u));
       }
       DistributedFileSystem admin = (DistributedFileSystem) env.fs(superUser);
-      say("mini cluster up at " + cluster.getURI() + ": 1 NameNode, 3 DataNodes, superuser "
-          + superUser + ", Hadoop " + VersionInfo.getVersion());
+      say(
+          "mini cluster up at "
+              + cluster.getURI()
+              + ": 1 NameNode, 3 DataNodes, superuser "
+              + superUser
+              + ", Hadoop "
+              + VersionInfo.getVersion());
 
       TracedWorkload traced = warehouse() ? new WarehouseWorkload(env) : new Workload(env);
       traced.phaseA();
@@ -217,17 +223,22 @@ public final class SampleTraceMaker {
       say("phase A (not traced): initial namespace built, " + setupJobs + " jobs");
 
       long startTxid = saveImage(cluster, admin, new File(staged, "fsimage"));
-      Logs.auditToRollingFile(new File(work, "audit/" + AUDIT_BASE), auditMaxKb * 1024,
-          AUDIT_MAX_BACKUPS);
+      Logs.auditToRollingFile(
+          new File(work, "audit/" + AUDIT_BASE), auditMaxKb * 1024, AUDIT_MAX_BACKUPS);
       Instant traceStart = Instant.now();
       say("trace start: fsimage_" + pad(startTxid) + " saved; audit log on");
 
       traced.phaseB(maxTraceSeconds * 1000);
       Instant traceEnd = Instant.now();
       Logs.auditToPlainFile(new File(logs, "audit-teardown.log"));
-      say("phase B (traced): " + (env.jobs.size() - setupJobs) + " jobs and "
-          + traced.actors() + " actors done in "
-          + Duration.between(traceStart, traceEnd).toSeconds() + " s; audit log off");
+      say(
+          "phase B (traced): "
+              + (env.jobs.size() - setupJobs)
+              + " jobs and "
+              + traced.actors()
+              + " actors done in "
+              + Duration.between(traceStart, traceEnd).toSeconds()
+              + " s; audit log off");
 
       long endTxid = saveImage(cluster, admin, new File(staged, "fsimage-end"));
       say("trace end: fsimage_" + pad(endTxid) + " saved");
@@ -250,14 +261,28 @@ public final class SampleTraceMaker {
       }
       Manifest mf = new Manifest();
       mf.count(Manifest.auditFilesOldestFirst(new File(staged, "audit"), AUDIT_BASE));
-      writeManifest(new File(staged, "manifest.json"), env, mf, setupJobs, startTxid, endTxid,
-          traceStart, traceEnd);
+      writeManifest(
+          new File(staged, "manifest.json"),
+          env,
+          mf,
+          setupJobs,
+          startTxid,
+          endTxid,
+          traceStart,
+          traceEnd);
       publish(staged);
-      say(String.format(Locale.ROOT,
-          "wrote %s: %d audit files, %d lines, %d cmds, %d allowed=false, %d with callerContext;"
-              + " %d unexpected errors (see logs/hadoop.log)",
-          out, auditFiles.size(), mf.totalLines, mf.cmdCounts.size(), mf.deniedLines,
-          mf.callerContextLines, env.unexpectedErrors.get()));
+      say(
+          String.format(
+              Locale.ROOT,
+              "wrote %s: %d audit files, %d lines, %d cmds, %d allowed=false, %d with callerContext;"
+                  + " %d unexpected errors (see logs/hadoop.log)",
+              out,
+              auditFiles.size(),
+              mf.totalLines,
+              mf.cmdCounts.size(),
+              mf.deniedLines,
+              mf.callerContextLines,
+              env.unexpectedErrors.get()));
       if (env.unexpectedErrors.get() > 0) {
         say("WARNING: some workload actions failed unexpectedly; the data was written anyway");
       }
@@ -288,10 +313,14 @@ public final class SampleTraceMaker {
         throw new IOException("no fsimage in " + current + ": " + Arrays.toString(names));
       }
       String name = "fsimage_" + pad(best);
-      Files.copy(new File(current, name).toPath(), new File(dest, name).toPath(),
+      Files.copy(
+          new File(current, name).toPath(),
+          new File(dest, name).toPath(),
           StandardCopyOption.REPLACE_EXISTING);
-      Files.copy(new File(current, name + ".md5").toPath(),
-          new File(dest, name + ".md5").toPath(), StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(
+          new File(current, name + ".md5").toPath(),
+          new File(dest, name + ".md5").toPath(),
+          StandardCopyOption.REPLACE_EXISTING);
       return best;
     } finally {
       dfs.setSafeMode(SafeModeAction.LEAVE);
@@ -303,8 +332,9 @@ public final class SampleTraceMaker {
   }
 
   private static void oiv(String processor, File in, File outFile) throws Exception {
-    int rc = OfflineImageViewerPB.run(new String[] {
-      "-p", processor, "-i", in.getPath(), "-o", outFile.getPath()});
+    int rc =
+        OfflineImageViewerPB.run(
+            new String[] {"-p", processor, "-i", in.getPath(), "-o", outFile.getPath()});
     if (rc != 0 || !outFile.isFile()) {
       throw new IOException("OfflineImageViewerPB -p " + processor + " failed (" + rc + ")");
     }
@@ -320,11 +350,21 @@ public final class SampleTraceMaker {
     }
   }
 
-  private void writeManifest(File f, Env env, Manifest mf, int setupJobs, long startTxid,
-      long endTxid, Instant start, Instant end) throws IOException {
+  private void writeManifest(
+      File f,
+      Env env,
+      Manifest mf,
+      int setupJobs,
+      long startTxid,
+      long endTxid,
+      Instant start,
+      Instant end)
+      throws IOException {
     StringBuilder j = new StringBuilder();
     j.append("{\n");
-    j.append("  \"generator\": ").append(Manifest.q(SampleTraceMaker.class.getName())).append(",\n");
+    j.append("  \"generator\": ")
+        .append(Manifest.q(SampleTraceMaker.class.getName()))
+        .append(",\n");
     j.append("  \"hadoop_version\": ").append(Manifest.q(VersionInfo.getVersion())).append(",\n");
     j.append("  \"workload\": ").append(Manifest.q(workload)).append(",\n");
     j.append("  \"seed\": ").append(seed).append(",\n");
@@ -340,17 +380,26 @@ public final class SampleTraceMaker {
     j.append("  \"last_audit_timestamp\": ").append(Manifest.q(mf.lastTimestamp)).append(",\n");
     j.append("  \"fsimage_start\": {\"file\": ")
         .append(Manifest.q("fsimage/fsimage_" + pad(startTxid)))
-        .append(", \"txid\": ").append(startTxid)
-        .append(", \"xml\": \"fsimage/fsimage-start.xml\", \"delimited\": \"fsimage/fsimage-start.tsv\"},\n");
+        .append(", \"txid\": ")
+        .append(startTxid)
+        .append(
+            ", \"xml\": \"fsimage/fsimage-start.xml\", \"delimited\": \"fsimage/fsimage-start.tsv\"},\n");
     j.append("  \"fsimage_end\": {\"file\": ")
         .append(Manifest.q("fsimage-end/fsimage_" + pad(endTxid)))
-        .append(", \"txid\": ").append(endTxid).append("},\n");
+        .append(", \"txid\": ")
+        .append(endTxid)
+        .append("},\n");
     j.append("  \"audit_files\": [");
     boolean first = true;
     for (String name : mf.linesPerFile.keySet()) {
-      j.append(first ? "\n" : ",\n").append("    {\"file\": ").append(Manifest.q(name))
-          .append(", \"lines\": ").append(mf.linesPerFile.get(name))
-          .append(", \"bytes\": ").append(mf.bytesPerFile.get(name)).append('}');
+      j.append(first ? "\n" : ",\n")
+          .append("    {\"file\": ")
+          .append(Manifest.q(name))
+          .append(", \"lines\": ")
+          .append(mf.linesPerFile.get(name))
+          .append(", \"bytes\": ")
+          .append(mf.bytesPerFile.get(name))
+          .append('}');
       first = false;
     }
     j.append("\n  ],\n");
@@ -367,13 +416,20 @@ public final class SampleTraceMaker {
       for (int i = 0; i < env.jobs.size(); i++) {
         Env.JobRecord r = env.jobs.get(i);
         j.append(i == 0 ? "\n" : ",\n")
-            .append("    {\"name\": ").append(Manifest.q(r.name))
-            .append(", \"user\": ").append(Manifest.q(r.user))
-            .append(", \"phase\": ").append(Manifest.q(i < setupJobs ? "A (before trace)" : "B (traced)"))
-            .append(", \"args\": ").append(Manifest.strings(r.args))
-            .append(", \"start\": ").append(Manifest.q(String.valueOf(r.start)))
-            .append(", \"end\": ").append(Manifest.q(String.valueOf(r.end)))
-            .append(", \"success\": ").append(r.success);
+            .append("    {\"name\": ")
+            .append(Manifest.q(r.name))
+            .append(", \"user\": ")
+            .append(Manifest.q(r.user))
+            .append(", \"phase\": ")
+            .append(Manifest.q(i < setupJobs ? "A (before trace)" : "B (traced)"))
+            .append(", \"args\": ")
+            .append(Manifest.strings(r.args))
+            .append(", \"start\": ")
+            .append(Manifest.q(String.valueOf(r.start)))
+            .append(", \"end\": ")
+            .append(Manifest.q(String.valueOf(r.end)))
+            .append(", \"success\": ")
+            .append(r.success);
         if (r.error != null) {
           j.append(", \"error\": ").append(Manifest.q(r.error));
         }

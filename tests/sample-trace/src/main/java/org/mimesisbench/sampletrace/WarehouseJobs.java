@@ -1,7 +1,6 @@
 package org.mimesisbench.sampletrace;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
@@ -21,13 +20,12 @@ import org.apache.hadoop.tools.DistCp;
 import org.apache.hadoop.util.Tool;
 
 /**
- * The warehouse's jobs, built from Hadoop's own MapReduce library classes: a dynamic-partition
- * load (what a Hive INSERT ... PARTITION (dt) runs), a daily aggregate, and DistCp itself.
+ * The warehouse's jobs, built from Hadoop's own MapReduce library classes: a dynamic-partition load
+ * (what a Hive INSERT ... PARTITION (dt) runs), a daily aggregate, and DistCp itself.
  */
 final class WarehouseJobs {
 
-  private WarehouseJobs() {
-  }
+  private WarehouseJobs() {}
 
   /** Hive's jobs write no _SUCCESS marker and keep a small sort buffer here (1 GB heap). */
   private static Job hiveJob(Configuration conf, String name) throws IOException {
@@ -39,9 +37,9 @@ final class WarehouseJobs {
   }
 
   /**
-   * Map-only load: each input line is {@code <partition spec>\t<row>}; the row goes to
-   * {@code <spec>/part-m-NNNNN} under the output directory (MultipleOutputs), so the job
-   * leaves one directory per partition, as Hive's dynamic partitioning does.
+   * Map-only load: each input line is {@code <partition spec>\t<row>}; the row goes to {@code
+   * <spec>/part-m-NNNNN} under the output directory (MultipleOutputs), so the job leaves one
+   * directory per partition, as Hive's dynamic partitioning does.
    */
   static final class PartitionedLoad extends Configured implements Tool {
 
@@ -59,7 +57,9 @@ final class WarehouseJobs {
         String line = value.toString();
         int tab = line.indexOf('\t');
         if (tab > 0) {
-          out.write(NullWritable.get(), new Text(line.substring(tab + 1)),
+          out.write(
+              NullWritable.get(),
+              new Text(line.substring(tab + 1)),
               line.substring(0, tab) + "/part");
         }
       }
@@ -123,8 +123,8 @@ final class WarehouseJobs {
   }
 
   /**
-   * DistCp as {@code hadoop distcp} runs it: built inside the caller's doAs (its staging
-   * folder belongs to the user), with distcp-default.xml on top of the cluster's settings.
+   * DistCp as {@code hadoop distcp} runs it: built inside the caller's doAs (its staging folder
+   * belongs to the user), with distcp-default.xml on top of the cluster's settings.
    */
   static final class DistCpTool extends Configured implements Tool {
     @Override

@@ -14,22 +14,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every committed trace made by the maker must satisfy: complete, in the stock audit
- * layout, and in agreement with its manifest. Subclasses name the data folder.
+ * What every committed trace made by the maker must satisfy: complete, in the stock audit layout,
+ * and in agreement with its manifest. Subclasses name the data folder.
  */
 abstract class TraceDataChecks {
 
   /** The stock hdfs-audit.log line (callerContext optional). */
-  private static final Pattern AUDIT_LINE = Pattern.compile(
-      "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} INFO FSNamesystem\\.audit: "
-          + "allowed=(true|false)\tugi=[^\t]+\tip=[^\t]+\tcmd=[^\t]+\tsrc=[^\t]*\tdst=[^\t]*"
-          + "\tperm=[^\t]*\tproto=rpc(\tcallerContext=[^\t]+)?$");
+  private static final Pattern AUDIT_LINE =
+      Pattern.compile(
+          "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} INFO FSNamesystem\\.audit: "
+              + "allowed=(true|false)\tugi=[^\t]+\tip=[^\t]+\tcmd=[^\t]+\tsrc=[^\t]*\tdst=[^\t]*"
+              + "\tperm=[^\t]*\tproto=rpc(\tcallerContext=[^\t]+)?$");
 
   final File data;
   String manifest;
@@ -72,8 +72,10 @@ abstract class TraceDataChecks {
     assertEquals(number("audit_lines_total"), mf.totalLines);
     assertEquals(number("allowed_false_lines"), mf.deniedLines);
     assertEquals(block("cmd_counts"), mf.cmdCounts);
-    for (String cmd : new String[] {
-        "create", "open", "listStatus", "getfileinfo", "rename", "delete", "mkdirs"}) {
+    for (String cmd :
+        new String[] {
+          "create", "open", "listStatus", "getfileinfo", "rename", "delete", "mkdirs"
+        }) {
       assertTrue(mf.cmdCounts.getOrDefault(cmd, 0L) > 0, "no " + cmd + " in the audit log");
     }
     assertTrue(mf.deniedLines > 0, "no allowed=false line");

@@ -50,6 +50,7 @@ import org.mimesisbench.run.RunOptions;
  *
  * <p>One embedded HDFS (as {@code run} starts it, audit log on, written to /dev/null). Each round
  * runs, for each op, four sides, each first in turn:
+ *
  * <ol>
  *   <li>NNThroughputBenchmark ({@code -fs hdfs://... -op open|fileStatus -threads T -files N}: T
  *       threads calling the NameNode's ClientProtocol directly on N files of one directory, while
@@ -63,14 +64,16 @@ import org.mimesisbench.run.RunOptions;
  *   <li>MimesisBench: one pipeline (a mapper) replaying the whole profile with up to T calls in
  *       flight ({@code run --in-flight T}), the same way.
  * </ol>
- * With {@code --in-flight-series 1,2,4,...} it then measures one pipeline at each bound, each
- * round in turn (how a run's default bound was chosen).
+ *
+ * With {@code --in-flight-series 1,2,4,...} it then measures one pipeline at each bound, each round
+ * in turn (how a run's default bound was chosen).
  *
  * <p>usage: {@code java -cp mimesisbench.jar org.mimesisbench.generator.bench.NameNodeCeiling
  * --work <dir> [--threads 4] [--files 50000] [--rounds 5] [--in-flight-series 1,2,4,8,16,32]}
  */
 public final class NameNodeCeiling {
   private static final String COMMAND = "NameNodeCeiling";
+
   /** NNThroughputBenchmark's name for each access, and ours. */
   private static final Map<String, String> OPS = new LinkedHashMap<>();
 
@@ -95,10 +98,15 @@ public final class NameNodeCeiling {
   public static void main(String[] args) throws Exception {
     Options o = new Options();
     o.addOption(null, "work", true, "a folder for the cluster's storage");
-    o.addOption(null, "threads", true, "threads of NNThroughputBenchmark, and our pipelines (default 4)");
+    o.addOption(
+        null, "threads", true, "threads of NNThroughputBenchmark, and our pipelines (default 4)");
     o.addOption(null, "files", true, "files each side accesses once a round (default 50000)");
     o.addOption(null, "rounds", true, "rounds (default 5)");
-    o.addOption(null, "in-flight-series", true, "bounds of one pipeline to measure after the rounds (e.g. 1,2,4,8)");
+    o.addOption(
+        null,
+        "in-flight-series",
+        true,
+        "bounds of one pipeline to measure after the rounds (e.g. 1,2,4,8)");
     CommandLine cl = CommandLines.parse(COMMAND, o, args, "work");
     int threads = (int) CommandLines.whole(cl, COMMAND, "threads", 4);
     int files = (int) CommandLines.whole(cl, COMMAND, "files", 50_000);
@@ -110,12 +118,23 @@ public final class NameNodeCeiling {
     // NNThroughputBenchmark creates its files with 16-byte blocks
     conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 0);
     conf.set("hadoop.tmp.dir", work.resolve("tmp").toString());
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(conf, work.resolve("dfs"), java.nio.file.Path.of("/dev/null"), 1)) {
+    try (EmbeddedCluster cluster =
+        EmbeddedCluster.start(conf, work.resolve("dfs"), java.nio.file.Path.of("/dev/null"), 1)) {
       conf.set("fs.defaultFS", cluster.uri().toString());
       FileSystem fs = FileSystem.get(cluster.uri(), conf);
-      System.out.printf("embedded NameNode %s (handlers %d, audit log on); %d threads, %,d files a side, "
-          + "%d rounds; %s%n", cluster.uri(), cluster.cluster().getNameNode().getConf()
-          .getInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 0), threads, files, rounds, Runtime.version());
+      System.out.printf(
+          "embedded NameNode %s (handlers %d, audit log on); %d threads, %,d files a side, "
+              + "%d rounds; %s%n",
+          cluster.uri(),
+          cluster
+              .cluster()
+              .getNameNode()
+              .getConf()
+              .getInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, 0),
+          threads,
+          files,
+          rounds,
+          Runtime.version());
       List<Integer> series = new ArrayList<>();
       for (String n : cl.getOptionValue("in-flight-series", "").split(",")) {
         if (!n.isBlank()) {
@@ -130,15 +149,27 @@ public final class NameNodeCeiling {
     Map<String, WorkloadModel> models = new TreeMap<>();
     for (String op : OPS.values()) {
       var profile = SyntheticProfile.steadyAccesses(files, 1, 1.0, SyntheticProfile.only(op));
-      models.put(op, WorkloadModel.of("synthetic", profile,
-          RunOptions.newBuilder().setProfile("synthetic").setFlat(true).setSeed(1).setTimeScale(0).build()));
+      models.put(
+          op,
+          WorkloadModel.of(
+              "synthetic",
+              profile,
+              RunOptions.newBuilder()
+                  .setProfile("synthetic")
+                  .setFlat(true)
+                  .setSeed(1)
+                  .setTimeScale(0)
+                  .build()));
     }
-    FlatLayout layout = new FlatLayout(models.get("open")); // the same for both ops: the same number of files
-    // 4 components deep, as NNThroughputBenchmark's /nnThroughputBenchmark/open/ThroughputBenchDir0/ThroughputBench7
+    FlatLayout layout =
+        new FlatLayout(models.get("open")); // the same for both ops: the same number of files
+    // 4 components deep, as NNThroughputBenchmark's
+    // /nnThroughputBenchmark/open/ThroughputBenchDir0/ThroughputBench7
     Path root = fs.makeQualified(new Path("/mimesisbench/ceiling/" + layout.rootName()));
     long t = System.nanoTime();
     materialize(layout, root);
-    System.out.printf("our %,d files made under %s in %.1f s%n", files, root, (System.nanoTime() - t) / 1e9);
+    System.out.printf(
+        "our %,d files made under %s in %.1f s%n", files, root, (System.nanoTime() - t) / 1e9);
     NamespaceClient client = new NamespaceClient(fs, root);
     List<List<String>> shares = new ArrayList<>();
     for (int s = 0; s < threads; s++) {
@@ -149,17 +180,20 @@ public final class NameNodeCeiling {
       shares.add(paths);
     }
 
-    List<Side> sides = List.of(
-        new Side("NNThroughputBenchmark", this::nnThroughput),
-        new Side("direct RPC", op -> directRpc(OPS.get(op), shares)),
-        new Side("NamespaceClient loop", op -> clientLoop(OPS.get(op), shares, client, root)),
-        new Side("T pipelines", op -> pipelines(models.get(OPS.get(op)), layout, client)),
-        new Side("MimesisBench", op -> ours(models.get(OPS.get(op)), layout, client, threads)));
+    List<Side> sides =
+        List.of(
+            new Side("NNThroughputBenchmark", this::nnThroughput),
+            new Side("direct RPC", op -> directRpc(OPS.get(op), shares)),
+            new Side("NamespaceClient loop", op -> clientLoop(OPS.get(op), shares, client, root)),
+            new Side("T pipelines", op -> pipelines(models.get(OPS.get(op)), layout, client)),
+            new Side("MimesisBench", op -> ours(models.get(OPS.get(op)), layout, client, threads)));
     Side ours = sides.get(sides.size() - 1);
     for (int r = 1; r <= rounds; r++) {
       for (String op : OPS.keySet()) {
-        StringBuilder line = new StringBuilder(String.format("round %d %-11s ops/s:", r, OPS.get(op)));
-        StringBuilder cpuLine = new StringBuilder("  CPU us/op (the whole JVM: NameNode and client):");
+        StringBuilder line =
+            new StringBuilder(String.format("round %d %-11s ops/s:", r, OPS.get(op)));
+        StringBuilder cpuLine =
+            new StringBuilder("  CPU us/op (the whole JVM: NameNode and client):");
         for (int k = 0; k < sides.size(); k++) {
           Side side = sides.get((k + r - 1) % sides.size()); // each side goes first in turn
           long cpu = JvmUse.processCpuNanos();
@@ -173,8 +207,10 @@ public final class NameNodeCeiling {
         }
         line.append("; MimesisBench/");
         for (int k = 0; k < sides.size() - 1; k++) {
-          line.append(String.format("%s%s %.3f", k == 0 ? "" : ", ", sides.get(k).name,
-              last(ours, op) / last(sides.get(k), op)));
+          line.append(
+              String.format(
+                  "%s%s %.3f",
+                  k == 0 ? "" : ", ", sides.get(k).name, last(ours, op) / last(sides.get(k), op)));
         }
         System.out.println(line);
         System.out.println(cpuLine);
@@ -193,10 +229,14 @@ public final class NameNodeCeiling {
         for (int i = 0; i < rounds; i++) {
           ratio.add(ours.figures.get(op).get(i) / sides.get(k).figures.get(op).get(i));
         }
-        line.append(String.format("%s%s %.3f (rounds %.3f-%.3f)", k == 0 ? "" : ", ", sides.get(k).name,
-            median(ratio), min(ratio), max(ratio)));
-        json.append(String.format("\"ratio to %s\": %.4f%s", sides.get(k).name, median(ratio),
-            k == sides.size() - 2 ? "}" : ", "));
+        line.append(
+            String.format(
+                "%s%s %.3f (rounds %.3f-%.3f)",
+                k == 0 ? "" : ", ", sides.get(k).name, median(ratio), min(ratio), max(ratio)));
+        json.append(
+            String.format(
+                "\"ratio to %s\": %.4f%s",
+                sides.get(k).name, median(ratio), k == sides.size() - 2 ? "}" : ", "));
       }
       System.out.println(line);
       System.out.println("json " + OPS.get(op) + " " + json);
@@ -204,21 +244,28 @@ public final class NameNodeCeiling {
     Map<String, Map<Integer, List<Double>>> byBound = new TreeMap<>();
     for (int r = 1; r <= rounds && !series.isEmpty(); r++) {
       for (String op : OPS.values()) {
-        StringBuilder line = new StringBuilder(String.format("series round %d %-11s ops/s by in-flight bound:", r, op));
+        StringBuilder line =
+            new StringBuilder(
+                String.format("series round %d %-11s ops/s by in-flight bound:", r, op));
         for (int k = 0; k < series.size(); k++) {
           int bound = series.get((k + r - 1) % series.size()); // each bound first in turn
           double v = ours(models.get(op), layout, client, bound);
-          byBound.computeIfAbsent(op, x -> new TreeMap<>()).computeIfAbsent(bound, x -> new ArrayList<>()).add(v);
+          byBound
+              .computeIfAbsent(op, x -> new TreeMap<>())
+              .computeIfAbsent(bound, x -> new ArrayList<>())
+              .add(v);
           line.append(String.format(" %d: %,.0f", bound, v));
         }
         System.out.println(line);
       }
     }
-    byBound.forEach((op, figures) -> {
-      StringBuilder line = new StringBuilder(String.format("series median %-11s ops/s by in-flight bound:", op));
-      figures.forEach((bound, v) -> line.append(String.format(" %d: %,.0f", bound, median(v))));
-      System.out.println(line);
-    });
+    byBound.forEach(
+        (op, figures) -> {
+          StringBuilder line =
+              new StringBuilder(String.format("series median %-11s ops/s by in-flight bound:", op));
+          figures.forEach((bound, v) -> line.append(String.format(" %d: %,.0f", bound, median(v))));
+          System.out.println(line);
+        });
   }
 
   /** One way of issuing the op, and what it measured round after round. */
@@ -239,23 +286,24 @@ public final class NameNodeCeiling {
   }
 
   /**
-   * What NNThroughputBenchmark's threads do, without its main thread spinning on their progress:
-   * T threads calling the NameNode's ClientProtocol directly, each on its share of our files.
+   * What NNThroughputBenchmark's threads do, without its main thread spinning on their progress: T
+   * threads calling the NameNode's ClientProtocol directly, each on its share of our files.
    */
   private double directRpc(String op, List<List<String>> shares) throws Exception {
     ClientProtocol nn = ((DistributedFileSystem) fs).getClient().getNamenode();
     List<Callable<Void>> callers = new ArrayList<>();
     for (List<String> share : shares) {
-      callers.add(() -> {
-        for (String p : share) {
-          if (op.equals("open")) {
-            nn.getBlockLocations(p, 0L, 16L);
-          } else if (nn.getFileInfo(p) == null) {
-            throw new java.io.FileNotFoundException(p);
-          }
-        }
-        return null;
-      });
+      callers.add(
+          () -> {
+            for (String p : share) {
+              if (op.equals("open")) {
+                nn.getBlockLocations(p, 0L, 16L);
+              } else if (nn.getFileInfo(p) == null) {
+                throw new java.io.FileNotFoundException(p);
+              }
+            }
+            return null;
+          });
     }
     return files / secondsInParallel(callers);
   }
@@ -266,10 +314,11 @@ public final class NameNodeCeiling {
     List<Callable<Void>> makers = new ArrayList<>();
     for (int s = 0; s < threads; s++) {
       int share = s;
-      makers.add(() -> {
-        layout.materializeShare(fs, root, share, threads, false, () -> {});
-        return null;
-      });
+      makers.add(
+          () -> {
+            layout.materializeShare(fs, root, share, threads, false, () -> {});
+            return null;
+          });
     }
     secondsInParallel(makers);
   }
@@ -278,33 +327,44 @@ public final class NameNodeCeiling {
    * The calls MimesisBench makes, without its pipeline: T threads, each calling NamespaceClient on
    * an event list made beforehand from its share of our files.
    */
-  private double clientLoop(String op, List<List<String>> shares, NamespaceClient client, Path root) throws Exception {
+  private double clientLoop(String op, List<List<String>> shares, NamespaceClient client, Path root)
+      throws Exception {
     Op access = op.equals("open") ? Op.OPEN : Op.GET_FILE_INFO;
     String prefix = root.toUri().getPath();
     List<List<Event>> events = new ArrayList<>();
     for (List<String> share : shares) {
       List<Event> list = new ArrayList<>();
       for (String p : share) {
-        list.add(new Event(0, access, p.substring(prefix.length()), null)); // relative to the root, as a schedule's
+        list.add(
+            new Event(
+                0,
+                access,
+                p.substring(prefix.length()),
+                null)); // relative to the root, as a schedule's
       }
       events.add(list);
     }
     List<Callable<Void>> callers = new ArrayList<>();
     for (List<Event> list : events) {
-      callers.add(() -> {
-        for (Event e : list) {
-          client.issue(e);
-        }
-        return null;
-      });
+      callers.add(
+          () -> {
+            for (Event e : list) {
+              client.issue(e);
+            }
+            return null;
+          });
     }
     return files / secondsInParallel(callers);
   }
 
-  /** Runs {@code tasks} at once, one thread each started beforehand; the wall seconds they took. The first failure is thrown. */
+  /**
+   * Runs {@code tasks} at once, one thread each started beforehand; the wall seconds they took. The
+   * first failure is thrown.
+   */
   private static double secondsInParallel(List<Callable<Void>> tasks) throws Exception {
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(tasks.size(), tasks.size(), 0, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>());
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            tasks.size(), tasks.size(), 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
     pool.prestartAllCoreThreads(); // thread start-up is not timed
     try {
       long start = System.nanoTime();
@@ -323,52 +383,89 @@ public final class NameNodeCeiling {
     }
   }
 
-  /** One pipeline on all the type's files with up to {@code inFlight} calls in flight; ops/s over the wall time. */
+  /**
+   * One pipeline on all the type's files with up to {@code inFlight} calls in flight; ops/s over
+   * the wall time.
+   */
   private double ours(WorkloadModel model, FlatLayout layout, NamespaceClient client, int inFlight)
       throws Exception {
-    TypeSchedule schedule = new TypeSchedule(model, model.runTypes().get(0), layout, 1, 0, 1, "ceiling");
-    IssuingPipeline pipeline = new IssuingPipeline(schedule, client::issue, 0, 0, 0).inFlight(inFlight);
+    TypeSchedule schedule =
+        new TypeSchedule(model, model.runTypes().get(0), layout, 1, 0, 1, "ceiling");
+    IssuingPipeline pipeline =
+        new IssuingPipeline(schedule, client::issue, 0, 0, 0).inFlight(inFlight);
     long start = System.nanoTime();
     RunStatistics s = pipeline.run(start, () -> {}); // time scale 0: every event is due at once
     double seconds = (System.nanoTime() - start) / 1e9;
     if (s.totalCount() != files || s.totalErrors() > 0) {
-      throw new IllegalStateException("MimesisBench issued " + s.totalCount() + " of " + files + " ops, "
-          + s.totalErrors() + " failed: " + s.errorSamples());
+      throw new IllegalStateException(
+          "MimesisBench issued "
+              + s.totalCount()
+              + " of "
+              + files
+              + " ops, "
+              + s.totalErrors()
+              + " failed: "
+              + s.errorSamples());
     }
     return files / seconds;
   }
 
-  /** T pipelines of one call in flight, each on its share of the files, from one start; ops/s over the wall time. */
-  private double pipelines(WorkloadModel model, FlatLayout layout, NamespaceClient client) throws Exception {
+  /**
+   * T pipelines of one call in flight, each on its share of the files, from one start; ops/s over
+   * the wall time.
+   */
+  private double pipelines(WorkloadModel model, FlatLayout layout, NamespaceClient client)
+      throws Exception {
     List<IssuingPipeline> pipelines = new ArrayList<>();
     for (int s = 0; s < threads; s++) {
-      TypeSchedule schedule = new TypeSchedule(model, model.runTypes().get(0), layout, 1, s, threads, "ceiling");
+      TypeSchedule schedule =
+          new TypeSchedule(model, model.runTypes().get(0), layout, 1, s, threads, "ceiling");
       pipelines.add(new IssuingPipeline(schedule, client::issue, 0, 0, 0));
     }
     RunStatistics total = new RunStatistics();
     List<Callable<Void>> issuers = new ArrayList<>();
     for (IssuingPipeline p : pipelines) {
-      issuers.add(() -> {
-        RunStatistics s = p.run(System.nanoTime(), () -> {}); // time scale 0: every event is due at once
-        synchronized (total) {
-          total.add(s);
-        }
-        return null;
-      });
+      issuers.add(
+          () -> {
+            RunStatistics s =
+                p.run(System.nanoTime(), () -> {}); // time scale 0: every event is due at once
+            synchronized (total) {
+              total.add(s);
+            }
+            return null;
+          });
     }
     double seconds = secondsInParallel(issuers);
     if (total.totalCount() != files || total.totalErrors() > 0) {
-      throw new IllegalStateException("MimesisBench issued " + total.totalCount() + " of " + files + " ops, "
-          + total.totalErrors() + " failed: " + total.errorSamples());
+      throw new IllegalStateException(
+          "MimesisBench issued "
+              + total.totalCount()
+              + " of "
+              + files
+              + " ops, "
+              + total.totalErrors()
+              + " failed: "
+              + total.errorSamples());
     }
     return files / seconds;
   }
 
   /** One run of NNThroughputBenchmark over RPC; its ops/s as it reports them. */
   private double nnThroughput(String op) throws Exception {
-    List<String> args = new ArrayList<>(List.of("-fs", conf.get("fs.defaultFS"), "-op", op,
-        "-threads", Integer.toString(threads), "-files", Integer.toString(files),
-        "-filesPerDir", Integer.toString(files), "-keepResults"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "-fs",
+                conf.get("fs.defaultFS"),
+                "-op",
+                op,
+                "-threads",
+                Integer.toString(threads),
+                "-files",
+                Integer.toString(files),
+                "-filesPerDir",
+                Integer.toString(files),
+                "-keepResults"));
     if (nnFilesMade.getOrDefault(op, false)) {
       args.add("-useExisting"); // its files are made in its first run of the op and kept
     }
@@ -398,7 +495,10 @@ public final class NameNodeCeiling {
     return v.stream().mapToDouble(Double::doubleValue).max().orElse(0);
   }
 
-  /** NNThroughputBenchmark reports only in its log: "--- open stats ---", "# operations: N", " Ops per sec: X". */
+  /**
+   * NNThroughputBenchmark reports only in its log: "--- open stats ---", "# operations: N", " Ops
+   * per sec: X".
+   */
   private static final class ReportCapture extends AppenderSkeleton {
     private static final Pattern STATS = Pattern.compile("--- (\\w+) stats\\s*---");
     private static final Pattern OPS = Pattern.compile("Ops per sec: ([0-9.E]+)");
@@ -421,7 +521,8 @@ public final class NameNodeCeiling {
     double opsPerSecond(String op) {
       Double v = opsPerSecond.get(op);
       if (v == null) {
-        throw new IllegalStateException("NNThroughputBenchmark reported no ops/s for " + op + ": " + opsPerSecond);
+        throw new IllegalStateException(
+            "NNThroughputBenchmark reported no ops/s for " + op + ": " + opsPerSecond);
       }
       return v;
     }

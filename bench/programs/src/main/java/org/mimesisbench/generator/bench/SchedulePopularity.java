@@ -5,13 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.generator.schedule.TypeSchedule;
-import org.mimesisbench.generator.model.FileTypeModel;
-import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.profile.Profile;
+import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.run.RunOptions;
 
 /**
@@ -27,7 +27,8 @@ public final class SchedulePopularity {
 
   public static void main(String[] args) throws Exception {
     if (args.length < 3) {
-      System.err.println("usage: SchedulePopularity <profile-dir> <first-seed> <seeds> [time-scale]");
+      System.err.println(
+          "usage: SchedulePopularity <profile-dir> <first-seed> <seeds> [time-scale]");
       System.exit(2);
     }
     Path dir = Path.of(args[0]);
@@ -37,11 +38,23 @@ public final class SchedulePopularity {
     double timeScale = args.length > 3 ? Double.parseDouble(args[3]) : 1.0;
     PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
     for (long seed = first; seed < first + seeds; seed++) {
-      RunOptions options = RunOptions.newBuilder().setProfile(dir.toString()).setSeed(seed).setTimeScale(timeScale).build();
-      RunPlan plan = RunPlan.of(dir.toString(), profile, options, "bench-" + seed, new org.apache.hadoop.fs.Path("/bench"));
+      RunOptions options =
+          RunOptions.newBuilder()
+              .setProfile(dir.toString())
+              .setSeed(seed)
+              .setTimeScale(timeScale)
+              .build();
+      RunPlan plan =
+          RunPlan.of(
+              dir.toString(),
+              profile,
+              options,
+              "bench-" + seed,
+              new org.apache.hadoop.fs.Path("/bench"));
       List<Long> counts = new ArrayList<>();
       for (FileTypeModel type : plan.model().runTypes()) {
-        TypeSchedule schedule = new TypeSchedule(plan.model(), type, plan.layout(), seed, 0, 1, plan.runTag());
+        TypeSchedule schedule =
+            new TypeSchedule(plan.model(), type, plan.layout(), seed, 0, 1, plan.runTag());
         for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {
           long accesses = 0;
           while (!f.done()) {

@@ -14,11 +14,11 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.Progressable;
 
 /**
- * A file system whose every call returns at once and changes nothing ({@code noop:///}): the
- * target that measures the generator alone, with no file system behind its calls. Creates return
- * a stream that discards, opens an empty stream; every path is a zero-length file (the root a
- * directory), and mkdirs, rename and delete succeed. Found by its scheme through the FileSystem
- * service file, or named with {@code fs.noop.impl}.
+ * A file system whose every call returns at once and changes nothing ({@code noop:///}): the target
+ * that measures the generator alone, with no file system behind its calls. Creates return a stream
+ * that discards, opens an empty stream; every path is a zero-length file (the root a directory),
+ * and mkdirs, rename and delete succeed. Found by its scheme through the FileSystem service file,
+ * or named with {@code fs.noop.impl}.
  */
 public final class NoopFileSystem extends FileSystem {
   public static final String SCHEME = "noop";
@@ -49,13 +49,21 @@ public final class NoopFileSystem extends FileSystem {
   }
 
   @Override
-  public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite, int bufferSize,
-      short replication, long blockSize, Progressable progress) throws IOException {
+  public FSDataOutputStream create(
+      Path f,
+      FsPermission permission,
+      boolean overwrite,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
+      throws IOException {
     return new FSDataOutputStream(OutputStream.nullOutputStream(), null);
   }
 
   @Override
-  public FSDataOutputStream append(Path f, int bufferSize, Progressable progress) throws IOException {
+  public FSDataOutputStream append(Path f, int bufferSize, Progressable progress)
+      throws IOException {
     return new FSDataOutputStream(OutputStream.nullOutputStream(), null);
   }
 

@@ -64,7 +64,8 @@ class NoopFileSystemTest {
   void takesEveryOpOfTheNamespaceClientThatAnyFileSystemHas() throws Exception {
     try (FileSystem fs = FileSystem.newInstance(NOOP, new Configuration())) {
       NamespaceClient client = new NamespaceClient(fs, new Path("noop:///bench"));
-      // every run's ops (the generator's own cost is measured on them); HDFS's own commands need HDFS
+      // every run's ops (the generator's own cost is measured on them); HDFS's own commands need
+      // HDFS
       for (Op op : Op.BASE) {
         client.issue(new Event(0, op, "/d0/f1.t0", op == Op.RENAME ? "/d0/f2.t0" : null));
       }

@@ -15,7 +15,8 @@ public final class ChunkSizes {
     byte[] tardis = Chunks.tardis();
     byte[] random = Chunks.random();
     TardisCodec codec = new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.FIRST_AND_LAST);
-    AdaptiveCodec adaptive = new AdaptiveCodec(new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT));
+    AdaptiveCodec adaptive =
+        new AdaptiveCodec(new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT));
     print("chunk", tardis.length);
     print("tardis", roundTrip(codec, tardis));
     print("adaptive-tardis", roundTrip(adaptive, tardis));

@@ -10,7 +10,9 @@ final class Chunks {
 
   private Chunks() {}
 
-  /** 1 MiB from the middle of a 1 GiB Tardis file, starting inside a unit, as a DataNode sees it. */
+  /**
+   * 1 MiB from the middle of a 1 GiB Tardis file, starting inside a unit, as a DataNode sees it.
+   */
   static byte[] tardis() {
     byte[] chunk = new byte[BYTES];
     new TardisSequence(TardisFlag.DEFAULT, 1L << 30).copy((128L << 20) + 5, chunk, 0, BYTES);

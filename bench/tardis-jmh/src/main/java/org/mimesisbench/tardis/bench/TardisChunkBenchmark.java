@@ -30,9 +30,11 @@ import org.openjdk.jmh.annotations.TearDown;
 public class TardisChunkBenchmark {
   private final byte[] tardisChunk = Chunks.tardis();
   private final byte[] randomChunk = Chunks.random();
-  private final TardisCodec firstAndLast = new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.FIRST_AND_LAST);
+  private final TardisCodec firstAndLast =
+      new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.FIRST_AND_LAST);
   private final TardisCodec everyUnit = new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT);
-  private final AdaptiveCodec adaptive = new AdaptiveCodec(new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT));
+  private final AdaptiveCodec adaptive =
+      new AdaptiveCodec(new TardisCodec(TardisFlag.DEFAULT, MarkerCheck.EVERY_UNIT));
   private final byte[] out = new byte[2 * Chunks.BYTES];
   private Deflater deflater;
   private Inflater inflater;

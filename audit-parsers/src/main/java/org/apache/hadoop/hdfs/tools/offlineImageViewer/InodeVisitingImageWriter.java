@@ -7,9 +7,9 @@ import org.apache.hadoop.fs.permission.PermissionStatus;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.INodeSection.INode;
 
 /**
- * Hands each inode of a binary fsimage, with its parent path, to a visitor, using the Offline
- * Image Viewer's own loader (the one behind {@code hdfs oiv -p Delimited}). It lives in Hadoop's
- * package because that loader's hooks are package-private; it only adapts, it parses nothing.
+ * Hands each inode of a binary fsimage, with its parent path, to a visitor, using the Offline Image
+ * Viewer's own loader (the one behind {@code hdfs oiv -p Delimited}). It lives in Hadoop's package
+ * because that loader's hooks are package-private; it only adapts, it parses nothing.
  */
 public final class InodeVisitingImageWriter extends PBImageTextWriter {
 
@@ -31,11 +31,15 @@ public final class InodeVisitingImageWriter extends PBImageTextWriter {
   protected String getEntry(String parent, INode inode) {
     try {
       switch (inode.getType()) {
-        case FILE -> visitor.visit(parent, inode, getPermission(inode.getFile().getPermission()),
-            FSImageLoader.getFileSize(inode.getFile()));
+        case FILE ->
+            visitor.visit(
+                parent,
+                inode,
+                getPermission(inode.getFile().getPermission()),
+                FSImageLoader.getFileSize(inode.getFile()));
         case DIRECTORY ->
             visitor.visit(parent, inode, getPermission(inode.getDirectory().getPermission()), 0);
-        default -> { } // symlinks are neither files nor directories of the model
+        default -> {} // symlinks are neither files nor directories of the model
       }
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);

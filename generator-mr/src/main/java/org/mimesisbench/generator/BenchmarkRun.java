@@ -99,6 +99,13 @@ public final class BenchmarkRun {
         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
             + "-"
             + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
+    if (!options.getAsOneUser() && localTarget()) {
+      // file:// has no users: every call goes as the run's own, whom nothing denies (UserClients)
+      options.setAsOneUser(true);
+      notes.add(
+          "a local file system has no users of its own: every call goes as the run's own user"
+              + " (as --as-one-user)");
+    }
     // the whole plan (model and namespace layout, or the trace) is checked before anything exists
     Workload plan = planner.plan(runId, new org.apache.hadoop.fs.Path(options.getBaseDir()));
     notes.addAll(plan.notes());
@@ -281,6 +288,15 @@ public final class BenchmarkRun {
    * Whether the user pointed the run at a file system: -fs, -D fs.defaultFS, a site file, or a URI
    * as base.
    */
+  /** Whether the run's file system is the local one (file://). */
+  private boolean localTarget() {
+    if (!fileSystemConfigured()) {
+      return false;
+    }
+    String scheme = URI.create(options.getBaseDir()).getScheme();
+    return "file".equals(scheme != null ? scheme : FileSystem.getDefaultUri(conf).getScheme());
+  }
+
   public boolean fileSystemConfigured() {
     if (conf.getBoolean(FORCE_EMBEDDED, false)) {
       return false;

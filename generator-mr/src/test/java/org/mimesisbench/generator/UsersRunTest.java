@@ -88,6 +88,11 @@ class UsersRunTest {
       cluster.add(ClusterCalls.newBuilder(c).setUsers(mix).build());
     }
     p.setClusterCalls(cluster);
+    List<ClusterCalls> denied = new ArrayList<>();
+    for (ClusterCalls c : p.getDeniedCalls()) {
+      denied.add(ClusterCalls.newBuilder(c).setUsers(mix).build());
+    }
+    p.setDeniedCalls(denied);
     return GeneratorVectors.write(p, dir.resolve(name));
   }
 

@@ -51,6 +51,7 @@ import org.junit.jupiter.api.io.TempDir;
 class YarnClusterIT {
   private static final Path JAR = Path.of("target/mimesisbench.jar").toAbsolutePath();
   private static final Path PROFILE = Path.of("../profiles/vectors/profile").toAbsolutePath();
+  private static final Path TRACE = Path.of("../tests/sample-trace/trace").toAbsolutePath();
   private static final String JAVA =
       Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
@@ -191,22 +192,28 @@ class YarnClusterIT {
 
   /** The jar's run against the cluster: only its written configuration and the framework. */
   private static Process run(Path out, String... more) throws IOException {
-    List<String> command =
+    return jar(out, "run", "--profile", PROFILE.toString(), more);
+  }
+
+  /** The jar's {@code command} ({@code run}, {@code replay}) on {@code path}, on the cluster. */
+  private static Process jar(Path out, String command, String input, String path, String... more)
+      throws IOException {
+    List<String> line =
         new ArrayList<>(
             List.of(
                 JAVA,
                 "-jar",
                 JAR.toString(),
-                "run",
-                "--profile",
-                PROFILE.toString(),
+                command,
+                input,
+                path,
                 "--out",
                 out.toString(),
                 "--base-dir",
                 "/bench-" + out.getFileName()));
-    command.addAll(List.of(more));
-    command.addAll(List.of("-conf", config.toString(), "-D", "mapreduce.framework.name=yarn"));
-    return new ProcessBuilder(command).redirectErrorStream(true).start();
+    line.addAll(List.of(more));
+    line.addAll(List.of("-conf", config.toString(), "-D", "mapreduce.framework.name=yarn"));
+    return new ProcessBuilder(line).redirectErrorStream(true).start();
   }
 
   private static String finish(Process p, int expected, long minutes) throws Exception {
@@ -335,6 +342,30 @@ class YarnClusterIT {
   }
 
   /** The application named {@code name}, as the ResourceManager reports it now. */
+  /**
+   * A replay on the cluster (`hadoop jar ... replay`): the sample trace's events, partitioned into
+   * files in the run's folder on HDFS, read there by the mappers; every call replayed with the
+   * permission outcomes the trace recorded.
+   */
+  @Test
+  @Order(4)
+  void aReplayOnTheClusterIssuesEveryCallOfTheTrace() throws Exception {
+    Path out = dir.resolve("replay");
+    long t0 = System.nanoTime();
+    String printed =
+        finish(jar(out, "replay", "--trace", TRACE.toString(), "--time-scale", "0"), 0, 15);
+    System.out.printf("replay: %.0f s%n%s%n", (System.nanoTime() - t0) / 1e9, printed);
+    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertTrue(summary.path("valid").asBoolean(), summary.path("invalidBecause").toString());
+    assertEquals("yarn", summary.path("target").path("framework").asText());
+    JsonNode replay = summary.path("replay");
+    assertEquals(6789, replay.path("replayed").asLong(), replay.toString());
+    assertEquals(0, replay.path("notReplayed").size(), replay.path("notReplayed").toString());
+    JsonNode outcomes = replay.path("outcomes");
+    assertEquals(0, outcomes.path("deniedButAllowedInTrace").asLong(), outcomes.toString());
+    assertEquals(0, outcomes.path("allowedButDeniedInTrace").asLong(), outcomes.toString());
+  }
+
   private static ApplicationReport application(String name) throws Exception {
     try (YarnClient yarn = yarn()) {
       for (ApplicationReport a : yarn.getApplications(EnumSet.allOf(YarnApplicationState.class))) {

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.Op;
 
 /**
@@ -140,8 +141,13 @@ class RunEndToEndTest {
       if (a[1] == null || !a[1].startsWith(root + "/")) {
         continue;
       }
+      // phase 1 also makes the denied calls' folder, its user's only, and the entry they name
+      boolean denialSetUp =
+          a[1].equals(root + ClusterSchedule.DENIED)
+              || a[0].equals("create") && a[1].equals(root + ClusterSchedule.DENIED_ENTRY);
       boolean phase1 =
-          (a[0].equals("create")
+          denialSetUp
+              || (a[0].equals("create")
                   && (PRE_EXISTING.matcher(a[1]).matches()
                       || PRE_EXISTING_SUBTREE.matcher(a[1]).matches()))
               || (a[0].equals("mkdirs")
@@ -423,7 +429,8 @@ class RunEndToEndTest {
       if (a[1] != null
           && a[1].startsWith(root + "/")
           && !a[0].equals("mkdirs")
-          && !a[1].contains(".d")) {
+          && !a[1].contains(".d")
+          && !a[1].startsWith(root + ClusterSchedule.DENIED)) { // the denied calls' own folder
         assertEquals(root, a[1].substring(0, a[1].lastIndexOf('/')), a[0] + " " + a[1]);
       }
     }

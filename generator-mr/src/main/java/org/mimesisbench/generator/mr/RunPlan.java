@@ -289,9 +289,7 @@ public final class RunPlan implements Workload {
       fs.mkdirs(denied);
       fs.setPermission(denied, new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
       Path entry = new Path(root, ClusterSchedule.DENIED_ENTRY.substring(1));
-      if (!fs.exists(entry)) {
-        fs.create(entry, false).close();
-      }
+      fs.create(entry, true).close(); // made again if there: no stat in the audit log beside it
     }
     return inPlace;
   }

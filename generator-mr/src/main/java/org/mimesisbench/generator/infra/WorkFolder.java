@@ -92,21 +92,30 @@ public final class WorkFolder implements AutoCloseable {
   }
 
   private void delete() {
-    for (int attempt = 1; ; attempt++) {
+    IOException last = null;
+    for (int attempt = 1; attempt <= 6; attempt++) {
       try {
         deleteTree(dir);
-        return;
-      } catch (IOException e) {
-        if (attempt
-            == 3) { // a server thread still writing there as it stops: give it a moment, twice
-          throw new UncheckedIOException("cannot delete the run's working files under " + dir, e);
+        // a task thread of a killed job may still write there as it stops: gone must stay gone
+        pause(300);
+        if (!Files.exists(dir)) {
+          return;
         }
+      } catch (IOException e) { // a server thread still writing there as it stops: a moment more
+        last = e;
+        pause(500);
       }
-      try {
-        Thread.sleep(500);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+    }
+    throw new UncheckedIOException(
+        "cannot delete the run's working files under " + dir,
+        last != null ? last : new IOException(dir + " was made again as it was deleted"));
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

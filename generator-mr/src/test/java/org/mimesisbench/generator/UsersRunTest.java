@@ -83,17 +83,17 @@ class UsersRunTest {
       directories.add(DirectoryType.newBuilder(t).setUsers(mix).build());
     }
     p.setDirectoryTypes(directories);
-    List<ClusterCalls> cluster = new ArrayList<>();
-    for (ClusterCalls c : p.getClusterCalls()) {
-      cluster.add(ClusterCalls.newBuilder(c).setUsers(mix).build());
-    }
-    p.setClusterCalls(cluster);
-    List<ClusterCalls> denied = new ArrayList<>();
-    for (ClusterCalls c : p.getDeniedCalls()) {
-      denied.add(ClusterCalls.newBuilder(c).setUsers(mix).build());
-    }
-    p.setDeniedCalls(denied);
+    p.setClusterCalls(withUsers(p.getClusterCalls(), mix));
+    p.setDeniedCalls(withUsers(p.getDeniedCalls(), mix));
     return GeneratorVectors.write(p, dir.resolve(name));
+  }
+
+  private static List<ClusterCalls> withUsers(List<ClusterCalls> streams, UserMix mix) {
+    List<ClusterCalls> given = new ArrayList<>();
+    for (ClusterCalls c : streams) {
+      given.add(ClusterCalls.newBuilder(c).setUsers(mix).build());
+    }
+    return given;
   }
 
   /** Calls under the namespace root (ns-...) by user, from audit line {@code from} on. */

@@ -84,6 +84,16 @@ class KilledRunIT {
     }
   }
 
+  /** Every path under {@code folder}, to say what a stopped run left. */
+  private static List<String> tree(Path folder) throws IOException {
+    if (!Files.exists(folder)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.walk(folder)) {
+      return s.map(p -> folder.relativize(p).toString()).sorted().toList();
+    }
+  }
+
   private static String run(int expected, Process p) throws Exception {
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(300, TimeUnit.SECONDS));
@@ -106,7 +116,10 @@ class KilledRunIT {
     System.out.printf(
         "SIGTERM: gone after %.1f s; --out holds %s; java.io.tmpdir holds %s%n",
         (System.nanoTime() - t0) / 1e9, names(out), names(tmp));
-    assertEquals(List.of(), names(out), "nothing of the stopped run in --out: " + rest.get());
+    assertEquals(
+        List.of(),
+        names(out),
+        "nothing of the stopped run in --out; left: " + tree(out) + "\n" + rest.get());
     assertEquals(List.of(), names(tmp), "nothing of it in java.io.tmpdir (snappy, jetty)");
 
     Process killed = start(out, tmp, "--time-scale", "0.2");

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -21,7 +22,9 @@ import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.infra.NameDirImage;
 import org.mimesisbench.generator.infra.NativeLibraries;
+import org.mimesisbench.generator.infra.RunningJob;
 import org.mimesisbench.generator.infra.WorkFolder;
+import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.mr.BarrierWatch;
@@ -118,6 +121,13 @@ public final class BenchmarkRun {
     try (AtomicOutputDir results = new AtomicOutputDir(plan.command() + ": --out", outDir)) {
       work = new WorkFolder(outDir.resolve(WorkFolder.NAME), results::close);
       jobs = new RunJobs(conf, work, out);
+      // the last stop on an interrupt, after the job is killed and the cluster closed: the local
+      // runner's tasks end before the working files go (they write their output as they stop)
+      work.onInterrupt(
+          () -> {
+            IssuingPipeline.stopAll("interrupted: the run was stopped");
+            RunningJob.awaitLocalTasks(Duration.ofSeconds(30));
+          });
       EmbeddedCluster cluster = null;
       try {
         localRunnerDirs(embedded);

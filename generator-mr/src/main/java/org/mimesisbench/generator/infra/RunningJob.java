@@ -2,6 +2,7 @@ package org.mimesisbench.generator.infra;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
 import org.apache.hadoop.mapreduce.Job;
 import org.mimesisbench.cli.Messages;
 
@@ -10,6 +11,9 @@ import org.mimesisbench.cli.Messages;
  * application outlives its client otherwise, its mappers waiting at the barrier or issuing on.
  */
 public final class RunningJob {
+  /** How LocalJobRunner names the threads of its map tasks. */
+  private static final String LOCAL_TASK_THREAD = "LocalJobRunner Map Task Executor";
+
   private final PrintStream err;
   private volatile Job job;
   private volatile String killed;
@@ -53,6 +57,25 @@ public final class RunningJob {
         Thread.sleep(Long.MAX_VALUE);
       } catch (InterruptedException e) {
         // still shutting down
+      }
+    }
+  }
+
+  /**
+   * Waits, at most {@code limit}, for the local job runner's task threads to end: a killed task
+   * still writes its output under the run's working files as it stops, so these are deleted after.
+   */
+  public static void awaitLocalTasks(Duration limit) {
+    long end = System.nanoTime() + limit.toNanos();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      long left = end - System.nanoTime();
+      if (t.getName().startsWith(LOCAL_TASK_THREAD) && left > 0) {
+        try {
+          t.join(left / 1_000_000 + 1);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
       }
     }
   }

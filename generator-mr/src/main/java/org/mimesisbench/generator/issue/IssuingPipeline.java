@@ -8,6 +8,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -83,6 +85,9 @@ public final class IssuingPipeline {
   private static final long OUTAGE_NOTED_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+  /** The pipelines issuing in this JVM now, for {@link #stopAll} (a run's own local tasks). */
+  private static final Set<IssuingPipeline> RUNNING = ConcurrentHashMap.newKeySet();
 
   private final Schedule schedule;
   private final EventSink sink;
@@ -192,6 +197,7 @@ public final class IssuingPipeline {
     this.onProgress = onProgress;
     this.nextProgress = System.nanoTime();
     this.callingThread = Thread.currentThread();
+    RUNNING.add(this);
     Thread introducer = new Thread(this::introduce, "introducer");
     Thread sequencer = new Thread(this::sequence, "sequencer");
     introducer.setDaemon(true);
@@ -212,13 +218,19 @@ public final class IssuingPipeline {
         endOutage(lastEnd);
       }
     } finally {
+      RUNNING.remove(this);
       stop();
+      // a killed task's interrupt stopped issuing: keep it for the caller, join the helpers first
+      boolean interrupted = Thread.interrupted();
       introducer.interrupt();
       sequencer.interrupt();
       introducer.join();
       sequencer.join();
       for (Thread t : issuerThreads) {
         t.join();
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
     if (failure != null) {
@@ -339,6 +351,16 @@ public final class IssuingPipeline {
   private void fail(Throwable t) {
     failure = t;
     stop();
+  }
+
+  /**
+   * Stops every pipeline issuing in this JVM for {@code reason}: a killed local job's tasks are
+   * only interrupted, and a call's client may swallow the interrupt (it fails the call instead).
+   */
+  public static void stopAll(String reason) {
+    for (IssuingPipeline p : RUNNING) {
+      p.stopBecause(reason);
+    }
   }
 
   /** Stops issuing for {@code reason}, given once per pipeline however many issuers meet it. */
@@ -645,12 +667,17 @@ public final class IssuingPipeline {
   }
 
   /**
-   * Parks until {@code due} (a System.nanoTime value) or issuing stops; returns the clock read when
-   * the wait ended.
+   * Parks until {@code due} (a System.nanoTime value) or issuing stops, as it does when the thread
+   * is interrupted; returns the clock read when the wait ended.
    */
   private long waitUntil(long due) {
     long now = System.nanoTime();
     while (due - now > 0 && !stopped) {
+      if (Thread.currentThread().isInterrupted()) {
+        // the task was killed (the local job runner interrupts its threads): park returns at once
+        stopBecause("interrupted: the task was killed");
+        break;
+      }
       LockSupport.parkNanos(due - now);
       now = System.nanoTime();
     }

@@ -1,6 +1,7 @@
 package org.mimesisbench.generator.issue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
@@ -247,6 +249,37 @@ class IssuingPipelineTest {
     assertTrue(stats.totalCount() < 100, stats.totalCount() + " ops issued");
     assertTrue(
         System.nanoTime() - t0 < 5_000 * MS, "stop took " + (System.nanoTime() - t0) / MS + " ms");
+  }
+
+  @Test
+  void aKilledTaskStopsIssuingWhenItsThreadIsInterruptedOrEveryPipelineIsStopped()
+      throws Exception {
+    for (boolean all : new boolean[] {false, true}) {
+      IssuingPipeline p = new IssuingPipeline(schedule(steady(10, 10, 10)), e -> {}, 1000, 0, 0);
+      AtomicReference<RunStatistics> stats = new AtomicReference<>();
+      Thread task =
+          new Thread(
+              () -> {
+                try {
+                  stats.set(p.run(System.nanoTime(), () -> {}));
+                } catch (InterruptedException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      task.start();
+      sleepMs(100);
+      long t0 = System.nanoTime();
+      if (all) { // the run's interrupt hook: a call's client may have swallowed the interrupt
+        IssuingPipeline.stopAll("interrupted: the run was stopped");
+      } else { // the local job runner kills its tasks so
+        task.interrupt();
+      }
+      task.join(30_000);
+      assertFalse(task.isAlive(), "the task still issues");
+      assertTrue(System.nanoTime() - t0 < 5_000 * MS, (System.nanoTime() - t0) / MS + " ms");
+      String why = all ? "interrupted: the run was stopped" : "interrupted: the task was killed";
+      assertEquals(List.of(why), stats.get().stops());
+    }
   }
 
   @Test

@@ -16,11 +16,12 @@ import pytest
 from mimesis_model.cli import BAD_INPUT, OK, main
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE
 from mimesis_model.formats.profile import Profile
+from mimesis_model.model.directory_fit import listings
 from mimesis_model.model.fidelity import DIMENSIONS
 from mimesis_model.runs.run_results import CLOCK_SLACK_MS, RunResults, RunScaling
 from mimesis_model.runs.run_trace import RunTrace
 from test_profile_vectors import SAMPLE_TRACE
-from tracefiles import T0, audit_event, file_timeline, write_trace
+from tracefiles import T0, audit_event, directory_timeline, file_timeline, write_trace
 
 DATA = Path(__file__).parent / "data"
 PROFILE = DATA / "sample-profile"
@@ -154,6 +155,31 @@ def test_phase_one_creates_and_accesses_are_not_phase_two(tmp_path: Path) -> Non
     assert run.op_counts == {"open": 1, "create": 1}
 
 
+def test_the_run_traces_directories_are_those_under_the_root_in_phase_two(tmp_path: Path) -> None:
+    root = "/mimesisbench/ns-00ff"
+    start = T0 + 10_000
+    files = [file_timeline(0, [(start + 5, "O")], created=T0, path=f"{root}/d0/f0.t0")]
+    directories = [
+        # made in phase 1, listed twice in phase 2 and once before it
+        directory_timeline(0, [(T0 + 2, "L"), (start + 1, "L"), (start + 2, "L")], created=T0,
+                           path=f"{root}/d0"),
+        # made in phase 2, listed once, deleted with its subtree
+        directory_timeline(1, [(start + 3, "L")], created=start + 2, deleted=start + 4,
+                           path=f"{root}/d1", subtreeFiles=3),
+        # deleted before phase 2; and one outside the root
+        directory_timeline(2, [(T0 + 3, "L")], created=T0, deleted=T0 + 4, path=f"{root}/d2"),
+        directory_timeline(3, [(start + 1, "L")], path="/mimesisbench/.mimesisbench/runs"),
+    ]  # fmt: skip
+    events = [audit_event(start + 5, "open", f"{root}/d0/f0.t0")]
+    trace = write_trace(tmp_path / "trace", events, files, directories=directories)
+    run = RunTrace.read(trace, k=1, window_ms=1_000, namespace_root=root, start_ms=start)
+    assert run.directories is not None
+    assert run.directories.pre_existing.tolist() == [True, False]
+    assert listings(run.directories).tolist() == [2, 1]
+    assert run.directories.subtree_files.tolist() == [0, 3]
+    assert run.directories.depth.tolist() == [1, 1]
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
@@ -268,7 +294,7 @@ def test_the_whole_workload_of_the_golden_run(
     """Every call the run issued, against every call of the trace: the run issues the files'
     calls only, so the trace's listings of directories and its other commands are missing."""
     report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
-    assert report["version"] == 2
+    assert report["version"] == 3
     whole = report["whole"]
     issued = sum(item.count for item in RunResults.read(results).ops.values())
     assert whole["calls"]["run"] == issued == 5_111
@@ -292,7 +318,7 @@ def test_the_whole_workload_of_the_golden_run(
     ]  # fmt: skip
     assert len(whole["never_issued"]) == 9
     written = json.loads((results / FIDELITY_FILE).read_text())
-    assert written["version"] == 2
+    assert written["version"] == 3
     assert written["whole"] == whole
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
-from mimesis_model.formats.fidelity_file import FIDELITY_FILE
+from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FIDELITY_VERSION
 from mimesis_model.runs.run_report import REPORT_FILE
 from test_profile_vectors import SAMPLE_TRACE
 
@@ -135,12 +135,15 @@ def test_a_newer_fidelity_json_is_one_line_exit_2(
     results: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     report = fidelity_report(results)
-    report["version"] = 3
+    report["version"] = FIDELITY_VERSION + 1
     (results / FIDELITY_FILE).write_text(json.dumps(report))
     capsys.readouterr()
     assert main(["report", str(results)]) == BAD_INPUT
     error = capsys.readouterr().err
-    assert "version 3, newer than the 2 this mimesis-model reads" in error
+    assert (
+        f"version {FIDELITY_VERSION + 1}, newer than the {FIDELITY_VERSION} this mimesis-model "
+        "reads" in error
+    )
     assert len(error.strip().splitlines()) == 1
     assert not (results / REPORT_FILE).exists()
 

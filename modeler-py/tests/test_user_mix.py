@@ -79,3 +79,20 @@ def test_the_sample_profile_keeps_each_types_users_and_reproduces_the_mix(
     users = validate(profile, sample(), random_state=0)["users"]
     assert users["users"] == 5  # alice, bob, carol, dave, hdfs
     assert users["tv"] < 0.05
+
+
+def test_the_missing_path_streams_keep_the_users_of_the_calls_on_paths_that_named_nothing(
+    profile: Profile,
+) -> None:
+    on_missing = sample().window.missing_by_user
+    assert on_missing["getfileinfo"]
+    assert on_missing["listStatus"]
+    assert profile.missing_path_probes
+    for stream in profile.missing_path_probes:
+        assert stream.users is not None
+        assert not stream.users.problems()
+        assert {user for user, _ in stream.users.top} <= set(on_missing[stream.command])
+    # a trace parsed before the report counted them: the streams are issued as the run's user
+    window = replace(sample().window, missing_by_user={})
+    older = ProfileFitter(random_state=0).fit(replace(sample(), window=window)).profile_
+    assert all(stream.users is None for stream in older.missing_path_probes)

@@ -17,9 +17,9 @@ from mimesis_model.formats import results_schema
 from mimesis_model.output import AtomicOutputDir
 
 FIDELITY_FILE: Final = "fidelity.json"
-FIDELITY_VERSION: Final = 2
+FIDELITY_VERSION: Final = 3
 """of fidelity.json (and `fidelity --json`): 2 added "whole", the whole workload's command mix
-(version 1 had no "version" key)"""
+(version 1 had no "version" key); 3 "directories", their listing and access popularity"""
 REPLAY_KIND: Final = "replay"
 """fidelity.json's "kind" for a replay (a run's has none)"""
 

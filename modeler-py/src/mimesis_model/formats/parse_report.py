@@ -36,6 +36,9 @@ class TraceWindow:
     by_user: dict[str, int] = field(default_factory=dict)
     """audit events by effective user, allowed or not; empty for a trace parsed before the
     report had them"""
+    missing_by_user: dict[str, dict[str, int]] = field(default_factory=dict)
+    """audit events on paths that named nothing, by op (as the log wrote it) then effective
+    user; empty for a trace parsed before the report had them"""
 
     @property
     def duration_ms(self) -> int:
@@ -65,4 +68,5 @@ class TraceWindow:
             report.denied,
             report.by_target,
             report.by_user,
+            report.missing_by_user,
         )

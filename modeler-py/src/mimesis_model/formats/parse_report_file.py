@@ -68,6 +68,15 @@ class ParseReportFile:
         """Events by effective user; empty for a trace parsed before the report had them."""
         return {str(user): int(n) for user, n in self.document.get("by_user", {}).items()}
 
+    @property
+    def missing_by_user(self) -> dict[str, dict[str, int]]:
+        """Events on paths that named nothing, by command then effective user; empty for a
+        trace parsed before the report had them."""
+        return {
+            str(op): {str(user): int(n) for user, n in users.items()}
+            for op, users in self.document.get("missing_by_user", {}).items()
+        }
+
     def _epoch_ms(self, key: str) -> int:
         iso = self.document.get(key)
         if iso is None:

@@ -236,6 +236,17 @@ class DirectoryTimelines(FileTimelines):
     """1: a mkdirs named and made it; 0: not; -1: not known (a trace parsed before the field);
     None: no such column"""
 
+    def take(self, rows: Int64s) -> DirectoryTimelines:
+        """The directories at ROWS (any order), with their subtree columns."""
+        taken = super().take(rows)
+        assert isinstance(taken, DirectoryTimelines)  # replace keeps the class
+        return replace(
+            taken,
+            subtree_files=self.subtree_files[rows],
+            subtree_directories=self.subtree_directories[rows],
+            made_by_mkdirs=None if self.made_by_mkdirs is None else self.made_by_mkdirs[rows],
+        )
+
 
 @dataclass(frozen=True, eq=False)
 class Namespace:

@@ -216,7 +216,7 @@ class ProfileFitter:
         self.profile_ = with_user_mixes(
             self.profile_, trace.file_users, self.labels_, trace.directory_users,
             self.directory_fitter_.labels_ if trace.directories is not None else None,
-            trace.cluster, self.max_users,
+            trace.cluster, self.max_users, trace.window.missing_by_user,
         )  # fmt: skip
         if self.chosen_ is not None and searched < len(modeled):
             # Searched on a subset: the figure validate will report is the whole trace's.

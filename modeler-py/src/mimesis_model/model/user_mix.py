@@ -82,9 +82,13 @@ def with_user_mixes(
     directory_labels: Ints | None,
     cluster: ClusterEvents | None,
     max_users: int = MAX_USERS,
+    missing: Mapping[str, Mapping[str, int]] | None = None,
 ) -> Profile:
     """PROFILE with each type's and cluster command's user mix, from the users of the events
-    on the timelines each type stands for (typed by the labels) and of the path-less events."""
+    on the timelines each type stands for (typed by the labels) and of the path-less events;
+    each missing-path stream's from MISSING, the users of the trace's calls on paths that named
+    nothing by command (the types' probes before their creates among them: the report keeps
+    them together)."""
     by_file_type = counts_by_type(file_users, file_labels, len(profile.file_types))
     file_types = [
         replace(file_type, users=user_mix(counts, max_users))
@@ -104,18 +108,24 @@ def with_user_mixes(
         replace(calls, users=user_mix(by_command.get(calls.command, Counter()), max_users))
         for calls in profile.cluster_calls
     ]
+    missing_path_probes = [
+        replace(calls, users=user_mix((missing or {}).get(calls.command, {}), max_users))
+        for calls in profile.missing_path_probes
+    ]
     return replace(
         profile,
         file_types=file_types,
         directory_types=directory_types,
         cluster_calls=cluster_calls,
+        missing_path_probes=missing_path_probes,
     )
 
 
 def profile_users(profile: Profile) -> bool:
     """Whether PROFILE names any user."""
     mixes = [t.users for t in profile.file_types] + [t.users for t in profile.directory_types]
-    return any(mix is not None for mix in mixes + [c.users for c in profile.cluster_calls])
+    streams = profile.cluster_calls + profile.missing_path_probes + profile.denied_calls
+    return any(mix is not None for mix in mixes + [c.users for c in streams])
 
 
 def expected_calls(mix: UserMix | None, calls: float) -> Counter[str]:
@@ -173,7 +183,8 @@ def model_user_calls(
     """The calls PROFILE's MODEL (REPLICAS copies) issues by user, as the Java generator draws
     them: each type's calls (its files' creates with their mkdirs and renames, accesses,
     deletes, and its calls and probes at the profile's rates) spread over its mix, and each
-    cluster command's over its own; calls of a type without a mix under OTHERS."""
+    cluster command's, missing-path and denied stream's over its own; calls of a type without a
+    mix under OTHERS."""
     expected = Counter[str]()
     parts: list[tuple[list[ModeledType], SyntheticWorkload | None, float]] = [
         (list(profile.file_types), model, profile.mkdirs_per_create + profile.renames_per_create),
@@ -197,6 +208,9 @@ def model_user_calls(
     denied = Counter(model.denied_command)
     for stream in profile.denied_calls:
         expected.update(expected_calls(stream.users, denied[stream.command] / replicas))
+    missing = Counter(model.missing_command)
+    for stream in profile.missing_path_probes:
+        expected.update(expected_calls(stream.users, missing[stream.command] / replicas))
     return {user: float(n) for user, n in expected.items() if n > 0}
 
 

@@ -21,7 +21,16 @@ from mimesis_model.model.command_mix import (
     render_whole,
     whole_workload,
 )
-from mimesis_model.model.fidelity import WorkloadSample, compare, distances, trace_create_gaps
+from mimesis_model.model.directory_fit import listings, model_listings
+from mimesis_model.model.fidelity import (
+    Ints,
+    WorkloadSample,
+    compare,
+    distances,
+    ks_distance,
+    trace_create_gaps,
+)
+from mimesis_model.model.file_behaviour import FileBehaviour
 from mimesis_model.model.fit import FittedTrace
 from mimesis_model.model.synthesis import SyntheticWorkload, synthesize, synthesize_for_comparison
 from mimesis_model.model.user_mix import (
@@ -121,6 +130,7 @@ def score_run(
         ),
         "notes": [],
         "users": _users(predicted, run, model, replicas, original),
+        "directories": _directories(run, model, replicas, original),
     }
     if original is not None and trace_sample is not None:
         report["counts"]["trace"] = _counts(
@@ -134,6 +144,42 @@ def score_run(
     if scaling.time_scale == 0:
         _without_times(report)
     return report
+
+
+def _directories(
+    run: RunTrace, model: SyntheticWorkload, replicas: float, original: FittedTrace | None
+) -> dict[str, Any] | None:
+    """The run's directories against the model's and, with ORIGINAL, the trace's: listing
+    popularity (listStatus calls per listed directory) and access popularity, KS; None for a run
+    trace without directory timelines."""
+    if run.directories is None:
+        return None
+    synthetic = model.directories
+    listed = {"run": len(listings(run.directories)), "model": 0.0}
+    against_model: dict[str, float | None] = {"listing_popularity": None, "popularity": None}
+    if synthetic is not None:
+        listed["model"] = len(model_listings(synthetic)) / replicas
+        against_model = {
+            "listing_popularity": ks_distance(listings(run.directories), model_listings(synthetic)),
+            "popularity": ks_distance(
+                _accessed(run.directories), synthetic.accesses[synthetic.accesses > 0]
+            ),
+        }
+    against_trace = None
+    if original is not None and original.directories is not None:
+        listed["trace"] = len(listings(original.directories))
+        against_trace = {
+            "listing_popularity": ks_distance(
+                listings(run.directories), listings(original.directories)
+            ),
+            "popularity": ks_distance(_accessed(run.directories), _accessed(original.directories)),
+        }
+    return {"listed": listed, "against_model": against_model, "against_trace": against_trace}
+
+
+def _accessed(behaviour: FileBehaviour) -> Ints:
+    counts: Ints = behaviour.accesses[behaviour.accessed]
+    return counts
 
 
 def _users(
@@ -286,6 +332,8 @@ def render_fidelity(report: dict[str, Any]) -> str:
         for side in ("model", "trace"):
             if users[f"against_{side}"] is not None:
                 lines += render_users(users[f"against_{side}"], "run", side)
+    if report.get("directories") is not None:
+        lines += _render_directories(report["directories"])
     sides = list(report["counts"])
     names = list(report["counts"]["run"])
     lines.append("counts        " + " ".join(f"{side:>12}" for side in sides))
@@ -293,6 +341,21 @@ def render_fidelity(report: dict[str, Any]) -> str:
         cells = " ".join(f"{_number(report['counts'][side][name]):>12}" for side in sides)
         lines.append(f"{name:<13} {cells}")
     return "\n".join(lines)
+
+
+def _render_directories(directories: dict[str, Any]) -> list[str]:
+    """The directories' lines: how many were listed on each side, and the KS distances."""
+    listed = ", ".join(f"{side} {_number(n)}" for side, n in directories["listed"].items())
+    lines = [f"directories listed: {listed}"]
+    for side in ("model", "trace"):
+        ks = directories[f"against_{side}"]
+        if ks is not None:
+            cells = ", ".join(
+                f"{name.replace('_', ' ')} {'-' if value is None else f'{value:.4f}'}"
+                for name, value in ks.items()
+            )
+            lines.append(f"directories against the {side} (KS): {cells}")
+    return lines
 
 
 def _run_sample(run: RunTrace, k: int) -> WorkloadSample:

@@ -28,6 +28,7 @@ from mimesis_model.formats.trace import (
     FILES_FILE,
     NO_TIME,
     FileTimelines,
+    read_directory_timelines,
     read_file_timelines,
 )
 from mimesis_model.model.file_behaviour import FileBehaviour
@@ -69,6 +70,9 @@ class RunTrace:
     """epoch ms after which calls are not the run's (workload.endMs and a slack); None: none"""
     users: dict[str, int] = field(default_factory=dict)
     """the calls of `calls` by effective user"""
+    directories: FileBehaviour | None = None
+    """the directories under the root in phase 2, as `behaviour` the files; None for a trace
+    parsed before directories had timelines"""
 
     @classmethod
     def read(
@@ -106,6 +110,7 @@ class RunTrace:
         if phase2.access_times.size == 0 and not phase2.created.any():
             raise TraceError(f"{directory}: no access or create under {root} after time zero")
         behaviour = FileBehaviour.of(phase2, start_ms, max(round(window_ms), 1))
+        directories = _directories(directory, prefix, start_ms, end_ms, behaviour.window_ms)
         finals = [files.final_path[row] for row in rows]
         labels = _type_labels(finals, k)
         labels[behaviour.dormant] = -1
@@ -134,7 +139,23 @@ class RunTrace:
             denied=sum(1 for _, allowed, _ in issued if not allowed),
             end_ms=end_ms,
             users=dict(Counter(user for _, _, user in issued)),
+            directories=directories,
         )
+
+
+def _directories(
+    trace_dir: Path, prefix: str, start_ms: int, end_ms: int | None, window_ms: int
+) -> FileBehaviour | None:
+    """The directories under PREFIX alive in phase 2, what each did in it (as the files)."""
+    timelines = read_directory_timelines(trace_dir, paths=True)
+    if timelines is None:
+        return None
+    assert timelines.path is not None  # asked for
+    under = np.fromiter((p.startswith(prefix) for p in timelines.path), np.bool_, len(timelines))
+    alive = (timelines.delete_time == NO_TIME) | (timelines.delete_time >= start_ms)
+    rows = np.flatnonzero(under & alive)
+    phase2 = _phase_two(timelines, rows, start_ms, end_ms, depth_offset=_depth(prefix))
+    return FileBehaviour.of(phase2, start_ms, window_ms)
 
 
 def _read_events(path: Path) -> list[tuple[int, str, str, bool, str]]:

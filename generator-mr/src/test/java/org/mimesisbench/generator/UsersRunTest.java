@@ -85,6 +85,7 @@ class UsersRunTest {
     p.setDirectoryTypes(directories);
     p.setClusterCalls(withUsers(p.getClusterCalls(), mix));
     p.setDeniedCalls(withUsers(p.getDeniedCalls(), mix));
+    p.setMissingPathProbes(withUsers(p.getMissingPathProbes(), mix));
     return GeneratorVectors.write(p, dir.resolve(name));
   }
 

@@ -181,6 +181,7 @@ public final class ParseJob {
     report.directories.putAll(built.directories);
     report.byTarget.putAll(built.byTarget);
     report.byUser.putAll(built.byUser);
+    report.missingByUser.putAll(built.missingByUser);
     if (report.events > 0) {
       report.firstEvent = built.firstEvent;
       report.lastEvent = built.lastEvent;

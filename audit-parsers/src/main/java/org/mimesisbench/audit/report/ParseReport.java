@@ -75,6 +75,13 @@ public final class ParseReport {
   @JsonProperty("by_user")
   public final Map<String, Long> byUser = new TreeMap<>();
 
+  /**
+   * Events on paths that named nothing (missing, unknown), by command then effective user: who
+   * issues the calls a profile streams on paths nothing makes.
+   */
+  @JsonProperty("missing_by_user")
+  public final Map<String, Map<String, Long>> missingByUser = new TreeMap<>();
+
   @JsonProperty("namespace")
   public Map<String, Object> namespace;
 

@@ -79,7 +79,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     String user = userName(r.user);
     counts.user(user);
     if (r.src == null) {
-      counts.event(Target.CLUSTER, command, r.op);
+      counts.event(Target.CLUSTER, command, r.op, user);
       clusterEvent.setTime(r.time);
       clusterEvent.setOp(r.op);
       clusterEvent.setAllowed(r.allowed);
@@ -88,7 +88,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       return;
     }
     if (!r.allowed) { // a denied request changed nothing and read nothing
-      counts.event(targetOf(command, existing(r.src), r.src), command, r.op);
+      counts.event(targetOf(command, existing(r.src), r.src), command, r.op, user);
       return;
     }
     TracedEntry life =
@@ -98,7 +98,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
           case delete, rename -> existing(r.src);
           default -> resolve(r.src);
         };
-    counts.event(targetOf(command, life, r.src), command, r.op);
+    counts.event(targetOf(command, life, r.src), command, r.op, user);
     if (life != null) { // before the call: a delete writes the timeline
       life.countUser(user);
     }

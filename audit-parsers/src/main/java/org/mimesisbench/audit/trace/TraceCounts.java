@@ -14,6 +14,7 @@ public final class TraceCounts {
   private final long[][] byTarget = new long[Target.values().length][AuditCommand.values().length];
   private final Map<String, long[]> otherByTarget = new HashMap<>();
   private final Map<String, long[]> byUser = new HashMap<>();
+  private final Map<String, Map<String, long[]>> missingByUser = new HashMap<>(); // op, user
   long directories;
   long directoriesPreExisting;
   long directoriesCreated;
@@ -66,9 +67,14 @@ public final class TraceCounts {
   }
 
   /**
-   * One event on {@code target} by command {@code c} (named {@code op} when the schema lacks it).
+   * One event of {@code user} on {@code target} by command {@code c} (named {@code op} when the
+   * schema lacks it).
    */
-  void event(Target target, AuditCommand c, String op) {
+  void event(Target target, AuditCommand c, String op, String user) {
+    if (target == Target.MISSING || target == Target.UNKNOWN) {
+      missingByUser.computeIfAbsent(op, k -> new HashMap<>())
+          .computeIfAbsent(user, k -> new long[1])[0]++;
+    }
     if (c == AuditCommand.other) {
       otherByTarget.computeIfAbsent(op, k -> new long[Target.values().length])[target.ordinal()]++;
     } else {
@@ -131,6 +137,11 @@ public final class TraceCounts {
     report.directories.putAll(directoriesAsMap());
     report.byTarget.putAll(byTarget());
     byUser.forEach((user, n) -> report.byUser.put(user, n[0]));
+    missingByUser.forEach(
+        (op, users) -> {
+          Map<String, Long> m = report.missingByUser.computeIfAbsent(op, k -> new TreeMap<>());
+          users.forEach((user, n) -> m.put(user, n[0]));
+        });
     if (report.events > 0) {
       report.eventTimes(firstTime, lastTime);
     }

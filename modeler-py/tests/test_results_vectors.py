@@ -99,7 +99,11 @@ def test_fidelity_of_the_jars_run_is_written_and_read_through_its_file(tmp_path:
     directories = scores.report["directories"]
     assert directories["listed"]["run"] > 0
     assert directories["listed"]["model"] > 0
-    assert 0 <= directories["against_model"]["listing_popularity"] < 1
+    assert 0 <= directories["against_model"]["ks"]["listing_popularity"] < 1
+    assert directories["against_model"]["noise"]["listing_popularity"] > 0
+    # the model's mkdirs are its directory types' too, as the run's and the trace's are
+    counts = scores.report["counts"]
+    assert counts["model"]["mkdirs"] == pytest.approx(counts["run"]["mkdirs"], abs=2)
 
 
 @pytest.mark.parametrize(

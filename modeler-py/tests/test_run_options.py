@@ -57,7 +57,7 @@ def test_each_command_takes_the_options_the_schema_gives_it() -> None:
 
 
 def test_bounds_are_the_schemas() -> None:
-    assert options.run_option_problem("timeScale", 0.0) is None
-    assert options.run_option_problem("timeScale", -1.0) == "must be >= 0"
-    assert options.run_option_problem("typeScales", 0.0) == "must be positive"
-    assert options.run_option_problem("spanScale", float("nan")) == "not a finite number"
+    assert schema.run_option_problem("timeScale", 0.0) is None
+    assert schema.run_option_problem("timeScale", -1.0) == "must be >= 0"
+    assert schema.run_option_problem("typeScales", 0.0) == "must be positive"
+    assert schema.run_option_problem("spanScale", float("nan")) == "not a finite number"

@@ -104,24 +104,10 @@ def _parts(text: str) -> list[str]:
     return parts
 
 
-def run_option_problem(field: str, value: float) -> str | None:
-    """Why VALUE is out of the bounds RunOptions.avsc gives FIELD (its `minimum` or
-    `exclusiveMinimum`; a number must be finite), or None when it is within them."""
-    spec = schema.field_declaration(schema.RUN_OPTIONS, field)
-    if not math.isfinite(value):
-        return "not a finite number"
-    if "minimum" in spec and not value >= spec["minimum"]:
-        return f"must be >= {spec['minimum']}"
-    bound = spec.get("exclusiveMinimum")
-    if bound is not None and not value > bound:
-        return "must be positive" if bound == 0 else f"must be > {bound}"
-    return None
-
-
 def _bounded(spec: dict[str, Any], text: str, shown: str, what: str) -> float:
     """TEXT as a finite number within the field's bounds (run_option_problem); SHOWN names it."""
     value = number(text)
-    problem = run_option_problem(spec["name"], value)
+    problem = schema.run_option_problem(spec["name"], value)
     if problem is not None:
         raise argparse.ArgumentTypeError(f"{shown.strip()}: {what}{problem}")
     return value

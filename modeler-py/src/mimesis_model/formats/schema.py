@@ -7,6 +7,7 @@ the package reads it in place instead of keeping a copy.
 from __future__ import annotations
 
 import json
+import math
 import os
 from functools import cache
 from pathlib import Path
@@ -101,3 +102,17 @@ def _load(folder: Path, name: str) -> Schema:
         return load_schema(str(path))
     except Exception as error:  # fastavro raises several types for a malformed .avsc
         raise SchemaError(f"{path}: not a valid Avro schema: {error}") from error
+
+
+def run_option_problem(field: str, value: float) -> str | None:
+    """Why VALUE is out of the bounds RunOptions.avsc gives FIELD (its `minimum` or
+    `exclusiveMinimum`; a number must be finite), or None when it is within them."""
+    spec = field_declaration(RUN_OPTIONS, field)
+    if not math.isfinite(value):
+        return "not a finite number"
+    if "minimum" in spec and not value >= spec["minimum"]:
+        return f"must be >= {spec['minimum']}"
+    bound = spec.get("exclusiveMinimum")
+    if bound is not None and not value > bound:
+        return "must be positive" if bound == 0 else f"must be > {bound}"
+    return None

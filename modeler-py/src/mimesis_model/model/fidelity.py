@@ -95,7 +95,8 @@ class WorkloadSample:
     def of_model(
         cls, model: SyntheticWorkload, label: int | None, with_ratios: bool
     ) -> WorkloadSample:
-        """The files of type LABEL (None: all) of MODEL; WITH_RATIOS counts mkdirs and renames."""
+        """The files of type LABEL (None: all) of MODEL; WITH_RATIOS counts mkdirs (the directory
+        types' too) and renames."""
         rows = np.ones(len(model), dtype=np.bool_) if label is None else model.file_type == label
         gaps = model.interarrival if label is None else model.interarrival[
             model.interarrival_type == label
@@ -104,6 +105,9 @@ class WorkloadSample:
             model.create_interarrival_type == label
         ]  # fmt: skip
         counts = model.accesses[rows]
+        op_counts = model.op_counts(rows, with_ratios=with_ratios)
+        if with_ratios and model.directories is not None:  # the trace's mkdirs count theirs too
+            op_counts["mkdirs"] += model.directories.created
         return cls(
             files=int(np.count_nonzero(rows)),
             accesses=counts[counts > 0],
@@ -113,7 +117,7 @@ class WorkloadSample:
             create_time=model.origin[rows & ~model.pre_existing],
             delete_time=_finite(model.delete_time[rows]),
             depth=model.depth[rows],
-            op_counts=model.op_counts(rows, with_ratios=with_ratios),
+            op_counts=op_counts,
         )
 
     def time_scaled(self, time_scale: float) -> WorkloadSample:

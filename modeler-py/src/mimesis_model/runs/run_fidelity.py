@@ -66,12 +66,11 @@ def score_run(
     """
     predicted = scaling.profile_run(profile)
 
-    def synthesized(file_scale: float, seed: int) -> WorkloadSample:
-        workload = synthesize(
+    def synthesized(file_scale: float, seed: int) -> SyntheticWorkload:
+        return synthesize(
             predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
             file_scale=file_scale, window_ms=scaling.window_ms(profile), random_state=seed,
         )  # fmt: skip
-        return WorkloadSample.of_model(workload, None, True)
 
     model, replicas = synthesize_for_comparison(
         predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
@@ -86,7 +85,8 @@ def score_run(
         if original is None
         else _original_sample(profile, original).time_scaled(scaling.time_scale)
     )
-    faithful = [synthesized(1.0, random_state + 1 + draw) for draw in range(noise_draws)]
+    faithful_runs = [synthesized(1.0, random_state + 1 + draw) for draw in range(noise_draws)]
+    faithful = [WorkloadSample.of_model(workload, None, True) for workload in faithful_runs]
     report: dict[str, Any] = {
         "version": FIDELITY_VERSION,
         "k": profile.k,
@@ -130,7 +130,7 @@ def score_run(
         ),
         "notes": [],
         "users": _users(predicted, run, model, replicas, original),
-        "directories": _directories(run, model, replicas, original),
+        "directories": _directories(run, model, replicas, original, faithful_runs),
     }
     if original is not None and trace_sample is not None:
         report["counts"]["trace"] = _counts(
@@ -147,38 +147,74 @@ def score_run(
 
 
 def _directories(
-    run: RunTrace, model: SyntheticWorkload, replicas: float, original: FittedTrace | None
+    run: RunTrace,
+    model: SyntheticWorkload,
+    replicas: float,
+    original: FittedTrace | None,
+    faithful: list[SyntheticWorkload],
 ) -> dict[str, Any] | None:
     """The run's directories against the model's and, with ORIGINAL, the trace's: listing
-    popularity (listStatus calls per listed directory) and access popularity, KS; None for a run
-    trace without directory timelines."""
+    popularity (listStatus calls per listed directory) and access popularity, KS, each with its
+    noise (the FAITHFUL runs' distances, as the files'); None for a run trace without directory
+    timelines."""
     if run.directories is None:
         return None
-    synthetic = model.directories
+    drawn = [
+        (model_listings(w.directories), _accessed_model(w.directories))
+        for w in faithful
+        if w.directories is not None
+    ]
     listed = {"run": len(listings(run.directories)), "model": 0.0}
-    against_model: dict[str, float | None] = {"listing_popularity": None, "popularity": None}
-    if synthetic is not None:
-        listed["model"] = len(model_listings(synthetic)) / replicas
-        against_model = {
-            "listing_popularity": ks_distance(listings(run.directories), model_listings(synthetic)),
-            "popularity": ks_distance(
-                _accessed(run.directories), synthetic.accesses[synthetic.accesses > 0]
-            ),
-        }
-    against_trace = None
+    sides: dict[str, tuple[Ints, Ints] | None] = {"model": None, "trace": None}
+    if model.directories is not None:
+        listed["model"] = len(model_listings(model.directories)) / replicas
+        sides["model"] = (model_listings(model.directories), _accessed_model(model.directories))
     if original is not None and original.directories is not None:
         listed["trace"] = len(listings(original.directories))
-        against_trace = {
-            "listing_popularity": ks_distance(
-                listings(run.directories), listings(original.directories)
-            ),
-            "popularity": ks_distance(_accessed(run.directories), _accessed(original.directories)),
+        sides["trace"] = (listings(original.directories), _accessed(original.directories))
+    ran = (listings(run.directories), _accessed(run.directories))
+    report: dict[str, Any] = {"listed": listed}
+    for side, reference in sides.items():
+        if reference is None:  # the model's distances are null without directory types
+            empty = {"ks": dict.fromkeys(DIRECTORY_DIMENSIONS), "noise": None}
+            report[f"against_{side}"] = empty if side == "model" else None
+            continue
+        report[f"against_{side}"] = {
+            "ks": _directory_distances(ran, reference),
+            "noise": _directory_noise([_directory_distances(d, reference) for d in drawn]),
         }
-    return {"listed": listed, "against_model": against_model, "against_trace": against_trace}
+    return report
+
+
+DIRECTORY_DIMENSIONS: Final = ("listing_popularity", "popularity")
+
+
+def _directory_distances(side: tuple[Ints, Ints], reference: tuple[Ints, Ints]) -> dict[str, Any]:
+    """KS of listings per listed directory and of accesses per accessed one."""
+    return {
+        name: ks_distance(mine, theirs)
+        for name, mine, theirs in zip(DIRECTORY_DIMENSIONS, side, reference, strict=True)
+    }
+
+
+def _directory_noise(measured: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Per dimension, the NOISE_QUANTILE-th percentile of the faithful runs' distances."""
+    if not measured:
+        return None
+    noise: dict[str, Any] = {}
+    for name in DIRECTORY_DIMENSIONS:
+        values = [value for m in measured if (value := m[name]) is not None]
+        noise[name] = float(np.percentile(values, NOISE_QUANTILE)) if values else None
+    return noise
 
 
 def _accessed(behaviour: FileBehaviour) -> Ints:
     counts: Ints = behaviour.accesses[behaviour.accessed]
+    return counts
+
+
+def _accessed_model(model: SyntheticWorkload) -> Ints:
+    counts: Ints = model.accesses[model.accesses > 0]
     return counts
 
 
@@ -344,18 +380,25 @@ def render_fidelity(report: dict[str, Any]) -> str:
 
 
 def _render_directories(directories: dict[str, Any]) -> list[str]:
-    """The directories' lines: how many were listed on each side, and the KS distances."""
+    """The directories' lines: how many were listed on each side, the KS distances and noise."""
     listed = ", ".join(f"{side} {_number(n)}" for side, n in directories["listed"].items())
     lines = [f"directories listed: {listed}"]
     for side in ("model", "trace"):
-        ks = directories[f"against_{side}"]
-        if ks is not None:
-            cells = ", ".join(
-                f"{name.replace('_', ' ')} {'-' if value is None else f'{value:.4f}'}"
-                for name, value in ks.items()
-            )
-            lines.append(f"directories against the {side} (KS): {cells}")
+        against = directories[f"against_{side}"]
+        if against is None:
+            continue
+        noise = against["noise"] or {}
+        cells = ", ".join(
+            f"{name.replace('_', ' ')} {_distance(value)}"
+            + (f" (noise {_distance(noise[name])})" if noise else "")
+            for name, value in against["ks"].items()
+        )
+        lines.append(f"directories against the {side} (KS): {cells}")
     return lines
+
+
+def _distance(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"
 
 
 def _run_sample(run: RunTrace, k: int) -> WorkloadSample:

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlparse
 
-from mimesis_model.cli.options import run_option_problem
 from mimesis_model.errors import ProfileError
 from mimesis_model.formats.profile import Profile
 from mimesis_model.formats.run_summary import SUMMARY_FILE, OpFigures, RunSummary, RunSummaryError
+from mimesis_model.formats.schema import run_option_problem
 from mimesis_model.model.scaling import scale_types, type_name
 
 TIMELINE_FILE: Final = "timeline.csv"

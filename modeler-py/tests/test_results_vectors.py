@@ -1,8 +1,9 @@
 """Results vectors: the results files the current jar writes (profiles/vectors/results/, written
 by generator-mr's ResultsVectorsTest with -Dmimesis.vectors.write=true), read through modeler-py's
 readers, each checked against its JSON Schema in profiles/schema/; a fidelity.json written by
-`fidelity` from the vectors' run, read back; and the summaries and sweep of older jars kept in
-tests/data, which must still read (compare and report take a user's old results)."""
+`fidelity` from the vectors' run (and one of a replay), read back into its typed scores; and the
+summaries and sweep of older jars kept in tests/data, which must still read (compare and report
+take a user's old results)."""
 
 import json
 import shutil
@@ -13,15 +14,18 @@ import pytest
 from mimesis_model.cli import OK, main
 from mimesis_model.formats import results_schema
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile, FidelityFileError
+from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity
 from mimesis_model.formats.namespace_report_file import NamespaceReportFile
 from mimesis_model.formats.parse_report_file import ParseReportFile
 from mimesis_model.formats.run_summary import RESPONSE, SERVICE, RunSummary, RunSummaryError
 from mimesis_model.formats.sweep_file import SweepFile
 from mimesis_model.runs.run_results import RunResults
+from test_profile_vectors import SAMPLE_TRACE
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 RESULTS = REPOSITORY / "profiles" / "vectors" / "results"
 PROFILE = REPOSITORY / "profiles" / "vectors" / "profile"
+TRACE = REPOSITORY / "profiles" / "vectors" / "trace"
 DATA = Path(__file__).parent / "data"
 
 
@@ -104,6 +108,76 @@ def test_fidelity_of_the_jars_run_is_written_and_read_through_its_file(tmp_path:
     # the model's mkdirs are its directory types' too, as the run's and the trace's are
     counts = scores.report["counts"]
     assert counts["model"]["mkdirs"] == pytest.approx(counts["run"]["mkdirs"], abs=2)
+
+
+def test_fidelity_of_the_jars_run_reads_into_typed_scores_with_every_section(
+    tmp_path: Path,
+) -> None:
+    run = tmp_path / "run"
+    shutil.copytree(RESULTS / "run", run)
+    against = ["--against", str(TRACE), "--noise-draws", "2"]
+    assert main(["fidelity", str(PROFILE), str(run), *against]) == OK
+    scores = read_scores(run)
+
+    assert isinstance(scores, RunFidelity)
+    assert scores.k == len(scores.per_type) > 0
+    assert scores.run.trace == str(run / "trace")
+    assert scores.run.results == str(run)
+    assert scores.options.time_scale == 0
+    assert scores.options.noise_draws == 2
+    assert list(scores.counts) == ["run", "model", "trace"]
+    assert scores.files == scores.counts["run"]["files"] > 0
+    assert [side for side, _ in scores.against.sides()] == ["model", "trace"]
+    for _, distances in scores.against.sides():
+        assert list(distances.ks) == scores.dimensions
+        assert distances.noise is not None
+    assert scores.against.trace is not None
+    assert scores.against.trace.trace == str(TRACE)
+    assert scores.notes  # time scale 0: the time dimensions are not scored
+    whole = scores.whole
+    assert whole is not None
+    assert whole.sides == ["run", "model", "trace"]
+    assert whole.against.model is not None
+    assert whole.against.trace is not None
+    assert whole.commands
+    assert whole.never_issued_of == "trace"
+    assert whole.trace_window_factor is not None
+    assert scores.users is not None
+    assert scores.users.model is not None
+    assert scores.users.model.tv is not None
+    assert scores.users.model.top
+    assert scores.directories is not None
+    assert set(scores.directories.listed) == {"run", "model", "trace"}
+    assert [side for side, _ in scores.directories.against.sides()] == ["model", "trace"]
+
+
+def test_fidelity_of_a_replay_reads_into_typed_scores_with_every_section(
+    tmp_path: Path,
+) -> None:
+    replay = tmp_path / "replay"
+    shutil.copytree(DATA / "sample-replay", replay)
+    assert main(["fidelity", str(SAMPLE_TRACE), str(replay)]) == OK
+    scores = read_scores(replay)
+
+    assert isinstance(scores, ReplayFidelity)
+    assert scores.trace == str(SAMPLE_TRACE)
+    assert scores.run.results == str(replay)
+    assert scores.whole.sides == ["run", "trace"]
+    assert scores.whole.against.model is None
+    assert scores.whole.against.trace is not None
+    assert scores.whole.notes
+    assert set(scores.bars) == {"calls_per_command", "command_mix_tv", "new_errors", "window"}
+    assert scores.bars["command_mix_tv"].value == scores.whole.against.trace.command_mix_tv
+    assert scores.errors.errors >= scores.errors.denied_as_recorded
+    assert scores.window.trace_ms > 0
+    assert scores.against_trace.ks
+
+
+def read_scores(results: Path) -> RunFidelity | ReplayFidelity:
+    """RESULTS' fidelity.json, read and typed."""
+    read = FidelityFile.read(results)
+    assert read is not None
+    return read.scores
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile
+from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.fit import read_for_fitting
 from mimesis_model.runs.replay_fidelity import is_replay, render_replay, score_replay
@@ -160,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
             "the scores are against another profile (--force)",
             file=sys.stderr,
         )
-    print(json.dumps(report) if args.json else render_fidelity(report))
+    print(json.dumps(report) if args.json else render_fidelity(RunFidelity.of(report)))
     return OK
 
 
@@ -178,5 +179,5 @@ def _run_replay(args: argparse.Namespace, results: RunResults) -> int:
         )
     report = score_replay(Path(args.profile_dir), results)
     FidelityFile.write(results.directory, report)
-    print(json.dumps(report) if args.json else render_replay(report))
+    print(json.dumps(report) if args.json else render_replay(ReplayFidelity.of(report)))
     return OK

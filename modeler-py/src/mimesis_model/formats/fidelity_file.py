@@ -1,7 +1,7 @@
 """fidelity.json (profiles/schema/fidelity.schema.json documents every key): written only here,
 checked against its schema on the way out and on the way in, for a run of a profile (no kind)
 and for a replay (kind "replay"). The reports themselves are made by run_fidelity and
-replay_fidelity; this module is their file.
+replay_fidelity, and read as typed scores by fidelity_report; this module is their file.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats import results_schema
+from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity, WholeWorkload
 from mimesis_model.output import AtomicOutputDir
 
 FIDELITY_FILE: Final = "fidelity.json"
@@ -30,10 +31,14 @@ class FidelityFileError(MimesisModelError):
 
 @dataclass(frozen=True)
 class FidelityFile:
-    """A results folder's fidelity.json, read and checked; REPORT is the JSON as written."""
+    """A results folder's fidelity.json, read and checked; REPORT is the JSON as written, SCORES
+    the same typed (fidelity_report: what renderers read)."""
 
     path: Path
     report: dict[str, Any]
+    version: int
+    """the format it was written in (FIDELITY_VERSION's note); 1 had no "version" key"""
+    scores: RunFidelity | ReplayFidelity
 
     @classmethod
     def read(cls, directory: Path) -> FidelityFile | None:
@@ -52,7 +57,9 @@ class FidelityFile:
                 "reads"
             )
         results_schema.check(results_schema.FIDELITY, report, path, FidelityFileError)
-        return cls(path, report)
+        replay = report.get("kind") == REPLAY_KIND
+        scores = ReplayFidelity.of(report) if replay else RunFidelity.of(report)
+        return cls(path, report, int(version), scores)
 
     @staticmethod
     def write(directory: Path, report: dict[str, Any]) -> None:
@@ -70,20 +77,9 @@ class FidelityFile:
 
     @property
     def is_replay(self) -> bool:
-        return self.report.get("kind") == REPLAY_KIND
+        return isinstance(self.scores, ReplayFidelity)
 
     @property
-    def version(self) -> int:
-        return int(self.report.get("version", 1))
-
-    @property
-    def whole(self) -> dict[str, Any] | None:
+    def whole(self) -> WholeWorkload | None:
         """The whole workload's calls by command on each side (None in a version 1 report)."""
-        whole = self.report.get("whole")
-        return None if whole is None else dict(whole)
-
-    @property
-    def users(self) -> dict[str, Any] | None:
-        """The per-user call mix against each side (None: the profile names no user)."""
-        users = self.report.get("users")
-        return None if users is None else dict(users)
+        return self.scores.whole

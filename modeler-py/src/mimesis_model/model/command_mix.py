@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from mimesis_model.formats.fidelity_report import WholeWorkload
+
 if TYPE_CHECKING:  # synthesis reads the trace's commands, which read this module
     from mimesis_model.model.synthesis import SyntheticWorkload
 
@@ -71,7 +73,7 @@ def total_variation(observed: CommandCounts, expected: CommandCounts) -> float |
     left, right = observed.total, expected.total
     if left <= 0 or right <= 0:
         return None
-    commands = set(observed.calls) | set(expected.calls)
+    commands = sorted(set(observed.calls) | set(expected.calls))  # a fixed order: same last digits
     return 0.5 * sum(
         abs(observed.calls.get(c, 0) / left - expected.calls.get(c, 0) / right) for c in commands
     )
@@ -131,39 +133,38 @@ def whole_workload(
     }
 
 
-def render_whole(whole: dict[str, Any], distances: list[tuple[str, dict[str, Any]]]) -> list[str]:
-    """WHOLE (of whole_workload) as lines: calls per side, each of DISTANCES (a name, the
-    mix_distance of the issuing side against it), the per-command table and what was never
-    issued."""
-    sides = list(whole["calls"])
+def render_whole(whole: WholeWorkload) -> list[str]:
+    """WHOLE as lines: calls per side, the issuing side's distance against each side scored, the
+    per-command table and what was never issued."""
+    sides = whole.sides
     lines = [
         "whole workload: every audited command, allowed and denied (rename options folded)",
         f"{'calls':<16}" + "".join(f"{side:>12}" for side in sides),
-        f"{'all':<16}" + "".join(f"{_count(whole['calls'][side]):>12}" for side in sides),
-        f"{'denied':<16}" + "".join(f"{_count(whole['denied'][side]):>12}" for side in sides),
+        f"{'all':<16}" + "".join(f"{_count(whole.calls[side]):>12}" for side in sides),
+        f"{'denied':<16}" + "".join(f"{_count(whole.denied[side]):>12}" for side in sides),
     ]
-    for name, distance in distances:
-        coverage = distance["coverage"]
-        tv = distance["command_mix_tv"]
+    for name, distance in whole.against.sides():
+        coverage = distance.coverage
+        tv = distance.command_mix_tv
         lines.append(
             f"against the {name}: coverage "
             + ("not comparable" if coverage is None else f"{coverage:.3f}")
             + ", command mix TV "
             + ("-" if tv is None else f"{tv:.4f}")
         )
-    missing = {item["command"]: item for item in whole["never_issued"]}
+    missing = {item.command: item for item in whole.never_issued}
     lines.append(f"{'command':<16}" + "".join(f"{side:>12}" for side in sides))
-    for row in whole["commands"]:
-        flag = " *" if row["command"] in missing and missing[row["command"]]["flagged"] else ""
-        cells = "".join(f"{_count(row[side]):>12}" for side in sides)
-        lines.append(f"{row['command']:<16}{cells}{flag}")
+    for row in whole.commands:
+        flag = " *" if row.command in missing and missing[row.command].flagged else ""
+        cells = "".join(f"{_count(row.calls[side]):>12}" for side in sides)
+        lines.append(f"{row.command:<16}{cells}{flag}")
     if missing:
-        of = whole["never_issued_of"]
-        flagged = [item["command"] for item in whole["never_issued"] if item["flagged"]]
-        share = sum(item["share"] for item in whole["never_issued"])
+        of = whole.never_issued_of
+        flagged = [item.command for item in whole.never_issued if item.flagged]
+        share = sum(item.share for item in whole.never_issued)
         lines.append(
             f"never issued: {len(missing)} of the {of}'s "
-            f"{sum(1 for row in whole['commands'] if row[of] > 0)} commands, "
+            f"{sum(1 for row in whole.commands if row.calls[of] > 0)} commands, "
             f"{share:.2%} of its calls; * at least {FLAG_SHARE:.1%}: "
             + (", ".join(flagged) if flagged else "none")
         )

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
+from mimesis_model.formats.fidelity_report import UserComparison
 from mimesis_model.formats.profile import ModeledType, Profile, UserMix
 from mimesis_model.formats.trace import ClusterEvents, TimelineUsers
 from mimesis_model.model.synthesis import SyntheticWorkload
@@ -214,17 +215,16 @@ def model_user_calls(
     return {user: float(n) for user, n in expected.items() if n > 0}
 
 
-def render_users(users: dict[str, Any] | None, side: str, reference: str = "trace") -> list[str]:
+def render_users(users: UserComparison | None, side: str, reference: str = "trace") -> list[str]:
     """USERS (compare_users' result) as lines: the TV and the top users' shares on each side."""
-    if users is None or users.get("tv") is None:
+    if users is None or users.tv is None:
         return [f"users: not compared ({reference} or {side} names no user)"]
     lines = [
-        f"user mix: total variation {users['tv']:.4f} over the {reference}'s top users "
-        f"({users['users']} users in the {reference}, {users['otherUsers']} in the {side})",
+        f"user mix: total variation {users.tv:.4f} over the {reference}'s top users "
+        f"({users.users} users in the {reference}, {users.other_users} in the {side})",
         f"  {'user':<24} {reference:>9} {side:>9}",
     ]
     lines += [
-        f"  {item['user'][:24]:<24} {item['reference']:>9.4f} {item['compared']:>9.4f}"
-        for item in users["top"]
+        f"  {item.user[:24]:<24} {item.reference:>9.4f} {item.compared:>9.4f}" for item in users.top
     ]
     return lines

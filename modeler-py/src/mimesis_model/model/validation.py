@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mimesis_model.errors import ProfileError
+from mimesis_model.formats.fidelity_report import UserComparison, WholeWorkload
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.command_mix import (
     CommandCounts,
@@ -199,7 +200,6 @@ def render_validation(report: dict[str, Any]) -> str:
     rows += [
         (f"type {item['type']}", item["files"]["trace"], item["ks"]) for item in report["per_type"]
     ]
-    whole = report["whole"]
     lines += render_distance_rows(rows, "files")
     directories = report.get("directories")
     if directories is not None:
@@ -209,9 +209,11 @@ def render_validation(report: dict[str, Any]) -> str:
             f"model {counts['model']:,.0f}  (KS)",
             *render_distance_rows([("overall", counts["trace"], directories["ks"])], "dirs"),
         ]
-    lines += render_whole(whole, [("trace", whole)])
-    lines += [f"note: {note}" for note in whole["notes"]]
-    lines += render_users(report.get("users"), "model")
+    whole = WholeWorkload.of_validation(report["whole"])
+    lines += render_whole(whole)
+    lines += [f"note: {note}" for note in whole.notes]
+    users = report.get("users")
+    lines += render_users(None if users is None else UserComparison.of(users), "model")
     return "\n".join(lines + render_unmodeled(report.get("unmodeled", [])))
 
 

@@ -21,11 +21,13 @@ from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats import schema
 from mimesis_model.formats.avro_file import read_records
 from mimesis_model.formats.fidelity_file import REPLAY_KIND
+from mimesis_model.formats.fidelity_report import ReplayFidelity
 from mimesis_model.formats.trace import EVENTS_FILE
 from mimesis_model.model.command_mix import (
     CommandCounts,
     mix_distance,
     render_whole,
+    total_variation,
     whole_workload,
 )
 from mimesis_model.model.fidelity import WorkloadSample, distances
@@ -48,6 +50,9 @@ ROOT_LOGGED: Final = frozenset({"listEncryptionZones"})
 TIME_DIMENSIONS: Final = (
     "interarrival", "active_span", "create_interarrival", "create_time", "delete_time",
 )  # fmt: skip
+UNTIMED_NOTE: Final = (
+    "time scale 0: calls went back to back, so the window and the time dimensions are not scored"
+)
 
 
 def is_replay(results: RunResults) -> bool:
@@ -132,9 +137,9 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
         "ratio": ratio,
     }
     worst = max((abs(difference) for *_, difference in differences), default=0.0)
-    tv = whole["against_trace"]["command_mix_tv"]
+    tv = total_variation(issued, trace)
     new_share = new_errors / count if count else None
-    report: dict[str, Any] = {
+    return {
         "version": 2,
         "kind": KIND,
         "trace": str(trace_dir),
@@ -171,14 +176,8 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
                 None if ratio is None or time_scale == 0 else abs(ratio - 1) <= BAR_WINDOW,
             ),
         },
-        "notes": [],
+        "notes": [UNTIMED_NOTE] if time_scale == 0 else [],
     }
-    if time_scale == 0:
-        report["notes"].append(
-            "time scale 0: calls went back to back, so the window and the time dimensions are "
-            "not scored"
-        )
-    return report
 
 
 def _with_root_logged(
@@ -225,41 +224,40 @@ def _dimensions(trace_dir: Path, run: RunTrace, time_scale: float) -> dict[str, 
     return {"trace": str(trace_dir), "ks": ks}
 
 
-def render_replay(report: dict[str, Any]) -> str:
+def render_replay(report: ReplayFidelity) -> str:
     """REPORT as lines: the bars, the distances, the whole workload, the commands."""
-    run = report["run"]
-    window = report["window"]
-    errors = report["errors"]
+    window = report.window
+    errors = report.errors
     lines = [
-        f"replay {run['results']} of trace {report['trace']}: time scale "
-        f"{report['options']['timeScale']:g}, users {report['options']['users']}",
+        f"replay {report.run.results} of trace {report.trace}: time scale "
+        f"{report.time_scale:g}, users {report.users}",
     ]
-    for name, bar in report["bars"].items():
-        value = bar["value"]
-        shown = "-" if value is None else f"{value:.4f}"
-        met = "-" if bar["met"] is None else ("met" if bar["met"] else "NOT met")
-        lines.append(f"bar {name:<18} {shown:>8} (limit {bar['limit']:g}): {met}")
+    for name, bar in report.bars.items():
+        shown = "-" if bar.value is None else f"{bar.value:.4f}"
+        met = "-" if bar.met is None else ("met" if bar.met else "NOT met")
+        lines.append(f"bar {name:<18} {shown:>8} (limit {bar.limit:g}): {met}")
     lines.append(
-        f"errors {errors['errors']:,}: {errors['denied_as_recorded']:,} denied as in the trace "
-        f"(which denied {errors['denied_in_trace']:,}), {errors['new']:,} new"
+        f"errors {errors.errors:,}: {errors.denied_as_recorded:,} denied as in the trace "
+        f"(which denied {errors.denied_in_trace:,}), {errors.new:,} new"
     )
-    took = window["replay_ms"]
+    took = window.replay_ms
     lines.append(
-        f"window: trace {window['trace_ms'] / 1000:,.1f} s x {window['time_scale']:g} = "
-        f"{window['expected_ms'] / 1000:,.1f} s; the replay took "
+        f"window: trace {window.trace_ms / 1000:,.1f} s x {window.time_scale:g} = "
+        f"{window.expected_ms / 1000:,.1f} s; the replay took "
         + ("-" if took is None else f"{took / 1000:,.1f} s")
     )
-    ks = report["against_trace"]["ks"]
     lines.append(
         "distances to the trace (KS; op_mix: TV): "
-        + ", ".join(f"{name} {'-' if v is None else f'{v:.4f}'}" for name, v in ks.items())
+        + ", ".join(
+            f"{name} {'-' if v is None else f'{v:.4f}'}"
+            for name, v in report.against_trace.ks.items()
+        )
     )
-    whole = report["whole"]
-    lines += render_whole(whole, [("trace", whole["against_trace"])])
-    for command, why in report["not_replayed"].items():
+    lines += render_whole(report.whole)
+    for command, why in report.not_replayed.items():
         lines.append(
             f"not replayed: {command}: "
             + ", ".join(f"{n:,} ({reason})" for reason, n in why.items())
         )
-    lines += [f"note: {note}" for note in [*whole["notes"], *report["notes"]]]
+    lines += [f"note: {note}" for note in [*report.whole.notes, *report.notes]]
     return "\n".join(lines)

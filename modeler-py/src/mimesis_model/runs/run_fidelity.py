@@ -14,6 +14,7 @@ from typing import Any, Final
 import numpy as np
 
 from mimesis_model.formats.fidelity_file import FIDELITY_VERSION
+from mimesis_model.formats.fidelity_report import Directories, RunFidelity, RunOptions
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.command_mix import (
     CommandCounts,
@@ -87,7 +88,20 @@ def score_run(
     )
     faithful_runs = [synthesized(1.0, random_state + 1 + draw) for draw in range(noise_draws)]
     faithful = [WorkloadSample.of_model(workload, None, True) for workload in faithful_runs]
-    report: dict[str, Any] = {
+    timed = scaling.time_scale != 0
+    counts = {
+        "run": _counts(run_sample, behaviour.window_ms),
+        "model": _counts(model_sample, model.window_ms, per=replicas),
+    }
+    against_trace = None
+    if original is not None and trace_sample is not None:
+        counts["trace"] = _counts(trace_sample, original.behaviour.window_ms * scaling.time_scale)
+        against_trace = {
+            "trace": str(original.source),
+            "ks": _scored(distances(run_sample, trace_sample), timed),
+            "noise": _scored(_noise(faithful, trace_sample), timed),
+        }
+    return {
         "version": FIDELITY_VERSION,
         "k": profile.k,
         "run": {
@@ -100,13 +114,10 @@ def score_run(
         },
         "options": scaling.as_json()
         | {"replicas": replicas, "noise_draws": noise_draws, "seed": random_state},
-        "counts": {
-            "run": _counts(run_sample, behaviour.window_ms),
-            "model": _counts(model_sample, model.window_ms, per=replicas),
-        },
+        "counts": counts,
         "against_model": {
-            "ks": against_model["overall"]["ks"],
-            "noise": _noise(faithful, model_sample),
+            "ks": _scored(against_model["overall"]["ks"], timed),
+            "noise": _scored(_noise(faithful, model_sample), timed),
             "per_type": [
                 {
                     "type": item["type"],
@@ -114,12 +125,12 @@ def score_run(
                         "run": item["files"]["trace"],
                         "model": item["files"]["model"] / replicas,
                     },
-                    "ks": item["ks"],
+                    "ks": _scored(item["ks"], timed),
                 }
                 for item in against_model["per_type"]
             ],
         },
-        "against_trace": None,
+        "against_trace": against_trace,
         "whole": _whole(
             profile,
             run,
@@ -128,22 +139,10 @@ def score_run(
             original,
             comparable=predicted is profile and scaling.span_scale == 1,
         ),
-        "notes": [],
+        "notes": [] if timed else [UNTIMED_NOTE],
         "users": _users(predicted, run, model, replicas, original),
         "directories": _directories(run, model, replicas, original, faithful_runs),
     }
-    if original is not None and trace_sample is not None:
-        report["counts"]["trace"] = _counts(
-            trace_sample, original.behaviour.window_ms * scaling.time_scale
-        )
-        report["against_trace"] = {
-            "trace": str(original.source),
-            "ks": distances(run_sample, trace_sample),
-            "noise": _noise(faithful, trace_sample),
-        }
-    if scaling.time_scale == 0:
-        _without_times(report)
-    return report
 
 
 def _directories(
@@ -282,19 +281,17 @@ TIME_DIMENSIONS: Final = (
 )  # fmt: skip
 
 
-def _without_times(report: dict[str, Any]) -> None:
-    """At time scale 0 the schedule has no times (ops go back to back): the time dimensions
-    are not scored rather than reported as distances near 1."""
-    against = [report["against_model"], *report["against_model"]["per_type"]]
-    if report["against_trace"] is not None:
-        against.append(report["against_trace"])
-    for item in against:
-        for values in (item["ks"], item.get("noise")):
-            if values is not None:
-                values.update(dict.fromkeys(TIME_DIMENSIONS))
-    report["notes"].append(
-        "time scale 0: ops were issued back to back, so the time dimensions are not scored"
-    )
+UNTIMED_NOTE: Final = (
+    "time scale 0: ops were issued back to back, so the time dimensions are not scored"
+)
+
+
+def _scored(values: dict[str, Any] | None, timed: bool) -> dict[str, Any] | None:
+    """VALUES (distances by dimension), the time dimensions not scored unless TIMED: at time
+    scale 0 the schedule has no times (ops go back to back), and they would be near 1."""
+    if values is None or timed:
+        return values
+    return values | dict.fromkeys(TIME_DIMENSIONS)
 
 
 def _noise(faithful: list[WorkloadSample], reference: WorkloadSample) -> dict[str, Any] | None:
@@ -310,88 +307,65 @@ def _noise(faithful: list[WorkloadSample], reference: WorkloadSample) -> dict[st
     return noise
 
 
-def render_fidelity(report: dict[str, Any]) -> str:
+def render_fidelity(report: RunFidelity) -> str:
     """REPORT as a table: a row of distances against the model, one against the trace, and the
     model's rows per type; then the counts on each side."""
-    run = report["run"]
+    run, options = report.run, report.options
     lines = [
-        f"run trace {run['trace']}: phase 2 from {run['start_ms']} (by {run['start_from']}), "
-        f"under {run['namespace_root']}",
-        f"options: time scale {report['options']['timeScale']:g}, span scale "
-        f"{report['options']['spanScale']:g}" + _scaled_types(report["options"]),
+        f"run trace {run.trace}: phase 2 from {run.start_ms} (by {run.start_from}), "
+        f"under {run.namespace_root}",
+        f"options: time scale {options.time_scale:g}, span scale "
+        f"{options.span_scale:g}" + _scaled_types(options),
         "distances (KS; op_mix: total variation)",
     ]
-    files = int(report["counts"]["run"]["files"])
     rows: list[tuple[str, int | None, dict[str, float | None]]] = []
     verdicts = []
-    for side in ("model", "trace"):
-        against = report[f"against_{side}"]
-        if against is None:
-            continue
-        rows.append((side, files, against["ks"]))
-        if against["noise"] is not None:
-            rows.append(("noise", None, against["noise"]))
-            beyond = [
-                name for name, value in against["ks"].items()
-                if value is not None and against["noise"][name] is not None
-                and value > against["noise"][name]
-            ]  # fmt: skip
+    for side, against in report.against.sides():
+        rows.append((side, report.files, against.ks))
+        if against.noise is not None:
+            rows.append(("noise", None, against.noise))
+            beyond = against.beyond_noise()
             verdicts.append(
                 f"against the {side}: "
                 + (f"beyond noise: {', '.join(beyond)}" if beyond else "all within noise")
             )
-    rows += [
-        (f"model t{item['type']}", item["files"]["run"], item["ks"])
-        for item in report["against_model"]["per_type"]
-    ]
+    rows += [(f"model t{item.type}", item.run_files, item.ks) for item in report.per_type]
     lines += render_distance_rows(rows, "files")
     lines.append(
-        f"noise: the {NOISE_QUANTILE}th percentile of {report['options']['noise_draws']} "
+        f"noise: the {NOISE_QUANTILE}th percentile of {options.noise_draws} "
         "faithful runs' distances (the reference generator at the run's size)"
         if verdicts
         else "noise: not measured"
     )
     lines += verdicts
-    lines += [f"note: {note}" for note in report["notes"]]
-    whole = report["whole"]
-    lines += render_whole(
-        whole,
-        [
-            (side, whole[f"against_{side}"])
-            for side in ("model", "trace")
-            if whole[f"against_{side}"]
-        ],
-    )
-    lines += [f"note: {note}" for note in whole["notes"]]
-    users = report.get("users")
-    if users is not None:
-        for side in ("model", "trace"):
-            if users[f"against_{side}"] is not None:
-                lines += render_users(users[f"against_{side}"], "run", side)
-    if report.get("directories") is not None:
-        lines += _render_directories(report["directories"])
-    sides = list(report["counts"])
-    names = list(report["counts"]["run"])
+    lines += [f"note: {note}" for note in report.notes]
+    if report.whole is not None:
+        lines += render_whole(report.whole)
+        lines += [f"note: {note}" for note in report.whole.notes]
+    if report.users is not None:
+        for side, users in report.users.sides():
+            lines += render_users(users, "run", side)
+    if report.directories is not None:
+        lines += _render_directories(report.directories)
+    sides = list(report.counts)
+    names = list(report.counts["run"])
     lines.append("counts        " + " ".join(f"{side:>12}" for side in sides))
     for name in names:
-        cells = " ".join(f"{_number(report['counts'][side][name]):>12}" for side in sides)
+        cells = " ".join(f"{_number(report.counts[side][name]):>12}" for side in sides)
         lines.append(f"{name:<13} {cells}")
     return "\n".join(lines)
 
 
-def _render_directories(directories: dict[str, Any]) -> list[str]:
+def _render_directories(directories: Directories) -> list[str]:
     """The directories' lines: how many were listed on each side, the KS distances and noise."""
-    listed = ", ".join(f"{side} {_number(n)}" for side, n in directories["listed"].items())
+    listed = ", ".join(f"{side} {_number(n)}" for side, n in directories.listed.items())
     lines = [f"directories listed: {listed}"]
-    for side in ("model", "trace"):
-        against = directories[f"against_{side}"]
-        if against is None:
-            continue
-        noise = against["noise"] or {}
+    for side, against in directories.against.sides():
+        noise = against.noise or {}
         cells = ", ".join(
             f"{name.replace('_', ' ')} {_distance(value)}"
-            + (f" (noise {_distance(noise[name])})" if noise else "")
-            for name, value in against["ks"].items()
+            + (f" (noise {_distance(noise.get(name))})" if noise else "")
+            for name, value in against.ks.items()
         )
         lines.append(f"directories against the {side} (KS): {cells}")
     return lines
@@ -436,14 +410,14 @@ def _counts(sample: WorkloadSample, window_ms: float, per: float = 1.0) -> dict[
     }
 
 
-def _scaled_types(options: dict[str, Any]) -> str:
+def _scaled_types(options: RunOptions) -> str:
     parts = []
-    if options["typeScales"]:
+    if options.type_scales:
         parts.append(
-            "type scales " + ", ".join(f"{j}={f:g}" for j, f in options["typeScales"].items())
+            "type scales " + ", ".join(f"{j}={f:g}" for j, f in options.type_scales.items())
         )
-    if options["types"]:
-        parts.append("types " + ",".join(str(j) for j in options["types"]))
+    if options.types:
+        parts.append("types " + ",".join(str(j) for j in options.types))
     return "".join(f", {part}" for part in parts)
 
 

@@ -12,6 +12,7 @@ import base64
 import csv
 import html
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -19,6 +20,15 @@ import numpy as np
 
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile
+from mimesis_model.formats.fidelity_report import (
+    Against,
+    CommandRow,
+    Distances,
+    ReplayFidelity,
+    RunFidelity,
+    UserComparison,
+    WholeWorkload,
+)
 from mimesis_model.formats.run_summary import RESPONSE, SERVICE, OpFigures
 from mimesis_model.model.command_mix import FLAG_SHARE
 from mimesis_model.output import write_file
@@ -81,11 +91,12 @@ def write_report(
     if by_type:
         caption = "Ops per partition of the trace" if is_replay(results) else "Ops per file type"
         plots.append((caption, _per_type_plot(by_type)))
-    scores = FidelityFile.read(results.directory)
-    if scores is not None and scores.is_replay:
+    fidelity = FidelityFile.read(results.directory)
+    scores = None if fidelity is None else fidelity.scores
+    if isinstance(scores, ReplayFidelity):
         plots.append(
             ("Replay against its trace: calls by command (every audited command)",
-             _commands_plot(scores.whole or {}))
+             _commands_plot(scores.whole))
         )  # fmt: skip
     elif scores is None:
         notes.append(
@@ -93,10 +104,8 @@ def write_report(
             f"{'TRACE' if is_replay(results) else 'PROFILE'} {results.directory}` first."
         )
     else:
-        plots.append(
-            ("Fidelity: distance per dimension (KS; op mix: TV)", _fidelity_plot(scores.report))
-        )
-        if scores.whole:
+        plots.append(("Fidelity: distance per dimension (KS; op mix: TV)", _fidelity_plot(scores)))
+        if scores.whole is not None:
             plots.append(
                 ("Whole workload: calls by command (every audited command)",
                  _commands_plot(scores.whole))
@@ -241,18 +250,22 @@ def _per_type_plot(by_type: dict[str, dict[str, Any]]) -> Figure:
     return figure
 
 
-def _fidelity_plot(report: dict[str, Any]) -> Figure:
-    dimensions = list(report["against_model"]["ks"])
+def _against(report: RunFidelity) -> list[tuple[str, Distances]]:
+    """The sides REPORT's files were scored against, each as a page names it."""
+    sides = (("model", report.against.model), ("original trace", report.against.trace))
+    return [(name, against) for name, against in sides if against is not None]
+
+
+def _fidelity_plot(report: RunFidelity) -> Figure:
+    dimensions = report.dimensions
     figure = new_figure(9.0, 4.5)
     axis = figure.subplots()
-    sides = [("model", report["against_model"])]
-    if report.get("against_trace"):
-        sides.append(("original trace", report["against_trace"]))
+    sides = _against(report)
     width = 0.8 / len(sides)
     for i, (name, against) in enumerate(sides):
         x = np.arange(len(dimensions)) + (i - (len(sides) - 1) / 2) * width
-        axis.bar(x, [against["ks"][d] or 0 for d in dimensions], width, label=f"against {name}")
-        noise = against.get("noise")
+        axis.bar(x, [against.ks[d] or 0 for d in dimensions], width, label=f"against {name}")
+        noise = against.noise
         if noise:
             axis.scatter(x, [noise[d] or 0 for d in dimensions], marker="_", s=200, color="black")
     axis.scatter([], [], marker="_", color="black", label="noise (95th percentile)")
@@ -264,19 +277,19 @@ def _fidelity_plot(report: dict[str, Any]) -> Figure:
     return figure
 
 
-def _commands_plot(whole: dict[str, Any]) -> Figure:
-    rows = whole["commands"]
-    sides = list(whole["calls"])
+def _commands_plot(whole: WholeWorkload) -> Figure:
+    rows = whole.commands
+    sides = whole.sides
     figure = new_figure(max(6.0, 0.5 * len(rows) + 3), 4.5)
     axis = figure.subplots()
     width = 0.8 / len(sides)
     for i, side in enumerate(sides):
         x = np.arange(len(rows)) + (i - (len(sides) - 1) / 2) * width
-        axis.bar(x, [row[side] for row in rows], width, label=side)
+        axis.bar(x, [row.calls[side] for row in rows], width, label=side)
     axis.set_xticks(range(len(rows)))
-    axis.set_xticklabels([row["command"] for row in rows], rotation=30, fontsize=8, ha="right")
+    axis.set_xticklabels([row.command for row in rows], rotation=30, fontsize=8, ha="right")
     axis.set_yscale("symlog", linthresh=1)
-    axis.set_ylim(0, 3 * max([row[side] for row in rows for side in sides] + [1]))
+    axis.set_ylim(0, 3 * max([row.calls[side] for row in rows for side in sides] + [1]))
     axis.set_ylabel("calls")
     axis.grid(axis="y", alpha=0.3)
     axis.legend(fontsize=8)
@@ -286,7 +299,7 @@ def _commands_plot(whole: dict[str, Any]) -> Figure:
 def _html(
     results: RunResults,
     images: list[tuple[str, bytes]],
-    scores: FidelityFile | None,
+    scores: RunFidelity | ReplayFidelity | None,
     notes: list[str],
     pair: tuple[RunResults, dict[str, Any], bytes] | None = None,
 ) -> str:
@@ -312,16 +325,14 @@ def _html(
     ]
     if pair is not None:
         sections.append(_pair_section(results, *pair))
-    if scores is not None and scores.is_replay:
-        sections.append("<h2>Replay against its trace</h2>" + _replay_table(scores.report))
-        sections.append(
-            "<h2>Fidelity of the whole workload</h2>" + _whole_tables(scores.whole or {})
-        )
+    if isinstance(scores, ReplayFidelity):
+        sections.append("<h2>Replay against its trace</h2>" + _replay_table(scores))
+        sections.append("<h2>Fidelity of the whole workload</h2>" + _whole_tables(scores.whole))
     elif scores is not None:
-        sections.append("<h2>Fidelity</h2>" + _fidelity_table(scores.report))
-        if scores.whole:
+        sections.append("<h2>Fidelity</h2>" + _fidelity_table(scores))
+        if scores.whole is not None:
             sections.append("<h2>Fidelity of the whole workload</h2>" + _whole_tables(scores.whole))
-        if scores.users:
+        if scores.users is not None:
             sections.append("<h2>Fidelity of the users</h2>" + _users_tables(scores.users))
     namenode = summary.namenode
     if namenode is not None:
@@ -407,24 +418,22 @@ def _pair_section(
     )
 
 
-def _replay_table(report: dict[str, Any]) -> str:
+def _replay_table(report: ReplayFidelity) -> str:
     """The bars of a replay's fidelity, the errors, its window and the per-dimension distances."""
     rows = []
-    for name, bar in report["bars"].items():
-        value = bar["value"]
-        met = "-" if bar["met"] is None else ("met" if bar["met"] else "NOT met")
-        cells = [_e(name), _number(value, 4), _number(bar["limit"], 2), _e(met)]
+    for name, bar in report.bars.items():
+        met = "-" if bar.met is None else ("met" if bar.met else "NOT met")
+        cells = [_e(name), _number(bar.value, 4), _number(bar.limit, 2), _e(met)]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    errors = report["errors"]
-    distances = report["against_trace"]["ks"]
+    errors = report.errors
     return (
         "<table><thead><tr><th>bar</th><th>value</th><th>limit</th><th></th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
-        f"<p>{errors['errors']:,} errors: {errors['denied_as_recorded']:,} denied as in the trace "
-        f"(which denied {errors['denied_in_trace']:,}), {errors['new']:,} new.</p>"
-        + _pairs_table(report["window"])
+        f"<p>{errors.errors:,} errors: {errors.denied_as_recorded:,} denied as in the trace "
+        f"(which denied {errors.denied_in_trace:,}), {errors.new:,} new.</p>"
+        + _pairs_table(asdict(report.window))
         + "<h3>Distances to the trace (KS; op mix: TV)</h3>"
-        + _pairs_table(distances)
+        + _pairs_table(report.against_trace.ks)
     )
 
 
@@ -445,51 +454,44 @@ def _ops_table(ops: dict[str, OpFigures]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
-def _fidelity_table(report: dict[str, Any]) -> str:
-    dimensions = list(report["against_model"]["ks"])
+def _fidelity_table(report: RunFidelity) -> str:
+    dimensions = report.dimensions
     head = "".join(f"<th>{_e(d)}</th>" for d in ["against", *dimensions])
     rows = []
-    for name, key in (("model", "against_model"), ("original trace", "against_trace")):
-        against = report.get(key)
-        if not against:
-            continue
-        for label, values in ((name, against["ks"]), ("noise", against.get("noise"))):
+    for name, against in _against(report):
+        for label, values in ((name, against.ks), ("noise", against.noise)):
             if values:
                 cells = [_e(label), *(_number(values.get(d), 4) for d in dimensions)]
                 rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
-def _whole_tables(whole: dict[str, Any]) -> str:
+def _whole_tables(whole: WholeWorkload) -> str:
     """Coverage and command-mix distance against each side, then calls by command on each side,
     the commands never issued marked."""
     scores = []
-    for side in ("model", "trace"):
-        distance = whole.get(f"against_{side}")
-        if distance:
-            coverage = distance["coverage"]
-            cells = [
-                f"against the {side}",
-                "not comparable" if coverage is None else f"{coverage:.3f}",
-                _number(distance["command_mix_tv"], 4),
-            ]
-            scores.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
-    sides = list(whole["calls"])
-    missing = {item["command"]: item for item in whole["never_issued"]}
+    for side, distance in whole.against.sides():
+        coverage = distance.coverage
+        cells = [
+            f"against the {side}",
+            "not comparable" if coverage is None else f"{coverage:.3f}",
+            _number(distance.command_mix_tv, 4),
+        ]
+        scores.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
+    sides = whole.sides
+    missing = {item.command: item for item in whole.never_issued}
     rows = []
-    for row in [{"command": "all calls"} | whole["calls"], *whole["commands"]]:
-        item = missing.get(row["command"])
-        mark = (
-            "" if item is None else (" (never issued *)" if item["flagged"] else " (never issued)")
-        )
-        cells = [_e(row["command"] + mark), *(_number(row[side], 0) for side in sides)]
+    for row in [CommandRow("all calls", whole.calls), *whole.commands]:
+        item = missing.get(row.command)
+        mark = "" if item is None else (" (never issued *)" if item.flagged else " (never issued)")
+        cells = [_e(row.command + mark), *(_number(row.calls[side], 0) for side in sides)]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     head = "".join(f"<th>{_e(h)}</th>" for h in ["command", *sides])
     notes = [
         f"Every audited call, allowed and denied, by command (rename options folded). Coverage: "
         f"the run's calls over the other side's. * at least {FLAG_SHARE:.1%} of the "
-        f"{whole['never_issued_of']}'s calls.",
-        *whole.get("notes", []),
+        f"{whole.never_issued_of}'s calls.",
+        *whole.notes,
     ]
     return (
         "<table><thead><tr><th>whole workload</th><th>coverage</th><th>command mix TV</th>"
@@ -499,21 +501,20 @@ def _whole_tables(whole: dict[str, Any]) -> str:
     )
 
 
-def _users_tables(users: dict[str, Any]) -> str:
+def _users_tables(users: Against[UserComparison]) -> str:
     """The per-user call mix's distance against each side, and the top users' shares."""
     tables = []
-    for side in ("model", "trace"):
-        compared = users.get(f"against_{side}")
-        if not compared or compared.get("tv") is None:
+    for side, compared in users.sides():
+        if compared.tv is None:
             continue
         rows = "".join(
-            f"<tr><td>{_e(item['user'])}</td><td>{_number(item['reference'], 4)}</td>"
-            f"<td>{_number(item['compared'], 4)}</td></tr>"
-            for item in compared["top"]
+            f"<tr><td>{_e(item.user)}</td><td>{_number(item.reference, 4)}</td>"
+            f"<td>{_number(item.compared, 4)}</td></tr>"
+            for item in compared.top
         )
         tables.append(
-            f"<p>Against the {side}: user mix TV {_number(compared['tv'], 4)} "
-            f"({compared['users']} users there, {compared['otherUsers']} in the run)</p>"
+            f"<p>Against the {side}: user mix TV {_number(compared.tv, 4)} "
+            f"({compared.users} users there, {compared.other_users} in the run)</p>"
             f"<table><thead><tr><th>user</th><th>{_e(side)}</th><th>run</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>"
         )

@@ -388,7 +388,8 @@ class RunEndToEndTest {
     JsonNode overall = r.summary().path("overall");
     assertTrue(
         overall.path("count").asLong() < overall.path("scheduled").asLong(), overall.toString());
-    assertTrue(overall.path("seconds").asDouble() < 2.0, overall.toString());
+    // the schedule at this rate lasts over a minute; a loaded 2-core CI took 2.1 s to stop 38 mappers
+    assertTrue(overall.path("seconds").asDouble() < 5.0, overall.toString());
     assertTrue(
         r.summary().path("notes").toString().contains("the --duration ended"),
         r.summary().path("notes").toString());

@@ -1,0 +1,401 @@
+"""The scores of fidelity.json (and the whole workload and users of `validate --json`) as typed
+values: the one place modeler-py reads their keys (profiles/schema/fidelity.schema.json documents
+each). score_run, score_replay and validate write plain dicts; every renderer, text and HTML,
+reads them through these.
+
+Reports of older versions read too: a key added since is absent there, and its field says so
+(None, or empty). Values are kept as written (an int stays an int): the renderers show them so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, TypeVar
+
+Dimensions = dict[str, float | None]
+"""A distance per dimension (popularity, interarrival, ..., op_mix; None: not scored)"""
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Against(Generic[T]):
+    """A score against the model's prediction and against the original trace (None: that side
+    was not scored)."""
+
+    model: T | None
+    trace: T | None
+
+    @classmethod
+    def of(cls, scores: Mapping[str, Any], read: Callable[[Any], T]) -> Against[T]:
+        """SCORES' against_model and against_trace, each READ (absent, null or empty: None)."""
+        model, trace = scores.get("against_model"), scores.get("against_trace")
+        return cls(read(model) if model else None, read(trace) if trace else None)
+
+    def sides(self) -> list[tuple[str, T]]:
+        """The sides scored, by name ("model", "trace"), the model first."""
+        scored = [("model", self.model), ("trace", self.trace)]
+        return [(side, value) for side, value in scored if value is not None]
+
+
+@dataclass(frozen=True)
+class TypeDistances:
+    """One file type of the profile against the model: its files on each side and distances."""
+
+    type: int
+    run_files: int
+    model_files: float
+    """per replica"""
+    ks: Dimensions
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> TypeDistances:
+        files = item["files"]
+        return cls(item["type"], files["run"], files["model"], dict(item["ks"]))
+
+
+@dataclass(frozen=True)
+class Distances:
+    """The run's files against one side, per dimension: KS (op_mix: total variation)."""
+
+    ks: Dimensions
+    noise: Dimensions | None = None
+    """the 95th percentile of faithful runs' distances (None: not measured)"""
+    trace: str | None = None
+    """the original trace's folder (None: against the model)"""
+    per_type: tuple[TypeDistances, ...] = ()
+    """per file type of the profile (against the model only)"""
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> Distances:
+        noise = item.get("noise")
+        return cls(
+            dict(item["ks"]),
+            None if noise is None else dict(noise),
+            item.get("trace"),
+            tuple(TypeDistances.of(each) for each in item.get("per_type", ())),
+        )
+
+    def beyond_noise(self) -> list[str]:
+        """The dimensions whose distance is beyond its noise: not explained by chance alone."""
+        noise = self.noise or {}
+        return [
+            name for name, value in self.ks.items()
+            if value is not None and (limit := noise.get(name)) is not None and value > limit
+        ]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class MixDistance:
+    """The whole workload's distance to one side."""
+
+    command_mix_tv: float | None
+    """total variation of the mix of every audited command"""
+    coverage: float | None
+    """the issuing side's calls over this side's (None: not comparable)"""
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> MixDistance:
+        return cls(item["command_mix_tv"], item["coverage"])
+
+
+@dataclass(frozen=True)
+class CommandRow:
+    """One command's calls on each side (by side name, in the report's order)."""
+
+    command: str
+    calls: dict[str, float]
+
+    @classmethod
+    def of(cls, row: Mapping[str, Any]) -> CommandRow:
+        return cls(row["command"], {side: n for side, n in row.items() if side != "command"})
+
+
+@dataclass(frozen=True)
+class NeverIssued:
+    """A command the reference side issued and the issuing side never did."""
+
+    command: str
+    calls: float
+    share: float
+    """of the reference's calls"""
+    flagged: bool
+    """the share is at least command_mix.FLAG_SHARE"""
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> NeverIssued:
+        return cls(item["command"], item["calls"], item["share"], item["flagged"])
+
+
+@dataclass(frozen=True)
+class WholeWorkload:
+    """Every audited command, allowed and denied, on each side (command_mix.whole_workload)."""
+
+    calls: dict[str, float]
+    """calls per side, in the report's order of sides"""
+    denied: dict[str, float | None]
+    commands: tuple[CommandRow, ...]
+    """most calls first"""
+    never_issued: tuple[NeverIssued, ...]
+    never_issued_of: str
+    """the reference side"""
+    against: Against[MixDistance]
+    trace_window_factor: float | None = None
+    """the factor the trace's calls were scaled by (None: not scaled, or not said)"""
+    notes: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, whole: Mapping[str, Any]) -> WholeWorkload:
+        """WHOLE of a fidelity report: the run against the model and the trace."""
+        return cls(
+            calls=dict(whole["calls"]),
+            denied=dict(whole["denied"]),
+            commands=tuple(CommandRow.of(row) for row in whole["commands"]),
+            never_issued=tuple(NeverIssued.of(item) for item in whole["never_issued"]),
+            never_issued_of=whole["never_issued_of"],
+            against=Against.of(whole, MixDistance.of),
+            trace_window_factor=whole.get("trace_window_factor"),
+            notes=tuple(whole.get("notes", ())),
+        )
+
+    @classmethod
+    def of_validation(cls, whole: Mapping[str, Any]) -> WholeWorkload:
+        """WHOLE of `validate --json`: the model against the trace, its distance in WHOLE."""
+        return replace(cls.of(whole), against=Against(None, MixDistance.of(whole)))
+
+    @property
+    def sides(self) -> list[str]:
+        return list(self.calls)
+
+
+@dataclass(frozen=True)
+class UserShare:
+    """One user's share of the calls on the reference side and on the compared side."""
+
+    user: str
+    reference: float
+    compared: float
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> UserShare:
+        return cls(item["user"], item["reference"], item["compared"])
+
+
+@dataclass(frozen=True)
+class UserComparison:
+    """A per-user call mix against a reference's (user_mix.compare_users)."""
+
+    tv: float | None
+    """total variation over the reference's top users (None: a side names no user)"""
+    users: int
+    """users of the reference"""
+    other_users: int
+    """users of the compared side"""
+    top: tuple[UserShare, ...]
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> UserComparison:
+        return cls(
+            item.get("tv"),
+            item.get("users", 0),
+            item.get("otherUsers", 0),
+            tuple(UserShare.of(share) for share in item.get("top", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Directories:
+    """The run's directories against each side: listing and access popularity, KS, with noise."""
+
+    listed: dict[str, float]
+    """directories listed at least once on each side (the model's per replica)"""
+    against: Against[Distances]
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> Directories:
+        return cls(dict(item["listed"]), Against.of(item, Distances.of))
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """The run scored: its trace, results and the part of it scored (phase 2)."""
+
+    trace: str | None = None
+    results: str | None = None
+    namespace_root: str | None = None
+    start_ms: int | None = None
+    start_from: str | None = None
+    """summary, given, or barrier"""
+    end_ms: int | None = None
+    window_ms: float | None = None
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> RunInfo:
+        return cls(
+            item.get("trace"), item.get("results"), item.get("namespace_root"),
+            item.get("start_ms"), item.get("start_from"), item.get("end_ms"),
+            item.get("window_ms"),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """The run's options that change the prediction, and the scoring's."""
+
+    time_scale: float = 1.0
+    span_scale: float = 1.0
+    type_scales: dict[str, float] = field(default_factory=dict)
+    """type number (or all) -> factor of its files"""
+    types: tuple[int, ...] = ()
+    """the only types run (empty: all)"""
+    noise_draws: int = 0
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> RunOptions:
+        return cls(
+            item.get("timeScale", 1.0),
+            item.get("spanScale", 1.0),
+            dict(item.get("typeScales") or {}),
+            tuple(item.get("types") or ()),
+            item.get("noise_draws", 0),
+        )
+
+
+@dataclass(frozen=True)
+class RunFidelity:
+    """A run of a profile, scored (fidelity.json without a kind)."""
+
+    k: int
+    run: RunInfo
+    options: RunOptions
+    counts: dict[str, dict[str, float]]
+    """side (run, model per replica, trace) -> files, ops and rates by name"""
+    against: Against[Distances]
+    whole: WholeWorkload | None
+    """None: a version 1 report"""
+    notes: tuple[str, ...]
+    users: Against[UserComparison] | None
+    """None: the profile names no user (or a report before users)"""
+    directories: Directories | None
+    """None: the run's trace has no directory timelines (or a report before directories)"""
+
+    @classmethod
+    def of(cls, report: Mapping[str, Any]) -> RunFidelity:
+        whole, users = report.get("whole"), report.get("users")
+        directories = report.get("directories")
+        return cls(
+            k=report["k"],
+            run=RunInfo.of(report["run"]),
+            options=RunOptions.of(report["options"]),
+            counts={side: dict(counts) for side, counts in report["counts"].items()},
+            against=Against.of(report, Distances.of),
+            whole=WholeWorkload.of(whole) if whole else None,
+            notes=tuple(report.get("notes", ())),
+            users=Against.of(users, UserComparison.of) if users else None,
+            directories=Directories.of(directories) if directories else None,
+        )
+
+    @property
+    def dimensions(self) -> list[str]:
+        """The dimensions scored, in the report's order."""
+        return [] if self.against.model is None else list(self.against.model.ks)
+
+    @property
+    def per_type(self) -> tuple[TypeDistances, ...]:
+        """The model's distances per file type."""
+        return () if self.against.model is None else self.against.model.per_type
+
+    @property
+    def files(self) -> int:
+        """The run's files."""
+        return int(self.counts["run"]["files"])
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One of a replay's bars: its limit, the replay's figure, and whether it meets it."""
+
+    limit: float
+    value: float | None
+    """None: not measured"""
+    met: bool | None
+    """None: not scored"""
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> Bar:
+        return cls(item["limit"], item["value"], item["met"])
+
+
+@dataclass(frozen=True)
+class ReplayErrors:
+    """A replay's errors: those denied as the trace recorded, and the new ones."""
+
+    errors: int
+    denied_as_recorded: int
+    denied_in_trace: int | None
+    new: int
+    new_share: float | None
+    outcomes: dict[str, int]
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> ReplayErrors:
+        return cls(
+            item["errors"], item["denied_as_recorded"], item["denied_in_trace"], item["new"],
+            item["new_share"], dict(item["outcomes"]),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ReplayWindow:
+    """The replay's length against the trace's window times the time scale; the field names
+    are the JSON's, which a page shows as they are."""
+
+    trace_ms: int
+    time_scale: float
+    expected_ms: float
+    replay_ms: int | None
+    ratio: float | None
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> ReplayWindow:
+        return cls(
+            item["trace_ms"], item["time_scale"], item["expected_ms"], item["replay_ms"],
+            item["ratio"],
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ReplayFidelity:
+    """A replay of a trace, scored against that trace (fidelity.json of kind replay)."""
+
+    trace: str
+    run: RunInfo
+    time_scale: float
+    users: str | None
+    """who the calls were issued as"""
+    whole: WholeWorkload
+    not_replayed: dict[str, dict[str, int]]
+    """per command, calls not replayed by why"""
+    errors: ReplayErrors
+    window: ReplayWindow
+    against_trace: Distances
+    bars: dict[str, Bar]
+    notes: tuple[str, ...]
+
+    @classmethod
+    def of(cls, report: Mapping[str, Any]) -> ReplayFidelity:
+        options = report.get("options", {})
+        return cls(
+            trace=report["trace"],
+            run=RunInfo.of(report["run"]),
+            time_scale=options.get("timeScale", 1.0),
+            users=options.get("users"),
+            whole=WholeWorkload.of(report["whole"]),
+            not_replayed=dict(report.get("not_replayed", {})),
+            errors=ReplayErrors.of(report["errors"]),
+            window=ReplayWindow.of(report["window"]),
+            against_trace=Distances.of(report["against_trace"]),
+            bars={name: Bar.of(bar) for name, bar in report["bars"].items()},
+            notes=tuple(report.get("notes", ())),
+        )

@@ -5,7 +5,8 @@ included).
 
 Makes the trace with bench/make_paper_trace.py unless it exists, then times, side by side:
 reading files.avro alone (the floor: every fit reads it), `fit` with the automatic k search
-by popularity (the default) and by access (popularity and interarrival), and `fit` forced to
+by timing (the default: the worst of popularity, interarrival and active-span KS) and by access
+(popularity and interarrival), and `fit` forced to
 search every k up to 30, the paper's k (an unreachable KS bound), then fit the best: the worst
 case of the search. Each step runs as its own process; its wall time and
 peak resident memory (wait4's ru_maxrss) are printed as a Markdown table.
@@ -51,7 +52,7 @@ def main() -> None:
     shutil.rmtree(args.work, ignore_errors=True)
     rows = [
         run("read files.avro only", [*READ_ONLY, str(args.trace)]),
-        run("fit, -k auto (default: popularity KS <= 0.04)",
+        run("fit, -k auto (default: --criterion timing, the worst of popularity, interarrival and active-span KS <= 0.04)",
             [*MODEL, "fit", str(args.trace), "--out", str(args.work / "auto")]),
         run("fit, -k auto --criterion access",
             [*MODEL, "fit", str(args.trace), "--out", str(args.work / "access"),

@@ -11,9 +11,16 @@ import pytest
 
 from mimesis_model.errors import ProfileError
 from mimesis_model.formats.profile import Profile, UserMix
-from mimesis_model.formats.trace import TimelineUsers
+from mimesis_model.formats.categorical import Categorical
+from mimesis_model.formats.trace import ClusterEvents, TimelineUsers
 from mimesis_model.model.fit import FittedTrace, ProfileFitter, read_for_fitting
-from mimesis_model.model.user_mix import OTHERS, compare_users, counts_by_type, user_mix
+from mimesis_model.model.user_mix import (
+    OTHERS,
+    cluster_counts,
+    compare_users,
+    counts_by_type,
+    user_mix,
+)
 from mimesis_model.model.validation import validate
 from test_profile_vectors import SAMPLE_TRACE
 
@@ -37,6 +44,19 @@ def test_a_types_users_are_the_events_of_its_files_by_user() -> None:
     )
     counts = counts_by_type(users, np.array([0, 1, -1]), 2)
     assert counts == [{"alice": 3, "bob": 1}, {"bob": 2}]
+
+
+def test_cluster_events_without_a_user_count_for_no_user() -> None:
+    # a trace written before users were kept: datanodeReport's events have none (paper trace)
+    cluster = ClusterEvents(
+        time=np.array([1, 2, 3], dtype=np.int64),
+        command=Categorical.from_first_seen(
+            np.array([0, 0, 1], dtype=np.int32), {"datanodeReport": 0, "listCachePools": 1}
+        ),
+        denied={},
+        user=Categorical.from_first_seen(np.array([0, 0, 1], dtype=np.int32), {"": 0, "hdfs": 1}),
+    )
+    assert cluster_counts(cluster) == {"listCachePools": {"hdfs": 1}}
 
 
 def test_the_tv_lumps_users_beyond_the_top_ones() -> None:

@@ -110,7 +110,7 @@ class ClusterEvents:
     denied: dict[str, int]
     """the others, by command"""
     user: Categorical | None = None
-    """each allowed one's effective user"""
+    """each allowed one's effective user ("": not recorded)"""
 
     def __len__(self) -> int:
         return len(self.time)
@@ -350,7 +350,7 @@ def read_cluster_events(trace_dir: str | PathLike[str], progress: bool = False) 
         if allowed:
             times.append(time)
             codes.append(commands.setdefault(op, len(commands)))
-            user_codes.append(users.setdefault(user, len(users)))
+            user_codes.append(users.setdefault(user or "", len(users)))  # "": not recorded
         else:
             denied[op] = denied.get(op, 0) + 1
     return ClusterEvents(

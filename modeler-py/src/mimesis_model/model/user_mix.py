@@ -65,13 +65,16 @@ def counts_by_type(users: TimelineUsers | None, labels: Ints, k: int) -> list[Co
 
 
 def cluster_counts(cluster: ClusterEvents | None) -> dict[str, Counter[str]]:
-    """Events by user of each path-less command."""
+    """Events by user of each path-less command; events without a user (a trace written before
+    users were kept) count for none: a command with no user left has no mix."""
     found: dict[str, Counter[str]] = {}
     if cluster is None or cluster.user is None or len(cluster) == 0:
         return found
     pairs = Counter(zip(cluster.command.codes.tolist(), cluster.user.codes.tolist(), strict=True))
     for (command, user), n in pairs.items():
-        found.setdefault(cluster.command.names[command], Counter())[cluster.user.names[user]] += n
+        name = cluster.user.names[user]
+        if name:
+            found.setdefault(cluster.command.names[command], Counter())[name] += n
     return found
 
 

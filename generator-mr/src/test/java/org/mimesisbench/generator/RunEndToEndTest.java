@@ -388,7 +388,7 @@ class RunEndToEndTest {
     JsonNode overall = r.summary().path("overall");
     assertTrue(
         overall.path("count").asLong() < overall.path("scheduled").asLong(), overall.toString());
-    // the schedule at this rate lasts over a minute; a loaded 2-core CI took 2.1 s to stop 38 mappers
+    // the schedule lasts over a minute at this rate; a loaded 2-core CI took 2.1 s to stop
     assertTrue(overall.path("seconds").asDouble() < 5.0, overall.toString());
     assertTrue(
         r.summary().path("notes").toString().contains("the --duration ended"),

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from mimesis_model.errors import ProfileError
-from mimesis_model.formats.profile import Profile, UserMix
 from mimesis_model.formats.categorical import Categorical
+from mimesis_model.formats.profile import Profile, UserMix
 from mimesis_model.formats.trace import ClusterEvents, TimelineUsers
 from mimesis_model.model.fit import FittedTrace, ProfileFitter, read_for_fitting
 from mimesis_model.model.user_mix import (

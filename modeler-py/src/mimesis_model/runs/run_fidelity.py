@@ -166,8 +166,9 @@ def _directories(
     listed = {"run": len(listings(run.directories)), "model": 0.0}
     sides: dict[str, tuple[Ints, Ints] | None] = {"model": None, "trace": None}
     if model.directories is not None:
-        listed["model"] = len(model_listings(model.directories)) / replicas
-        sides["model"] = (model_listings(model.directories), _accessed_model(model.directories))
+        listed_by_model = model_listings(model.directories)
+        listed["model"] = len(listed_by_model) / replicas
+        sides["model"] = (listed_by_model, _accessed_model(model.directories))
     if original is not None and original.directories is not None:
         listed["trace"] = len(listings(original.directories))
         sides["trace"] = (listings(original.directories), _accessed(original.directories))

@@ -143,6 +143,17 @@ class UsersRunTest {
     assertTrue(alice > 0 && bob > 0, byUser.toString());
     double share = alice / (double) (alice + bob);
     assertTrue(share > 0.55 && share < 0.85, "alice's share " + share + " of " + byUser);
+    // phase 1 made the directory type's pre-existing directories as their owners, so those
+    // owners, not the run's own user, make the owner-only calls on them, as in a trace
+    Map<String, Long> owners = new TreeMap<>();
+    List<String> lines = Files.readAllLines(audit);
+    for (String line : lines.subList(before, lines.size())) {
+      if (line.contains("\tcmd=setPermission\t") && line.matches(".*/p[0-9a-z]+\\.d0\tdst=.*")) {
+        owners.merge(line.replaceAll(".*\tugi=(\\S+).*", "$1"), 1L, Long::sum);
+      }
+    }
+    assertFalse(owners.isEmpty(), "setPermission on pre-existing directories");
+    assertTrue(List.of("alice", "bob").containsAll(owners.keySet()), owners.toString());
   }
 
   @Test

@@ -116,7 +116,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
         accesses.add(life, r.time, AuditCommands.code(command));
       }
       case mkdirs -> mkdirs(r.src, r.time);
-      case delete -> delete(r.src, life, r.time);
+      case delete -> delete(r.src, life, r.time, user);
       case rename -> {
         if (r.dst != null) {
           rename(r.src, life, r.dst, r.cmd.startsWith("rename (options"), r.time);
@@ -257,7 +257,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   /** Deletes {@code path}, whose life is {@code life} (null: nothing there), and all under it. */
-  private void delete(String path, TracedEntry life, long time) throws IOException {
+  private void delete(String path, TracedEntry life, long time, String user) throws IOException {
     takeSnapshotUnder(path);
     long[] subtree = {0, 0}; // files, directories
     List<Map.Entry<String, TracedEntry>> under = live.removeUnder(path);
@@ -266,6 +266,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       life =
           madeImplicitly(
               path, under); // e.g. a job's _temporary: its tasks' creates made it, no call named it
+      life.countUser(user); // this delete is the first call to name it
     }
     for (Map.Entry<String, TracedEntry> e : under) {
       TracedEntry.Kind kind = e.getValue().kind;

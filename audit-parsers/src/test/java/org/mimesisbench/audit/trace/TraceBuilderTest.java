@@ -293,6 +293,8 @@ class TraceBuilderTest {
     assertEquals(1, temporary.getSubtreeDirectories()); // /out/_temporary/0, listed
     assertEquals("", temporary.getAccessKinds());
     assertEquals(false, temporary.getMadeByMkdirs());
+    assertEquals(List.of("u"), temporary.getUsers(), "its delete's user: who the model has it as");
+    assertEquals(List.of(1L), temporary.getUserEvents());
     assertFalse(dirs.get("/out/_temporary/0").getDeletedItself());
   }
 }

@@ -83,9 +83,12 @@ public final class HierarchyLayout implements NamespaceLayout {
   /** Names the hierarchy by what it is made from, so a rerun with the same inputs reuses it. */
   private static String fingerprint(
       NamespaceStats stats, WorkloadModel model, long directories, long seed) {
-    // "world-writable": made with umask 000 (README: Users); a namespace made before is not reused
+    // "world-writable": made with umask 000 (README: Users); "owners": directory types'
+    // pre-existing
+    // directories are their owners' (NamespaceMapper). A namespace made before either is not
+    // reused.
     StringBuilder b =
-        new StringBuilder("world-writable/")
+        new StringBuilder("world-writable/owners/")
             .append(directories)
             .append('/')
             .append(seed)

@@ -1,6 +1,9 @@
 package org.mimesisbench.generator.mr;
 
+import java.io.Closeable;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -28,15 +31,17 @@ public final class NamespaceMapper
     TaskSplit task = mapper.only();
     RunPlan plan = RunPlan.fromConf(context.getConfiguration());
     Configuration open = UserClients.worldWritable(context.getConfiguration());
-    try (FileSystem fs = FileSystem.newInstance(plan.root().toUri(), open)) {
-      map(plan, fs, task, context);
+    try (FileSystem fs = FileSystem.newInstance(plan.root().toUri(), open);
+        Owners owners = new Owners(fs, open)) {
+      map(plan, fs, owners, task, context);
     }
   }
 
   /**
    * Makes the share with {@code fs}, whose entries every modeled user may change (README: Users).
    */
-  private static void map(RunPlan plan, FileSystem fs, TaskSplit task, Context context)
+  private static void map(
+      RunPlan plan, FileSystem fs, Owners owners, TaskSplit task, Context context)
       throws IOException {
     Counter entries = context.getCounter(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES);
     boolean resume = context.getConfiguration().getBoolean(RESUME, true);
@@ -61,12 +66,15 @@ public final class NamespaceMapper
               task.shares(),
               plan.runTag());
       for (EntryLife d = schedule.nextPreExisting(); d != null; d = schedule.nextPreExisting()) {
-        makeDirectory(fs, plan.root(), d, resume, onEntry);
+        makeDirectory(owners.of(d.owner()), plan.root(), d, resume, onEntry);
       }
     }
   }
 
-  /** A directory type's pre-existing directory, with the subtree its delete will remove. */
+  /**
+   * A directory type's pre-existing directory, with the subtree its delete will remove, made by its
+   * owner, who makes its owner-only calls in phase 2 as the trace's owner did.
+   */
   private static void makeDirectory(
       FileSystem fs, Path root, EntryLife d, boolean resume, Runnable onEntry) throws IOException {
     Path dir = new Path(root + d.path());
@@ -80,6 +88,38 @@ public final class NamespaceMapper
         fs.create(file, true).close();
       }
       onEntry.run();
+    }
+  }
+
+  /** The owners' file systems (as phase 2's, UserClients), each opened once, closed with it. */
+  private static final class Owners implements Closeable {
+    private final FileSystem own;
+    private final Configuration conf;
+    private final Map<String, FileSystem> byUser = new HashMap<>();
+
+    Owners(FileSystem own, Configuration conf) {
+      this.own = own;
+      this.conf = conf;
+    }
+
+    /** Issues as {@code user}; the run's own for none, and on the local file system (no users). */
+    FileSystem of(String user) throws IOException {
+      if (user == null || "file".equals(own.getUri().getScheme())) {
+        return own;
+      }
+      FileSystem fs = byUser.get(user);
+      if (fs == null) {
+        fs = UserClients.open(own.getUri(), conf, user);
+        byUser.put(user, fs);
+      }
+      return fs;
+    }
+
+    @Override
+    public void close() throws IOException {
+      for (FileSystem fs : byUser.values()) {
+        fs.close();
+      }
     }
   }
 }

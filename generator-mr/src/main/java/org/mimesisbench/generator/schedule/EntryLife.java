@@ -401,6 +401,13 @@ public final class EntryLife implements Life {
     return path;
   }
 
+  /**
+   * Its owner, who makes it (phase 1 a directory type's pre-existing one); null: the run's user.
+   */
+  public String owner() {
+    return user;
+  }
+
   /** Issues its calls as {@code user} (null: the run's own user); it owns what it makes. */
   public EntryLife as(String user) {
     this.user = user;
@@ -409,16 +416,17 @@ public final class EntryLife implements Life {
 
   /**
    * Who issues {@code op} on it (docs/model.md, Users): its user makes, renames and deletes it and
-   * makes its owner-only calls (the run's own user those on an entry phase 1 made, which it owns);
-   * the superuser's calls go as the run's own user; every other call (accesses, probes, setTimes,
-   * append, ...) draws its user from the type's mix, call by call.
+   * makes its owner-only calls (the run's own user those on a pre-existing file: the hierarchy
+   * phase 1 made is that user's; a directory type's pre-existing directory phase 1 makes as its
+   * user); the superuser's calls go as the run's own user; every other call (accesses, probes,
+   * setTimes, append, ...) draws its user from the type's mix, call by call.
    */
   private String userOf(Op op) {
     if (user == null || Op.SUPERUSER_ONLY.contains(op)) {
       return null;
     }
     if (Op.OWNER_ONLY.contains(op)) {
-      return created ? user : null;
+      return created || directory ? user : null;
     }
     if (Op.OWNERS.contains(op)) {
       return user;

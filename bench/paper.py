@@ -19,9 +19,9 @@ bench/paper_published.json) and OUT/paper.html (the same with the plots). Each s
 in OUT/runs/<series>/; a rerun with the same --out runs only the sweeps that are missing, and
 --report-only runs none (it regenerates the page and JSON).
 
-Every run is embedded (its own NameNode and emulated DataNodes in the sweep's JVM); a workload on
-the hierarchy starts its NameNode from an fsimage of its namespace (`--name-dir`, written by its
-first run into OUT/name-dirs/), a flat one makes its namespace in phase 1.
+Every run is embedded (its own NameNode and emulated DataNodes in the sweep's JVM) and starts its
+NameNode from an fsimage of its workload's namespace, hierarchical or flat (`--name-dir`, written by
+its first run into OUT/name-dirs/).
 
 usage: bench/paper [--size 1] [--window 600] [--repeats 3] [--time-scales 1,0.5,0.2,0.1,0.05,0]
        [--flat-time-scales 1,0] [--heap 20g] [--out build/bench/paper] [--report-only] [--keep-traces]

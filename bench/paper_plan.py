@@ -23,11 +23,6 @@ class Workload:
     flat: bool = False
     type_index: int | None = None
 
-    @property
-    def name_dir(self) -> bool:
-        """Whether its namespace can start from an fsimage (`run --name-dir` writes no flat one)."""
-        return not self.flat
-
 
 HIERARCHICAL = Workload("hierarchical")
 FLAT = Workload("flat", flat=True)
@@ -71,8 +66,7 @@ class Series:
         if w.type_index is not None:
             args += ["--types", str(w.type_index),
                      "--type-scale", f"{w.type_index}={config.type_scales.get(w.type_index, 1.0):.6g}"]
-        if w.name_dir:
-            args += ["--name-dir", str(name_dirs / w.name)]
+        args += ["--name-dir", str(name_dirs / w.name)]  # its first run writes the fsimage
         settings = {**(FLAT_SETTINGS if w.flat else {}), FAIR_LOCK: "true" if self.fair else "false"}
         for key, value in settings.items():
             args += ["-D", f"{key}={value}"]

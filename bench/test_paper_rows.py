@@ -122,5 +122,6 @@ def test_sweep_arguments() -> None:
     assert args[args.index("--duration") + 1] == "60s"
     assert "dfs.namenode.fslock.fair=true" in args and args[-2:] == ["--out", "/o/runs/write-heavy-ts-1"]
     flat = by_key["flat-unfair-ts-0"].sweep_args(CONFIG, Path("/o/runs"), Path("/o/nd"))
-    assert "--flat" in flat and "--name-dir" not in flat and "dfs.namenode.fslock.fair=false" in flat
+    assert "--flat" in flat and "dfs.namenode.fslock.fair=false" in flat
+    assert flat[flat.index("--name-dir") + 1] == "/o/nd/flat"  # its own image, apart from the hierarchy's
     assert "dfs.namenode.fs-limits.max-directory-items=6400000" in flat

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,6 +61,30 @@ class NameDirRunTest {
     assertTrue(o.out().contains("starting the embedded NameNode on the image in " + nn), o.both());
     assertTrue(o.out().contains("phase 1: the hierarchy is in place"), o.both());
     assertEquals(image, contents(nn), "the name directory is never written by a run started on it");
+  }
+
+  @Tag("slow")
+  @Test
+  void aFlatRunWritesItsOneDirectoryAsAnImageAndFindsEveryFileThere() throws Exception {
+    Path nn = dir.resolve("flat-nn");
+    Path results = dir.resolve("flat");
+    Outcome o =
+        RunChecks.run(
+            new Configuration(),
+            "--profile",
+            RunChecks.PROFILE.toString(),
+            "--flat",
+            "--time-scale",
+            "0.05",
+            "--name-dir",
+            nn.toString(),
+            "--out",
+            results.toString());
+    // valid with no error: every open, stat and delete of a pre-existing file found it
+    JsonNode summary = RunChecks.assertValidAndComplete(results, o);
+    assertTrue(o.out().contains("writing the run's namespace as an fsimage in " + nn), o.both());
+    assertTrue(o.out().contains("phase 1: the hierarchy is in place"), o.both());
+    assertTrue(summary.path("ops").path("open").path("count").asLong() > 0, summary.toString());
   }
 
   @Test

@@ -48,7 +48,7 @@ public final class NameDirImage {
           OPTION
               + " "
               + dir
-              + ": does not exist, and a --flat run has no hierarchy to write "
+              + ": does not exist, and this run's layout has no namespace to write "
               + "as an fsimage; give a name directory that exists");
     } else {
       NameDirectoryWriter.checkOut(OPTION, dir);

@@ -5,16 +5,24 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.namespace.generate.GeneratedNamespace;
 
-/** Every file in one directory (--flat): file k of type j is {@code /f<k>.t<j>}. */
+/**
+ * Every file in one directory (--flat): type 0's pre-existing files first, then type 1's, ..., file
+ * i of them {@code /f<i>.t<j>} (GeneratedNamespace's flat namespace, so it can be written as an
+ * fsimage too).
+ */
 public final class FlatLayout implements NamespaceLayout {
   private final long[] preExisting; // by type; the last entry counts the dormant files
+  private final long[] first; // by type: the place of its first file among all
+  private final GeneratedNamespace ns;
 
   public FlatLayout(WorkloadModel model) {
     preExisting = new long[model.allTypes().size() + 1];
@@ -22,11 +30,18 @@ public final class FlatLayout implements NamespaceLayout {
       preExisting[t.index()] = t.preExisting();
     }
     preExisting[preExisting.length - 1] = model.dormantFiles();
+    first = new long[preExisting.length];
+    for (int j = 1; j < preExisting.length; j++) {
+      first[j] = first[j - 1] + preExisting[j - 1];
+    }
+    ns = GeneratedNamespace.flat(preExisting);
   }
 
   @Override
   public String rootName() {
-    long total = 0777; // world-writable (README: Users): a flat namespace made before is not reused
+    // world-writable (README: Users), files named by place: a flat namespace made before either
+    // is not reused
+    long total = 0771;
     for (long n : preExisting) {
       total = total * 31 + n;
     }
@@ -42,8 +57,9 @@ public final class FlatLayout implements NamespaceLayout {
     return paths;
   }
 
-  private static String name(long k, int type) {
-    return "/f" + Long.toString(k, 36) + ".t" + type;
+  /** File k of type {@code type}. */
+  private String name(long k, int type) {
+    return "/" + GeneratedNamespace.fileName(Math.toIntExact(first[type] + k), type);
   }
 
   @Override
@@ -85,6 +101,17 @@ public final class FlatLayout implements NamespaceLayout {
       }
     }
     return made;
+  }
+
+  @Override
+  public boolean inPlace(FileSystem fs, Path root) throws IOException {
+    ContentSummary summary = fs.getContentSummary(root);
+    return summary.getDirectoryCount() == 1 && summary.getFileCount() == ns.files();
+  }
+
+  @Override
+  public GeneratedNamespace hierarchy() {
+    return ns;
   }
 
   private static boolean exists(FileSystem fs, Path p) throws IOException {

@@ -27,6 +27,30 @@ public final class GeneratedNamespace {
     this.typeIndex = typeIndex;
   }
 
+  /**
+   * The flat namespace of {@code filesByType[j]} files of each type j, all in the root: type 0's
+   * first, then type 1's, ..., named by their place ({@code /f<i>.t<j>}).
+   */
+  public static GeneratedNamespace flat(long[] filesByType) {
+    if (filesByType.length > 256) {
+      throw new IllegalArgumentException(filesByType.length + " file types: at most 256");
+    }
+    long total = Arrays.stream(filesByType).sum();
+    if (total > Integer.MAX_VALUE) { // a directory's files are counted in an int
+      throw new IllegalArgumentException(total + " files in one directory: too many");
+    }
+    byte[] fileType = new byte[(int) total];
+    int[] typeIndex = new int[filesByType.length];
+    int at = 0;
+    for (int j = 0; j < filesByType.length; j++) {
+      typeIndex[j] = j;
+      Arrays.fill(fileType, at, at + (int) filesByType[j], (byte) j);
+      at += (int) filesByType[j];
+    }
+    return new GeneratedNamespace(
+        new int[] {0, 1}, new int[] {1, 1}, new long[] {0, total}, fileType, typeIndex);
+  }
+
   /** Directories, not counting the root. */
   public int directories() {
     return depthStart[depthStart.length - 1] - 1;

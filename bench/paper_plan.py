@@ -36,7 +36,7 @@ class Config:
     """What bench/paper.py was asked for."""
 
     size: float  # --type-scale all=size: the profile's files and directories
-    window_s: float  # the profile time each run at a time scale above 0 covers
+    window_s: float  # the profile time each run covers (`--window`), at every time scale
     ceiling_cap_s: float  # the wall-clock cap of a run at time scale 0
     repeats: int
     time_scales: tuple[float, ...]  # Figure 2's
@@ -57,10 +57,12 @@ class Series:
     def sweep_args(self, config: Config, out: Path, name_dirs: Path) -> list[str]:
         """The `sweep` command's arguments (after `java -jar mimesisbench.jar`)."""
         w = self.workload
-        duration = config.window_s * self.time_scale if self.time_scale > 0 else config.ceiling_cap_s
+        # the same window of the profile at every time scale, so each point issues the same ops
         args = ["sweep", "--profile", PROFILE, "--time-scale", f"{self.time_scale:g}",
                 "--repeat", str(config.repeats), "--seed", str(config.seed),
-                "--duration", f"{max(1, round(duration))}s", "--type-scale", f"all={config.size:g}"]
+                "--window", f"{max(1, round(config.window_s))}s", "--type-scale", f"all={config.size:g}"]
+        if self.time_scale == 0:
+            args += ["--duration", f"{max(1, round(config.ceiling_cap_s))}s"]  # the ceiling's wall-clock cap
         if w.flat:
             args.append("--flat")
         if w.type_index is not None:

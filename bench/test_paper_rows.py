@@ -119,9 +119,10 @@ def test_sweep_arguments() -> None:
     assert args[:3] == ["sweep", "--profile", paper_plan.PROFILE]
     assert "--types" in args and args[args.index("--types") + 1] == "16"
     assert "16=2" in args and "all=0.001" in args
-    assert args[args.index("--duration") + 1] == "60s"
+    assert args[args.index("--window") + 1] == "60s" and "--duration" not in args
     assert "dfs.namenode.fslock.fair=true" in args and args[-2:] == ["--out", "/o/runs/write-heavy-ts-1"]
     flat = by_key["flat-unfair-ts-0"].sweep_args(CONFIG, Path("/o/runs"), Path("/o/nd"))
     assert "--flat" in flat and "dfs.namenode.fslock.fair=false" in flat
+    assert flat[flat.index("--window") + 1] == "60s" and "--duration" in flat  # the ceiling's cap
     assert flat[flat.index("--name-dir") + 1] == "/o/nd/flat"  # its own image, apart from the hierarchy's
     assert "dfs.namenode.fs-limits.max-directory-items=6400000" in flat

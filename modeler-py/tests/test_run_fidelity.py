@@ -121,6 +121,12 @@ def test_scaling_options_change_the_prediction() -> None:
     assert scaled.file_types[1].files == 6 * profile.file_types[1].files
     assert scaled.file_types[2].files == 0  # isolated out, but still numbered 2
     assert RunScaling(time_scale=0.5, duration_ms=60_000).window_ms(profile) == 120_000
+    # --window: the same schedule at every time scale, 0 included (--duration only caps it there)
+    for scale in (1.0, 0.5, 0.0):
+        options = {"timeScale": scale, "windowMs": 90_000, "durationMs": 5_000}
+        window = RunScaling.of_options(options, "t")
+        assert window.window_ms(profile) == 90_000
+        assert window.as_json()["windowMs"] == 90_000
 
 
 def test_phase_one_creates_and_accesses_are_not_phase_two(tmp_path: Path) -> None:

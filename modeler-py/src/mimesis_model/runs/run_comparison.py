@@ -28,6 +28,10 @@ WITHIN_NOISE: Final = "within noise"
 HIGHER: Final = "B higher"
 LOWER: Final = "B lower"
 UNKNOWN: Final = "cannot tell"
+WORKLOAD_OPTIONS: Final = (
+    "timeScale", "spanScale", "typeScales", "types", "durationMs", "windowMs", "seed", "flat",
+)  # fmt: skip
+"""The run options that change what a run issues: A/B sides should agree on them."""
 
 
 @dataclass(frozen=True)
@@ -238,7 +242,7 @@ def _notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[str]:
             notes.append(f"{name}: {len(side)} run(s); 3 or more make the interval trustworthy")
     differing = sorted(
         key
-        for key in ("timeScale", "spanScale", "typeScales", "types", "durationMs", "seed", "flat")
+        for key in WORKLOAD_OPTIONS
         if len({json.dumps((run.summary.options or {}).get(key)) for run in side_a + side_b}) > 1
     )
     if differing:

@@ -45,6 +45,8 @@ class RunScaling:
     """the only types run; empty: all"""
     duration_ms: int | None = None
     """wall-clock length asked for; None: the profile's window times the time scale"""
+    window_ms_given: int | None = None
+    """--window: the schedule's length in the profile's time at every time scale"""
     flat: bool = False
 
     @classmethod
@@ -62,6 +64,9 @@ class RunScaling:
                 if options.get("durationMs") is None
                 else int(options["durationMs"]),
                 flat=bool(options.get("flat", False)),
+                window_ms_given=None
+                if options.get("windowMs") is None
+                else int(options["windowMs"]),
             )
         except (TypeError, ValueError, AttributeError) as error:
             raise RunResultsError(f"{where}: options: {error}") from error
@@ -73,6 +78,8 @@ class RunScaling:
 
     def window_ms(self, profile: Profile) -> float:
         """The schedule's length in the profile's time (as generator-mr's WorkloadModel)."""
+        if self.window_ms_given is not None:
+            return float(self.window_ms_given)
         if self.duration_ms is None or self.time_scale == 0:
             return float(profile.duration_ms)
         return self.duration_ms / self.time_scale
@@ -117,6 +124,7 @@ class RunScaling:
             "typeScales": self.type_scales,
             "types": self.types,
             "durationMs": self.duration_ms,
+            "windowMs": self.window_ms_given,
             "flat": self.flat,
         }
 

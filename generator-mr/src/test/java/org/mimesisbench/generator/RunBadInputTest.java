@@ -81,6 +81,10 @@ class RunBadInputTest {
     assertTrue(
         refused("--profile", p, "--type-scale", "3=0").contains("the factor must be positive"));
     assertTrue(refused("--profile", p, "--duration", "600").contains("give a unit"));
+    assertTrue(refused("--profile", p, "--window", "0s").contains("--window 0s: must be positive"));
+    assertTrue(
+        refused("--profile", p, "--window", "10m", "--duration", "5m")
+            .contains("give --window or --duration, not both, at time scale 1.0"));
     assertTrue(refused("--profile", p, "--mappers-per-type", "0").contains("--mappers-per-type 0"));
     assertTrue(
         refused("--profile", p, "--mappers", "0").contains("--mappers 0: must be 1 to 10000"));

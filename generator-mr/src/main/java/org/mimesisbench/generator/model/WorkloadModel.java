@@ -148,8 +148,14 @@ public record WorkloadModel(
         java.util.Collections.unmodifiableSet(notIssued));
   }
 
-  /** The schedule's length in profile time: the profile's window, or --duration / time scale. */
+  /**
+   * The schedule's length in profile time: --window, or --duration / time scale, or the profile's
+   * window.
+   */
   static double windowMs(long profileMs, RunOptions options) {
+    if (options.getWindowMs() != null) {
+      return options.getWindowMs();
+    }
     Long duration = options.getDurationMs();
     if (duration == null || options.getTimeScale() == 0) {
       return profileMs; // at time scale 0 the duration caps the wall clock instead

@@ -118,6 +118,13 @@ public final class RunOptionsParser {
       }
       b.setDurationMs(ms);
     }
+    if (cl.hasOption("window")) {
+      long ms = millis("window", cl.getOptionValue("window"), false);
+      if (ms <= 0) {
+        throw bad("window", cl.getOptionValue("window"), "must be positive");
+      }
+      b.setWindowMs(ms);
+    }
     if (cl.hasOption("mappers-per-type")) {
       long n = CommandLines.whole(cl, COMMAND, "mappers-per-type", 1);
       if (n < 1 || n > 10_000) {
@@ -194,7 +201,20 @@ public final class RunOptionsParser {
       b.setOut(cl.getOptionValue("out"));
     }
     b.setOverwrite(cl.hasOption("overwrite"));
-    return b.build();
+    RunOptions options = b.build();
+    // both would set the schedule's length; a sweep's --duration caps its time scale 0 runs
+    if (options.getWindowMs() != null
+        && options.getDurationMs() != null
+        && !sweepsTimeScale
+        && options.getTimeScale() > 0) {
+      throw bad(
+          "window",
+          cl.getOptionValue("window"),
+          "give --window or --duration, not both, at time scale "
+              + options.getTimeScale()
+              + " (--duration caps the wall clock only at time scale 0)");
+    }
+    return options;
   }
 
   /**

@@ -47,6 +47,19 @@ class ScheduleTest {
   }
 
   @Test
+  void aWindowIsTheSameScheduleAtEveryTimeScale() throws Exception {
+    Profile profile = GeneratorVectors.profile();
+    long window = profile.getDurationMs() / 3;
+    for (double scale : new double[] {1, 0.5, 0}) {
+      RunOptions o = GeneratorVectors.options().setTimeScale(scale).setWindowMs(window).build();
+      assertEquals(window, model(o).windowMs(), 1e-9, "time scale " + scale);
+    }
+    RunOptions duration =
+        GeneratorVectors.options().setTimeScale(0.5).setDurationMs(window).build();
+    assertEquals(2.0 * window, model(duration).windowMs(), 1e-9, "--duration is wall clock");
+  }
+
+  @Test
   void theScheduleDoesNotDependOnHowManyMappersShareAType() throws Exception {
     Profile profile = GeneratorVectors.profile();
     WorkloadModel m = model(GeneratorVectors.options().build());

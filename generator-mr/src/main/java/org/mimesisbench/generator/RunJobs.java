@@ -201,8 +201,8 @@ final class RunJobs {
           String share = expected > 0 ? String.format(" (%.0f %%)", 100.0 * done / expected) : "";
           String failures = failed > 0 ? String.format(", %,d failed", failed) : "";
           out.printf(
-              "%s: %,d%s %s%s%s, %,.0f/s, %.0f s%n",
-              step, done, of, unit, share, failures, done / seconds, seconds);
+              "%s: %,d%s %s%s%s, %,.0f/s, %.0f s%s%n",
+              step, done, of, unit, share, failures, done / seconds, seconds, behind(live));
         }
       }
       running.haltIfInterrupted();
@@ -212,6 +212,24 @@ final class RunJobs {
       running.set(null);
       return failure;
     }
+  }
+
+  /**
+   * ", N mappers over 1 s behind schedule (about ... s each)": what phase 2's mappers say of their
+   * lateness when any is over a second late (the few under it count in the mean too); "" otherwise.
+   */
+  private static String behind(org.apache.hadoop.mapreduce.Counters counters) {
+    if (counters == null) {
+      return "";
+    }
+    long mappers =
+        counters.findCounter(CounterNames.SCHEDULE, CounterNames.BEHIND_MAPPERS).getValue();
+    long ms = counters.findCounter(CounterNames.SCHEDULE, CounterNames.BEHIND_MS).getValue();
+    return mappers == 0
+        ? ""
+        : String.format(
+            ", %d mapper%s over 1 s behind schedule (about %.1f s each)",
+            mappers, mappers == 1 ? "" : "s", ms / 1e3 / mappers);
   }
 
   /** A counter of ours in {@code counters}; 0 when there are none. */

@@ -137,6 +137,7 @@ public final class IssuingPipeline {
   private String firstFailure; // the outage's first error
   private volatile long
       excusedNanos; // lateness that past outages explain (never more than the lateness since)
+  private volatile long lateNanos; // how late the last op began (time scale > 0), for progress
 
   /** Events as the sequencer hands them over, each with the life it comes from. */
   private record Batch(Event[] events, Life[] lives, int size) {}
@@ -177,6 +178,11 @@ public final class IssuingPipeline {
     }
     this.inFlight = n;
     return this;
+  }
+
+  /** How far behind schedule the last op began, in ms (0 at time scale 0): for progress. */
+  public long behindMillis() {
+    return Math.max(0, lateNanos / 1_000_000L);
   }
 
   /**
@@ -220,6 +226,7 @@ public final class IssuingPipeline {
     } finally {
       RUNNING.remove(this);
       stop();
+      lateNanos = 0; // done: behind nothing
       // a killed task's interrupt stopped issuing: keep it for the caller, join the helpers first
       boolean interrupted = Thread.interrupted();
       introducer.interrupt();
@@ -533,6 +540,9 @@ public final class IssuingPipeline {
       return false;
     }
     long late = begin - due;
+    if (timeScale > 0) {
+      lateNanos = late;
+    }
     long excused = Math.min(Math.max(late, 0), excusedNanos + (failing ? begin - failingSince : 0));
     if (late - excused > maxDriftNanos) {
       stopBecause(

@@ -20,6 +20,21 @@ public final class CounterNames {
   /** Of those, the calls that failed, counted as they go. */
   public static final String FAILED = "ops failed";
 
+  /**
+   * How far behind schedule the mappers are as they go, a group of its own (progress only): {@link
+   * #BEHIND_MS}, summed over the mappers, and {@link #BEHIND_MAPPERS}.
+   */
+  public static final String SCHEDULE = "MimesisBench schedule";
+
+  /** Each mapper's lateness now (its pipelines' most), ms: summed, over the mappers, the mean. */
+  public static final String BEHIND_MS = "behind schedule ms";
+
+  /** Mappers more than {@link #BEHIND_THRESHOLD_MS} behind schedule now. */
+  public static final String BEHIND_MAPPERS = "mappers behind schedule";
+
+  /** Lateness that counts as behind schedule in progress: a second. */
+  public static final long BEHIND_THRESHOLD_MS = 1000;
+
   /** Failed calls by op and exception class ({@link #errorClass}), a group of their own. */
   public static final String ERROR_CLASSES = "MimesisBench errors by class";
 

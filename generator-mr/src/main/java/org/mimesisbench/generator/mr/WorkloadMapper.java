@@ -182,6 +182,7 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
                   }
                 }
                 counters(context, now);
+                behind(context, pipelines);
                 context.setStatus(
                     mapper
                         + ": "
@@ -213,6 +214,7 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
       stats.forEach(all::add);
       synchronized (seen) {
         counters(context, all);
+        behind(context, pipelines); // every pipeline ended: behind nothing
       }
       for (int i = 0; i < tasks.size(); i++) {
         for (String why : stats.get(i).stops()) {
@@ -295,6 +297,18 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
    */
   protected Configuration creating(Configuration job) {
     return UserClients.worldWritable(job);
+  }
+
+  /** This mapper's lateness now in its counters (its pipelines' most), for the run's progress. */
+  private static void behind(Context context, List<IssuingPipeline> pipelines) {
+    long ms = 0;
+    for (IssuingPipeline p : pipelines) {
+      ms = Math.max(ms, p.behindMillis());
+    }
+    context.getCounter(CounterNames.SCHEDULE, CounterNames.BEHIND_MS).setValue(ms);
+    context
+        .getCounter(CounterNames.SCHEDULE, CounterNames.BEHIND_MAPPERS)
+        .setValue(ms > CounterNames.BEHIND_THRESHOLD_MS ? 1 : 0);
   }
 
   /**

@@ -58,6 +58,7 @@ class OpenLoopTest {
       RunStatistics open = longer.run(IN_FLIGHT);
       RunStatistics openShort = shorter.run(IN_FLIGHT);
       RunStatistics closed = longer.run(1);
+      long closedBehind = longer.behindSeen;
       SlowAuditLogger.delayMs = 0;
 
       long due = longer.dueInFirstSecond();
@@ -96,6 +97,8 @@ class OpenLoopTest {
       // the closed loop's service time is one call's: the backlog shows only in its response time
       assertTrue(p99(closed, true) >= 10 * p99(closed, false), what);
       assertTrue(closed.slotWaits() > longer.ops / 2, closed.slotWaits() + " ops waited; " + what);
+      // the progress a run prints says how far behind it is: the closed loop falls seconds behind
+      assertTrue(closedBehind > 1000, "closed loop behind by " + closedBehind + " ms; " + what);
     }
   }
 
@@ -145,10 +148,19 @@ class OpenLoopTest {
       return n;
     }
 
+    long behindSeen; // the most the last run's progress said it was behind schedule, ms
+
     RunStatistics run(int inFlight) throws InterruptedException {
-      return new IssuingPipeline(schedule(), client::issue, 1, 0, 0)
-          .inFlight(inFlight)
-          .run(System.nanoTime() + 50_000_000L, () -> {});
+      IssuingPipeline pipeline =
+          new IssuingPipeline(schedule(), client::issue, 1, 0, 0).inFlight(inFlight);
+      long[] most = {0};
+      RunStatistics stats =
+          pipeline.run(
+              System.nanoTime() + 50_000_000L,
+              () -> most[0] = Math.max(most[0], pipeline.behindMillis()));
+      behindSeen = most[0];
+      assertEquals(0, pipeline.behindMillis(), "an ended pipeline is behind nothing");
+      return stats;
     }
   }
 }

@@ -18,6 +18,7 @@ from mimesis_model.model.fit import ProfileFitter, read_for_fitting
 from mimesis_model.model.scaling import isolate_types, scale_types
 from mimesis_model.model.synthesis import (
     popularity_quantiles,
+    popularity_stride,
     synthesize,
     synthesize_directories,
     systematic_kinds,
@@ -47,8 +48,19 @@ def test_popularity_quantiles_spread_evenly(files: int) -> None:
     assert ks <= 2 * np.log(files) / files
 
 
+def test_a_types_files_take_one_stratum_each_and_then_a_kronecker_sequence() -> None:
+    for n in (1, 2, 16, 113, 400):
+        quantiles = popularity_quantiles(n + 5, np.random.default_rng(n), strata=n)
+        assert np.allclose(np.sort(quantiles[:n]), (np.arange(n) + 0.5) / n)
+        assert ((quantiles[n:] >= 0) & (quantiles[n:] < 1)).all()
+    # the strides Java's PopularityQuantilesTest expects too: one order in both generators
+    assert [popularity_stride(n) for n in (1, 2, 16, 113, 400)] == [1, 1, 11, 70, 247]
+
+
 def test_each_popularity_quantile_is_uniform_over_seeds() -> None:
-    third = np.array([popularity_quantiles(5, np.random.default_rng(s))[3] for s in range(4000)])
+    third = np.array(
+        [popularity_quantiles(5, np.random.default_rng(s), strata=1000)[3] for s in range(4000)]
+    )
     assert abs(third.mean() - 0.5) < 0.02
     assert abs(np.mean(third < 0.25) - 0.25) < 0.03
 

@@ -14,10 +14,11 @@ File types, per type j:
    after, while the access time is <= activation + activeSpan_j * span_scale (a span the
    window's end would cut is shrunk to fit: `_accesses`); each access is an open, a
    listStatus or a getFileInfo by accessShares_j. Whether it is accessed, its span and its
-   number of accesses come from one quantile of the type's popularity: the n-th file of a
-   type (pre-existing ones first) takes the n-th value of a golden-ratio sequence with a
-   random start (`popularity_quantiles`), so few files already spread over the whole
-   distribution, as in generator-mr's PopularityQuantiles;
+   number of accesses come from one quantile of the type's popularity: the type's files
+   (pre-existing ones first, then the most its creates may add) take one 1/n stratum each,
+   at its middle, in an order that spreads any stretch of them evenly
+   (`popularity_quantiles`), so every run holds the whole distribution, its heaviest stratum
+   included, as in generator-mr's PopularityQuantiles;
 4. with probability deleteShare_j a file is deleted at its last access (its origin if it had
    none) + deleteDelay_j, if that falls in the window. deleteShare counts only the deletes
    that named the file itself: a file that a recursive delete of a directory above it removed
@@ -94,6 +95,8 @@ stream of it
 """
 
 from __future__ import annotations
+
+import math
 
 from collections import Counter
 from collections.abc import Sequence
@@ -446,13 +449,13 @@ def _synthesize_type(
 ) -> SyntheticWorkload:  # fmt: skip
     pre_existing = round(file_type.pre_existing * file_scale)
     # More files of a type in the same window: creates come FILE_SCALE times as often.
+    most_creates = round(file_type.created * file_scale * stretch)
     create_times = _create_times(
-        file_type["createInterarrival"].scaled(1.0 / file_scale),
-        round(file_type.created * file_scale * stretch), window, rng,
+        file_type["createInterarrival"].scaled(1.0 / file_scale), most_creates, window, rng,
     )  # fmt: skip
     origin = np.concatenate((np.zeros(pre_existing), create_times))
     files = len(origin)
-    quantile = popularity_quantiles(files, rng)
+    quantile = popularity_quantiles(files, rng, strata=pre_existing + most_creates)
     accessed = quantile >= file_type.unaccessed_share
     if file_type["activationDelay"].is_empty or file_type["activeSpan"].is_empty:
         accessed[:] = False
@@ -596,15 +599,34 @@ def systematic_kinds(accesses: Ints, shares: Floats, rng: np.random.Generator) -
     return counts
 
 
-def popularity_quantiles(files: int, rng: np.random.Generator) -> Floats:
-    """Quantiles in [0, 1) for a type's FILES files: a golden-ratio sequence, random start.
-
-    Each is uniform, yet n of them lie within about log(n)/n of the uniform CDF, where n
-    independent draws lie within about 1/sqrt(n).
+def popularity_quantiles(
+    files: int, rng: np.random.Generator, strata: int | None = None
+) -> Floats:
+    """Quantiles in [0, 1) for a type's first FILES files, of STRATA (default FILES) that take
+    one 1/n stratum each, at its middle: file i the stratum (a + i p) mod n, a drawn, p the
+    stride `popularity_stride` gives; files past n continue a golden-ratio sequence from a
+    random start. Each is uniform over seeds, yet every run holds the whole distribution: a
+    small type's heaviest stratum too, which otherwise moves a run's calls by several percent
+    (bench/notes/model-fidelity.md). Java's PopularityQuantiles draws the same way.
     """
-    steps = np.arange(files, dtype=np.float64) * GOLDEN_STEP % 1.0
-    quantiles: Floats = np.mod(rng.random() + steps, 1.0)
+    n = files if strata is None else max(strata, 0)
+    start = rng.random()
+    first = int(np.floor(start * n)) if n > 0 else 0
+    ids = np.arange(files, dtype=np.int64)
+    quantiles: Floats = np.where(
+        ids < n,
+        ((first + ids * popularity_stride(n)) % max(n, 1) + 0.5) / max(n, 1),
+        np.mod(start + ids * GOLDEN_STEP % 1.0, 1.0),
+    )
     return quantiles
+
+
+def popularity_stride(n: int) -> int:
+    """p: the smallest whole number at least max(1, round(n GOLDEN_STEP)) coprime with N."""
+    p = max(1, int(np.floor(n * GOLDEN_STEP + 0.5)))  # Java's Math.round, not round half even
+    while n > 1 and math.gcd(p, n) != 1:
+        p += 1
+    return p
 
 
 def _accesses(

@@ -56,7 +56,9 @@ public final class DirectorySchedule implements Schedule {
             share,
             shares);
     this.popularity =
-        new PopularityQuantiles(TypeSchedule.fileSeed(seed, key(type), POPULARITY_STREAM));
+        new PopularityQuantiles(
+            TypeSchedule.fileSeed(seed, key(type), POPULARITY_STREAM),
+            type.preExisting() + type.creates());
     this.users = new UserQuantiles(TypeSchedule.fileSeed(seed, key(type), USERS_STREAM));
     this.order =
         type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());

@@ -65,7 +65,9 @@ public final class TypeSchedule implements Schedule {
             fileSeed(seed, type.index(), CREATES_STREAM),
             share,
             shares);
-    this.popularity = new PopularityQuantiles(fileSeed(seed, type.index(), POPULARITY_STREAM));
+    this.popularity =
+        new PopularityQuantiles(
+            fileSeed(seed, type.index(), POPULARITY_STREAM), type.preExisting() + type.creates());
     this.users = new UserQuantiles(fileSeed(seed, type.index(), USERS_STREAM));
     this.order =
         type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());

@@ -29,9 +29,33 @@ class PopularityQuantilesTest {
   }
 
   @Test
+  void theTypesFilesTakeOneStratumEach() {
+    for (long n : new long[] {1, 2, 10, 16, 113, 400, 10_000}) {
+      for (long seed : new long[] {1, 42}) {
+        double[] q = quantiles(new PopularityQuantiles(seed, n), 0, (int) n);
+        Arrays.sort(q);
+        for (int k = 0; k < n; k++) {
+          assertEquals((k + 0.5) / n, q[k], 1e-12, "n " + n + ", stratum " + k);
+        }
+      }
+    }
+  }
+
+  @Test
+  void theStridesAreModelerPysToo() { // test_synthesis.py expects the same: one order in both
+    assertEquals(
+        java.util.List.of(1L, 1L, 11L, 70L, 247L),
+        java.util.stream.LongStream.of(1, 2, 16, 113, 400)
+            .map(PopularityQuantiles::stride)
+            .boxed()
+            .toList());
+  }
+
+  @Test
   void anyStretchOfFilesSpreadsEvenlyOverTheDistribution() {
-    PopularityQuantiles p = new PopularityQuantiles(42);
+    PopularityQuantiles p = new PopularityQuantiles(42, 1_000_000);
     for (int n : new int[] {10, 100, 400, 10_000}) {
+      // within the strata, and past them (the Kronecker sequence)
       for (long from : new long[] {0, 12_345, 3_000_000_000L}) {
         // independent draws: about 1.36 / sqrt(n) at the 95th percentile (0.068 for n = 400)
         double bound = 2.0 * Math.log(n) / n + 1e-9;
@@ -45,12 +69,12 @@ class PopularityQuantilesTest {
     int seeds = 20_000;
     double[] q = new double[seeds];
     for (int s = 0; s < seeds; s++) {
-      q[s] = new PopularityQuantiles(s).of(7);
+      q[s] = new PopularityQuantiles(s, 1000).of(7);
     }
     assertTrue(ksFromUniform(q) < 0.015, "file 7's quantile over seeds");
     assertEquals(
-        new PopularityQuantiles(3).of(7),
-        new PopularityQuantiles(3).of(7),
+        new PopularityQuantiles(3, 1000).of(7),
+        new PopularityQuantiles(3, 1000).of(7),
         "the same seed, the same quantile");
   }
 }

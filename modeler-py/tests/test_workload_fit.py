@@ -115,7 +115,7 @@ def test_directory_types(sample: FittedTrace, fitter: ProfileFitter, profile: Pr
     modeled = ~sample.directories.dormant
     # 100, and 16 job _temporary directories made implicitly whose first call is their delete
     assert profile.directories == int(modeled.sum()) == 116
-    assert profile.directory_k == len(fitter.directory_fitter_.k_search_) == 13
+    assert profile.directory_k == len(fitter.directory_fitter_.k_search_) == 16
     assert sum(t.weight for t in profile.directory_types) == pytest.approx(1)
     assert sum(t.created for t in profile.directory_types) == 26
     # the 30 recursive deletes, their subtrees holding 49 files
@@ -125,22 +125,23 @@ def test_directory_types(sample: FittedTrace, fitter: ProfileFitter, profile: Pr
     assert sum(s.mean * s.count for s in subtrees) == pytest.approx(49)
     fit = profile.directory_fit
     assert fit is not None
-    assert (fit.criterion, fit.max_ks) == ("listing", 0.05)
-    assert fit.k_search[-1].popularity_ks < 0.05 < min(s.popularity_ks for s in fit.k_search[:-1])
+    assert (fit.criterion, fit.max_ks) == ("listing", 0.04)
+    assert fit.k_search[-1].popularity_ks < 0.04 < min(s.popularity_ks for s in fit.k_search[:-1])
 
 
 def test_validate_measures_the_directory_ks_the_search_found(
     sample: FittedTrace, profile: Profile
 ) -> None:
-    """The issue's bar: directory listing popularity below 0.05, as validate measures it; and
-    validate confirms the search's figure (same replicas, same seed, same draws)."""
+    """The issue's bar: directory listing popularity below 0.05, as validate measures it, with
+    the search's margin (0.04) for a run's own spread; and validate confirms the search's figure
+    (same replicas, same seed, same draws)."""
     report = validate(profile, sample, random_state=0)
     directories = report["directories"]
-    assert directories["k"] == 13
+    assert directories["k"] == 16
     assert directories["directories"] == {"trace": 116, "model": pytest.approx(116, abs=1)}
     found = profile.directory_fit.k_search[-1].popularity_ks  # type: ignore[union-attr]
     assert directories["ks"]["listing_popularity"] == pytest.approx(found)
-    assert directories["ks"]["listing_popularity"] < 0.05
+    assert directories["ks"]["listing_popularity"] < 0.04
     assert report["ks"]["popularity"] < 0.04
 
 

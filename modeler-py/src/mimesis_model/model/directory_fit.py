@@ -153,7 +153,7 @@ class DirectoryFitter:
         self,
         n_types: int | str = "auto",
         *,
-        max_ks: float = 0.05,
+        max_ks: float = 0.04,
         max_types: int = 50,
         search_directories: int = 200_000,
         max_points: int = 2048,

@@ -97,7 +97,6 @@ stream of it
 from __future__ import annotations
 
 import math
-
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -599,9 +598,7 @@ def systematic_kinds(accesses: Ints, shares: Floats, rng: np.random.Generator) -
     return counts
 
 
-def popularity_quantiles(
-    files: int, rng: np.random.Generator, strata: int | None = None
-) -> Floats:
+def popularity_quantiles(files: int, rng: np.random.Generator, strata: int | None = None) -> Floats:
     """Quantiles in [0, 1) for a type's first FILES files, of STRATA (default FILES) that take
     one 1/n stratum each, at its middle: file i the stratum (a + i p) mod n, a drawn, p the
     stride `popularity_stride` gives; files past n continue a golden-ratio sequence from a

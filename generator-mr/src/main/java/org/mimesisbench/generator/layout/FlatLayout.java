@@ -49,6 +49,11 @@ public final class FlatLayout implements NamespaceLayout {
   }
 
   @Override
+  public long preExistingCount(int type) {
+    return preExisting[type];
+  }
+
+  @Override
   public List<String> preExisting(int type, int share, int shares) {
     List<String> paths = new ArrayList<>();
     for (long k = share; k < preExisting[type]; k += shares) {

@@ -38,6 +38,7 @@ public final class HierarchyLayout implements NamespaceLayout {
   private final int[] depthFirst; // number of the first directory at each depth
   private final DiscreteDistribution[] depthOf; // by type: depth of its files
   private final String rootName;
+  private long[] filesByType; // pre-existing files by type, counted on first use
 
   private HierarchyLayout(GeneratedNamespace ns, DiscreteDistribution[] depthOf, String rootName) {
     this.ns = ns;
@@ -122,6 +123,14 @@ public final class HierarchyLayout implements NamespaceLayout {
   @Override
   public String rootName() {
     return rootName;
+  }
+
+  @Override
+  public synchronized long preExistingCount(int type) {
+    if (filesByType == null) { // one pass over the files, on first use
+      filesByType = ns.filesByType();
+    }
+    return type < filesByType.length ? filesByType[type] : 0;
   }
 
   @Override

@@ -20,6 +20,12 @@ public interface NamespaceLayout {
    */
   String rootName();
 
+  /**
+   * Pre-existing files of type {@code type} in all: the profile's, or about it (a hierarchy
+   * apportions the files among directories and may place one more or fewer).
+   */
+  long preExistingCount(int type);
+
   /** Pre-existing files of type {@code type} that share {@code share} of {@code shares} replays. */
   List<String> preExisting(int type, int share, int shares);
 

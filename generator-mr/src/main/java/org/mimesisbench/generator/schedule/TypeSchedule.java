@@ -29,6 +29,7 @@ public final class TypeSchedule implements Schedule {
   private final int shares;
   private final String runTag;
   private final List<String> preExisting;
+  private final long placed; // the type's pre-existing files in the layout, all shares
   private final CreateProcess creates;
   private final PopularityQuantiles popularity;
   private final UserQuantiles users;
@@ -57,6 +58,8 @@ public final class TypeSchedule implements Schedule {
     this.shares = shares;
     this.runTag = runTag;
     this.preExisting = layout.preExisting(type.index(), share, shares);
+    // numbers past the layout's own pre-existing files: no created file shares one's number
+    this.placed = layout.preExistingCount(type.index());
     this.creates =
         new CreateProcess(
             type.createInterarrival(),
@@ -67,7 +70,7 @@ public final class TypeSchedule implements Schedule {
             shares);
     this.popularity =
         new PopularityQuantiles(
-            fileSeed(seed, type.index(), POPULARITY_STREAM), type.preExisting() + type.creates());
+            fileSeed(seed, type.index(), POPULARITY_STREAM), placed + type.creates());
     this.users = new UserQuantiles(fileSeed(seed, type.index(), USERS_STREAM));
     this.order =
         type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
@@ -96,7 +99,7 @@ public final class TypeSchedule implements Schedule {
     }
     if (creates.next()) {
       long i = creates.index();
-      long id = type.preExisting() + i;
+      long id = placed + i;
       SplittableRandom placement =
           new SplittableRandom(fileSeed(seed, type.index(), id) ^ PLACEMENT);
       String dir = layout.directoryFor(type, placement);

@@ -56,4 +56,24 @@ class HierarchyLayoutTest {
     }
     assertTrue(belowHierarchy, "the sample has files below its fsimage's deepest directory");
   }
+
+  /**
+   * The hierarchy apportions the files, so a type may hold one more or fewer than the profile says:
+   * the count the schedules number created files after is the hierarchy's own.
+   */
+  @Test
+  void eachTypesCountIsTheFilesTheHierarchyHolds() throws Exception {
+    WorkloadModel m =
+        WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
+    HierarchyLayout layout =
+        HierarchyLayout.of(m, ProfileStatistics.of(GeneratorVectors.profile(), "vector"), 60, 7);
+    long all = 0;
+    for (FileTypeModel t : m.allTypes()) {
+      long held = layout.preExisting(t.index(), 0, 1).size();
+      assertEquals(held, layout.preExistingCount(t.index()), "type " + t.index());
+      assertEquals(t.preExisting(), held, 1.0, "about the profile's, type " + t.index());
+      all += held;
+    }
+    assertTrue(all > 0);
+  }
 }

@@ -60,6 +60,22 @@ public final class GeneratedNamespace {
     return fileType.length;
   }
 
+  /**
+   * Files by the statistics' type index (the array as long as the largest index + 1): the generator
+   * apportions, so a type may hold one more or fewer than its share asked for.
+   */
+  public long[] filesByType() {
+    long[] byCode = new long[256];
+    for (byte code : fileType) {
+      byCode[code & 0xFF]++;
+    }
+    long[] byType = new long[Arrays.stream(typeIndex).max().orElse(-1) + 1];
+    for (int code = 0; code < typeIndex.length; code++) {
+      byType[typeIndex[code]] += byCode[code];
+    }
+    return byType;
+  }
+
   /** The deepest directory's depth. */
   public int maxDepth() {
     return depthStart.length - 2;

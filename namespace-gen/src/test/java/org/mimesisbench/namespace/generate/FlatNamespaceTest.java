@@ -1,5 +1,6 @@
 package org.mimesisbench.namespace.generate;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -31,5 +32,6 @@ class FlatNamespaceTest {
           }
         });
     assertEquals(List.of("/ 0", "/f0.t0 0", "/f1.t0 0", "/f2.t2 2", "/f3.t2 2", "/f4.t2 2"), seen);
+    assertArrayEquals(new long[] {2, 0, 3}, ns.filesByType());
   }
 }

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
@@ -28,17 +30,7 @@ class NameDirRunTest {
   void aRunWritesItsNamespaceAsAnImageOnceAndStartsOnIt() throws Exception {
     Path nn = dir.resolve("nn");
     Path first = dir.resolve("first");
-    Outcome o =
-        RunChecks.run(
-            new Configuration(),
-            "--profile",
-            RunChecks.PROFILE.toString(),
-            "--time-scale",
-            "0.05",
-            "--name-dir",
-            nn.toString(),
-            "--out",
-            first.toString());
+    Outcome o = runOn(nn, first);
     RunChecks.assertValidAndComplete(first, o);
     assertTrue(o.out().contains("writing the run's namespace as an fsimage in " + nn), o.both());
     assertTrue(o.out().contains("phase 1: the hierarchy is in place"), o.both());
@@ -46,17 +38,7 @@ class NameDirRunTest {
     assertTrue(image.containsKey("current/fsimage_0000000000000000000"), image.toString());
 
     Path second = dir.resolve("second");
-    o =
-        RunChecks.run(
-            new Configuration(),
-            "--profile",
-            RunChecks.PROFILE.toString(),
-            "--time-scale",
-            "0.05",
-            "--name-dir",
-            nn.toString(),
-            "--out",
-            second.toString());
+    o = runOn(nn, second);
     RunChecks.assertValidAndComplete(second, o);
     assertTrue(o.out().contains("starting the embedded NameNode on the image in " + nn), o.both());
     assertTrue(o.out().contains("phase 1: the hierarchy is in place"), o.both());
@@ -68,18 +50,7 @@ class NameDirRunTest {
   void aFlatRunWritesItsOneDirectoryAsAnImageAndFindsEveryFileThere() throws Exception {
     Path nn = dir.resolve("flat-nn");
     Path results = dir.resolve("flat");
-    Outcome o =
-        RunChecks.run(
-            new Configuration(),
-            "--profile",
-            RunChecks.PROFILE.toString(),
-            "--flat",
-            "--time-scale",
-            "0.05",
-            "--name-dir",
-            nn.toString(),
-            "--out",
-            results.toString());
+    Outcome o = runOn(nn, results, "--flat");
     // valid with no error: every open, stat and delete of a pre-existing file found it
     JsonNode summary = RunChecks.assertValidAndComplete(results, o);
     assertTrue(o.out().contains("writing the run's namespace as an fsimage in " + nn), o.both());
@@ -125,6 +96,23 @@ class NameDirRunTest {
     assertEquals(2, o.exitCode(), o.both());
     assertTrue(o.err().contains("fsimage_0000000000000000007"), o.both());
     assertFalse(Files.exists(dir.resolve("r")));
+  }
+
+  /** The vector profile at time scale 0.05, embedded, on the name directory {@code nn}. */
+  private static Outcome runOn(Path nn, Path out, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--profile",
+                RunChecks.PROFILE.toString(),
+                "--time-scale",
+                "0.05",
+                "--name-dir",
+                nn.toString(),
+                "--out",
+                out.toString()));
+    args.addAll(List.of(more));
+    return RunChecks.run(new Configuration(), args.toArray(String[]::new));
   }
 
   /** Every file under {@code dir} with its size and modification time. */

@@ -68,14 +68,30 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
       synchronized (clients) { // several issuer threads (--in-flight): one file system per user
         client = clients.get(e.user());
         if (client == null) {
-          FileSystem fs = open(uri, conf, e.user());
-          fileSystems.put(e.user(), fs);
-          client = new NamespaceClient(fs, root, e.user());
+          client = new NamespaceClient(fileSystemOf(e.user()), root, e.user());
           clients.put(e.user(), client);
         }
       }
     }
     client.issue(e);
+  }
+
+  /**
+   * The file system {@code user}'s calls go through, opened on first use and closed with this; null
+   * when they go as the run's own user (no user, or the local file system, which has none).
+   */
+  public FileSystem fileSystemOf(String user) throws IOException {
+    if (user == null || local) {
+      return null;
+    }
+    synchronized (clients) {
+      FileSystem fs = fileSystems.get(user);
+      if (fs == null) {
+        fs = open(uri, conf, user);
+        fileSystems.put(user, fs);
+      }
+      return fs;
+    }
   }
 
   /** The users issued as so far: the run's own among them once it issued a call. */

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -106,12 +105,6 @@ public final class FlatLayout implements NamespaceLayout {
       }
     }
     return made;
-  }
-
-  @Override
-  public boolean inPlace(FileSystem fs, Path root) throws IOException {
-    ContentSummary summary = fs.getContentSummary(root);
-    return summary.getDirectoryCount() == 1 && summary.getFileCount() == ns.files();
   }
 
   @Override

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.mimesisbench.generator.model.FileTypeModel;
@@ -85,9 +84,8 @@ public final class HierarchyLayout implements NamespaceLayout {
   private static String fingerprint(
       NamespaceStats stats, WorkloadModel model, long directories, long seed) {
     // "world-writable": made with umask 000 (README: Users); "owners": directory types'
-    // pre-existing
-    // directories are their owners' (NamespaceMapper). A namespace made before either is not
-    // reused.
+    // pre-existing directories are their owners' (NamespaceMapper). A namespace made before either
+    // is not reused.
     StringBuilder b =
         new StringBuilder("world-writable/owners/")
             .append(directories)
@@ -209,13 +207,6 @@ public final class HierarchyLayout implements NamespaceLayout {
     // an earlier run in this base may have appended to its files
     return new NamespaceMaterializer(fs, BasePath.of(root.toUri().getPath(), root), ns, resume)
         .acceptingWrittenFiles();
-  }
-
-  @Override
-  public boolean inPlace(FileSystem fs, Path root) throws IOException {
-    ContentSummary summary = fs.getContentSummary(root);
-    return summary.getDirectoryCount() == ns.directories() + 1L
-        && summary.getFileCount() == ns.files();
   }
 
   @Override

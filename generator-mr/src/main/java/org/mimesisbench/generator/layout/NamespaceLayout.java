@@ -3,9 +3,11 @@ package org.mimesisbench.generator.layout;
 import java.io.IOException;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.mimesisbench.generator.model.FileTypeModel;
+import org.mimesisbench.namespace.generate.GeneratedNamespace;
 
 /**
  * Where a run's files live under its namespace root: the pre-existing files phase 1 creates and the
@@ -57,11 +59,17 @@ public interface NamespaceLayout {
    * the root holds exactly its directories and pre-existing files, so phase 1 need not visit them.
    */
   default boolean inPlace(FileSystem fs, Path root) throws IOException {
-    return false;
+    GeneratedNamespace ns = hierarchy();
+    if (ns == null) {
+      return false;
+    }
+    ContentSummary summary = fs.getContentSummary(root);
+    return summary.getDirectoryCount() == ns.directories() + 1L
+        && summary.getFileCount() == ns.files();
   }
 
   /** The generated hierarchy, to write as an fsimage; null when the layout has none. */
-  default org.mimesisbench.namespace.generate.GeneratedNamespace hierarchy() {
+  default GeneratedNamespace hierarchy() {
     return null;
   }
 

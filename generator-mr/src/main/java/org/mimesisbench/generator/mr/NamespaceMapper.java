@@ -1,15 +1,13 @@
 package org.mimesisbench.generator.mr;
 
-import java.io.Closeable;
 import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
@@ -32,7 +30,9 @@ public final class NamespaceMapper
     RunPlan plan = RunPlan.fromConf(context.getConfiguration());
     Configuration open = UserClients.worldWritable(context.getConfiguration());
     try (FileSystem fs = FileSystem.newInstance(plan.root().toUri(), open);
-        Owners owners = new Owners(fs, open)) {
+        UserClients owners =
+            new UserClients(
+                new NamespaceClient(fs, plan.root()), plan.root().toUri(), plan.root(), open)) {
       map(plan, fs, owners, task, context);
     }
   }
@@ -41,7 +41,7 @@ public final class NamespaceMapper
    * Makes the share with {@code fs}, whose entries every modeled user may change (README: Users).
    */
   private static void map(
-      RunPlan plan, FileSystem fs, Owners owners, TaskSplit task, Context context)
+      RunPlan plan, FileSystem fs, UserClients owners, TaskSplit task, Context context)
       throws IOException {
     Counter entries = context.getCounter(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES);
     boolean resume = context.getConfiguration().getBoolean(RESUME, true);
@@ -66,7 +66,8 @@ public final class NamespaceMapper
               task.shares(),
               plan.runTag());
       for (EntryLife d = schedule.nextPreExisting(); d != null; d = schedule.nextPreExisting()) {
-        makeDirectory(owners.of(d.owner()), plan.root(), d, resume, onEntry);
+        FileSystem owner = owners.fileSystemOf(d.owner());
+        makeDirectory(owner != null ? owner : fs, plan.root(), d, resume, onEntry);
       }
     }
   }
@@ -88,38 +89,6 @@ public final class NamespaceMapper
         fs.create(file, true).close();
       }
       onEntry.run();
-    }
-  }
-
-  /** The owners' file systems (as phase 2's, UserClients), each opened once, closed with it. */
-  private static final class Owners implements Closeable {
-    private final FileSystem own;
-    private final Configuration conf;
-    private final Map<String, FileSystem> byUser = new HashMap<>();
-
-    Owners(FileSystem own, Configuration conf) {
-      this.own = own;
-      this.conf = conf;
-    }
-
-    /** Issues as {@code user}; the run's own for none, and on the local file system (no users). */
-    FileSystem of(String user) throws IOException {
-      if (user == null || "file".equals(own.getUri().getScheme())) {
-        return own;
-      }
-      FileSystem fs = byUser.get(user);
-      if (fs == null) {
-        fs = UserClients.open(own.getUri(), conf, user);
-        byUser.put(user, fs);
-      }
-      return fs;
-    }
-
-    @Override
-    public void close() throws IOException {
-      for (FileSystem fs : byUser.values()) {
-        fs.close();
-      }
     }
   }
 }

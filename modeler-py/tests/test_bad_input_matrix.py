@@ -20,10 +20,12 @@ import pytest
 
 from mimesis_model.cli import BAD_INPUT, main
 from mimesis_model.formats import schema
-from mimesis_model.formats.profile import PROFILE_FILE
+from mimesis_model.formats.profile import FORMAT_VERSION, PROFILE_FILE
 from tracefiles import small_trace
 
 DATA = Path(__file__).parent / "data"
+NEWER = FORMAT_VERSION + 1  # a profile format this modeler does not know yet
+FUTURE = f"{{future}}/profile.avro: format version {NEWER} is newer"
 AB = ("fair1", "fair2", "unfair1", "unfair2")
 # A Python exception's name standing for the message, e.g. "FileNotFoundError: ..." or "<_io...>".
 CLASS_NAME = re.compile(r"\b[A-Z]\w*(Error|Exception)\b|<[\w.]+ object at 0x")
@@ -61,7 +63,7 @@ def names(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     record["source"] = "another trace"
     with (root / "other" / PROFILE_FILE).open("wb") as stream:
         fastavro.writer(stream, schema.load(schema.PROFILE), [record])
-    for name, version in (("future", 4), ("ancient", 0)):  # a profile of an unknown version
+    for name, version in (("future", NEWER), ("ancient", 0)):  # a profile of an unknown version
         (root / name).mkdir()
         with (root / name / PROFILE_FILE).open("wb") as stream:
             fastavro.writer(
@@ -97,16 +99,16 @@ CASES: list[tuple[str, list[str]]] = [
     ("{corrupt}/profile.avro: ", ["validate", "{corrupt}", "{trace}"]),
     ("{missing}: no such trace directory", ["validate", "{profile}", "{missing}"]),
     ("argument --time-scale: ", ["validate", "{profile}", "{trace}", "--time-scale", "-1"]),
-    ("{future}/profile.avro: format version 4 is newer", ["validate", "{future}", "{trace}"]),
+    (FUTURE, ["validate", "{future}", "{trace}"]),
     ("{ancient}/profile.avro: format version 0 is unknown",
      ["validate", "{ancient}", "{trace}"]),
     # scale
-    ("{future}/profile.avro: format version 4 is newer", ["scale", "{future}", "--out", "{out}"]),
+    (FUTURE, ["scale", "{future}", "--out", "{out}"]),
     ("{ancient}/profile.avro: format version 0 is unknown",
      ["scale", "{ancient}", "--out", "{out}"]),
-    ("{future}/profile.avro: format version 4 is newer",
+    (FUTURE,
      ["describe", "{future}", "--out", "{out}"]),
-    ("{future}/profile.avro: format version 4 is newer", ["fidelity", "{future}", "{run}"]),
+    (FUTURE, ["fidelity", "{future}", "{run}"]),
     ("--out {file}: exists and is not a directory", ["scale", "{profile}", "--out", "{file}"]),
     ("--out {file}/x: cannot create it: Not a directory",
      ["scale", "{profile}", "--out", "{file}/x"]),

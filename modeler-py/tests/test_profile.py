@@ -37,11 +37,11 @@ def test_written_profile_reads_back_equal(sample_profile: Profile, tmp_path: Pat
 
 
 def test_a_profile_from_a_future_format_is_refused(sample_profile: Profile, tmp_path: Path) -> None:
-    record = sample_profile.to_record() | {"formatVersion": 4}
+    record = sample_profile.to_record() | {"formatVersion": FORMAT_VERSION + 1}
     (tmp_path / "future").mkdir()
     with (tmp_path / "future" / PROFILE_FILE).open("wb") as stream:
         fastavro.writer(stream, schema.load(schema.PROFILE), [record])
-    with pytest.raises(ProfileError, match="format version 4 is newer"):
+    with pytest.raises(ProfileError, match=f"format version {FORMAT_VERSION + 1} is newer"):
         Profile.read(tmp_path / "future")
 
 
@@ -167,12 +167,38 @@ def _zigzag(value: int) -> bytes:
     return bytes(out)
 
 
-def test_a_profile_of_format_1_reads_with_format_2s_streams_empty(tmp_path: Path) -> None:
-    """The shipped Yahoo profile is files only (format 1)."""
-    shipped = REPOSITORY / "profiles" / "yahoo-2011"
-    with (shipped / PROFILE_FILE).open("rb") as stream:
-        assert next(iter(fastavro.reader(stream)))["formatVersion"] == 1  # type: ignore[index,call-overload]
-    profile = Profile.read(shipped)
+# What format 1 lacked: the fields added since, each with a default a reader fills in.
+LATER_PROFILE_FIELDS = {
+    "directoryTypes", "clusterCalls", "unmodeledCommands", "directoryFit", "missingPathProbes",
+    "deniedCalls", "preExistingActivation",
+}  # fmt: skip
+LATER_FILE_TYPE_FIELDS = {"calls", "probes", "users"}
+
+
+def format_1_schema() -> dict[str, Any]:
+    """Profile.avsc as a format-1 writer had it: files only."""
+    declared = schema.declaration(schema.PROFILE)
+    declared["fields"] = [f for f in declared["fields"] if f["name"] not in LATER_PROFILE_FIELDS]
+    file_type = next(f for f in declared["fields"] if f["name"] == "fileTypes")["type"]["items"]
+    file_type["fields"] = [
+        f for f in file_type["fields"] if f["name"] not in LATER_FILE_TYPE_FIELDS
+    ]
+    return declared
+
+
+def test_a_profile_of_format_1_reads_with_later_fields_empty(tmp_path: Path) -> None:
+    """A profile written as format 1 (files only) reads with every later field's default."""
+    shipped = Profile.read(REPOSITORY / "profiles" / "yahoo-2011-demo").to_record()
+    old = {name: value for name, value in shipped.items() if name not in LATER_PROFILE_FIELDS}
+    old["formatVersion"] = 1
+    old["fileTypes"] = [
+        {name: value for name, value in t.items() if name not in LATER_FILE_TYPE_FIELDS}
+        for t in old["fileTypes"]
+    ]
+    (tmp_path / "old").mkdir()
+    with (tmp_path / "old" / PROFILE_FILE).open("wb") as stream:
+        fastavro.writer(stream, fastavro.parse_schema(format_1_schema()), [old])
+    profile = Profile.read(tmp_path / "old")
     assert profile.k > 0
     assert profile.directory_types == []
     assert (profile.cluster_calls, profile.unmodeled_commands, profile.directory_fit) == (
@@ -180,11 +206,12 @@ def test_a_profile_of_format_1_reads_with_format_2s_streams_empty(tmp_path: Path
         [],
         None,
     )
+    assert profile.pre_existing_activation == "DELAY"
     assert all(t.calls == [] and t.probes is None for t in profile.file_types)
     profile.write(tmp_path / "again")
     again = Profile.read(tmp_path / "again")
     assert again.to_record() == profile.to_record()
-    assert again.to_record()["formatVersion"] == FORMAT_VERSION == 3
+    assert again.to_record()["formatVersion"] == FORMAT_VERSION == 4
 
 
 def test_format_2_round_trips_with_its_streams(sample_profile: Profile, tmp_path: Path) -> None:

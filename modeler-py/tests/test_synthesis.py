@@ -177,6 +177,28 @@ def whole_profile(call_offset: float = 1_000.0) -> Profile:
     )  # fmt: skip
 
 
+def test_pre_existing_files_are_first_accessed_uniformly_when_the_profile_says_so() -> None:
+    delay = synthesize(whole_profile(), random_state=0)
+    assert set(delay.first_access[delay.pre_existing].tolist()) == {500.0}  # activationDelay
+    uniform = synthesize(
+        replace(whole_profile(), pre_existing_activation="UNIFORM"), random_state=0
+    )
+    first = uniform.first_access[uniform.pre_existing]
+    assert len(first) == 400
+    assert ((first >= 0) & (first < WINDOW_MS)).all()
+    # 400 draws: each quarter of the window about 100 (binomial sd 8.7)
+    assert np.all(np.abs(np.histogram(first, bins=4, range=(0, WINDOW_MS))[0] - 100) < 35)
+    created = ~uniform.pre_existing & ~np.isnan(uniform.first_access)
+    assert created.any()  # created files keep their activation delay
+    assert np.array_equal(uniform.first_access[created], uniform.origin[created] + 500.0)
+
+
+def test_a_profile_names_a_known_pre_existing_activation() -> None:
+    assert replace(whole_profile(), pre_existing_activation="LATE").problems() == [
+        "preExistingActivation 'LATE' is not one of DELAY, UNIFORM"
+    ]
+
+
 def test_file_calls_each_file_draws_floor_or_ceil_of_per_file() -> None:
     workload = synthesize(whole_profile(), random_state=0)
     names = audit_commands()

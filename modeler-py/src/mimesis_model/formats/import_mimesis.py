@@ -7,7 +7,11 @@ weights, pre-existing files, files at depth, run length), `<prefix>.<j>` for eac
 `<prefix>.namespace`, one directory path a line. How the tables become profile fields:
 
 - ACTIVATION_TIME_CLUSTER<j> -> activationDelay. Its sample, n_j, is the files created in the
-  window (CREATE_INTERARRIVAL's sample is n_j - 1), every one of them accessed;
+  window (CREATE_INTERARRIVAL's sample is n_j - 1), every one of them accessed. It says nothing
+  of the pre-existing files' first accesses, so those spread uniformly over the window
+  (preExistingActivation UNIFORM, a cluster in steady state). The prototype applied the created
+  files' delays from the window's start, which puts most of the pre-existing files' first
+  accesses in its first minutes;
 - DEACTIVATION_TIME_CLUSTER<j> -> activeSpan: the prototype sets deactivation = activation +
   this draw, and its values are often smaller than the activation delays (not absolute times);
 - OPEN_INTERARRIVAL_CLUSTER<j>_PER_FILE -> accessInterarrival: the gaps between accesses of one
@@ -296,6 +300,7 @@ def read_mimesis_profile(
         renames_per_create=common.ratio("RATIO_OF_FILE_RENAMES_TO_CREATES"),
         namespace=namespace,
         fit=None,
+        pre_existing_activation="UNIFORM",
     )
 
 

@@ -26,6 +26,9 @@ from mimesis_model.output import AtomicOutputDir
 PROFILE_FILE: Final = "profile.avro"
 PROFILE_JSON: Final = "profile.json"
 FORMAT_VERSION: Final = int(schema.field_declaration(schema.PROFILE, "formatVersion")["current"])
+PRE_EXISTING_ACTIVATIONS: Final = tuple(
+    schema.field_declaration(schema.PROFILE, "preExistingActivation")["type"]["symbols"]
+)
 """The format version written and the newest read: Profile.avsc's, read by Java's ProfileReader
 (3 added deletes of paths nothing makes to missingPathProbes, deniedCalls, and activeSpanKs to
 kSearch)."""
@@ -294,6 +297,9 @@ class Profile:
     denied_calls: list[ClusterCalls] = field(default_factory=list)
     """calls the trace saw denied on a path, per command: a stream over the window, issued where
     they are denied (format 3; Profile.avsc)"""
+    pre_existing_activation: str = "DELAY"
+    """when pre-existing files are first accessed: DELAY (an activationDelay after the window's
+    start) or UNIFORM (uniformly over the window); format 4, Profile.avsc"""
 
     @property
     def k(self) -> int:
@@ -351,6 +357,7 @@ class Profile:
             "directoryFit": None if self.directory_fit is None else _fit_record(self.directory_fit),
             "missingPathProbes": [_stream_record(item) for item in self.missing_path_probes],
             "deniedCalls": [_stream_record(item) for item in self.denied_calls],
+            "preExistingActivation": self.pre_existing_activation,
         }
 
     @classmethod
@@ -377,6 +384,7 @@ class Profile:
             directory_fit=None if directory_fit is None else _fit(directory_fit),
             missing_path_probes=[_stream(item) for item in record.get("missingPathProbes", [])],
             denied_calls=[_stream(item) for item in record.get("deniedCalls", [])],
+            pre_existing_activation=str(record.get("preExistingActivation", "DELAY")),
         )
 
     # --- files --------------------------------------------------------------------------
@@ -435,6 +443,11 @@ class Profile:
             found.append(f"durationMs {self.duration_ms} is not positive")
         if not self.file_types:
             found.append("no file types")
+        if self.pre_existing_activation not in PRE_EXISTING_ACTIVATIONS:
+            found.append(
+                f"preExistingActivation {self.pre_existing_activation!r} is not one of "
+                f"{', '.join(PRE_EXISTING_ACTIVATIONS)}"
+            )
         for name, ratio in (("mkdirsPerCreate", self.mkdirs_per_create),
                             ("renamesPerCreate", self.renames_per_create)):  # fmt: skip
             if not (math.isfinite(ratio) and ratio >= 0):

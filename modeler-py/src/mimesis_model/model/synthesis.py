@@ -10,11 +10,13 @@ File types, per type j:
 2. created files: a renewal process from 0 with gaps drawn from createInterarrival_j, stopped
    after files_j - preExisting_j creates or at the window's end; origin = creation time;
 3. every file: with probability unaccessedShare_j it is never accessed; otherwise it is
-   activated at origin + activationDelay_j and accessed then and every accessInterarrival_j
-   after, while the access time is <= activation + activeSpan_j * span_scale (a span the
-   window's end would cut is shrunk to fit: `_accesses`); each access is an open, a
-   listStatus or a getFileInfo by accessShares_j. Whether it is accessed, its span and its
-   number of accesses come from one quantile of the type's popularity: the type's files
+   activated at origin + activationDelay_j (a pre-existing one of a profile whose
+   preExistingActivation is UNIFORM: uniformly in [0, W) instead) and accessed then and
+   every accessInterarrival_j after, while the access time is <= activation + activeSpan_j *
+   span_scale (a span the window's end would cut is shrunk to fit: `_accesses`); each access
+   is an open, a listStatus or a getFileInfo by accessShares_j. Whether it is accessed, its
+   span and its number of accesses come from one quantile of the type's popularity: the
+   type's files
    (pre-existing ones first, then the most its creates may add) take one 1/n stratum each,
    at its middle, in an order that spreads any stretch of them evenly
    (`popularity_quantiles`), so every run holds the whole distribution, its heaviest stratum
@@ -180,6 +182,8 @@ class SyntheticWorkload:
     denied_time: Floats = field(default_factory=lambda: np.zeros(0))
     denied_command: tuple[str, ...] = ()
     """each call the NameNode denies (deniedCalls), aligned with denied_time"""
+    first_access: Floats = field(default_factory=lambda: np.zeros(0))
+    """per row: its first access; NaN for one never accessed in the window"""
 
     def __len__(self) -> int:
         return len(self.file_type)
@@ -299,8 +303,9 @@ def synthesize(
     calls_rng, directories_rng, cluster_rng, missing_rng, denied_rng = rng.spawn(5)
     window = float(profile.duration_ms if window_ms is None else window_ms)
     stretch = max(1.0, window / profile.duration_ms)
+    uniform = _uniform_activation_ms(profile)
     parts = [
-        _synthesize_type(file_type, window, span_scale, file_scale, stretch, rng)
+        _synthesize_type(file_type, window, span_scale, file_scale, stretch, uniform, rng)
         for file_type in tqdm(
             profile.file_types,
             desc="synthesize",
@@ -371,8 +376,11 @@ def _directory_workload(
     if not profile.directory_types:
         return None
     parts = []
+    uniform = _uniform_activation_ms(profile)
     for directory_type in profile.directory_types:
-        part = _synthesize_type(directory_type, window, span_scale, file_scale, stretch, rng)
+        part = _synthesize_type(
+            directory_type, window, span_scale, file_scale, stretch, uniform, rng
+        )
         part = _with_subtrees(part, directory_type, rng)
         parts.append(_with_calls(part, directory_type, window, rng))
     return _joined(parts, window, profile.directory_types)
@@ -419,6 +427,7 @@ def _joined(
         probe_time=cat("probe_time"),
         probe_listing=cat("probe_listing", np.bool_),
         subtree_files=cat("subtree_files", np.int64),
+        first_access=cat("first_access"),
     )
 
 
@@ -431,6 +440,7 @@ def _time_scaled(workload: SyntheticWorkload, time_scale: float) -> SyntheticWor
         origin=workload.origin * time_scale,
         delete_time=workload.delete_time * time_scale,
         active_span=workload.active_span * time_scale,
+        first_access=workload.first_access * time_scale,
         interarrival=workload.interarrival * time_scale,
         create_interarrival=workload.create_interarrival * time_scale,
         call_time=workload.call_time * time_scale,
@@ -442,9 +452,15 @@ def _time_scaled(workload: SyntheticWorkload, time_scale: float) -> SyntheticWor
     )
 
 
+def _uniform_activation_ms(profile: Profile) -> float:
+    """Over how long pre-existing entries' first accesses spread uniformly: the profile's
+    window, or 0 when they follow activationDelay from the window's start."""
+    return float(profile.duration_ms) if profile.pre_existing_activation == "UNIFORM" else 0.0
+
+
 def _synthesize_type(
     file_type: ModeledType, window: float, span_scale: float, file_scale: float, stretch: float,
-    rng: np.random.Generator,
+    uniform_activation_ms: float, rng: np.random.Generator,
 ) -> SyntheticWorkload:  # fmt: skip
     pre_existing = round(file_type.pre_existing * file_scale)
     # More files of a type in the same window: creates come FILE_SCALE times as often.
@@ -460,7 +476,12 @@ def _synthesize_type(
         accessed[:] = False
     activation = np.full(files, np.inf)
     rows = np.flatnonzero(accessed)
-    activation[rows] = origin[rows] + file_type["activationDelay"].sample(rng, len(rows))
+    delay = file_type["activationDelay"].sample(rng, len(rows))
+    if uniform_activation_ms > 0:
+        # Pre-existing rows come first: their first access, uniform over the profile's window.
+        waiting = rows < pre_existing
+        delay[waiting] = rng.random(int(waiting.sum())) * uniform_activation_ms
+    activation[rows] = origin[rows] + delay
     # The accessed files' quantiles, rescaled to the popularity of accessed files alone.
     accessed_share = 1.0 - file_type.unaccessed_share
     popularity = (
@@ -495,6 +516,7 @@ def _synthesize_type(
         deleted=deleted,
         delete_time=delete_time,
         active_span=np.where(active, last - np.where(active, activation, 0.0), np.nan),
+        first_access=np.where(active, activation, np.nan),
         interarrival=gaps,
         interarrival_type=np.full(len(gaps), file_type.index, dtype=np.int64),
         create_interarrival=create_gaps,

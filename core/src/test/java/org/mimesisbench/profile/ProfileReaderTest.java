@@ -31,7 +31,7 @@ class ProfileReaderTest {
   void readsThePythonProfileAtTheSchemasVersion() throws IOException {
     Profile profile = ProfileReader.read(VECTOR);
     assertEquals(ProfileReader.FORMAT_VERSION, profile.getFormatVersion());
-    assertEquals(3, ProfileReader.FORMAT_VERSION);
+    assertEquals(4, ProfileReader.FORMAT_VERSION);
     assertTrue(profile.getFileTypes().size() > 1, "the vector has several types");
   }
 
@@ -56,13 +56,13 @@ class ProfileReaderTest {
     profile.setFormatVersion(ProfileReader.FORMAT_VERSION + 1);
     Path future = write(profile, tmp.resolve("future"));
     assertEquals(
-        future + ": formatVersion 4 is newer than 3",
+        future + ": formatVersion 5 is newer than 4",
         assertThrows(BadInputException.class, () -> ProfileReader.read(future.getParent()))
             .getMessage());
     profile.setFormatVersion(0);
     Path ancient = write(profile, tmp.resolve("ancient"));
     assertEquals(
-        ancient + ": formatVersion 0 is unknown (1 to 3)",
+        ancient + ": formatVersion 0 is unknown (1 to 4)",
         assertThrows(BadInputException.class, () -> ProfileReader.read(ancient.getParent()))
             .getMessage());
   }

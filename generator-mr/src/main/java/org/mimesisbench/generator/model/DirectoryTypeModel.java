@@ -27,6 +27,7 @@ public record DirectoryTypeModel(
     EmpiricalCdf depth,
     EmpiricalCdf createInterarrival,
     EmpiricalCdf activationDelay,
+    double preExistingUniformMs,
     EmpiricalCdf accessInterarrival,
     EmpiricalCdf activeSpan,
     EmpiricalCdf accessesPerFile,
@@ -48,13 +49,15 @@ public record DirectoryTypeModel(
 
   /**
    * {@code t} read from {@code where}, its directory counts times {@code scale}, its window
-   * stretched by {@code windowStretch}.
+   * stretched by {@code windowStretch}, its pre-existing directories first accessed uniformly over
+   * {@code preExistingUniformMs} when positive.
    */
   static DirectoryTypeModel of(
       String where,
       DirectoryType t,
       double scale,
       double windowStretch,
+      double preExistingUniformMs,
       Set<String> notIssued,
       boolean users) {
     String at = where + ": directoryTypes[" + t.getIndex() + "].";
@@ -91,6 +94,7 @@ public record DirectoryTypeModel(
         EmpiricalCdf.of(at + "depth", t.getDepth()),
         EmpiricalCdf.of(at + "createInterarrival", t.getCreateInterarrival()).scaled(1.0 / scale),
         EmpiricalCdf.of(at + "activationDelay", t.getActivationDelay()),
+        preExistingUniformMs,
         EmpiricalCdf.of(at + "accessInterarrival", t.getAccessInterarrival()),
         EmpiricalCdf.of(at + "activeSpan", t.getActiveSpan()),
         EmpiricalCdf.of(at + "accessesPerDirectory", t.getAccessesPerDirectory()),

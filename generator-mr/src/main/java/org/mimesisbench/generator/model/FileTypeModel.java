@@ -28,6 +28,7 @@ public record FileTypeModel(
     EmpiricalCdf depth,
     EmpiricalCdf createInterarrival,
     EmpiricalCdf activationDelay,
+    double preExistingUniformMs,
     EmpiricalCdf accessInterarrival,
     EmpiricalCdf activeSpan,
     EmpiricalCdf accessesPerFile,
@@ -39,13 +40,15 @@ public record FileTypeModel(
 
   /**
    * {@code t} of a profile read from {@code where}, its file counts times {@code fileScale}, its
-   * window stretched by {@code windowStretch} (>= 1 adds creates at the same rate).
+   * window stretched by {@code windowStretch} (>= 1 adds creates at the same rate), its
+   * pre-existing files first accessed uniformly over {@code preExistingUniformMs} when positive.
    */
   static FileTypeModel of(
       String where,
       FileType t,
       double fileScale,
       double windowStretch,
+      double preExistingUniformMs,
       Set<String> notIssued,
       boolean users) {
     String at = where + ": fileTypes[" + t.getIndex() + "].";
@@ -84,6 +87,7 @@ public record FileTypeModel(
         EmpiricalCdf.of(at + "depth", t.getDepth()),
         createInterarrival.scaled(1.0 / fileScale),
         EmpiricalCdf.of(at + "activationDelay", t.getActivationDelay()),
+        preExistingUniformMs,
         EmpiricalCdf.of(at + "accessInterarrival", t.getAccessInterarrival()),
         EmpiricalCdf.of(at + "activeSpan", t.getActiveSpan()),
         EmpiricalCdf.of(at + "accessesPerFile", t.getAccessesPerFile()),

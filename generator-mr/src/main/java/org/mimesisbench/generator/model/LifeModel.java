@@ -20,6 +20,13 @@ public interface LifeModel {
 
   EmpiricalCdf activationDelay();
 
+  /**
+   * When positive, a pre-existing entry's first access falls uniformly in [0, this) (the profile's
+   * window, its preExistingActivation UNIFORM) instead of an activation delay after the window's
+   * start.
+   */
+  double preExistingUniformMs();
+
   EmpiricalCdf accessInterarrival();
 
   EmpiricalCdf activeSpan();

@@ -8,6 +8,7 @@ import java.util.TreeSet;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.profile.DirectoryType;
 import org.mimesisbench.profile.FileType;
+import org.mimesisbench.profile.PreExistingActivation;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 
@@ -53,6 +54,11 @@ public record WorkloadModel(
     }
     double window = windowMs(profile.getDurationMs(), options);
     double stretch = Math.max(1.0, window / profile.getDurationMs());
+    // Over the profile's own window, whatever the run's: the profile says when they are accessed.
+    double uniform =
+        profile.getPreExistingActivation() == PreExistingActivation.UNIFORM
+            ? profile.getDurationMs()
+            : 0;
     Map<String, Double> scales = options.getTypeScales();
     int types = profile.getFileTypes().size();
     int directoryTypes = profile.getDirectoryTypes().size();
@@ -80,7 +86,8 @@ public record WorkloadModel(
         throw new BadInputException(where + ": fileTypes[" + i + "] has index " + t.getIndex());
       }
       double f = all * scales.getOrDefault(Integer.toString(i), 1.0);
-      models.add(FileTypeModel.of(where, t, f, stretch, notIssued, !options.getAsOneUser()));
+      models.add(
+          FileTypeModel.of(where, t, f, stretch, uniform, notIssued, !options.getAsOneUser()));
     }
     TreeSet<Integer> chosen = new TreeSet<>();
     for (int j : options.getTypes()) {
@@ -130,6 +137,7 @@ public record WorkloadModel(
               t,
               all * scales.getOrDefault("d" + i, 1.0),
               stretch,
+              uniform,
               notIssued,
               !options.getAsOneUser()));
     }

@@ -145,7 +145,11 @@ public final class EntryLife implements Life {
       renames = stochasticRound(renamesPerCreate);
     }
     if (type.accessed() && popularity >= type.unaccessedShare()) {
-      double activation = origin + type.activationDelay().sample(random);
+      double activation =
+          origin
+              + (created || type.preExistingUniformMs() <= 0
+                  ? type.activationDelay().sample(random)
+                  : random.nextDouble() * type.preExistingUniformMs());
       if (activation < window) {
         double u = (popularity - type.unaccessedShare()) / (1 - type.unaccessedShare());
         planAccesses(activation, spanScale, u);

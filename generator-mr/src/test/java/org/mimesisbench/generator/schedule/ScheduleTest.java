@@ -15,7 +15,9 @@ import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.namespace.stats.ProfileStatistics;
+import org.mimesisbench.profile.PreExistingActivation;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 
@@ -161,6 +163,38 @@ class ScheduleTest {
       }
     }
     assertTrue(mixed > 0, "some directory has accesses of two kinds");
+  }
+
+  /**
+   * UNIFORM spreads pre-existing files' first accesses over the profile's window; DELAY puts them
+   * an activation delay (here under a quarter of the window) after its start.
+   */
+  @Test
+  void preExistingFilesAreFirstAccessedUniformlyOverTheWindowWhenTheProfileSaysSo()
+      throws Exception {
+    Profile steady =
+        SyntheticProfile.steadyAccesses(4000, 4, 1000.0, SyntheticProfile.only("open"));
+    int[] delay = firstAccessQuarters(steady);
+    assertEquals(4000, delay[0], "DELAY: every first access in the window's first quarter");
+    steady.setPreExistingActivation(PreExistingActivation.UNIFORM);
+    int[] uniform = firstAccessQuarters(steady);
+    for (int q = 0; q < 4; q++) { // 1,000 expected, binomial sd 27
+      assertEquals(1000, uniform[q], 120, "UNIFORM: first accesses in quarter " + q);
+    }
+  }
+
+  /** How many files are first accessed in each quarter of the profile's window. */
+  private static int[] firstAccessQuarters(Profile profile) {
+    WorkloadModel m = WorkloadModel.of("synthetic", profile, GeneratorVectors.options().build());
+    int[] quarters = new int[4];
+    TypeSchedule schedule =
+        new TypeSchedule(m, m.runTypes().get(0), new FlatLayout(m), 7, 0, 1, "t");
+    for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {
+      if (!f.done()) {
+        quarters[(int) (4 * f.next().timeMs() / profile.getDurationMs())]++;
+      }
+    }
+    return quarters;
   }
 
   private static double accesses(WorkloadModel m) {

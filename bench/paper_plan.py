@@ -63,6 +63,8 @@ class Series:
                 "--window", f"{max(1, round(config.window_s))}s", "--type-scale", f"all={config.size:g}"]
         if self.time_scale == 0:
             args += ["--duration", f"{max(1, round(config.ceiling_cap_s))}s"]  # the ceiling's wall-clock cap
+        else:  # past the knee a point still issues its whole window: response time counts the backlog
+            args += ["--max-drift", "0"]
         if w.flat:
             args.append("--flat")
         if w.type_index is not None:

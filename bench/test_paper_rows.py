@@ -120,9 +120,11 @@ def test_sweep_arguments() -> None:
     assert "--types" in args and args[args.index("--types") + 1] == "16"
     assert "16=2" in args and "all=0.001" in args
     assert args[args.index("--window") + 1] == "60s" and "--duration" not in args
+    assert args[args.index("--max-drift") + 1] == "0"  # a point past the knee issues its whole window
     assert "dfs.namenode.fslock.fair=true" in args and args[-2:] == ["--out", "/o/runs/write-heavy-ts-1"]
     flat = by_key["flat-unfair-ts-0"].sweep_args(CONFIG, Path("/o/runs"), Path("/o/nd"))
     assert "--flat" in flat and "dfs.namenode.fslock.fair=false" in flat
     assert flat[flat.index("--window") + 1] == "60s" and "--duration" in flat  # the ceiling's cap
+    assert "--max-drift" not in flat  # time scale 0 has no schedule to drift from
     assert flat[flat.index("--name-dir") + 1] == "/o/nd/flat"  # its own image, apart from the hierarchy's
     assert "dfs.namenode.fs-limits.max-directory-items=6400000" in flat

@@ -26,12 +26,13 @@ from mimesis_model.output import AtomicOutputDir
 PROFILE_FILE: Final = "profile.avro"
 PROFILE_JSON: Final = "profile.json"
 FORMAT_VERSION: Final = int(schema.field_declaration(schema.PROFILE, "formatVersion")["current"])
+"""The format version written and the newest read: Profile.avsc's, read by Java's ProfileReader
+(4 added preExistingActivation; 3 deletes of paths nothing makes to missingPathProbes,
+deniedCalls, and activeSpanKs to kSearch)."""
 PRE_EXISTING_ACTIVATIONS: Final = tuple(
     schema.field_declaration(schema.PROFILE, "preExistingActivation")["type"]["symbols"]
 )
-"""The format version written and the newest read: Profile.avsc's, read by Java's ProfileReader
-(3 added deletes of paths nothing makes to missingPathProbes, deniedCalls, and activeSpanKs to
-kSearch)."""
+"""How a profile may say its pre-existing files are first accessed (Profile.avsc)."""
 
 DISTRIBUTIONS: Final = (
     "createInterarrival", "activationDelay", "accessInterarrival", "activeSpan",

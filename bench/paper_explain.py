@@ -20,8 +20,7 @@ CAUSES = {
               "write-heavy: creates are under 8 % of both types' ops (profiles/yahoo-2011/README.md), so "
               "isolating them does not contrast reads with writes as the paper's did."),
     "window": ("The ceiling's window. A ceiling run (time scale 0) issues the same --window of the profile as the "
-               "runs at the other time scales, back to back, its --duration capping the wall clock: the paper "
-               "does not say how long its ceiling runs were."),
+               "runs at the other time scales, back to back, its --duration capping the wall clock."),
     "mappers": ("Matching the ops. The paper set its mappers (30 and 12) so both types issued the same ops; here "
                 "each type's files are scaled (--type-scale j=f, from the reference generator's count of the "
                 "type's ops in --window) and each type runs on one mapper."),

@@ -97,6 +97,8 @@ def test_reads_types_counts_and_window(tmp_path: Path) -> None:
     assert profile.duration_ms == 60_000  # (3 + 1) creates' gaps of 2 s, to the nearest minute
     assert profile.fit is None
     assert profile.dormant_files == 0
+    # activation delays of created files only: pre-existing files are first opened across the window
+    assert profile.pre_existing_activation == "UNIFORM"
     assert (profile.mkdirs_per_create, profile.renames_per_create) == (0.0, 0.0)
     assert first.access_shares == {"open": 1.0, "listStatus": 0.0, "getFileInfo": 0.0}
     assert first.unaccessed_share == 0.0

@@ -16,9 +16,8 @@ File types, per type j:
    span_scale (a span the window's end would cut is shrunk to fit: `_accesses`); each access
    is an open, a listStatus or a getFileInfo by accessShares_j. Whether it is accessed, its
    span and its number of accesses come from one quantile of the type's popularity: the
-   type's files
-   (pre-existing ones first, then the most its creates may add) take one 1/n stratum each,
-   at its middle, in an order that spreads any stretch of them evenly
+   type's files (pre-existing ones first, then the most its creates may add) take one 1/n
+   stratum each, at its middle, in an order that spreads any stretch of them evenly
    (`popularity_quantiles`), so every run holds the whole distribution, its heaviest stratum
    included, as in generator-mr's PopularityQuantiles;
 4. with probability deleteShare_j a file is deleted at its last access (its origin if it had

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -29,6 +30,7 @@ import org.apache.log4j.AppenderSkeleton;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 import org.apache.log4j.spi.LoggingEvent;
+import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.issue.IssuingPipeline;
@@ -65,11 +67,18 @@ import org.mimesisbench.run.RunOptions;
  *       flight ({@code run --in-flight T}), the same way.
  * </ol>
  *
- * With {@code --in-flight-series 1,2,4,...} it then measures one pipeline at each bound, each round
- * in turn (how a run's default bound was chosen).
+ * <p>The bar's figure comes after the rounds (which warm the JIT and the NameNode up): {@code
+ * --pairs} pairs of the direct RPC loop and MimesisBench measured back to back, the first of a pair
+ * alternating (ABBA), so a drift of the host's speed falls on both sides alike; the median of the
+ * pairs' ratios. A round of five sides spreads each pair over 10-20 s, and its ratios scatter by
+ * 0.8-1.2 on this VM.
+ *
+ * <p>With {@code --in-flight-series 1,2,4,...} it then measures one pipeline at each bound, each
+ * round in turn (how a run's default bound was chosen).
  *
  * <p>usage: {@code java -cp mimesisbench.jar org.mimesisbench.generator.bench.NameNodeCeiling
- * --work <dir> [--threads 4] [--files 50000] [--rounds 5] [--in-flight-series 1,2,4,8,16,32]}
+ * --work <dir> [--threads 4] [--files 50000] [--rounds 5] [--pairs 12] [--in-flight-series
+ * 1,2,4,8,16,32]}
  */
 public final class NameNodeCeiling {
   private static final String COMMAND = "NameNodeCeiling";
@@ -103,6 +112,8 @@ public final class NameNodeCeiling {
     o.addOption(null, "files", true, "files each side accesses once a round (default 50000)");
     o.addOption(null, "rounds", true, "rounds (default 5)");
     o.addOption(
+        null, "pairs", true, "back-to-back pairs of direct RPC and MimesisBench (default 12)");
+    o.addOption(
         null,
         "in-flight-series",
         true,
@@ -111,6 +122,10 @@ public final class NameNodeCeiling {
     int threads = (int) CommandLines.whole(cl, COMMAND, "threads", 4);
     int files = (int) CommandLines.whole(cl, COMMAND, "files", 50_000);
     int rounds = (int) CommandLines.whole(cl, COMMAND, "rounds", 5);
+    int pairs = (int) CommandLines.whole(cl, COMMAND, "pairs", 12);
+    if (pairs < 1) {
+      throw new BadInputException(COMMAND + ": --pairs " + pairs + ": at least 1");
+    }
     java.nio.file.Path work = java.nio.file.Path.of(cl.getOptionValue("work")).toAbsolutePath();
     Files.createDirectories(work);
 
@@ -124,7 +139,7 @@ public final class NameNodeCeiling {
       FileSystem fs = FileSystem.get(cluster.uri(), conf);
       System.out.printf(
           "embedded NameNode %s (handlers %d, audit log on); %d threads, %,d files a side, "
-              + "%d rounds; %s%n",
+              + "%d rounds, %d pairs; %s%n",
           cluster.uri(),
           cluster
               .cluster()
@@ -134,6 +149,7 @@ public final class NameNodeCeiling {
           threads,
           files,
           rounds,
+          pairs,
           Runtime.version());
       List<Integer> series = new ArrayList<>();
       for (String n : cl.getOptionValue("in-flight-series", "").split(",")) {
@@ -141,11 +157,11 @@ public final class NameNodeCeiling {
           series.add(Integer.parseInt(n.trim()));
         }
       }
-      new NameNodeCeiling(conf, fs, threads, files).run(rounds, series);
+      new NameNodeCeiling(conf, fs, threads, files).run(rounds, pairs, series);
     }
   }
 
-  private void run(int rounds, List<Integer> series) throws Exception {
+  private void run(int rounds, int pairs, List<Integer> series) throws Exception {
     Map<String, WorkloadModel> models = new TreeMap<>();
     for (String op : OPS.values()) {
       var profile = SyntheticProfile.steadyAccesses(files, 1, 1.0, SyntheticProfile.only(op));
@@ -235,10 +251,15 @@ public final class NameNodeCeiling {
                 k == 0 ? "" : ", ", sides.get(k).name, median(ratio), min(ratio), max(ratio)));
         json.append(
             String.format(
-                "\"ratio to %s\": %.4f%s",
-                sides.get(k).name, median(ratio), k == sides.size() - 2 ? "}" : ", "));
+                "%s\"ratio to %s\": %.4f", k == 0 ? "" : ", ", sides.get(k).name, median(ratio)));
       }
       System.out.println(line);
+      Side direct = sides.get(1);
+      List<Double> paired = pairs(op, direct, ours, pairs);
+      json.append(
+          String.format(
+              ", \"paired ratio to %s\": %.4f, \"pairs\": %s}",
+              direct.name, median(paired), paired));
       System.out.println("json " + OPS.get(op) + " " + json);
     }
     Map<String, Map<Integer, List<Double>>> byBound = new TreeMap<>();
@@ -266,6 +287,42 @@ public final class NameNodeCeiling {
           figures.forEach((bound, v) -> line.append(String.format(" %d: %,.0f", bound, median(v))));
           System.out.println(line);
         });
+  }
+
+  /**
+   * {@code n} pairs of {@code a} and {@code b} measured back to back, {@code a} first in even pairs
+   * and {@code b} in odd ones; each pair's ratio b/a.
+   */
+  private static List<Double> pairs(String op, Side a, Side b, int n) throws Exception {
+    List<Double> ratios = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      double first = (i % 2 == 0 ? a : b).measure.opsPerSecond(op);
+      double second = (i % 2 == 0 ? b : a).measure.opsPerSecond(op);
+      double ratio = i % 2 == 0 ? second / first : first / second;
+      ratios.add(ratio);
+      System.out.printf(
+          "pair %d %-11s ops/s: %s %,.0f, %s %,.0f; %s/%s %.3f%n",
+          i + 1,
+          OPS.get(op),
+          (i % 2 == 0 ? a : b).name,
+          first,
+          (i % 2 == 0 ? b : a).name,
+          second,
+          b.name,
+          a.name,
+          ratio);
+    }
+    System.out.printf(
+        "paired median %-11s %s/%s %.3f (quartiles %.3f-%.3f, pairs %.3f-%.3f)%n",
+        OPS.get(op),
+        b.name,
+        a.name,
+        median(ratios),
+        percentile(ratios, 25),
+        percentile(ratios, 75),
+        min(ratios),
+        max(ratios));
+    return ratios;
   }
 
   /** One way of issuing the op, and what it measured round after round. */
@@ -485,6 +542,10 @@ public final class NameNodeCeiling {
 
   private static double median(List<Double> v) {
     return new Median().evaluate(v.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  private static double percentile(List<Double> v, double p) {
+    return new Percentile(p).evaluate(v.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
   private static double min(List<Double> v) {

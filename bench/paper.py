@@ -21,9 +21,10 @@ in OUT/runs/<series>/; a rerun with the same --out runs only the sweeps that are
 
 Every run is embedded (its own NameNode and emulated DataNodes in the sweep's JVM) and starts its
 NameNode from an fsimage of its workload's namespace, hierarchical or flat (`--name-dir`, written by
-its first run into OUT/name-dirs/).
+its first run into OUT/name-dirs/). Each sweep begins with --warm-up seconds of unrecorded runs at
+time scale 0, so its repeats all run with the JVM's hot paths compiled.
 
-usage: bench/paper [--size 1] [--window 600] [--repeats 3] [--time-scales 1,0.5,0.2,0.1,0.05,0]
+usage: bench/paper [--size 1] [--window 600] [--repeats 3] [--warm-up 240] [--time-scales 1,0.5,0.2,0.1,0.05,0]
        [--flat-time-scales 1,0] [--heap 20g] [--out build/bench/paper] [--report-only] [--keep-traces]
        (after `mvn -B -q -ntp -pl dist -am -DskipTests package`; the repository's .venv)
 """
@@ -181,6 +182,9 @@ def main() -> None:
     ap.add_argument("--ceiling-cap", type=float, default=None,
                     help="wall-clock seconds a run at time scale 0 may take (default: --window)")
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--warm-up", type=float, default=240.0,
+                    help="seconds of unrecorded runs at time scale 0 before each sweep (sweep --warm-up: its "
+                    "repeats share a JVM, and compiling costs the first ones up to 40 s of 2 cores); 0: none")
     ap.add_argument("--time-scales", type=scales, default=(1, 0.5, 0.2, 0.1, 0.05, 0))
     ap.add_argument("--flat-time-scales", type=scales, default=(1, 0),
                     help="Figure 3's flat curve (default 1,0: its ceiling beside time scale 1; each flat run makes "
@@ -194,8 +198,9 @@ def main() -> None:
                     help="keep each run's namenode-audit.log and trace/ (gigabytes a run at full size)")
     ap.add_argument("--report-only", action="store_true", help="run nothing: the page and JSON from --out's sweeps")
     a = ap.parse_args()
-    if a.size <= 0 or a.window <= 0 or a.repeats < 1:
-        print("bench/paper: --size and --window must be positive, --repeats at least 1", file=sys.stderr)
+    if a.size <= 0 or a.window <= 0 or a.repeats < 1 or a.warm_up < 0:
+        print("bench/paper: --size and --window must be positive, --repeats at least 1, --warm-up at least 0",
+              file=sys.stderr)
         sys.exit(2)
     out = a.out.resolve()
     saved = out / "config.json"
@@ -205,13 +210,13 @@ def main() -> None:
             size=given["size"], window_s=given["window_s"], ceiling_cap_s=given["ceiling_cap_s"],
             repeats=given["repeats"], time_scales=tuple(given["time_scales"]),
             flat_time_scales=tuple(given["flat_time_scales"]), seed=given["seed"],
-            type_scales={int(k): v for k, v in given["type_scales"].items()})
+            type_scales={int(k): v for k, v in given["type_scales"].items()}, warm_up_s=given.get("warm_up_s", 0.0))
     else:
         target = a.table4_ops if a.table4_ops is not None else PAPER_OPS * a.size
         config = paper_plan.Config(
             size=a.size, window_s=a.window, ceiling_cap_s=a.ceiling_cap or a.window, repeats=a.repeats,
             time_scales=a.time_scales, flat_time_scales=a.flat_time_scales, seed=a.seed,
-            type_scales=type_scales(a.size, a.window, target, a.seed))
+            type_scales=type_scales(a.size, a.window, target, a.seed), warm_up_s=a.warm_up)
     planned = paper_plan.series(config)
     command = shlex.join(["bench/paper", *sys.argv[1:]])
     if a.report_only and (out / "command.txt").is_file():  # the page says how its runs were made

@@ -25,8 +25,9 @@ CAUSES = {
                 "each type's files are scaled (--type-scale j=f, from the reference generator's count of the "
                 "type's ops in --window) and each type runs on one mapper."),
     "size": "The size. The runs used a share of the profile (--size): every rate at a time scale is that share.",
-    "noise": ("The machine's noise. The repeats share 2 cores with other builds (the load is on the page); the "
-              "project's own bar is a CV of 2 % (BENCHMARKS.md, repeatability)."),
+    "noise": ("The machine's noise. The repeats run on the 2 shared cores of a VM, the NameNode and its clients "
+              "in one JVM (each sweep's load before and after is on the page); at time scale 0 a run's rate is "
+              "whatever those cores give. The project's own bar is a CV of 2 % (BENCHMARKS.md, repeatability)."),
 }
 
 

@@ -43,6 +43,9 @@ class Config:
     flat_time_scales: tuple[float, ...]  # Figure 3's flat curve
     seed: int
     type_scales: dict[int, float] = field(default_factory=dict)  # Table 4's types, beyond `size`
+    # runs at time scale 0 before each sweep, not recorded (`sweep --warm-up`): the repeats share a JVM,
+    # and the first ones otherwise spend 30-40 s and 13-18 s of 2 cores compiling
+    warm_up_s: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,8 @@ class Series:
         args = ["sweep", "--profile", PROFILE, "--time-scale", f"{self.time_scale:g}",
                 "--repeat", str(config.repeats), "--seed", str(config.seed),
                 "--window", f"{max(1, round(config.window_s))}s", "--type-scale", f"all={config.size:g}"]
+        if config.warm_up_s > 0:
+            args += ["--warm-up", f"{max(1, round(config.warm_up_s))}s"]
         if self.time_scale == 0:
             args += ["--duration", f"{max(1, round(config.ceiling_cap_s))}s"]  # the ceiling's wall-clock cap
         else:  # past the knee a point still issues its whole window: response time counts the backlog

@@ -2,6 +2,7 @@
 `.venv/bin/python -m pytest bench/test_paper_rows.py`."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -126,5 +127,11 @@ def test_sweep_arguments() -> None:
     assert "--flat" in flat and "dfs.namenode.fslock.fair=false" in flat
     assert flat[flat.index("--window") + 1] == "60s" and "--duration" in flat  # the ceiling's cap
     assert "--max-drift" not in flat  # time scale 0 has no schedule to drift from
+    assert "--warm-up" not in flat and "--warm-up" not in args  # CONFIG asks for none
+    warm = dataclasses.replace(CONFIG, warm_up_s=240)
+    warm_flat = by_key["flat-unfair-ts-0"].sweep_args(warm, Path("/o/runs"), Path("/o/nd"))
+    assert warm_flat[warm_flat.index("--warm-up") + 1] == "240s"  # every sweep's repeats all run warm
+    warm_types = by_key["write-heavy-ts-1"].sweep_args(warm, Path("/o/runs"), Path("/o/nd"))
+    assert warm_types[warm_types.index("--warm-up") + 1] == "240s"
     assert flat[flat.index("--name-dir") + 1] == "/o/nd/flat"  # its own image, apart from the hierarchy's
     assert "dfs.namenode.fs-limits.max-directory-items=6400000" in flat

@@ -319,7 +319,7 @@ public final class RunOptionsParser {
    * A time such as 500ms, 90s, 10m, 1h; a bare number is milliseconds only when {@code
    * bareIsMillis}.
    */
-  static long millis(String option, String text, boolean bareIsMillis) {
+  public static long millis(String option, String text, boolean bareIsMillis) {
     Matcher m = TIME.matcher(text.trim().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
       throw bad(option, text, "not a time (e.g. 500ms, 90s, 10m, 1h)");

@@ -48,6 +48,16 @@ public final class SweepCommand implements Command {
             .build());
     options.addOption(
         Option.builder()
+            .longOpt("warm-up")
+            .hasArg()
+            .argName("time")
+            .desc(
+                "before the runs, runs at time scale 0 for this wall-clock time (e.g. 4m), their"
+                    + " results discarded: the JVM compiles the NameNode's and the client's hot paths"
+                    + " before a run is measured (default none)")
+            .build());
+    options.addOption(
+        Option.builder()
             .longOpt("replay")
             .hasArg()
             .argName("trace")
@@ -72,6 +82,14 @@ public final class SweepCommand implements Command {
     if (repeat < 1 || repeat > 100) {
       throw new BadInputException("sweep: --repeat " + repeat + ": must be 1 to 100");
     }
+    long warmUpMs =
+        cl.hasOption("warm-up")
+            ? RunOptionsParser.millis("warm-up", cl.getOptionValue("warm-up"), false)
+            : 0;
+    if (cl.hasOption("warm-up") && warmUpMs <= 0) {
+      throw new BadInputException(
+          "sweep: --warm-up " + cl.getOptionValue("warm-up") + ": must be positive");
+    }
     ReplayCommand.Replay replay =
         cl.hasOption("replay") ? ReplayCommand.parse(cl, true, cl.getOptionValue("replay")) : null;
     RunOptions run = replay != null ? replay.options() : RunOptionsParser.parse(cl, true);
@@ -81,7 +99,8 @@ public final class SweepCommand implements Command {
                 ? run.getOut().toString()
                 : "results/sweep-"
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    var sweep = new Sweep(conf, run, scales, (int) repeat, out, replay).execute(outDir);
+    var sweep =
+        new Sweep(conf, run, scales, (int) repeat, out, replay).warmUp(warmUpMs).execute(outDir);
     return sweep.points().stream().allMatch(SweepFile.Point::valid)
         ? ExitCodes.OK
         : ExitCodes.FAILED;
@@ -93,7 +112,7 @@ public final class SweepCommand implements Command {
         .printHelp(
             w,
             100,
-            "mimesisbench.jar sweep (--profile <dir> | --replay <trace>) --time-scale c,... [--repeat n] [run options]",
+            "mimesisbench.jar sweep (--profile <dir> | --replay <trace>) --time-scale c,... [--repeat n] [--warm-up time] [run options]",
             "Runs the benchmark at each time scale, --repeat times each; --out holds one results folder per run and"
                 + " sweep.json. Every other option is run's.",
             options,
@@ -102,6 +121,7 @@ public final class SweepCommand implements Command {
             "Example:\n"
                 + "  java -jar mimesisbench.jar sweep --profile build/demo/profile --time-scale 1,0.5,0.2,0.1,0 --repeat 3 --out s/\n"
                 + "  java -jar mimesisbench.jar sweep --replay trace/ --time-scale 1,0.5,0 --repeat 3 --out r/   # the trace itself\n"
+                + "  java -jar mimesisbench.jar sweep --profile build/demo/profile --time-scale 0 --repeat 3 --warm-up 2m --out c/   # the ceiling, warm\n"
                 + "  .venv/bin/mimesis-model sweep s/    # Figure 2 (latency against issue rate) and the saturation point");
     w.flush();
   }

@@ -22,6 +22,7 @@ public record SweepFile(
     String replay,
     List<Double> timeScales,
     int repeat,
+    Long warmUpMs,
     JsonNode options,
     List<Point> points) {
   public static final String NAME = "sweep.json";

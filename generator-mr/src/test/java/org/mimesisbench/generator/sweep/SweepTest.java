@@ -44,6 +44,8 @@ class SweepTest {
                     "0.02,0",
                     "--repeat",
                     "2",
+                    "--warm-up",
+                    "3s",
                     "--base-dir",
                     "/sweep",
                     "--out",
@@ -77,6 +79,43 @@ class SweepTest {
     // the vector profile's 8 file types, 18 directory types and calls run on 26 mappers, on 2 cores
     assertTrue(backToBack > paced, "time scale 0 issues faster: " + paced + " vs " + backToBack);
     assertTrue(output.contains("sweep: 4 runs"), output);
+    // the warm-up ran first, is named in sweep.json, and left nothing behind
+    assertTrue(output.indexOf("sweep: warm-up") < output.indexOf("sweep: run 1 of 4"), output);
+    assertEquals(3000, sweep.path("warmUpMs").asLong());
+    try (var left = Files.list(out)) {
+      assertEquals(
+          List.of("sweep.json", "ts-0-r1", "ts-0-r2", "ts-0.02-r1", "ts-0.02-r2"),
+          left.map(p -> p.getFileName().toString()).sorted().toList());
+    }
+  }
+
+  @Test
+  void aWarmUpThatIsNotAPositiveTimeIsAOneLineError() {
+    for (String warmUp : List.of("0s", "90", "soon")) {
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int exit =
+          new MimesisBench(
+                  new PrintStream(new ByteArrayOutputStream()),
+                  new PrintStream(err, true, StandardCharsets.UTF_8))
+              .execute(
+                  new Configuration(),
+                  new String[] {
+                    "sweep",
+                    "--profile",
+                    GeneratorVectors.PROFILE.toString(),
+                    "--time-scale",
+                    "0",
+                    "--warm-up",
+                    warmUp,
+                    "--out",
+                    dir.resolve("s").toString()
+                  });
+      String message = err.toString(StandardCharsets.UTF_8);
+      assertEquals(2, exit, message);
+      assertEquals(1, message.strip().lines().count(), message);
+      assertTrue(message.contains("--warm-up " + warmUp), message);
+      assertTrue(Files.notExists(dir.resolve("s")));
+    }
   }
 
   @Test

@@ -112,18 +112,10 @@ public final class RunOptionsParser {
     }
     b.setTypes(types);
     if (cl.hasOption("duration")) {
-      long ms = millis("duration", cl.getOptionValue("duration"), false);
-      if (ms <= 0) {
-        throw bad("duration", cl.getOptionValue("duration"), "must be positive");
-      }
-      b.setDurationMs(ms);
+      b.setDurationMs(positiveMillis(cl, "duration"));
     }
     if (cl.hasOption("window")) {
-      long ms = millis("window", cl.getOptionValue("window"), false);
-      if (ms <= 0) {
-        throw bad("window", cl.getOptionValue("window"), "must be positive");
-      }
-      b.setWindowMs(ms);
+      b.setWindowMs(positiveMillis(cl, "window"));
     }
     if (cl.hasOption("mappers-per-type")) {
       long n = CommandLines.whole(cl, COMMAND, "mappers-per-type", 1);
@@ -140,11 +132,7 @@ public final class RunOptionsParser {
       b.setMappers((int) n);
     }
     if (cl.hasOption("barrier-timeout")) {
-      long ms = millis("barrier-timeout", cl.getOptionValue("barrier-timeout"), false);
-      if (ms <= 0) {
-        throw bad("barrier-timeout", cl.getOptionValue("barrier-timeout"), "must be positive");
-      }
-      b.setBarrierTimeoutMs(ms);
+      b.setBarrierTimeoutMs(positiveMillis(cl, "barrier-timeout"));
     }
     if (cl.hasOption("seed")) {
       b.setSeed(CommandLines.whole(cl, COMMAND, "seed", 0));
@@ -153,11 +141,7 @@ public final class RunOptionsParser {
       b.setMaxDriftMs(millis("max-drift", cl.getOptionValue("max-drift"), true));
     }
     if (cl.hasOption("outage-limit")) {
-      long ms = millis("outage-limit", cl.getOptionValue("outage-limit"), false);
-      if (ms <= 0) {
-        throw bad("outage-limit", cl.getOptionValue("outage-limit"), "must be positive");
-      }
-      b.setOutageLimitMs(ms);
+      b.setOutageLimitMs(positiveMillis(cl, "outage-limit"));
     }
     if (cl.hasOption("in-flight")) {
       long n = CommandLines.whole(cl, COMMAND, "in-flight", 1);
@@ -315,11 +299,20 @@ public final class RunOptionsParser {
     throw bad(option, whole, "not a number");
   }
 
+  /** {@code option}'s time (a unit required) in milliseconds; bad input unless positive. */
+  public static long positiveMillis(CommandLine cl, String option) {
+    long ms = millis(option, cl.getOptionValue(option), false);
+    if (ms <= 0) {
+      throw bad(option, cl.getOptionValue(option), "must be positive");
+    }
+    return ms;
+  }
+
   /**
    * A time such as 500ms, 90s, 10m, 1h; a bare number is milliseconds only when {@code
    * bareIsMillis}.
    */
-  public static long millis(String option, String text, boolean bareIsMillis) {
+  static long millis(String option, String text, boolean bareIsMillis) {
     Matcher m = TIME.matcher(text.trim().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
       throw bad(option, text, "not a time (e.g. 500ms, 90s, 10m, 1h)");

@@ -82,14 +82,7 @@ public final class SweepCommand implements Command {
     if (repeat < 1 || repeat > 100) {
       throw new BadInputException("sweep: --repeat " + repeat + ": must be 1 to 100");
     }
-    long warmUpMs =
-        cl.hasOption("warm-up")
-            ? RunOptionsParser.millis("warm-up", cl.getOptionValue("warm-up"), false)
-            : 0;
-    if (cl.hasOption("warm-up") && warmUpMs <= 0) {
-      throw new BadInputException(
-          "sweep: --warm-up " + cl.getOptionValue("warm-up") + ": must be positive");
-    }
+    long warmUpMs = cl.hasOption("warm-up") ? RunOptionsParser.positiveMillis(cl, "warm-up") : 0;
     ReplayCommand.Replay replay =
         cl.hasOption("replay") ? ReplayCommand.parse(cl, true, cl.getOptionValue("replay")) : null;
     RunOptions run = replay != null ? replay.options() : RunOptionsParser.parse(cl, true);

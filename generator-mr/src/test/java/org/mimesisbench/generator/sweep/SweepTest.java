@@ -92,26 +92,18 @@ class SweepTest {
   @Test
   void aWarmUpThatIsNotAPositiveTimeIsAOneLineError() {
     for (String warmUp : List.of("0s", "90", "soon")) {
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int exit =
-          new MimesisBench(
-                  new PrintStream(new ByteArrayOutputStream()),
-                  new PrintStream(err, true, StandardCharsets.UTF_8))
-              .execute(
-                  new Configuration(),
-                  new String[] {
-                    "sweep",
-                    "--profile",
-                    GeneratorVectors.PROFILE.toString(),
-                    "--time-scale",
-                    "0",
-                    "--warm-up",
-                    warmUp,
-                    "--out",
-                    dir.resolve("s").toString()
-                  });
-      String message = err.toString(StandardCharsets.UTF_8);
-      assertEquals(2, exit, message);
+      String message =
+          refused(
+              List.of(
+                  "sweep",
+                  "--profile",
+                  GeneratorVectors.PROFILE.toString(),
+                  "--time-scale",
+                  "0",
+                  "--warm-up",
+                  warmUp,
+                  "--out",
+                  dir.resolve("s").toString()));
       assertEquals(1, message.strip().lines().count(), message);
       assertTrue(message.contains("--warm-up " + warmUp), message);
       assertTrue(Files.notExists(dir.resolve("s")));
@@ -120,26 +112,17 @@ class SweepTest {
 
   @Test
   void badSweepOptionsAreOneLineErrors() {
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit =
-        new MimesisBench(
-                new PrintStream(new ByteArrayOutputStream()),
-                new PrintStream(err, true, StandardCharsets.UTF_8))
-            .execute(
-                new Configuration(),
-                new String[] {
-                  "sweep",
-                  "--profile",
-                  GeneratorVectors.PROFILE.toString(),
-                  "--time-scale",
-                  "1,-0.5",
-                  "--out",
-                  dir.resolve("s").toString()
-                });
-    assertEquals(2, exit);
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("--time-scale -0.5: must be >= 0"),
-        err.toString());
+    String message =
+        refused(
+            List.of(
+                "sweep",
+                "--profile",
+                GeneratorVectors.PROFILE.toString(),
+                "--time-scale",
+                "1,-0.5",
+                "--out",
+                dir.resolve("s").toString()));
+    assertTrue(message.contains("--time-scale -0.5: must be >= 0"), message);
     assertTrue(Files.notExists(dir.resolve("s")));
   }
 
@@ -151,7 +134,6 @@ class SweepTest {
     for (String[] scales :
         List.of(
             new String[0], new String[] {"--time-scale", ""}, new String[] {"--time-scale", ","})) {
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
       List<String> argv =
           new ArrayList<>(
               List.of(
@@ -161,13 +143,7 @@ class SweepTest {
                   "--out",
                   dir.resolve("s").toString()));
       argv.addAll(List.of(scales));
-      int exit =
-          new MimesisBench(
-                  new PrintStream(new ByteArrayOutputStream()),
-                  new PrintStream(err, true, StandardCharsets.UTF_8))
-              .execute(new Configuration(), argv.toArray(new String[0]));
-      String message = err.toString(StandardCharsets.UTF_8);
-      assertEquals(2, exit, message);
+      String message = refused(argv);
       assertEquals(1, message.strip().lines().count(), message);
       assertTrue(
           message.contains(
@@ -175,5 +151,18 @@ class SweepTest {
           message);
       assertTrue(Files.notExists(dir.resolve("s")));
     }
+  }
+
+  /** Runs {@code argv}, which must be refused as bad input (exit 2); what it printed on stderr. */
+  private static String refused(List<String> argv) {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        new MimesisBench(
+                new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+            .execute(new Configuration(), argv.toArray(new String[0]));
+    String message = err.toString(StandardCharsets.UTF_8);
+    assertEquals(2, exit, message);
+    return message;
   }
 }

@@ -518,7 +518,7 @@ class BadInputMatrixTest {
         refused(
             "sweep: --time-scale is required", "sweep", "--profile", "{profile}", "--out", "{out}"),
         refused(
-            "--time-scale '': empty",
+            "sweep: --time-scale '': empty",
             "sweep",
             "--profile",
             "{profile}",

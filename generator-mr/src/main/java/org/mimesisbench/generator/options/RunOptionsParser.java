@@ -18,7 +18,8 @@ import org.mimesisbench.run.RunOptions;
 /**
  * The {@code run} command's options, made from the RunOptions schema (profiles/schema), the one
  * definition of their names, help and defaults; values are checked here, each mistake a one-line
- * error naming the option.
+ * error naming the option and the command given it ({@code sweep} and {@code replay} take run's
+ * options too).
  */
 public final class RunOptionsParser {
   static final String COMMAND = "run";
@@ -58,95 +59,101 @@ public final class RunOptionsParser {
 
   /** The options of {@code cl}, checked; the defaults are the schema's. */
   public static RunOptions parse(CommandLine cl) {
-    return parse(cl, false);
+    return parse(cl, COMMAND, false);
   }
 
   /**
    * The time scales of a sweep's {@code --time-scale c,...} (each checked as run checks one), in
    * the order given.
    */
-  public static List<Double> timeScales(CommandLine cl) {
+  public static List<Double> timeScales(CommandLine cl, String command) {
     List<Double> scales = new ArrayList<>();
-    for (String v : values(cl, "time-scale")) {
-      scales.add(bounded("time-scale", v));
+    for (String v : values(command, cl, "time-scale")) {
+      scales.add(bounded(command, "time-scale", v));
     }
     return scales;
   }
 
   /**
-   * As {@link #parse(CommandLine)}; a sweep reads {@code --time-scale} itself ({@code
-   * sweepsTimeScale}).
+   * As {@link #parse(CommandLine)}, for {@code command} (which its errors name); a sweep reads
+   * {@code --time-scale} itself ({@code sweepsTimeScale}).
    */
-  public static RunOptions parse(CommandLine cl, boolean sweepsTimeScale) {
+  public static RunOptions parse(CommandLine cl, String command, boolean sweepsTimeScale) {
     RunOptions.Builder b = RunOptions.newBuilder();
     b.setProfile(
         java.util.Objects.requireNonNullElse(
             cl.getOptionValue("profile"), "")); // a replay names a trace
     if (cl.hasOption("time-scale") && !sweepsTimeScale) {
-      b.setTimeScale(bounded("time-scale", cl.getOptionValue("time-scale")));
+      b.setTimeScale(bounded(command, "time-scale", cl.getOptionValue("time-scale")));
     }
     if (cl.hasOption("span-scale")) {
-      b.setSpanScale(bounded("span-scale", cl.getOptionValue("span-scale")));
+      b.setSpanScale(bounded(command, "span-scale", cl.getOptionValue("span-scale")));
     }
     Map<String, Double> scales = new LinkedHashMap<>();
     Pattern keys = Pattern.compile(field("type-scale").getProp("keys"));
-    for (String v : values(cl, "type-scale")) {
+    for (String v : values(command, cl, "type-scale")) {
       String[] kv = v.split("=", 2);
       String key = kv[0].trim().toLowerCase(Locale.ROOT);
       if (kv.length != 2 || !keys.matcher(key).matches()) {
-        throw bad("type-scale", v, "expected j=f, dj=f or all=f, e.g. 3=2, d1=2 or all=0.01");
+        throw bad(
+            command, "type-scale", v, "expected j=f, dj=f or all=f, e.g. 3=2, d1=2 or all=0.01");
       }
       // one spelling per type, as mimesis-model's: 03 is 3
       String type =
           key.equals("all")
               ? key
               : key.startsWith("d")
-                  ? "d" + index("type-scale", key.substring(1), v)
-                  : Integer.toString(index("type-scale", key, v));
-      scales.put(type, bounded("type-scale", kv[1], v, "the factor "));
+                  ? "d" + index(command, "type-scale", key.substring(1), v)
+                  : Integer.toString(index(command, "type-scale", key, v));
+      scales.put(type, bounded(command, "type-scale", kv[1], v, "the factor "));
     }
     b.setTypeScales(scales);
     List<Integer> types = new ArrayList<>();
-    for (String v : values(cl, "types")) {
-      types.add(index("types", v, v));
+    for (String v : values(command, cl, "types")) {
+      types.add(index(command, "types", v, v));
     }
     b.setTypes(types);
     if (cl.hasOption("duration")) {
-      b.setDurationMs(positiveMillis(cl, "duration"));
+      b.setDurationMs(positiveMillis(cl, command, "duration"));
     }
     if (cl.hasOption("window")) {
-      b.setWindowMs(positiveMillis(cl, "window"));
+      b.setWindowMs(positiveMillis(cl, command, "window"));
     }
     if (cl.hasOption("mappers-per-type")) {
-      long n = CommandLines.whole(cl, COMMAND, "mappers-per-type", 1);
+      long n = CommandLines.whole(cl, command, "mappers-per-type", 1);
       if (n < 1 || n > 10_000) {
-        throw bad("mappers-per-type", cl.getOptionValue("mappers-per-type"), "must be 1 to 10000");
+        throw bad(
+            command,
+            "mappers-per-type",
+            cl.getOptionValue("mappers-per-type"),
+            "must be 1 to 10000");
       }
       b.setMappersPerType((int) n);
     }
     if (cl.hasOption("mappers")) {
-      long n = CommandLines.whole(cl, COMMAND, "mappers", 1);
+      long n = CommandLines.whole(cl, command, "mappers", 1);
       if (n < 1 || n > 10_000) {
-        throw bad("mappers", cl.getOptionValue("mappers"), "must be 1 to 10000");
+        throw bad(command, "mappers", cl.getOptionValue("mappers"), "must be 1 to 10000");
       }
       b.setMappers((int) n);
     }
     if (cl.hasOption("barrier-timeout")) {
-      b.setBarrierTimeoutMs(positiveMillis(cl, "barrier-timeout"));
+      b.setBarrierTimeoutMs(positiveMillis(cl, command, "barrier-timeout"));
     }
     if (cl.hasOption("seed")) {
-      b.setSeed(CommandLines.whole(cl, COMMAND, "seed", 0));
+      b.setSeed(CommandLines.whole(cl, command, "seed", 0));
     }
     if (cl.hasOption("max-drift")) {
-      b.setMaxDriftMs(millis("max-drift", cl.getOptionValue("max-drift"), true));
+      b.setMaxDriftMs(millis(command, "max-drift", cl.getOptionValue("max-drift"), true));
     }
     if (cl.hasOption("outage-limit")) {
-      b.setOutageLimitMs(positiveMillis(cl, "outage-limit"));
+      b.setOutageLimitMs(positiveMillis(cl, command, "outage-limit"));
     }
     if (cl.hasOption("in-flight")) {
-      long n = CommandLines.whole(cl, COMMAND, "in-flight", 1);
+      long n = CommandLines.whole(cl, command, "in-flight", 1);
       if (n < 1 || n > MAX_IN_FLIGHT) {
-        throw bad("in-flight", cl.getOptionValue("in-flight"), "must be 1 to " + MAX_IN_FLIGHT);
+        throw bad(
+            command, "in-flight", cl.getOptionValue("in-flight"), "must be 1 to " + MAX_IN_FLIGHT);
       }
       b.setInFlight((int) n);
     }
@@ -156,10 +163,10 @@ public final class RunOptionsParser {
         java.net.URI u = new java.net.URI(url);
         if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme()))
             || u.getHost() == null) {
-          throw bad("namenode-http", url, "not an http(s) address (e.g. http://nn:9870)");
+          throw bad(command, "namenode-http", url, "not an http(s) address (e.g. http://nn:9870)");
         }
       } catch (java.net.URISyntaxException e) {
-        throw bad("namenode-http", url, "not an http(s) address (e.g. http://nn:9870)");
+        throw bad(command, "namenode-http", url, "not an http(s) address (e.g. http://nn:9870)");
       }
       b.setNamenodeHttp(url);
     }
@@ -167,9 +174,9 @@ public final class RunOptionsParser {
       b.setBaseDir(cl.getOptionValue("base-dir"));
     }
     if (cl.hasOption("dirs")) {
-      long n = CommandLines.whole(cl, COMMAND, "dirs", 1);
+      long n = CommandLines.whole(cl, command, "dirs", 1);
       if (n < 1) {
-        throw bad("dirs", cl.getOptionValue("dirs"), "must be at least 1");
+        throw bad(command, "dirs", cl.getOptionValue("dirs"), "must be at least 1");
       }
       b.setDirectories(n);
     }
@@ -180,7 +187,7 @@ public final class RunOptionsParser {
       b.setNameDir(cl.getOptionValue("name-dir"));
     }
     b.setCleanup(cl.hasOption("cleanup"));
-    b.setCaptureAudit(values(cl, "capture-audit"));
+    b.setCaptureAudit(values(command, cl, "capture-audit"));
     if (cl.hasOption("out")) {
       b.setOut(cl.getOptionValue("out"));
     }
@@ -192,6 +199,7 @@ public final class RunOptionsParser {
         && !sweepsTimeScale
         && options.getTimeScale() > 0) {
       throw bad(
+          command,
           "window",
           cl.getOptionValue("window"),
           "give --window or --duration, not both, at time scale "
@@ -205,7 +213,7 @@ public final class RunOptionsParser {
    * Values of a repeatable option, each also split at commas; an option given with nothing in it
    * ({@code --types ""}) is refused, since leaving it out means something else (e.g. every type).
    */
-  private static List<String> values(CommandLine cl, String option) {
+  private static List<String> values(String command, CommandLine cl, String option) {
     List<String> out = new ArrayList<>();
     String[] given = cl.getOptionValues(option);
     if (given != null) {
@@ -218,6 +226,7 @@ public final class RunOptionsParser {
       }
       if (out.isEmpty()) {
         throw bad(
+            command,
             option,
             "'" + String.join(",", given) + "'",
             "empty (leave the option out for its default)");
@@ -231,11 +240,13 @@ public final class RunOptionsParser {
    * scales out of the bounds RunOptions.avsc gives them.
    */
   public static void check(RunOptions options) {
-    bounded("time-scale", Double.toString(options.getTimeScale()));
-    bounded("span-scale", Double.toString(options.getSpanScale()));
+    String command = COMMAND;
+    bounded(command, "time-scale", Double.toString(options.getTimeScale()));
+    bounded(command, "span-scale", Double.toString(options.getSpanScale()));
     options
         .getTypeScales()
-        .forEach((j, f) -> bounded("type-scale", f.toString(), j + "=" + f, "the factor "));
+        .forEach(
+            (j, f) -> bounded(command, "type-scale", f.toString(), j + "=" + f, "the factor "));
   }
 
   /** The schema field of {@code option}. */
@@ -248,24 +259,25 @@ public final class RunOptionsParser {
     throw new IllegalArgumentException("RunOptions.avsc has no option " + option);
   }
 
-  private static double bounded(String option, String text) {
-    return bounded(option, text, text, "");
+  private static double bounded(String command, String option, String text) {
+    return bounded(command, option, text, text, "");
   }
 
   /**
    * {@code text} as a number within the bounds RunOptions.avsc gives {@code option} (its {@code
    * minimum} or {@code exclusiveMinimum}), the one definition mimesis-model checks too.
    */
-  static double bounded(String option, String text, String whole, String what) {
-    double d = number(option, text, whole);
+  static double bounded(String command, String option, String text, String whole, String what) {
+    double d = number(command, option, text, whole);
     Schema.Field f = field(option);
     Object min = f.getObjectProp("minimum");
     Object above = f.getObjectProp("exclusiveMinimum");
     if (min != null && !(d >= ((Number) min).doubleValue())) {
-      throw bad(option, whole, what + "must be >= " + min);
+      throw bad(command, option, whole, what + "must be >= " + min);
     }
     if (above != null && !(d > ((Number) above).doubleValue())) {
       throw bad(
+          command,
           option,
           whole,
           what + (((Number) above).doubleValue() == 0 ? "must be positive" : "must be > " + above));
@@ -274,7 +286,7 @@ public final class RunOptionsParser {
   }
 
   /** {@code text} as a type's number (at least the schema's {@code minimum}, 0). */
-  private static int index(String option, String text, String whole) {
+  private static int index(String command, String option, String text, String whole) {
     try {
       int j = Integer.parseInt(text.trim());
       Object min = field(option).getObjectProp("minimum");
@@ -284,10 +296,10 @@ public final class RunOptionsParser {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw bad(option, whole, "not a type number (0, 1, ...)");
+    throw bad(command, option, whole, "not a type number (0, 1, ...)");
   }
 
-  private static double number(String option, String text, String whole) {
+  private static double number(String command, String option, String text, String whole) {
     try {
       double d = Double.parseDouble(text.trim());
       if (Double.isFinite(d)) {
@@ -296,14 +308,14 @@ public final class RunOptionsParser {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw bad(option, whole, "not a number");
+    throw bad(command, option, whole, "not a number");
   }
 
   /** {@code option}'s time (a unit required) in milliseconds; bad input unless positive. */
-  public static long positiveMillis(CommandLine cl, String option) {
-    long ms = millis(option, cl.getOptionValue(option), false);
+  public static long positiveMillis(CommandLine cl, String command, String option) {
+    long ms = millis(command, option, cl.getOptionValue(option), false);
     if (ms <= 0) {
-      throw bad(option, cl.getOptionValue(option), "must be positive");
+      throw bad(command, option, cl.getOptionValue(option), "must be positive");
     }
     return ms;
   }
@@ -312,14 +324,14 @@ public final class RunOptionsParser {
    * A time such as 500ms, 90s, 10m, 1h; a bare number is milliseconds only when {@code
    * bareIsMillis}.
    */
-  static long millis(String option, String text, boolean bareIsMillis) {
+  static long millis(String command, String option, String text, boolean bareIsMillis) {
     Matcher m = TIME.matcher(text.trim().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
-      throw bad(option, text, "not a time (e.g. 500ms, 90s, 10m, 1h)");
+      throw bad(command, option, text, "not a time (e.g. 500ms, 90s, 10m, 1h)");
     }
     String unit = m.group(2);
     if (unit == null && !bareIsMillis) {
-      throw bad(option, text, "give a unit: ms, s, m or h (e.g. 90s)");
+      throw bad(command, option, text, "give a unit: ms, s, m or h (e.g. 90s)");
     }
     double v = Double.parseDouble(m.group(1));
     double factor =
@@ -332,7 +344,7 @@ public final class RunOptionsParser {
     return Math.round(v * factor);
   }
 
-  private static BadInputException bad(String option, String value, String why) {
-    return new BadInputException(COMMAND + ": --" + option + " " + value + ": " + why);
+  private static BadInputException bad(String command, String option, String value, String why) {
+    return new BadInputException(command + ": --" + option + " " + value + ": " + why);
   }
 }

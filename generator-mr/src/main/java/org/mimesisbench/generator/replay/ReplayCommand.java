@@ -189,15 +189,16 @@ public final class ReplayCommand implements Command {
   }
 
   /**
-   * As {@link #parse(CommandLine)}; a sweep reads {@code --time-scale} itself and names the trace
-   * with --replay.
+   * As {@link #parse(CommandLine)}; a sweep reads {@code --time-scale} itself, names the trace with
+   * --replay and is the command the errors name.
    */
   public static Replay parse(CommandLine cl, boolean sweepsTimeScale, String trace) {
-    RunOptions parsed = RunOptionsParser.parse(cl, sweepsTimeScale);
+    String command = sweepsTimeScale ? "sweep" : "replay";
+    RunOptions parsed = RunOptionsParser.parse(cl, command, sweepsTimeScale);
     RunOptions options = RunOptions.newBuilder(parsed).setProfile(trace).build();
     if (options.getTimeScale() < 0 || !Double.isFinite(options.getTimeScale())) {
       throw new BadInputException(
-          "replay: --time-scale " + options.getTimeScale() + ": must be >= 0");
+          command + ": --time-scale " + options.getTimeScale() + ": must be >= 0");
     }
     String users = cl.getOptionValue("users", "recorded").trim().toLowerCase(Locale.ROOT);
     ReplayPlan.Users mode =
@@ -206,11 +207,14 @@ public final class ReplayCommand implements Command {
           case "one" -> ReplayPlan.Users.ONE;
           default ->
               throw new BadInputException(
-                  "replay: --users " + cl.getOptionValue("users") + ": expected recorded or one");
+                  command
+                      + ": --users "
+                      + cl.getOptionValue("users")
+                      + ": expected recorded or one");
         };
-    long mappers = CommandLines.whole(cl, "replay", "mappers", MAPPERS_DEFAULT);
+    long mappers = CommandLines.whole(cl, command, "mappers", MAPPERS_DEFAULT);
     if (mappers < 1 || mappers > 1_000) {
-      throw new BadInputException("replay: --mappers " + mappers + ": must be 1 to 1000");
+      throw new BadInputException(command + ": --mappers " + mappers + ": must be 1 to 1000");
     }
     Map<String, List<String>> groups =
         cl.hasOption("groups") ? GroupMapping.read(Path.of(cl.getOptionValue("groups"))) : Map.of();

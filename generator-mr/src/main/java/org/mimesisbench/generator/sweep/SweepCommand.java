@@ -77,15 +77,16 @@ public final class SweepCommand implements Command {
       help(options, out);
       return ExitCodes.OK;
     }
-    List<Double> scales = RunOptionsParser.timeScales(cl);
+    List<Double> scales = RunOptionsParser.timeScales(cl, name());
     long repeat = CommandLines.whole(cl, name(), "repeat", REPEAT_DEFAULT);
     if (repeat < 1 || repeat > 100) {
       throw new BadInputException("sweep: --repeat " + repeat + ": must be 1 to 100");
     }
-    long warmUpMs = cl.hasOption("warm-up") ? RunOptionsParser.positiveMillis(cl, "warm-up") : 0;
+    long warmUpMs =
+        cl.hasOption("warm-up") ? RunOptionsParser.positiveMillis(cl, name(), "warm-up") : 0;
     ReplayCommand.Replay replay =
         cl.hasOption("replay") ? ReplayCommand.parse(cl, true, cl.getOptionValue("replay")) : null;
-    RunOptions run = replay != null ? replay.options() : RunOptionsParser.parse(cl, true);
+    RunOptions run = replay != null ? replay.options() : RunOptionsParser.parse(cl, name(), true);
     Path outDir =
         Path.of(
             run.getOut() != null

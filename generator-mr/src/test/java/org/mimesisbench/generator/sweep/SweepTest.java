@@ -105,7 +105,7 @@ class SweepTest {
                   "--out",
                   dir.resolve("s").toString()));
       assertEquals(1, message.strip().lines().count(), message);
-      assertTrue(message.contains("--warm-up " + warmUp), message);
+      assertTrue(message.contains("sweep: --warm-up " + warmUp), message);
       assertTrue(Files.notExists(dir.resolve("s")));
     }
   }
@@ -122,7 +122,22 @@ class SweepTest {
                 "1,-0.5",
                 "--out",
                 dir.resolve("s").toString()));
-    assertTrue(message.contains("--time-scale -0.5: must be >= 0"), message);
+    assertTrue(message.contains("sweep: --time-scale -0.5: must be >= 0"), message);
+    assertTrue(Files.notExists(dir.resolve("s")));
+    // a run option given to a sweep: the error names the command the user typed
+    message =
+        refused(
+            List.of(
+                "sweep",
+                "--profile",
+                GeneratorVectors.PROFILE.toString(),
+                "--time-scale",
+                "0",
+                "--duration",
+                "5",
+                "--out",
+                dir.resolve("s").toString()));
+    assertTrue(message.contains("sweep: --duration 5: give a unit"), message);
     assertTrue(Files.notExists(dir.resolve("s")));
   }
 

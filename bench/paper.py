@@ -160,10 +160,19 @@ def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Serie
                "ops_per_second": sum(paper_rows.rates(s)) / len(s["points"]),
                "cv": paper_rows.cv(paper_rows.rates(s)),
                "ops_issued": sum(paper_rows.ops_issued(p) for p in s["points"]) / len(s["points"]),
+               "call_queue": paper_rows.call_queue(s),
+               "cpu_us_per_op": [cpu_per_op(out / "runs" / key / p["results"]) for p in s["points"]],
                **wall(timings.get(key))} for key, s in sweeps.items()]
     return {"published": published, "causes": paper_explain.CAUSES, "config": config_json, "machine": machine.describe(), "load": machine.load(),
             "command": command, "rows": rows, "series": series, "details": measured["details"],
             "comparisons": comparisons, "missing": [s.key for s in planned if s.key not in sweeps]}
+
+
+def cpu_per_op(run: Path) -> float | None:
+    """The run's JVM CPU per op in phase 2 (summary.json's jvm), which tells a slower host from more work."""
+    summary = json.loads((run / "summary.json").read_text()) if (run / "summary.json").is_file() else {}
+    value = summary.get("jvm", {}).get("cpuMicrosPerOp")
+    return float(value) if value is not None else None
 
 
 def wall(timing: float | dict[str, Any] | None) -> dict[str, Any]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import paper_rows
+
 CAUSES = {
     "machine": ("The machine. The paper's NameNode had a node of its own (2 quad-core Xeons) and its clients 31 "
                 "more; here the NameNode, its emulated DataNodes and every mapper share one JVM on 2 shared "
@@ -25,9 +27,15 @@ CAUSES = {
                 "each type's files are scaled (--type-scale j=f, from the reference generator's count of the "
                 "type's ops in --window) and each type runs on one mapper."),
     "size": "The size. The runs used a share of the profile (--size): every rate at a time scale is that share.",
+    "saturation": ("Past the knee. There a run issues faster than the NameNode serves: its RPC call queue holds "
+                   "hundreds of calls (the series table), the JVM keeps both cores busy, about half of that CPU "
+                   "in the kernel (the clients' RPC to the NameNode over loopback, in one JVM; bench/notes/paper.md), "
+                   "and a run's rate is what the shared host gives those cores: it follows the JVM's CPU per op, "
+                   "which differs between repeats of the same ops by up to a fifth (the series table) while "
+                   "compilation and GC pauses take a few seconds a run. So the sets of repeats past the knee "
+                   "spread more than those below it, where the rate is the schedule's."),
     "noise": ("The machine's noise. The repeats run on the 2 shared cores of a VM, the NameNode and its clients "
-              "in one JVM (each sweep's load before and after is on the page); at time scale 0 a run's rate is "
-              "whatever those cores give. The project's own bar is a CV of 2 % (BENCHMARKS.md, repeatability)."),
+              "in one JVM (each sweep's load before and after is on the page). The project's own bar is a CV of 2 % (BENCHMARKS.md, repeatability)."),
 }
 
 
@@ -50,10 +58,36 @@ def explain(row: dict[str, Any], details: dict[str, Any], config: dict[str, Any]
             low, high = t["relative_interval"] or (None, None)
             span = f" (95 % interval {low:+.1%} to {high:+.1%})" if low is not None else ""
             text = f"compare: {t['verdict']}{span}."
-        causes = ["audit", *(["types"] if "heavy" in key or "mostly" in key else []), "noise"]
+        causes = ["audit", *(["types"] if "heavy" in key or "mostly" in key else []), "saturation", "noise"]
     else:
-        causes = ["noise", *small]
+        text = text or spread(details)
+        causes = ["saturation", "noise", *small]
     return {"text": text, "causes": causes}
+
+
+def spread(details: dict[str, Any]) -> str:
+    """The largest CV of the sets of repeats below Figure 2's knee and at or past it (by time scale)."""
+    figure2 = details.get("figure2", {})
+    knee = paper_rows.floor_time_scale(figure2.get("levels", []), figure2.get("saturation", {}))
+    cvs = {key: v for key, v in details.get("cv", {}).items() if v is not None}
+    if knee is None or not cvs:
+        return ""
+    below = {key: v for key, v in cvs.items() if time_scale(key) > knee}
+    past = {key: v for key, v in cvs.items() if time_scale(key) <= knee}
+    parts = []
+    if below:
+        worst = max(below, key=lambda k: below[k])
+        parts.append(f"Below the knee (time scales above {knee:g}) the sets of repeats vary at most "
+                     f"{below[worst]:.2%} ({worst})")
+    if past:
+        worst = max(past, key=lambda k: past[k])
+        parts.append(f"{'at' if below else 'At'} {knee:g} and below, up to {past[worst]:.2%} ({worst})")
+    return "; ".join(parts) + "."
+
+
+def time_scale(series: str) -> float:
+    """A series' time scale from its key (paper_plan.Series.key: <workload>-ts-<c>)."""
+    return float(series.rsplit("-ts-", 1)[1])
 
 
 def missing(key: str, details: dict[str, Any]) -> str:

@@ -130,12 +130,15 @@ def render(result: dict[str, Any], figure2_png: bytes | None) -> str:
                      f"<td>{number(r['ratio'], 'x')}</td><td>{mark}</td><td class=text>{why(r)}</td></tr>")
     table.append("</table>")
     series_table = [("<table><tr><th>series</th><th>time scale</th><th>runs</th><th>valid</th>"
-                     "<th>ops/s (mean)</th><th>CV</th><th>ops issued (mean)</th><th>wall s</th>"
+                     "<th>ops/s (mean)</th><th>CV</th><th>ops issued (mean)</th><th>NameNode call queue (mean)</th>"
+                     "<th>JVM CPU per op, us (each run)</th><th>wall s</th>"
                      "<th>load average before -> after</th></tr>")]
     for s in result["series"]:
         series_table.append(f"<tr><td>{e(s['key'])}</td><td>{s['time_scale']:g}</td><td>{s['runs']}</td>"
                             f"<td>{s['valid']}</td><td>{number(s['ops_per_second'])}</td>"
                             f"<td>{number(s['cv'], 'share')}</td><td>{number(s['ops_issued'])}</td>"
+                            f"<td>{number(s.get('call_queue'))}</td>"
+                            f"<td>{e(', '.join(number(c) for c in s.get('cpu_us_per_op') or []) or '-')}</td>"
                             f"<td>{number(s.get('wall_seconds'))}</td><td>{e(s.get('load') or '-')}</td></tr>")
     series_table.append("</table>")
     sections = [

@@ -49,6 +49,13 @@ def rates(sweep: dict[str, Any]) -> list[float]:
     return [float(p["opsPerSecond"]) for p in sweep["points"]]
 
 
+def call_queue(sweep: dict[str, Any]) -> float | None:
+    """The NameNode's mean RPC call queue over the repeats: hundreds past the knee, about 0 below it."""
+    queues = [float(p["namenode"]["callQueueLength"]) for p in sweep["points"]
+              if (p.get("namenode") or {}).get("callQueueLength") is not None]
+    return statistics.mean(queues) if queues else None
+
+
 def ops_issued(point: dict[str, Any]) -> int:
     return sum(int(op.get("count", 0)) for op in point["ops"].values())
 

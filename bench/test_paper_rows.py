@@ -90,6 +90,23 @@ def test_cv_of_every_set_of_repeats() -> None:
     assert paper_rows.cv([5.0]) is None
 
 
+def test_the_cv_rows_split_the_spread_at_the_knee() -> None:
+    m = measured()  # the knee at time scale 0: the ceilings are past it, the types at 1 below it
+    row = next(r for r in paper_rows.rows(PUBLISHED, m) if r["id"] == "cv.max")
+    why = paper_explain.explain(row, m["details"], {**CONFIG.__dict__, "profile": paper_plan.PROFILE})
+    assert why["text"].startswith("Below the knee (time scales above 0) the sets of repeats vary at most 0.00%")
+    assert f"at 0 and below, up to {paper_rows.cv([2400, 2500]):.2%} (read-mostly-ts-0)" in why["text"]
+    assert why["causes"][0] == "saturation" and set(why["causes"]) <= set(paper_explain.CAUSES)
+
+
+def test_call_queue_is_the_mean_over_the_repeats_that_recorded_it() -> None:
+    s = sweep(0, 1000, 1000, 1000)
+    assert paper_rows.call_queue(s) is None
+    s["points"][0]["namenode"] = {"callQueueLength": 400.0}
+    s["points"][1]["namenode"] = {"callQueueLength": 200.0}
+    assert paper_rows.call_queue(s) == pytest.approx(300.0)
+
+
 def test_no_knee_leaves_the_floor_rows_empty_and_says_why() -> None:
     figure2 = {**FIGURE2, "saturation": {"saturated": False, "rate": None, "maxRate": 1200.0}}
     m = paper_rows.measure({"hierarchical-ts-0": sweep(0, 1000, 1000)}, figure2, None, {})

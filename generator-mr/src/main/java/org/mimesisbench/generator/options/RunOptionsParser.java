@@ -240,13 +240,12 @@ public final class RunOptionsParser {
    * scales out of the bounds RunOptions.avsc gives them.
    */
   public static void check(RunOptions options) {
-    String command = COMMAND;
-    bounded(command, "time-scale", Double.toString(options.getTimeScale()));
-    bounded(command, "span-scale", Double.toString(options.getSpanScale()));
+    bounded(COMMAND, "time-scale", Double.toString(options.getTimeScale()));
+    bounded(COMMAND, "span-scale", Double.toString(options.getSpanScale()));
     options
         .getTypeScales()
         .forEach(
-            (j, f) -> bounded(command, "type-scale", f.toString(), j + "=" + f, "the factor "));
+            (j, f) -> bounded(COMMAND, "type-scale", f.toString(), j + "=" + f, "the factor "));
   }
 
   /** The schema field of {@code option}. */

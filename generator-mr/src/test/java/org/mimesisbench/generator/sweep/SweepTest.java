@@ -92,18 +92,7 @@ class SweepTest {
   @Test
   void aWarmUpThatIsNotAPositiveTimeIsAOneLineError() {
     for (String warmUp : List.of("0s", "90", "soon")) {
-      String message =
-          refused(
-              List.of(
-                  "sweep",
-                  "--profile",
-                  GeneratorVectors.PROFILE.toString(),
-                  "--time-scale",
-                  "0",
-                  "--warm-up",
-                  warmUp,
-                  "--out",
-                  dir.resolve("s").toString()));
+      String message = refusedSweep("--time-scale", "0", "--warm-up", warmUp);
       assertEquals(1, message.strip().lines().count(), message);
       assertTrue(message.contains("sweep: --warm-up " + warmUp), message);
       assertTrue(Files.notExists(dir.resolve("s")));
@@ -112,31 +101,11 @@ class SweepTest {
 
   @Test
   void badSweepOptionsAreOneLineErrors() {
-    String message =
-        refused(
-            List.of(
-                "sweep",
-                "--profile",
-                GeneratorVectors.PROFILE.toString(),
-                "--time-scale",
-                "1,-0.5",
-                "--out",
-                dir.resolve("s").toString()));
+    String message = refusedSweep("--time-scale", "1,-0.5");
     assertTrue(message.contains("sweep: --time-scale -0.5: must be >= 0"), message);
     assertTrue(Files.notExists(dir.resolve("s")));
     // a run option given to a sweep: the error names the command the user typed
-    message =
-        refused(
-            List.of(
-                "sweep",
-                "--profile",
-                GeneratorVectors.PROFILE.toString(),
-                "--time-scale",
-                "0",
-                "--duration",
-                "5",
-                "--out",
-                dir.resolve("s").toString()));
+    message = refusedSweep("--time-scale", "0", "--duration", "5");
     assertTrue(message.contains("sweep: --duration 5: give a unit"), message);
     assertTrue(Files.notExists(dir.resolve("s")));
   }
@@ -149,16 +118,7 @@ class SweepTest {
     for (String[] scales :
         List.of(
             new String[0], new String[] {"--time-scale", ""}, new String[] {"--time-scale", ","})) {
-      List<String> argv =
-          new ArrayList<>(
-              List.of(
-                  "sweep",
-                  "--profile",
-                  GeneratorVectors.PROFILE.toString(),
-                  "--out",
-                  dir.resolve("s").toString()));
-      argv.addAll(List.of(scales));
-      String message = refused(argv);
+      String message = refusedSweep(scales);
       assertEquals(1, message.strip().lines().count(), message);
       assertTrue(
           message.contains(
@@ -166,6 +126,15 @@ class SweepTest {
           message);
       assertTrue(Files.notExists(dir.resolve("s")));
     }
+  }
+
+  /** {@link #refused} of a sweep of the test profile into {@code dir/s}, with {@code options}. */
+  private String refusedSweep(String... options) {
+    List<String> argv =
+        new ArrayList<>(List.of("sweep", "--profile", GeneratorVectors.PROFILE.toString()));
+    argv.addAll(List.of(options));
+    argv.addAll(List.of("--out", dir.resolve("s").toString()));
+    return refused(argv);
   }
 
   /** Runs {@code argv}, which must be refused as bad input (exit 2); what it printed on stderr. */

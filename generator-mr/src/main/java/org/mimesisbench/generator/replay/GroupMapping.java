@@ -26,10 +26,10 @@ final class GroupMapping {
   private GroupMapping() {}
 
   /**
-   * The users and groups of {@code file}, in its order; bad input (one line) when it is not such a
-   * mapping.
+   * The users and groups of {@code file}, in its order; bad input (one line, naming {@code
+   * command}) when it is not such a mapping.
    */
-  static Map<String, List<String>> read(Path file) {
+  static Map<String, List<String>> read(String command, Path file) {
     String text;
     try {
       text =
@@ -38,10 +38,11 @@ final class GroupMapping {
               .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file)))
               .toString();
     } catch (CharacterCodingException e) {
-      throw new BadInputException("replay: --groups " + file + ": not UTF-8 text");
+      throw new BadInputException(command + ": --groups " + file + ": not UTF-8 text");
     } catch (IOException e) {
       throw new BadInputException(
-          "replay: --groups "
+          command
+              + ": --groups "
               + file
               + ": "
               + (Files.exists(file) ? "cannot be read (" + e.getMessage() + ")" : "no such file"));
@@ -61,7 +62,8 @@ final class GroupMapping {
         String user = eq < 0 ? "" : entry.substring(0, eq).strip();
         if (eq < 0 || user.isEmpty() || entry.indexOf('=', eq + 1) >= 0 || user.contains(",")) {
           throw new BadInputException(
-              "replay: --groups "
+              command
+                  + ": --groups "
                   + file
                   + ": line "
                   + (n + 1)

@@ -116,13 +116,17 @@ public final class ReplayCommand implements Command {
 
   /**
    * A replay's settings: the run options, how users are replayed, the mappers, the users' groups
-   * given.
+   * given, and the command and option that named the trace (its errors say them).
    */
   public record Replay(
-      RunOptions options, ReplayPlan.Users users, int mappers, Map<String, List<String>> groups) {
+      RunOptions options,
+      ReplayPlan.Users users,
+      int mappers,
+      Map<String, List<String>> groups,
+      String traceOption) {
     /** The same replay with other run options (a sweep's time scale and --out). */
     public Replay with(RunOptions other) {
-      return new Replay(other, users, mappers, groups);
+      return new Replay(other, users, mappers, groups, traceOption);
     }
 
     /** Reads the trace, then runs as {@code run} does; returns the summary. */
@@ -131,6 +135,7 @@ public final class ReplayCommand implements Command {
           .load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
       ReplayTrace trace =
           ReplayTrace.read(
+              traceOption,
               Path.of(options.getProfile().toString()),
               users == ReplayPlan.Users.RECORDED,
               options.getTimeScale(),
@@ -217,8 +222,12 @@ public final class ReplayCommand implements Command {
       throw new BadInputException(command + ": --mappers " + mappers + ": must be 1 to 1000");
     }
     Map<String, List<String>> groups =
-        cl.hasOption("groups") ? GroupMapping.read(Path.of(cl.getOptionValue("groups"))) : Map.of();
-    return new Replay(options, mode, (int) mappers, groups);
+        cl.hasOption("groups")
+            ? GroupMapping.read(command, Path.of(cl.getOptionValue("groups")))
+            : Map.of();
+    String traceOption = sweepsTimeScale ? "sweep: --replay" : "replay: --trace";
+    ReplayTrace.check(traceOption, Path.of(trace)); // before a sweep's warm-up or any output
+    return new Replay(options, mode, (int) mappers, groups, traceOption);
   }
 
   private static void help(Options options, PrintStream out) {

@@ -71,14 +71,19 @@ final class ReplayTrace {
   final String superuser;
 
   private ReplayTrace(
-      Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
+      String option,
+      Path dir,
+      boolean recordedUsers,
+      double timeScale,
+      Long durationMs,
+      int mappers)
       throws IOException {
     Path namespaceFile = dir.resolve(NAMESPACE);
     this.fsimage = Files.isRegularFile(namespaceFile);
     Map<String, NamespaceEntry> entries = new TreeMap<>();
     String owner = null;
     if (fsimage) {
-      try (DataFileReader<NamespaceEntry> r = open(namespaceFile, NamespaceEntry.class)) {
+      try (DataFileReader<NamespaceEntry> r = open(option, namespaceFile, NamespaceEntry.class)) {
         for (NamespaceEntry e : r) {
           entries.put(e.getPath(), e);
           if (e.getPath().equals("/")) {
@@ -87,7 +92,7 @@ final class ReplayTrace {
         }
       } catch (AvroRuntimeException e) {
         throw new BadInputException(
-            "replay: --trace " + namespaceFile + ": not a namespace: " + e.getMessage());
+            option + " " + namespaceFile + ": not a namespace: " + e.getMessage());
       }
     }
     this.superuser = owner;
@@ -101,7 +106,7 @@ final class ReplayTrace {
     long last = Long.MIN_VALUE;
     long n = 0;
     long late = 0;
-    try (DataFileReader<AuditEvent> r = open(eventsFile, AuditEvent.class)) {
+    try (DataFileReader<AuditEvent> r = open(option, eventsFile, AuditEvent.class)) {
       for (AuditEvent e : r) {
         n++;
         inference.accept(e);
@@ -135,14 +140,15 @@ final class ReplayTrace {
       }
     } catch (AvroRuntimeException e) {
       throw new BadInputException(
-          "replay: --trace " + eventsFile + ": not a trace's events: " + e.getMessage());
+          option + " " + eventsFile + ": not a trace's events: " + e.getMessage());
     }
     if (n == 0) {
-      throw new BadInputException("replay: --trace " + eventsFile + ": no events to replay");
+      throw new BadInputException(option + " " + eventsFile + ": no events to replay");
     }
     if (replayed.isEmpty()) {
       throw new BadInputException(
-          "replay: --trace "
+          option
+              + " "
               + eventsFile
               + ": none of its "
               + n
@@ -171,6 +177,7 @@ final class ReplayTrace {
       partitions.get(byKey.getOrDefault(key, 0)).add(relative);
     }
     timelines(
+        option,
         dir.resolve(FILES),
         FileTimeline.class,
         f -> {
@@ -179,6 +186,7 @@ final class ReplayTrace {
           }
         });
     timelines(
+        option,
         dir.resolve(DIRS),
         DirectoryTimeline.class,
         d -> {
@@ -203,22 +211,39 @@ final class ReplayTrace {
     }
   }
 
-  /** Reads the trace in {@code dir}; bad input (one line) when it is not a trace. */
+  /**
+   * Reads the trace in {@code dir}; bad input (one line) when it is not a trace, its message naming
+   * the command and option that gave it ({@code option}: "replay: --trace", "sweep: --replay").
+   */
   static ReplayTrace read(
-      Path dir, boolean recordedUsers, double timeScale, Long durationMs, int mappers)
+      String option,
+      Path dir,
+      boolean recordedUsers,
+      double timeScale,
+      Long durationMs,
+      int mappers)
       throws IOException {
+    check(option, dir);
+    return new ReplayTrace(option, dir, recordedUsers, timeScale, durationMs, mappers);
+  }
+
+  /**
+   * Bad input (one line) unless {@code dir} holds a trace's events: what a command checks before it
+   * starts (reading the trace waits for its run).
+   */
+  static void check(String option, Path dir) {
     if (!Files.isDirectory(dir)) {
       throw new BadInputException(
-          "replay: --trace "
+          option
+              + " "
               + dir
               + ": "
               + (Files.exists(dir) ? "not a directory" : "no such directory"));
     }
     if (!Files.isRegularFile(dir.resolve(EVENTS))) {
       throw new BadInputException(
-          "replay: --trace " + dir + ": no " + EVENTS + " (not a trace: make one with parse)");
+          option + " " + dir + ": no " + EVENTS + " (not a trace: make one with parse)");
     }
-    return new ReplayTrace(dir, recordedUsers, timeScale, durationMs, mappers);
   }
 
   /** Calls to replay, over every partition. */
@@ -253,11 +278,11 @@ final class ReplayTrace {
 
   /** Each record of {@code file} (none when the trace has no such file), one at a time. */
   private static <T extends SpecificRecordBase> void timelines(
-      Path file, Class<T> type, Consumer<T> each) throws IOException {
+      String option, Path file, Class<T> type, Consumer<T> each) throws IOException {
     if (!Files.isRegularFile(file)) {
       return;
     }
-    try (DataFileReader<T> r = open(file, type)) {
+    try (DataFileReader<T> r = open(option, file, type)) {
       T t = null;
       while (r.hasNext()) {
         t = r.next(t);
@@ -265,16 +290,18 @@ final class ReplayTrace {
       }
     } catch (AvroRuntimeException e) {
       throw new BadInputException(
-          "replay: --trace " + file + ": not a trace's timelines: " + e.getMessage());
+          option + " " + file + ": not a trace's timelines: " + e.getMessage());
     }
   }
 
-  private static <T> DataFileReader<T> open(Path file, Class<T> type) throws IOException {
+  private static <T> DataFileReader<T> open(String option, Path file, Class<T> type)
+      throws IOException {
     try {
       return new DataFileReader<>(new File(file.toString()), new SpecificDatumReader<>(type));
     } catch (IOException | AvroRuntimeException e) {
       throw new BadInputException(
-          "replay: --trace "
+          option
+              + " "
               + file
               + ": not an Avro file of "
               + type.getSimpleName()

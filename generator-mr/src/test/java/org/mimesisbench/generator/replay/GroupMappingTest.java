@@ -28,7 +28,7 @@ class GroupMappingTest {
             dir.resolve("groups"),
             "# the warehouse's users\nbackup=supergroup\n"
                 + "hive=hive,etl; etl=etl,hive\n\nnobody=\n");
-    Map<String, List<String>> m = GroupMapping.read(file);
+    Map<String, List<String>> m = GroupMapping.read("replay", file);
     assertEquals(
         Map.of(
             "backup",
@@ -53,20 +53,22 @@ class GroupMappingTest {
   @Test
   void badFilesAreOneLineNamingTheFileAndTheLine() throws Exception {
     Path file = Files.writeString(dir.resolve("groups"), "backup=supergroup\nhive hive,etl\n");
-    BadInputException e = assertThrows(BadInputException.class, () -> GroupMapping.read(file));
+    BadInputException e =
+        assertThrows(BadInputException.class, () -> GroupMapping.read("replay", file));
     assertTrue(
         e.getMessage()
             .contains("--groups " + file + ": line 2: 'hive hive,etl': expected user=group,group"),
         e.getMessage());
     assertTrue(
-        assertThrows(BadInputException.class, () -> GroupMapping.read(dir.resolve("none")))
+        assertThrows(
+                BadInputException.class, () -> GroupMapping.read("replay", dir.resolve("none")))
             .getMessage()
             .endsWith("none: no such file"));
     Path twice = Files.writeString(dir.resolve("twice"), "a=b=c");
-    assertThrows(BadInputException.class, () -> GroupMapping.read(twice));
+    assertThrows(BadInputException.class, () -> GroupMapping.read("replay", twice));
     Path binary = Files.write(dir.resolve("binary"), new byte[] {(byte) 0xff, (byte) 0xfe, 0});
     assertTrue(
-        assertThrows(BadInputException.class, () -> GroupMapping.read(binary))
+        assertThrows(BadInputException.class, () -> GroupMapping.read("replay", binary))
             .getMessage()
             .endsWith("not UTF-8 text"));
   }

@@ -56,8 +56,9 @@ class ReplayBadInputTest {
 
   @Test
   void noTraceAtAll() {
-    String m = refused("replay", "--trace", dir.resolve("nowhere").toString());
-    assertTrue(m.contains("nowhere: no such directory"), m);
+    Path nowhere = dir.resolve("nowhere");
+    String m = refused("replay", "--trace", nowhere.toString());
+    assertTrue(m.contains("replay: --trace " + nowhere + ": no such directory"), m);
     assertTrue(refused("replay").contains("trace"), "--trace is required");
   }
 
@@ -125,7 +126,25 @@ class ReplayBadInputTest {
             "sweep", "--replay", SampleTrace.DIR.toString(), "--profile", "p", "--time-scale", "1");
     assertTrue(
         m.contains("give --profile (runs of a profile) or --replay (replays of a trace), one"), m);
-    m = refused("sweep", "--replay", dir.resolve("nowhere").toString(), "--time-scale", "1,0");
-    assertTrue(m.contains("nowhere: no such directory"), m);
+    Path nowhere = dir.resolve("nowhere");
+    m = refused("sweep", "--replay", nowhere.toString(), "--time-scale", "1,0");
+    assertTrue(m.contains("sweep: --replay " + nowhere + ": no such directory"), m);
+  }
+
+  @Test
+  void aSweepsReplayErrorsNameTheSweep() throws Exception {
+    Path groups = Files.writeString(dir.resolve("groups"), "alice\n");
+    String m =
+        refused(
+            "sweep",
+            "--replay",
+            SampleTrace.DIR.toString(),
+            "--time-scale",
+            "1,0",
+            "--groups",
+            groups.toString());
+    assertTrue(m.contains("sweep: --groups " + groups + ": line 1: 'alice'"), m);
+    m = refused("replay", "--trace", SampleTrace.DIR.toString(), "--groups", groups.toString());
+    assertTrue(m.contains("replay: --groups " + groups + ": line 1: 'alice'"), m);
   }
 }

@@ -28,7 +28,7 @@ class ReplayTraceTest {
 
   @Test
   void everyCallIsReplayedOrCountedAsNot() throws Exception {
-    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, true, 1, null, 4);
+    ReplayTrace t = ReplayTrace.read("replay: --trace", SampleTrace.DIR, true, 1, null, 4);
     assertEquals(6789, t.events);
     assertEquals(t.events, t.replayed() + t.notReplayedCount());
     assertEquals(
@@ -49,7 +49,7 @@ class ReplayTraceTest {
 
   @Test
   void aPathsCallsAreInOnePartitionInTraceOrder() throws Exception {
-    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, true, 1, null, 4);
+    ReplayTrace t = ReplayTrace.read("replay: --trace", SampleTrace.DIR, true, 1, null, 4);
     assertEquals(4, t.partitions.size());
     Map<String, Integer> partitionOf = new HashMap<>();
     for (int i = 0; i < t.partitions.size(); i++) {
@@ -71,7 +71,7 @@ class ReplayTraceTest {
 
   @Test
   void withOneUserTheDeniedCallsAreCountedNotReplayed() throws Exception {
-    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, false, 1, null, 4);
+    ReplayTrace t = ReplayTrace.read("replay: --trace", SampleTrace.DIR, false, 1, null, 4);
     assertEquals(5, t.notReplayedCount());
     assertEquals(t.events, t.replayed() + t.notReplayedCount());
     assertTrue(t.notReplayed.get("open").containsKey(ReplayCalls.DENIED_ONE_USER));
@@ -79,7 +79,7 @@ class ReplayTraceTest {
 
   @Test
   void theDurationCutsTheCallsAfterIt() throws Exception {
-    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, true, 0.5, 30_000L, 4);
+    ReplayTrace t = ReplayTrace.read("replay: --trace", SampleTrace.DIR, true, 0.5, 30_000L, 4);
     assertTrue(t.afterDuration > 0);
     assertEquals(t.events, t.replayed() + t.notReplayedCount() + t.afterDuration);
     for (List<AuditEvent> p : t.partitions) {
@@ -92,7 +92,7 @@ class ReplayTraceTest {
     for (String f : List.of(ReplayTrace.EVENTS, ReplayTrace.FILES, ReplayTrace.DIRS)) {
       Files.copy(SampleTrace.DIR.resolve(f), dir.resolve(f));
     }
-    ReplayTrace t = ReplayTrace.read(dir, true, 1, null, 4);
+    ReplayTrace t = ReplayTrace.read("replay: --trace", dir, true, 1, null, 4);
     assertFalse(t.fsimage);
     assertTrue(
         t.namespace.size() > 100,
@@ -114,7 +114,7 @@ class ReplayTraceTest {
 
   @Test
   void aConcatsSourcesGetAByte() throws Exception {
-    ReplayTrace t = ReplayTrace.read(SampleTrace.DIR, true, 1, null, 4);
+    ReplayTrace t = ReplayTrace.read("replay: --trace", SampleTrace.DIR, true, 1, null, 4);
     List<String> sources =
         t.partitions.stream()
             .flatMap(List::stream)
@@ -137,7 +137,7 @@ class ReplayTraceTest {
 
   @Test
   void theWarehouseTraceIsReplayedWholeSnapshotsAndAll() throws Exception {
-    ReplayTrace t = ReplayTrace.read(SampleTrace.WAREHOUSE, true, 1, null, 4);
+    ReplayTrace t = ReplayTrace.read("replay: --trace", SampleTrace.WAREHOUSE, true, 1, null, 4);
     assertEquals(3050, t.events);
     assertEquals(
         0, t.notReplayedCount(), "every call, those through a snapshot too: " + t.notReplayed);
@@ -207,7 +207,7 @@ class ReplayTraceTest {
                 .build());
       }
     }
-    ReplayTrace t = ReplayTrace.read(dir, true, 1, null, 4);
+    ReplayTrace t = ReplayTrace.read("replay: --trace", dir, true, 1, null, 4);
     assertEquals(List.of("/d"), t.snapshottable, "a snapshot call before any allowSnapshot");
     assertEquals(Map.of(SnapshotHistory.BEFORE_TRACE, 1L), t.notReplayed.get("getfileinfo"));
     assertEquals(

@@ -6,10 +6,11 @@ sweep` and `mimesis-model compare` on their results:
 - Figure 2: latency per op against the issue rate, over the time scales (--time-scales), on the
   profile's hierarchy, and the rate where latency leaves its floor (`mimesis-model sweep`'s
   saturation: mean latency at twice its lowest);
-- Figure 3: the same on a flat namespace (`--flat`), and both ceilings (time scale 0);
+- Figure 3: the same on a flat namespace (`--flat`), and both ceilings (time scale 0), their
+  repeats compared by `mimesis-model compare`;
 - Table 4 and Figure 4: the paper's clusters 17 and 29 (the profile's types 16 and 28) isolated
   (`--types`), their files scaled (`--type-scale j=f`) so both issue about the paper's 3,559,101
-  ops times --size in the window, at time scale 1 and 0;
+  ops times --size in the window, at time scale 1 and 0, their ceilings compared as Figure 3's;
 - Table 5: the four workloads' ceilings with the unfair namesystem lock (`-D
   dfs.namenode.fslock.fair=false`) against the fair one, by `mimesis-model compare`;
 - the coefficient of variation of ops/s of every set of repeats.
@@ -146,7 +147,9 @@ def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Serie
         if fair in sweeps and unfair in sweeps:
             comparisons[w.name] = model("compare", *runs_of(fair, sweeps[fair]), "--",
                                         *runs_of(unfair, sweeps[unfair]), cwd=out)
-    measured = paper_rows.measure(sweeps, figure2, figure3, comparisons)
+    contrasts = {key: model("compare", *runs_of(a, sweeps[a]), "--", *runs_of(b, sweeps[b]), cwd=out)
+                 for key, (a, b) in paper_rows.CONTRASTS.items() if a in sweeps and b in sweeps}
+    measured = paper_rows.measure(sweeps, figure2, figure3, comparisons, contrasts)
     published = json.loads(PUBLISHED.read_text())
     rows = paper_rows.rows(published, measured)
     config_json = {**dataclasses.asdict(config), "profile": paper_plan.PROFILE}
@@ -165,7 +168,7 @@ def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Serie
                **wall(timings.get(key))} for key, s in sweeps.items()]
     return {"published": published, "causes": paper_explain.CAUSES, "config": config_json, "machine": machine.describe(), "load": machine.load(),
             "command": command, "rows": rows, "series": series, "details": measured["details"],
-            "comparisons": comparisons, "missing": [s.key for s in planned if s.key not in sweeps]}
+            "comparisons": comparisons, "contrasts": contrasts, "missing": [s.key for s in planned if s.key not in sweeps]}
 
 
 def cpu_per_op(run: Path) -> float | None:

@@ -47,22 +47,34 @@ def explain(row: dict[str, Any], details: dict[str, Any], config: dict[str, Any]
     if key.startswith("figure2"):
         causes = [*small, "rate", "machine"]
     elif key.startswith("figure3"):
-        causes = ["machine", "audit", "window"]
+        text = text or verdict(details.get("contrasts", {}).get(key))
+        causes = ["machine", "audit", "window", *contrasted(key)]
     elif key in ("table4.ops_issued", "table4.ops_spread"):
         causes = ["mappers", "window", *small]
     elif key.startswith("table4."):
-        causes = ["types", "audit", *(["machine"] if "ceiling" in key else [])]
+        text = text or verdict(details.get("contrasts", {}).get(key))
+        causes = ["types", "audit", *(["machine"] if "ceiling" in key else []), *contrasted(key)]
     elif key.startswith("table5."):
-        t = details.get("table5", {}).get(key.split(".")[1].replace("_", "-"))
-        if t is not None:
-            low, high = t["relative_interval"] or (None, None)
-            span = f" (95 % interval {low:+.1%} to {high:+.1%})" if low is not None else ""
-            text = f"compare: {t['verdict']}{span}."
+        text = verdict(details.get("table5", {}).get(key.split(".")[1].replace("_", "-")))
         causes = ["audit", *(["types"] if "heavy" in key or "mostly" in key else []), "saturation", "noise"]
     else:
         text = text or spread(details)
         causes = ["saturation", "noise", *small]
     return {"text": text, "causes": causes}
+
+
+def contrasted(key: str) -> list[str]:
+    """A ratio of two ceilings (paper_rows.CONTRASTS) is judged by how far their repeats spread."""
+    return ["saturation"] if key in paper_rows.CONTRASTS else []
+
+
+def verdict(t: dict[str, Any] | None) -> str:
+    """compare's verdict on B over A, with its interval (paper_rows.throughput); "" when not compared."""
+    if t is None:
+        return ""
+    low, high = t["relative_interval"] or (None, None)
+    span = f" (95 % interval {low:+.1%} to {high:+.1%})" if low is not None else ""
+    return f"compare: {t['verdict']}{span}."
 
 
 def spread(details: dict[str, Any]) -> str:

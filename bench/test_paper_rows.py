@@ -43,18 +43,22 @@ FIGURE2 = {"saturation": {"saturated": True, "rate": 900.0, "maxRate": 1200.0},
                        "repeats": 2}]}
 
 
+SWEEPS = {
+    "hierarchical-ts-0": sweep(0, 1190, 1210),
+    "flat-ts-0": sweep(0, 590, 610),
+    "write-heavy-ts-1": sweep(1, 10, 10, ops={"open": 900, "create": 100}, open_us=400),
+    "write-heavy-ts-0": sweep(0, 300, 310, ops={"open": 9000, "create": 1000}, open_us=1600),
+    "read-mostly-ts-1": sweep(1, 10, 10, ops={"open": 1010}, open_us=400),
+    "read-mostly-ts-0": sweep(0, 2400, 2500, ops={"open": 1010}, open_us=600),
+}
+COMPARISONS = {"hierarchical": comparison([1190, 1210], [1300, 1340], "B higher", [60, 180]),
+               "read-mostly": comparison([2400, 2500], [2450, 2500], "within noise", [-100, 150])}
+MEASURE_ARGS = (SWEEPS, FIGURE2, None, COMPARISONS)
+
+
 def measured() -> dict:
-    sweeps = {
-        "hierarchical-ts-0": sweep(0, 1190, 1210),
-        "flat-ts-0": sweep(0, 590, 610),
-        "write-heavy-ts-1": sweep(1, 10, 10, ops={"open": 900, "create": 100}, open_us=400),
-        "write-heavy-ts-0": sweep(0, 300, 310, ops={"open": 9000, "create": 1000}, open_us=1600),
-        "read-mostly-ts-1": sweep(1, 10, 10, ops={"open": 1010}, open_us=400),
-        "read-mostly-ts-0": sweep(0, 2400, 2500, ops={"open": 1010}, open_us=600),
-    }
-    comparisons = {"hierarchical": comparison([1190, 1210], [1300, 1340], "B higher", [60, 180]),
-                   "read-mostly": comparison([2400, 2500], [2450, 2500], "within noise", [-100, 150])}
-    return paper_rows.measure(sweeps, FIGURE2, None, comparisons)
+    """Without the ceilings' contrasts: a ratio of ceilings then holds when above 1."""
+    return paper_rows.measure(*MEASURE_ARGS)
 
 
 def test_every_published_figure_has_a_row_with_ours_and_the_ratio() -> None:
@@ -81,6 +85,24 @@ def test_table5_takes_compares_verdict_and_a_missing_pair_stays_unmeasured() -> 
     assert rows["table5.read_mostly"]["holds"] is False  # within noise: the paper's +94 % is not seen
     assert rows["table5.flat"]["ours"] is None and rows["table5.flat"]["holds"] is None
     assert rows["table5.write_heavy"]["ratio"] is None  # the paper gives no figure
+
+
+def test_a_ratio_of_ceilings_holds_only_when_compare_finds_b_higher() -> None:
+    m = measured()
+    assert {r["id"]: r["holds"] for r in paper_rows.rows(PUBLISHED, m)}["figure3.hierarchical_over_flat"] is True
+    m = paper_rows.measure(*MEASURE_ARGS, {
+        "figure3.hierarchical_over_flat": comparison([590, 610], [1190, 1210], "B higher", [560, 640]),
+        "table4.read_mostly_over_write_heavy": comparison([300, 310], [2400, 2500], "within noise", [-50, 4300])})
+    rows = {r["id"]: r for r in paper_rows.rows(PUBLISHED, m)}
+    assert rows["figure3.flat_ceiling"]["holds"] is True
+    assert rows["table4.read_mostly_over_write_heavy"]["ours"] == pytest.approx(2450 / 305)
+    assert rows["table4.read_mostly_over_write_heavy"]["holds"] is False  # above 1, but within the noise
+    assert rows["table4.write_heavy_ceiling"]["holds"] is False
+    config = dataclasses.asdict(CONFIG)
+    why = paper_explain.explain(rows["table4.read_mostly_over_write_heavy"], m["details"], config)
+    assert why["text"] == "compare: within noise (95 % interval -16.4% to +1409.8%)."
+    assert why["causes"] == ["types", "audit", "saturation"]
+    assert paper_explain.explain(rows["figure3.hierarchical_ceiling"], m["details"], config)["text"] == ""
 
 
 def test_cv_of_every_set_of_repeats() -> None:

@@ -19,8 +19,9 @@ CAUSES = {
              "(profiles/yahoo-2011/README.md); the paper's knee (16,800 ops/s at c = 0.2) implies about "
              "3,400 ops/s at c = 1."),
     "types": ("The two types. In the imported tables neither cluster 17 (type 16) nor cluster 29 (type 28) is "
-              "write-heavy: creates are under 8 % of both types' ops (profiles/yahoo-2011/README.md), so "
-              "isolating them does not contrast reads with writes as the paper's did."),
+              "write-heavy: creates are a small share of both types' ops (the row says how small in these "
+              "runs; profiles/yahoo-2011/README.md), so isolating them does not contrast reads with writes "
+              "as the paper's did."),
     "window": ("The ceiling's window. A ceiling run (time scale 0) issues the same --window of the profile as the "
                "runs at the other time scales, back to back, its --duration capping the wall clock."),
     "mappers": ("Matching the ops. The paper set its mappers (30 and 12) so both types issued the same ops; here "
@@ -52,7 +53,7 @@ def explain(row: dict[str, Any], details: dict[str, Any], config: dict[str, Any]
     elif key in ("table4.ops_issued", "table4.ops_spread"):
         causes = ["mappers", "window", *small]
     elif key.startswith("table4."):
-        text = text or verdict(details.get("contrasts", {}).get(key))
+        text = " ".join(t for t in (text or verdict(details.get("contrasts", {}).get(key)), creates(details)) if t)
         causes = ["types", "audit", *(["machine"] if "ceiling" in key else []), *contrasted(key)]
     elif key.startswith("table5."):
         text = verdict(details.get("table5", {}).get(key.split(".")[1].replace("_", "-")))
@@ -61,6 +62,16 @@ def explain(row: dict[str, Any], details: dict[str, Any], config: dict[str, Any]
         text = text or spread(details)
         causes = ["saturation", "noise", *small]
     return {"text": text, "causes": causes}
+
+
+def creates(details: dict[str, Any]) -> str:
+    """How much of each isolated type's ops are creates, as run at time scale 1."""
+    share = details.get("table4", {}).get("create_share", {})
+    heavy, mostly = share.get("write-heavy-ts-1"), share.get("read-mostly-ts-1")
+    if heavy is None or mostly is None:
+        return ""
+    return (f"Creates were {heavy:.1%} of the write-heavy type's ops and {mostly:.1%} of the read-mostly "
+            f"type's{': here the read-mostly type creates more' if mostly > heavy else ''}.")
 
 
 def contrasted(key: str) -> list[str]:

@@ -70,6 +70,13 @@ def open_latency_us(sweep: dict[str, Any]) -> float | None:
     return statistics.mean(means) if means else None
 
 
+def create_share(sweep: dict[str, Any]) -> float:
+    """The creates' share of the sweep's ops: what made the paper's cluster 17 write-heavy."""
+    total = sum(ops_issued(p) for p in sweep["points"])
+    creates = sum(int(p["ops"].get("create", {}).get("count", 0)) for p in sweep["points"])
+    return creates / total if total else 0.0
+
+
 def floor_time_scale(levels: list[dict[str, Any]], saturation: dict[str, Any]) -> float | None:
     """The time scale of the first level at or past the saturation rate (levels by rate)."""
     if not saturation.get("saturated"):
@@ -136,7 +143,8 @@ def measure(sweeps: dict[str, dict[str, Any]], figure2: dict[str, Any], figure3_
         ours[f"table4.{name}_ceiling"] = ceiling(f"{name.replace('_', '-')}-ts-0")
     read, write = ours["table4.read_mostly_ceiling"], ours["table4.write_heavy_ceiling"]
     ours["table4.read_mostly_over_write_heavy"] = read / write if read and write else None
-    details["table4"] = {"ops_issued": issued, "open_mean_service_us": latency}
+    details["table4"] = {"ops_issued": issued, "open_mean_service_us": latency,
+                         "create_share": {key: create_share(s) for key, s in tests.items()}}
 
     details["contrasts"] = {key: throughput(c) for key, c in (contrasts or {}).items()}
     details["table5"] = {}

@@ -100,8 +100,10 @@ def test_a_ratio_of_ceilings_holds_only_when_compare_finds_b_higher() -> None:
     assert rows["table4.write_heavy_ceiling"]["holds"] is False
     config = dataclasses.asdict(CONFIG)
     why = paper_explain.explain(rows["table4.read_mostly_over_write_heavy"], m["details"], config)
-    assert why["text"] == "compare: within noise (95 % interval -16.4% to +1409.8%)."
+    assert why["text"].startswith("compare: within noise (95 % interval -16.4% to +1409.8%). Creates were")
     assert why["causes"] == ["types", "audit", "saturation"]
+    growth = paper_explain.explain(rows["table4.open_latency_growth_write_heavy"], m["details"], config)["text"]
+    assert growth == "Creates were 10.0% of the write-heavy type's ops and 0.0% of the read-mostly type's."
     assert paper_explain.explain(rows["figure3.hierarchical_ceiling"], m["details"], config)["text"] == ""
 
 

@@ -50,6 +50,12 @@ import org.mimesisbench.run.RunOptions;
 public final class BenchmarkRun {
   static final String FORCE_EMBEDDED = "mimesisbench.embedded";
 
+  /**
+   * false: the NameNode's audit log is kept but not parsed into the run's trace (a long run's log
+   * takes minutes to parse; a sweep's warm-up deletes it unread).
+   */
+  public static final String PARSE_AUDIT = "mimesisbench.audit.parse";
+
   private final Configuration conf;
   private final RunOptions options;
   private final PrintStream out;
@@ -168,18 +174,23 @@ public final class BenchmarkRun {
           cluster.close(); // the audit log is complete only now
           cluster = null;
         }
-        try {
-          AuditCapture.parse(
-              embedded
-                  ? List.of(results.file(AuditCapture.AUDIT_LOG).toUri().toString())
-                  : auditLogs,
-              results.file(AuditCapture.TRACE),
-              outDir.resolve(AuditCapture.TRACE),
-              conf,
-              out);
-        } catch (IOException | RuntimeException e) { // the results stand without the run's trace
+        if ((embedded || !auditLogs.isEmpty()) && !conf.getBoolean(PARSE_AUDIT, true)) {
           out.println(
-              "note: the NameNode's audit log could not be captured: " + Messages.firstLine(e));
+              "the NameNode's audit log is not parsed into trace/ (" + PARSE_AUDIT + "=false)");
+        } else {
+          try {
+            AuditCapture.parse(
+                embedded
+                    ? List.of(results.file(AuditCapture.AUDIT_LOG).toUri().toString())
+                    : auditLogs,
+                results.file(AuditCapture.TRACE),
+                outDir.resolve(AuditCapture.TRACE),
+                conf,
+                out);
+          } catch (IOException | RuntimeException e) { // the results stand without the run's trace
+            out.println(
+                "note: the NameNode's audit log could not be captured: " + Messages.firstLine(e));
+          }
         }
         results.commit();
         return summary;

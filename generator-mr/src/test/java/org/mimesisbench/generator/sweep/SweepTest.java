@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.generator.BenchmarkRun;
 import org.mimesisbench.generator.GeneratorVectors;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 
@@ -48,6 +49,8 @@ class SweepTest {
                     "3s",
                     "--base-dir",
                     "/sweep",
+                    "--capture-audit",
+                    dir.resolve("audit.log").toString(),
                     "--out",
                     out.toString(),
                     "-fs",
@@ -81,6 +84,15 @@ class SweepTest {
     assertTrue(output.contains("sweep: 4 runs"), output);
     // the warm-up ran first, is named in sweep.json, and left nothing behind
     assertTrue(output.indexOf("sweep: warm-up") < output.indexOf("sweep: run 1 of 4"), output);
+    // its audit log is not parsed; the recorded runs' are
+    String unparsed =
+        "audit log is not parsed into trace/ (" + BenchmarkRun.PARSE_AUDIT + "=false)";
+    assertTrue(output.contains(unparsed), output);
+    assertTrue(output.lastIndexOf(unparsed) < output.indexOf("sweep: run 1 of 4"), output);
+    assertTrue(
+        output.lastIndexOf("captured the NameNode's audit log")
+            > output.indexOf("sweep: run 1 of 4"),
+        output);
     assertEquals(3000, sweep.path("warmUpMs").asLong());
     try (var left = Files.list(out)) {
       assertEquals(

@@ -34,8 +34,8 @@ final class AuditCapture {
    * The --capture-audit files, checked before anything is created; local paths unless a URI is
    * given.
    */
-  static List<String> givenLogs(RunOptions options, boolean embedded, Configuration conf)
-      throws IOException {
+  static List<String> givenLogs(
+      String command, RunOptions options, boolean embedded, Configuration conf) throws IOException {
     List<String> logs = new ArrayList<>();
     for (CharSequence given : options.getCaptureAudit()) {
       // Hadoop's own path parsing: globs ({a,b}, *) survive it, as the parser's expansion needs
@@ -46,13 +46,15 @@ final class AuditCapture {
     }
     if (embedded && !logs.isEmpty()) {
       throw new BadInputException(
-          "run: --capture-audit is for runs on a cluster; an embedded run captures its own log");
+          command
+              + ": --capture-audit is for runs on a cluster; an embedded run captures its own log");
     }
     if (!logs.isEmpty()) {
       try {
         AuditLogFiles.expand(logs, conf);
       } catch (BadInputException e) {
-        throw new BadInputException("run: " + e.getMessage().replace("--audit", "--capture-audit"));
+        throw new BadInputException(
+            command + ": " + e.getMessage().replace("--audit", "--capture-audit"));
       }
     }
     return logs;

@@ -120,7 +120,7 @@ public final class BenchmarkRun {
     notes.addAll(plan.notes());
     Path outDir = Path.of(options.getOut() != null ? options.getOut() : "results/" + runId);
     boolean embedded = !fileSystemConfigured();
-    List<String> auditLogs = AuditCapture.givenLogs(options, embedded, conf);
+    List<String> auditLogs = AuditCapture.givenLogs(plan.command(), options, embedded, conf);
     Path nameDir =
         plan instanceof RunPlan run ? NameDirImage.given(options, embedded, run.layout()) : null;
     OutFolder.RUN.named(plan.command()).prepare(outDir, options.getOverwrite(), out);
@@ -316,6 +316,14 @@ public final class BenchmarkRun {
     }
     String scheme = URI.create(options.getBaseDir()).getScheme();
     return "file".equals(scheme != null ? scheme : FileSystem.getDefaultUri(conf).getScheme());
+  }
+
+  /**
+   * Bad input (one line, naming {@code command}) when the --capture-audit files cannot be read or
+   * the run is embedded: what a sweep checks before its warm-up.
+   */
+  public void checkCapturedLogs(String command) throws IOException {
+    AuditCapture.givenLogs(command, options, !fileSystemConfigured(), conf);
   }
 
   public boolean fileSystemConfigured() {

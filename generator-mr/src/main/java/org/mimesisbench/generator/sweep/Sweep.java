@@ -79,6 +79,7 @@ public final class Sweep {
 
   /** Runs the series; returns sweep.json's content. A run that is not valid is kept, marked so. */
   public SweepFile execute(Path outDir) throws Exception {
+    new BenchmarkRun(conf, options, out).checkCapturedLogs("sweep"); // not after the warm-up
     OutFolder.SWEEP.prepare(outDir, options.getOverwrite(), out);
     List<SweepFile.Point> points = new ArrayList<>();
     SweepFile sweep;

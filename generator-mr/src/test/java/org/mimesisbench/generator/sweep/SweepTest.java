@@ -120,6 +120,12 @@ class SweepTest {
     message = refusedSweep("--time-scale", "0", "--duration", "5");
     assertTrue(message.contains("sweep: --duration 5: give a unit"), message);
     assertTrue(Files.notExists(dir.resolve("s")));
+    // the audit logs to capture are checked before the warm-up
+    message = refusedSweep("--time-scale", "0", "--warm-up", "60s", "--capture-audit", "x.log");
+    assertTrue(
+        message.contains("sweep: --capture-audit is for runs on a cluster; an embedded run"),
+        message);
+    assertTrue(Files.notExists(dir.resolve("s")));
   }
 
   /**

@@ -141,14 +141,12 @@ def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Serie
         raise SystemExit(f"{out}: no hierarchical sweep finished: nothing to report")
     figure2 = levels(out, "figure2", hier)
     figure3 = levels(out, "figure3-flat", flat) if flat else None
-    comparisons = {}
-    for w in paper_plan.WORKLOADS:
-        fair, unfair = f"{w.name}-ts-0", f"{w.name}-unfair-ts-0"
-        if fair in sweeps and unfair in sweeps:
-            comparisons[w.name] = model("compare", *runs_of(fair, sweeps[fair]), "--",
-                                        *runs_of(unfair, sweeps[unfair]), cwd=out)
-    contrasts = {key: model("compare", *runs_of(a, sweeps[a]), "--", *runs_of(b, sweeps[b]), cwd=out)
-                 for key, (a, b) in paper_rows.CONTRASTS.items() if a in sweeps and b in sweeps}
+    def compare(a: str, b: str) -> dict[str, Any]:
+        return model("compare", *runs_of(a, sweeps[a]), "--", *runs_of(b, sweeps[b]), cwd=out)
+
+    pairs = {w.name: (f"{w.name}-ts-0", f"{w.name}-unfair-ts-0") for w in paper_plan.WORKLOADS}
+    comparisons = {name: compare(a, b) for name, (a, b) in pairs.items() if a in sweeps and b in sweeps}
+    contrasts = {key: compare(a, b) for key, (a, b) in paper_rows.CONTRASTS.items() if a in sweeps and b in sweeps}
     measured = paper_rows.measure(sweeps, figure2, figure3, comparisons, contrasts)
     published = json.loads(PUBLISHED.read_text())
     rows = paper_rows.rows(published, measured)

@@ -174,15 +174,15 @@ public final class BenchmarkRun {
           cluster.close(); // the audit log is complete only now
           cluster = null;
         }
-        if ((embedded || !auditLogs.isEmpty()) && !conf.getBoolean(PARSE_AUDIT, true)) {
+        List<String> logs =
+            embedded ? List.of(results.file(AuditCapture.AUDIT_LOG).toUri().toString()) : auditLogs;
+        if (!logs.isEmpty() && !conf.getBoolean(PARSE_AUDIT, true)) {
           out.println(
               "the NameNode's audit log is not parsed into trace/ (" + PARSE_AUDIT + "=false)");
         } else {
           try {
             AuditCapture.parse(
-                embedded
-                    ? List.of(results.file(AuditCapture.AUDIT_LOG).toUri().toString())
-                    : auditLogs,
+                logs,
                 results.file(AuditCapture.TRACE),
                 outDir.resolve(AuditCapture.TRACE),
                 conf,

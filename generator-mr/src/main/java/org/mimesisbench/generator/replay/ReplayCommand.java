@@ -225,7 +225,7 @@ public final class ReplayCommand implements Command {
         cl.hasOption("groups")
             ? GroupMapping.read(command, Path.of(cl.getOptionValue("groups")))
             : Map.of();
-    String traceOption = sweepsTimeScale ? "sweep: --replay" : "replay: --trace";
+    String traceOption = command + (sweepsTimeScale ? ": --replay" : ": --trace");
     ReplayTrace.check(traceOption, Path.of(trace)); // before a sweep's warm-up or any output
     return new Replay(options, mode, (int) mappers, groups, traceOption);
   }

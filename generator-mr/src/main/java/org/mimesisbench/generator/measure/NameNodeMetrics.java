@@ -42,7 +42,8 @@ import org.mimesisbench.cli.Messages;
  *
  * <p>Averages ({@code ...AvgMs}) are Hadoop's: the mean over the metrics system's last interval
  * (its period; this project's embedded NameNode uses 1 s, a cluster's default is 10 s, so its
- * averages and counts move in steps of that). Counts become rates per second between samples.
+ * averages and counts move in steps of that). Counts become rates per second over the NameNode's
+ * own refresh intervals (see {@link Refreshes}): every row of an interval gets its rate.
  */
 public final class NameNodeMetrics implements AutoCloseable {
   public static final String FILE = "namenode.csv";
@@ -104,6 +105,9 @@ public final class NameNodeMetrics implements AutoCloseable {
           Column.of("filesAppendedPerSecond", ACTIVITY, "FilesAppended", Kind.RATE, 1),
           Column.of("totalFileOpsPerSecond", ACTIVITY, "TotalFileOps", Kind.RATE, 1));
 
+  /** The beans the columns read. */
+  private static final List<String> BEANS = COLUMNS.stream().map(Column::bean).distinct().toList();
+
   /** The NameNode's beans by their "name=" part, each attribute by name. */
   @FunctionalInterface
   public interface Beans {
@@ -117,7 +121,8 @@ public final class NameNodeMetrics implements AutoCloseable {
   private final ScheduledExecutorService timer;
   private final List<double[]> rows = new ArrayList<>(); // epochMs, then COLUMNS; under this
   private final double[] lastCounts = new double[COLUMNS.size()];
-  private long lastMillis;
+  private final long[] countedAt = new long[COLUMNS.size()]; // when lastCounts were the NameNode's
+  private final Map<String, Refreshes> refreshes = new HashMap<>();
   private long failedReads;
   private String lastError;
 
@@ -125,6 +130,9 @@ public final class NameNodeMetrics implements AutoCloseable {
     this.beans = beans;
     this.source = source;
     this.rpcPort = rpcPort;
+    for (String bean : BEANS) {
+      refreshes.put(bean, new Refreshes());
+    }
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -202,31 +210,104 @@ public final class NameNodeMetrics implements AutoCloseable {
     }
     long now = System.currentTimeMillis();
     synchronized (this) {
-      double seconds = (now - lastMillis) / 1000.0;
-      boolean first = lastMillis == 0;
+      boolean first = rows.isEmpty();
+      Map<String, Boolean> refreshed = new HashMap<>();
+      for (String bean : BEANS) {
+        refreshed.put(bean, refreshes.get(bean).read(bean(all, bean), now, first));
+      }
       double[] row = new double[COLUMNS.size() + 1];
       row[0] = now;
+      rows.add(row);
       for (int i = 0; i < COLUMNS.size(); i++) {
         Column c = COLUMNS.get(i);
         double v = value(all, c);
         if (c.kind() == Kind.RATE) {
-          double count = v;
-          v =
-              first || Double.isNaN(count) || Double.isNaN(lastCounts[i]) || seconds <= 0
-                  ? Double.NaN
-                  : Math.max(0, count - lastCounts[i]) / seconds;
-          lastCounts[i] = count;
+          v = rate(i, v, now, first, !refreshed.get(c.bean()));
         }
         row[i + 1] = v * c.scale();
       }
-      lastMillis = now;
-      rows.add(row); // the first has no rates yet: they are empty in it
+    }
+  }
+
+  /**
+   * Column {@code i}'s rate at this sample from its count: the count's rise over the NameNode's own
+   * refresh interval, given to every row of that interval; NaN (for now) while the NameNode shows
+   * the interval's count unchanged ({@code stale}). Dividing by the sampling period instead gave a
+   * row of 0 and then one of double when the NameNode refreshes every other sample.
+   */
+  private double rate(int i, double count, long now, boolean first, boolean stale) {
+    if (first) {
+      lastCounts[i] = count;
+      countedAt[i] = now;
+      return Double.NaN; // the first row has no rates yet: they are empty in it
+    }
+    if (stale || Double.isNaN(count)) {
+      if (Double.isNaN(count)) {
+        lastCounts[i] = Double.NaN;
+      }
+      return Double.NaN;
+    }
+    double rate =
+        Double.isNaN(lastCounts[i]) || now <= countedAt[i]
+            ? Double.NaN
+            : Math.max(0, count - lastCounts[i]) * 1000.0 / (now - countedAt[i]);
+    if (!Double.isNaN(rate)) {
+      double scale = COLUMNS.get(i).scale();
+      for (int r = rows.size() - 2; r >= 0 && rows.get(r)[0] > countedAt[i]; r--) {
+        rows.get(r)[i + 1] = rate * scale; // the rows of this interval that waited for its end
+      }
+    }
+    lastCounts[i] = count;
+    countedAt[i] = now;
+    return rate;
+  }
+
+  /** A column's bean from the beans read, null when the NameNode has none. */
+  private Map<String, Object> bean(Map<String, Map<String, Object>> all, String bean) {
+    return bean.endsWith("*") ? rpcBean(all, bean) : all.get(bean);
+  }
+
+  /**
+   * When a bean's values last moved. The NameNode's JMX beans are a cache it refreshes once per
+   * metrics period (Hadoop's MetricsSourceAdapter), so a read between refreshes repeats the last
+   * one: a read with nothing changed is stale while it is within twice the usual interval between
+   * changes (the median of the last few), and a refresh that found nothing done past that.
+   */
+  private static final class Refreshes {
+    private static final int GAPS = 9;
+    private Map<String, Object> last;
+    private long lastChangeMs;
+    private final java.util.ArrayDeque<Long> gaps = new java.util.ArrayDeque<>();
+
+    /** Whether this read is a refresh of the bean (its counts are current as of {@code now}). */
+    boolean read(Map<String, Object> bean, long now, boolean first) {
+      boolean changed = first || !java.util.Objects.equals(bean, last);
+      last = bean;
+      if (changed) {
+        if (!first) {
+          gaps.addLast(now - lastChangeMs);
+          if (gaps.size() > GAPS) {
+            gaps.removeFirst();
+          }
+        }
+        lastChangeMs = now;
+        return true;
+      }
+      if (!gaps.isEmpty() && now - lastChangeMs >= 2 * medianGap()) {
+        lastChangeMs = now; // the NameNode refreshed and nothing moved: an idle interval
+        return true;
+      }
+      return false;
+    }
+
+    private long medianGap() {
+      return gaps.stream().sorted().skip(gaps.size() / 2).findFirst().orElseThrow();
     }
   }
 
   /** A column's value from the beans read; NaN when the NameNode has no such metric. */
   private double value(Map<String, Map<String, Object>> all, Column c) {
-    Map<String, Object> bean = c.bean().endsWith("*") ? rpcBean(all, c.bean()) : all.get(c.bean());
+    Map<String, Object> bean = bean(all, c.bean());
     if (bean == null) {
       return Double.NaN;
     }

@@ -86,6 +86,74 @@ class NameNodeMetricsTest {
   }
 
   @Test
+  void theCallRateHasNoZeroRowUnderSteadyLoadAndItsMeanIsTheClientsRate(@TempDir Path dir)
+      throws Exception {
+    // the NameNode refreshes its beans every other sample: rates over the sampling period alone
+    // alternated 0 and double
+    Configuration conf = new HdfsConfiguration();
+    try (EmbeddedCluster cluster =
+            EmbeddedCluster.start(conf, dir.resolve("dfs"), dir.resolve("audit.log"), 1);
+        FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/stat-me");
+      fs.create(p).close();
+      NameNodeMetrics m = NameNodeMetrics.inProcess(cluster.uri().getPort());
+      assertNull(m.start());
+      Thread.sleep(1_500);
+      long from = System.currentTimeMillis();
+      long calls = stats(fs, p, 4, 9_000);
+      long to = System.currentTimeMillis();
+      Thread.sleep(2_500); // the interval holding the load's last calls is refreshed
+      m.close();
+      double clientRate = calls * 1000.0 / (to - from);
+      Path csv = dir.resolve(NameNodeMetrics.FILE);
+      m.writeCsv(csv, from);
+      List<String> lines = Files.readAllLines(csv);
+      int column = List.of(lines.get(0).split(",")).indexOf("rpcCallsPerSecond");
+      List<Double> during = new ArrayList<>();
+      for (String line : lines.subList(1, lines.size())) {
+        String[] cells = line.split(",", -1);
+        double second = Double.parseDouble(cells[0]);
+        // whole seconds of load: a row's interval ends at its sample
+        if (second >= 2 && second <= (to - from) / 1000.0) {
+          assertTrue(!cells[column].isEmpty(), "an empty rate under load: " + lines);
+          during.add(Double.parseDouble(cells[column]));
+        }
+      }
+      assertTrue(during.size() >= 5, lines.toString());
+      for (double rate : during) {
+        assertTrue(rate > 0, "a zero row under load: " + during);
+      }
+      double mean = during.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+      assertEquals(clientRate, mean, clientRate * 0.2, "rows " + during + ", client " + clientRate);
+    }
+  }
+
+  /** {@code threads} clients stat'ing {@code p} for {@code ms}; the calls made. */
+  private static long stats(FileSystem fs, org.apache.hadoop.fs.Path p, int threads, long ms)
+      throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    long end = System.nanoTime() + ms * 1_000_000L;
+    List<Callable<Long>> clients = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      clients.add(
+          () -> {
+            long n = 0;
+            while (System.nanoTime() < end) {
+              fs.getFileStatus(p);
+              n++;
+            }
+            return n;
+          });
+    }
+    long calls = 0;
+    for (Future<Long> f : pool.invokeAll(clients)) {
+      calls += f.get();
+    }
+    pool.shutdown();
+    return calls;
+  }
+
+  @Test
   void theNameNodeReadIsTheLiveOneWhenAnEarlierOneRanInTheSameJvm(@TempDir Path dir)
       throws Exception {
     // a sweep starts an embedded NameNode per run: the first one's beans stay behind, stale

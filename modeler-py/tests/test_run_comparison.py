@@ -101,6 +101,24 @@ def test_one_run_a_side_cannot_tell(capsys: pytest.CaptureFixture[str]) -> None:
     assert any("3 or more" in note for note in report["notes"])
 
 
+def test_one_run_a_side_says_cannot_tell_not_no_difference(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A large gap with one run a side: the conclusion cannot say there is no difference."""
+    assert main(["compare", FAIR[0], "--", PACED[0]]) == OK
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("cannot tell: 1 run(s) on A and 1 on B")
+    assert not any("no difference" in line for line in lines)
+    # the overall throughput and the 8 largest differences, not every metric
+    rows = [line for line in lines if line.rstrip().endswith(UNKNOWN)]
+    assert rows[0].startswith("throughput ")
+    assert len(rows) == 9
+    assert any(line.startswith("(") and "--all" in line for line in lines)
+    assert main(["compare", FAIR[0], "--", PACED[0], "--all"]) == OK
+    every = [line for line in capsys.readouterr().out.splitlines() if line.endswith(UNKNOWN)]
+    assert len(every) > len(rows)
+
+
 def test_the_b_option_is_the_same_as_the_separator(capsys: pytest.CaptureFixture[str]) -> None:
     assert compared([*FAIR, "--b", *UNFAIR], capsys) == compared([*FAIR, "--", *UNFAIR], capsys)
 

@@ -43,6 +43,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="B's results folders (after '--' or after this option)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--all", action="store_true", dest="every",
+        help="list every metric (default: the throughput, the differences beyond noise and, "
+        "with too few runs to tell, the largest differences)",
+    )  # fmt: skip
     parser.add_argument("--plot", metavar="PNG", default=None, help="write a plot of both sides")
 
 
@@ -55,5 +60,5 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.plot is not None:
         write_file(Path(args.plot), plot_comparison(report), "--plot")
-    print(json.dumps(report) if args.json else render_comparison(report))
+    print(json.dumps(report) if args.json else render_comparison(report, args.every))
     return OK

@@ -118,47 +118,77 @@ def compare_runs(side_a: list[RunResults], side_b: list[RunResults]) -> dict[str
     }
 
 
-def render_comparison(report: dict[str, Any]) -> str:
-    """REPORT as a table, one metric a line, and a plain verdict for each."""
-    percent = f"{report['confidence']:.0%}"
-    lines = [
-        f"A: {len(report['a'])} run(s)   B: {len(report['b'])} run(s)   "
-        f"interval: {percent} confidence, Welch's t, of mean B - mean A",
-        f"{'metric':<26} {'unit':>5} {'mean A':>10} {'cv A':>6} {'mean B':>10} {'cv B':>6} "
-        f"{'B - A':>8} {'interval':>22}  verdict",
-    ]
-    for item in report["metrics"]:
-        interval = item["interval"]
-        shown = "-" if interval is None else f"[{_short(interval[0])}, {_short(interval[1])}]"
-        relative = "-" if item["relative"] is None else f"{item['relative']:+.1%}"
-        lines.append(
-            f"{item['metric']:<26} {item['unit']:>5} {_short(item['a']['mean']):>10} "
-            f"{_percent(item['a']['cv']):>6} {_short(item['b']['mean']):>10} "
-            f"{_percent(item['b']['cv']):>6} {relative:>8} {shown:>22}  {item['verdict']}"
+SHOWN_UNDECIDED: Final = 8
+"""With too few runs for a verdict, the table shows the overall throughput and this many of the
+largest differences: the rest are in --json."""
+
+
+def shown_metrics(report: dict[str, Any], every: bool = False) -> list[dict[str, Any]]:
+    """The metrics worth a reader's eye: the overall throughput, every difference beyond noise,
+    and, when the runs are too few to tell, the largest relative differences; all with EVERY."""
+    metrics: list[dict[str, Any]] = report["metrics"]
+    if every:
+        return metrics
+    chosen = [m for m in metrics if m["metric"] == "throughput" or m["verdict"] in (HIGHER, LOWER)]
+    undecided = [m for m in metrics if m["verdict"] == UNKNOWN and m not in chosen]
+    undecided.sort(key=lambda m: -abs(m["relative"] or 0.0))
+    chosen += undecided[:SHOWN_UNDECIDED]
+    return [m for m in metrics if m in chosen]
+
+
+def conclusion(report: dict[str, Any]) -> str:
+    """One line: what the comparison can say, never 'no difference' when it cannot tell."""
+    if any(item["verdict"] == UNKNOWN for item in report["metrics"]):
+        return (
+            f"cannot tell: {len(report['a'])} run(s) on A and {len(report['b'])} on B; a verdict "
+            "on noise needs 2 or more runs a side (3 to trust it): repeat the runs"
         )
     real = [item["metric"] for item in report["metrics"] if item["verdict"] in (HIGHER, LOWER)]
+    return "differences beyond noise: " + ", ".join(real) if real else "no difference beyond noise"
+
+
+def render_comparison(report: dict[str, Any], every: bool = False) -> str:
+    """REPORT as a table, one metric a line, with a plain verdict for each: what differs between
+    the sides' setups first, then the metrics worth reading (every one with EVERY), then the
+    conclusion."""
+    percent = f"{report['confidence']:.0%}"
+    lines = [f"note: {note}" for note in report["notes"]]
+    lines += [
+        f"A: {len(report['a'])} run(s)   B: {len(report['b'])} run(s)   "
+        f"interval: {percent} confidence, Welch's t, of mean B - mean A",
+    ]
+    shown = shown_metrics(report, every)
+    width = max([len("metric"), *(len(item["metric"]) for item in shown)])
     lines.append(
-        "differences beyond noise: " + ", ".join(real)
-        if real
-        else "no difference beyond noise"
-        + (
-            " (one run on a side: repeat runs to tell)"
-            if any(item["verdict"] == UNKNOWN for item in report["metrics"])
-            else ""
-        )
+        f"{'metric':<{width}} {'unit':>5} {'mean A':>10} {'cv A':>6} {'mean B':>10} {'cv B':>6} "
+        f"{'B - A':>8} {'interval':>22}  verdict"
     )
-    lines += [f"note: {note}" for note in report["notes"]]
+    for item in shown:
+        interval = item["interval"]
+        bounds = "-" if interval is None else f"[{_short(interval[0])}, {_short(interval[1])}]"
+        relative = "-" if item["relative"] is None else f"{item['relative']:+.1%}"
+        lines.append(
+            f"{item['metric']:<{width}} {item['unit']:>5} {_short(item['a']['mean']):>10} "
+            f"{_percent(item['a']['cv']):>6} {_short(item['b']['mean']):>10} "
+            f"{_percent(item['b']['cv']):>6} {relative:>8} {bounds:>22}  {item['verdict']}"
+        )
+    hidden = len(report["metrics"]) - len(shown)
+    if hidden:
+        what = "with no verdict" if conclusion(report).startswith("cannot") else "within noise"
+        lines.append(f"({hidden} more metrics {what}, smaller differences: --all shows them)")
+    lines.append(conclusion(report))
     return "\n".join(lines)
 
 
 def plot_comparison(report: dict[str, Any]) -> bytes:
-    """A PNG: per metric, each run of A and B as a dot and each side's mean as a bar, in a
-    throughput and a latency panel; metrics beyond noise are starred."""
+    """A PNG: per metric worth reading (shown_metrics), each run of A and B as a dot and each
+    side's mean as a bar, in a throughput and a latency panel; metrics beyond noise are starred."""
     from matplotlib.lines import Line2D
 
+    shown = shown_metrics(report)
     panels = [
-        ("throughput (ops/s)", [m for m in report["metrics"] if m["unit"] == "ops/s"]),
-        ("latency (µs, log scale)", [m for m in report["metrics"] if m["unit"] == "µs"]),
+        ("throughput (ops/s)", [m for m in shown if m["unit"] == "ops/s"]),
+        ("latency (µs, log scale)", [m for m in shown if m["unit"] == "µs"]),
     ]
     panels = [(title, items) for title, items in panels if items]
     width = max(6.0, 0.55 * max(len(items) for _, items in panels) + 2)
@@ -187,6 +217,7 @@ def plot_comparison(report: dict[str, Any]) -> bytes:
         ],
         title="* beyond noise", fontsize=8,
     )  # fmt: skip
+    figure.suptitle(conclusion(report), fontsize=9)
     return png_bytes(figure)
 
 
@@ -228,6 +259,13 @@ def _metrics(
 def _notes(side_a: list[RunResults], side_b: list[RunResults]) -> list[str]:
     notes = []
     kinds = {name: _kinds(side) for name, side in (("A", side_a), ("B", side_b))}
+    if kinds["A"] != kinds["B"] and not any(
+        kind.startswith("replay") for side in kinds.values() for kind in side
+    ):
+        notes.append(
+            "A and B ran different profiles: "
+            + "; ".join(f"{name}: {', '.join(sorted(kind))}" for name, kind in kinds.items())
+        )
     if any(kind.startswith("replay") for side in kinds.values() for kind in side):
         notes.append(
             "; ".join(f"{name}: {', '.join(sorted(kind))}" for name, kind in kinds.items())

@@ -121,10 +121,14 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
     ]
     outcomes = replay.outcomes
     overall = results.summary.overall
-    errors = overall.errors
     as_recorded = replay.denied_as_recorded
+    # A replay counts the trace's own denials as outcomes, not errors; an older one counted them
+    # as AccessControlException errors too, beside the denials the trace did not have.
+    denials = overall.errors_by_class.get("AccessControlException", 0)
+    counted = min(as_recorded, max(0, denials - outcomes.get("deniedButAllowedInTrace", 0)))
+    errors = overall.errors - counted
     count = overall.count
-    new_errors = errors - as_recorded
+    new_errors = errors
     start, end = results.summary.start_ms, results.summary.end_ms
     took = None if end is None or start is None else end - start
     expected = window_ms * time_scale
@@ -237,8 +241,8 @@ def render_replay(report: ReplayFidelity) -> str:
         met = "-" if bar.met is None else ("met" if bar.met else "NOT met")
         lines.append(f"bar {name:<18} {shown:>8} (limit {bar.limit:g}): {met}")
     lines.append(
-        f"errors {errors.errors:,}: {errors.denied_as_recorded:,} denied as in the trace "
-        f"(which denied {errors.denied_in_trace:,}), {errors.new:,} new"
+        f"errors {errors.new:,} the trace did not have; {errors.denied_as_recorded:,} calls "
+        f"denied as in the trace (which denied {errors.denied_in_trace:,}), not errors"
     )
     took = window.replay_ms
     lines.append(

@@ -429,8 +429,8 @@ def _replay_table(report: ReplayFidelity) -> str:
     return (
         "<table><thead><tr><th>bar</th><th>value</th><th>limit</th><th></th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
-        f"<p>{errors.errors:,} errors: {errors.denied_as_recorded:,} denied as in the trace "
-        f"(which denied {errors.denied_in_trace:,}), {errors.new:,} new.</p>"
+        f"<p>{errors.new:,} errors the trace did not have; {errors.denied_as_recorded:,} calls "
+        f"denied as in the trace (which denied {errors.denied_in_trace:,}), not errors.</p>"
         + _pairs_table(asdict(report.window))
         + "<h3>Distances to the trace (KS; op mix: TV)</h3>"
         + _pairs_table(report.against_trace.ks)

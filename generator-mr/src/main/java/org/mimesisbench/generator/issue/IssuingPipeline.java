@@ -146,6 +146,11 @@ public final class IssuingPipeline {
   @FunctionalInterface
   public interface EventSink {
     void issue(Event e) throws IOException;
+
+    /** The users its calls went as so far (summary.json's overall.users counts them). */
+    default java.util.Set<String> users() {
+      return java.util.Set.of();
+    }
   }
 
   /**

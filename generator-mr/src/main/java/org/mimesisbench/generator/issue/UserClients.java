@@ -95,6 +95,7 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
   }
 
   /** The users issued as so far: the run's own among them once it issued a call. */
+  @Override
   public java.util.Set<String> users() {
     java.util.Set<String> names = new java.util.TreeSet<>(clients.keySet());
     if (ownIssued) {

@@ -205,9 +205,7 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
         }
       }
       for (int i = 0; i < sinks.size(); i++) {
-        if (sinks.get(i) instanceof UserClients users) {
-          stats.get(i).issuedAs(users.users());
-        }
+        stats.get(i).issuedAs(sinks.get(i).users());
         issued(context, sinks.get(i));
       }
       RunStatistics all = new RunStatistics();

@@ -66,6 +66,8 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   private final boolean recordedUsers;
   private final Map<String, Client> clients = new HashMap<>();
   private final Map<String, Long> outcomes = new TreeMap<>();
+  private final Set<String> issuedAs = new java.util.TreeSet<>();
+  private final String ownUser;
   private final Set<String> concatSources =
       new HashSet<>(); // paths (under the root) a concat joins
   private int cursor;
@@ -97,6 +99,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       }
     }
     OUTCOMES.forEach(o -> outcomes.put(o, 0L));
+    this.ownUser = UserGroupInformation.getCurrentUser().getShortUserName();
   }
 
   @Override
@@ -106,13 +109,19 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       throw new IllegalStateException("replay: call " + cursor + " issued out of order");
     }
     AuditEvent recorded = call.recorded();
+    String user = recordedUsers ? recorded.getUser() : null;
+    issuedAs.add(user != null ? user : ownUser);
     boolean returnedFalse;
     try {
-      returnedFalse = issue(e, recorded, client(recordedUsers ? recorded.getUser() : null));
+      returnedFalse = issue(e, recorded, client(user));
     } catch (IOException | RuntimeException ex) {
+      if (denied(ex) && !recorded.getAllowed()) {
+        // the NameNode answered as it did in the trace: an outcome, not an error
+        outcomes.merge(DENIED_AS_RECORDED, 1L, Long::sum);
+        return;
+      }
       if (denied(ex)) {
-        outcomes.merge(
-            recorded.getAllowed() ? DENIED_ALLOWED_IN_TRACE : DENIED_AS_RECORDED, 1L, Long::sum);
+        outcomes.merge(DENIED_ALLOWED_IN_TRACE, 1L, Long::sum);
       }
       throw ex;
     }
@@ -263,6 +272,11 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       clients.put(user, c);
     }
     return c;
+  }
+
+  @Override
+  public Set<String> users() {
+    return issuedAs;
   }
 
   /** How the permission checks came out against the trace's. */

@@ -138,8 +138,11 @@ public final class RunResults {
         overall.seconds(),
         overall.opsPerSecond(),
         overall.errors());
+    // the op column as wide as its longest name (setReplication, contentSummary, ...)
+    int width = summary.ops().keySet().stream().mapToInt(String::length).max().orElse(0);
+    String opColumn = "%-" + Math.max(12, width) + "s";
     out.printf(
-        "  %-12s %10s %8s %10s %21s %21s %21s%n",
+        "  " + opColumn + " %10s %8s %10s %21s %21s %21s%n",
         "op",
         "count",
         "errors",
@@ -154,7 +157,7 @@ public final class RunResults {
               var l = o.serviceMicros();
               var r = o.responseMicros();
               out.printf(
-                  "  %-12s %,10d %,8d %,10.1f %21s %21s %21s%n",
+                  "  " + opColumn + " %,10d %,8d %,10.1f %21s %21s %21s%n",
                   op,
                   o.count(),
                   o.errors(),
@@ -174,6 +177,17 @@ public final class RunResults {
       out.println("  errors by class: " + classes);
     }
     out.printf("  issued as %,d user%s%n", overall.users(), overall.users() == 1 ? "" : "s");
+    RunSummary.ReplayInput replay = summary.replay();
+    if (replay != null && replay.outcomes() != null) {
+      // the trace's own denials and false returns, met again: outcomes, not errors
+      out.printf(
+          "  as recorded: %,d denied as in the trace, %,d returned false as in it; %,d allowed"
+              + " that it denied, %,d denied that it allowed%n",
+          replay.outcomes().getOrDefault("deniedAsRecorded", 0L),
+          replay.outcomes().getOrDefault("falseAsRecorded", 0L),
+          replay.outcomes().getOrDefault("allowedButDeniedInTrace", 0L),
+          replay.outcomes().getOrDefault("deniedButAllowedInTrace", 0L));
+    }
     var d = summary.driftMicros();
     out.printf("  drift (us): p50 %,d  p99 %,d  max %,d%n", d.p50(), d.p99(), d.max());
     var w = summary.waits();

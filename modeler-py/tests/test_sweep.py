@@ -6,7 +6,14 @@ import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
 from mimesis_model.formats.sweep_file import SweepFile
-from mimesis_model.runs.sweep import FIGURE_FILE, NAMENODE_FIGURE, levels, saturation
+from mimesis_model.runs.sweep import (
+    FIGURE_FILE,
+    NAMENODE_FIGURE,
+    levels,
+    render,
+    saturation,
+    warnings,
+)
 
 SWEEP = Path(__file__).parent / "data" / "sweep"
 """sweep.json of `mimesisbench.jar sweep --profile profiles/vectors/profile
@@ -142,3 +149,34 @@ def test_not_a_sweep_folder_is_one_line_and_exit_2(
     assert err.count("\n") == 1
     assert "sweep.json: no such file" in err
     assert not (tmp_path / FIGURE_FILE).exists()
+
+
+def test_an_interpolated_saturation_names_the_rates_measured_around_it() -> None:
+    sweep = {"points": [point(1, 388, 100), point(0, 3453, 2000)]}
+    sweep_levels = levels(of(sweep))
+    knee = saturation(sweep_levels, climb=2.0)
+
+    assert knee["between"] == [388, 3453]
+    assert knee["interpolated"]
+    line = render(sweep_levels, knee).splitlines()[-1]
+    assert line.startswith("saturation: between the measured 388 and 3,453 ops/s (")
+    assert "interpolated" in line
+
+
+def test_one_run_a_time_scale_has_no_cv() -> None:
+    sweep_levels = levels(of({"points": [point(1, 100, 100), point(0, 900, 120)]}))
+
+    assert all(level.rate_cv is None for level in sweep_levels)
+    rows = render(sweep_levels, saturation(sweep_levels)).splitlines()[1:3]
+    assert all(row.split()[3] == "-" for row in rows)
+
+
+def test_short_and_cold_points_are_warned_of() -> None:
+    short = {**point(0, 900, 120), "seconds": 1.4}
+    cold = of({"points": [{**point(1, 100, 100), "seconds": 60.0}, short]})
+    said = warnings(cold, levels(cold))
+
+    assert any(w.startswith("time scale 0: a run lasted 1.4 s") for w in said)
+    assert any("no --warm-up" in w for w in said)
+    warm = of({"warmUpMs": 240_000, "points": [{**point(1, 100, 100), "seconds": 60.0}]})
+    assert warnings(warm, levels(warm)) == []

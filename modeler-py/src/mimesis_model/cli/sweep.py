@@ -22,6 +22,7 @@ from mimesis_model.runs.sweep import (
     plot_namenode,
     render,
     saturation,
+    warnings,
 )
 
 HELP: Final = "Figure 2 and the saturation point of a sweep"
@@ -62,9 +63,10 @@ def run(args: argparse.Namespace) -> int:
                 )
     if args.json:
         shown = [asdict(level) for level in sweep_levels]
-        print(json.dumps({"levels": shown, "saturation": knee}))
+        cautions = warnings(sweep, sweep_levels)
+        print(json.dumps({"levels": shown, "saturation": knee, "warnings": cautions}))
     else:
-        print(render(sweep_levels, knee))
+        print(render(sweep_levels, knee, warnings(sweep, sweep_levels)))
         print(f"{directory / FIGURE_FILE}: {kind} time against issue rate")
         if namenode:
             print(f"{directory / NAMENODE_FIGURE}: the NameNode's metrics against issue rate")

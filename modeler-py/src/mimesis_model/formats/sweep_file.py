@@ -29,6 +29,8 @@ class SweepPoint:
     valid: bool = True
     namenode: dict[str, float] = field(default_factory=dict)
     """the NameNode's metrics, each column's mean over phase 2 (empty: none recorded)"""
+    seconds: float | None = None
+    """phase 2's length (None: not recorded)"""
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class SweepFile:
     """the profile swept (None: a sweep of replays)"""
     replay: str | None = None
     """the trace swept (None: a sweep of runs)"""
+    warm_up_ms: int | None = None
+    """the unrecorded runs' time before the series (--warm-up; None: none)"""
 
     @classmethod
     def read(cls, directory: Path) -> SweepFile:
@@ -62,10 +66,17 @@ class SweepFile:
                 ops={op: OpFigures.of(item) for op, item in point["ops"].items()},
                 valid=bool(point.get("valid", True)),
                 namenode={str(k): float(v) for k, v in point.get("namenode", {}).items()},
+                seconds=float(point["seconds"]) if "seconds" in point else None,
             )
             for point in document["points"]
         ]
-        return cls(points, document.get("profile"), document.get("replay"))
+        warm_up = document.get("warmUpMs")
+        return cls(
+            points,
+            document.get("profile"),
+            document.get("replay"),
+            int(warm_up) if warm_up is not None else None,
+        )
 
     @property
     def swept(self) -> str:

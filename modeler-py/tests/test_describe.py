@@ -144,17 +144,26 @@ def parse(*argv: str) -> argparse.Namespace:
     return build_parser().parse_args(["describe", *argv])
 
 
-def test_command_defaults_to_the_source_trace_and_the_profile_folder(
-    tmp_path: Path, trace_dir: Path, capsys: pytest.CaptureFixture[str]
+def test_command_defaults_to_the_source_trace_and_a_folder_beside_the_user(
+    tmp_path: Path,
+    trace_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     profile_dir = make_profile(source=str(trace_dir)).write(tmp_path / "profile")
+    before = sorted(p.name for p in profile_dir.iterdir())
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
     args = parse(str(profile_dir))
 
     assert args.run(args) == 0
     out = capsys.readouterr().out
     assert out.startswith("k=3  files")
     assert "plots of trace and model" in out
-    assert_page(profile_dir / "describe", PLOTS)
+    assert_page(work / "profile-describe", PLOTS)
+    # a profile's folder may be a shipped one: nothing is written into it
+    assert sorted(p.name for p in profile_dir.iterdir()) == before
     assert args.verbose is False  # the top-level parser's default, not reset by the command's
 
 

@@ -35,16 +35,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="trace to compare popularity with (default: the profile's source, if it exists)",
     )  # fmt: skip
     parser.add_argument(
-        "--out", default=None, help="folder to write (default PROFILE_DIR/describe)"
-    )
+        "--out", default=None,
+        help="folder to write (default: <the profile folder's name>-describe in the current "
+        "folder; never into the profile's own folder)",
+    )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+
+
+def default_out(profile_dir: Path) -> Path:
+    """Where describe writes without --out: PROFILE-describe in the current folder."""
+    return Path(f"{profile_dir.resolve().name}-describe")
 
 
 def run(args: argparse.Namespace) -> int:
     profile = Profile.read(args.profile_dir)
     trace_dir = args.trace if args.trace is not None else default_trace_dir(profile)
     trace = None if trace_dir is None else read_for_fitting(trace_dir)
-    out = Path(args.out) if args.out is not None else Path(args.profile_dir) / "describe"
+    # a profile's folder may be a shipped one: the plots go beside the user, not into it
+    out = Path(args.out) if args.out is not None else default_out(Path(args.profile_dir))
     check_writable(out, "--out" if args.out is not None else None)  # before the plots are drawn
     index = describe(
         profile, trace=trace, out_dir=out, random_state=args.seed,

@@ -22,6 +22,7 @@ from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.fidelity import ks_distance
 from mimesis_model.model.fit import FittedTrace
 from mimesis_model.model.synthesis import synthesize_for_comparison
+from mimesis_model.model.trace_commands import generated_commands
 from mimesis_model.model.validation import render_unmodeled, unmodeled_list
 from mimesis_model.output import AtomicOutputDir
 
@@ -197,9 +198,12 @@ def _denied_call_lines(profile: Profile) -> list[str]:
 
 def _calls_text(modeled: FileType | DirectoryType) -> str:
     per = "dir" if isinstance(modeled, DirectoryType) else "file"
+    # a call the generator has no op for is in the profile, but a run does not issue it
     parts = [
         f"{call.command} {call.per_file:.3g}/{per} (median at "
-        f"{_median(call.offset, format_duration)})"
+        f"{_median(call.offset, format_duration)}"
+        + ("" if call.command in generated_commands() else "; not issued: see unmodeled")
+        + ")"
         for call in modeled.calls
     ]
     probes = modeled.probes

@@ -49,6 +49,12 @@ TIMING: Final = "timing"
 POPULARITY: Final = "popularity"
 ACCESS: Final = "access"
 CRITERIA: Final = (TIMING, POPULARITY, ACCESS)
+CRITERION_MEANS: Final = {
+    TIMING: "the worst of the popularity, access interarrival and active span KS",
+    POPULARITY: "the popularity KS",
+    ACCESS: "the worse of the popularity and access interarrival KS",
+}
+"""What each --criterion bounds, as messages say it."""
 PATIENCE: Final = 8
 """k's the search tries past its best one before it stops, when no k reaches the bound"""
 SYNTHESIS_NOISE: Final = 0.005
@@ -255,7 +261,8 @@ class ProfileFitter:
         least = min(step.distance(criterion) for step in candidates)
         best = next(s for s in candidates if s.distance(criterion) <= least + SYNTHESIS_NOISE)
         print(
-            f"mimesis-model: no k up to {steps[-1].k} reaches {criterion} KS {self.max_ks}; "
+            f"mimesis-model: no k up to {steps[-1].k} reaches {criterion} KS {self.max_ks} "
+            f"({CRITERION_MEANS[criterion]}); "
             f"using k={best.k} (KS {best.distance(criterion):.4f}, best {least:.4f})",
             file=sys.stderr,
         )

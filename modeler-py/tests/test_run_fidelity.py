@@ -26,6 +26,7 @@ from tracefiles import T0, audit_event, directory_timeline, file_timeline, write
 DATA = Path(__file__).parent / "data"
 PROFILE = DATA / "sample-profile"
 RUN = DATA / "sample-run"
+VECTORS_PROFILE = Path(__file__).resolve().parents[2] / "profiles" / "vectors" / "profile"
 
 
 @pytest.fixture
@@ -393,3 +394,19 @@ def test_text_output_has_the_whole_workload(
     text = capsys.readouterr().out
     assert "against the trace: coverage 0.753, command mix TV 0.10" in text
     assert "never issued: 9 of the trace's 16 commands" in text
+
+
+def test_a_run_against_a_cluster_started_apart_is_scored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cluster` keeps its NameNode's audit log and prints the --capture-audit to give; a run
+    given it captured its own trace (tests/data/cluster-run, README there), which scores as an
+    embedded run's: its phase 2 is exactly what it issued, every call of the whole workload."""
+    results = Path(shutil.copytree(DATA / "cluster-run", tmp_path / "run"))
+    assert RunResults.read(results).summary.document["target"]["embedded"] is False
+    report = fidelity_json([str(VECTORS_PROFILE), str(results)], capsys)
+    issued = sum(item.count for item in RunResults.read(results).ops.values())
+    assert report["whole"]["calls"]["run"] == issued
+    assert report["whole"]["against_model"]["command_mix_tv"] < 0.05
+    assert all(value is not None for value in report["against_model"]["ks"].values())
+    assert report["against_model"]["ks"]["popularity"] < 0.05

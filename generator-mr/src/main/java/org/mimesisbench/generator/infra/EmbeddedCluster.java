@@ -7,37 +7,30 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.log4j.FileAppender;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
-import org.apache.log4j.PatternLayout;
 import org.mimesisbench.tardis.cluster.EmulatedCluster;
 import org.mimesisbench.tardis.cluster.EmulatedDataNodes;
 import org.mimesisbench.tardis.cluster.NameDirCopy;
+import org.mimesisbench.tardis.cluster.NameNodeAuditLog;
 
 /**
  * The embedded default: a real NameNode and emulated DataNodes (tardis) in this JVM, Hadoop's
  * MiniDFSCluster, its storage under a folder of the run's own, and its audit log written to a file
- * in the standard HDFS format (the appender Hadoop's log4j.properties gives {@code
- * hdfs.audit.logger}), so a run can be parsed back with {@code parse --audit} and scored. Its
- * namesystem lock's detailed metrics are on, and its metrics refresh every second (tardis'
+ * ({@link NameNodeAuditLog}), so a run can be parsed back with {@code parse --audit} and scored.
+ * Its namesystem lock's detailed metrics are on, and its metrics refresh every second (tardis'
  * hadoop-metrics2-namenode.properties), so a run reads them once a second.
  */
 public final class EmbeddedCluster implements AutoCloseable {
-  /** The NameNode's audit logger (FSNamesystem.auditLog). */
-  static final String AUDIT_LOGGER = "org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit";
-
-  private static final String AUDIT_LAYOUT = "%d{ISO8601} %p %c{2}: %m%n";
-
   /**
    * DataNodes of the embedded default: a metadata run's files are empty; more show with `cluster`.
    */
   public static final int DATA_NODES = 1;
 
   private final MiniDFSCluster cluster;
-  private final FileAppender audit;
+  private final NameNodeAuditLog audit;
 
-  private EmbeddedCluster(MiniDFSCluster cluster, FileAppender audit) {
+  private EmbeddedCluster(MiniDFSCluster cluster, NameNodeAuditLog audit) {
     this.cluster = cluster;
     this.audit = audit;
   }
@@ -59,13 +52,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   public static EmbeddedCluster start(
       Configuration base, Path storage, Path auditLog, int dataNodes, Path nameDir)
       throws IOException {
-    FileAppender audit =
-        new FileAppender(new PatternLayout(AUDIT_LAYOUT), auditLog.toString(), false);
-    audit.setName("mimesisbench-audit");
-    Logger logger = Logger.getLogger(AUDIT_LOGGER);
-    logger.setLevel(Level.INFO);
-    logger.setAdditivity(false);
-    logger.addAppender(audit);
+    NameNodeAuditLog audit = NameNodeAuditLog.open(auditLog);
     quietServers();
     Configuration conf = new Configuration(base);
     if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY)) {
@@ -92,7 +79,6 @@ public final class EmbeddedCluster implements AutoCloseable {
       cluster = builder.build();
       cluster.waitActive();
     } catch (IOException | RuntimeException e) {
-      logger.removeAppender(audit);
       audit.close();
       throw e;
     }
@@ -123,7 +109,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         }) {
       Logger.getLogger(name).setLevel(Level.ERROR);
     }
-    Logger.getLogger(AUDIT_LOGGER).setLevel(Level.INFO);
+    Logger.getLogger(NameNodeAuditLog.LOGGER).setLevel(Level.INFO);
   }
 
   /** The NameNode's URI, for fs.defaultFS. */
@@ -149,7 +135,6 @@ public final class EmbeddedCluster implements AutoCloseable {
       cluster.shutdown(true);
     } finally {
       dataNodes.setLevel(null);
-      Logger.getLogger(AUDIT_LOGGER).removeAppender(audit);
       audit.close();
     }
   }

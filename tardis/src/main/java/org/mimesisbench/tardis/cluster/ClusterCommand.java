@@ -31,6 +31,9 @@ public final class ClusterCommand implements Command {
   /** Left in --base-dir by the cluster that formatted it: its NameNode's port, for --restart. */
   static final String STORAGE_MARKER = "mimesisbench-cluster.properties";
 
+  /** The NameNode's audit log in the storage folder, unless --audit-log names another file. */
+  static final String AUDIT_LOG = "namenode-audit.log";
+
   @Override
   public String name() {
     return COMMAND;
@@ -84,6 +87,16 @@ public final class ClusterCommand implements Command {
             .build());
     o.addOption(
         Option.builder()
+            .longOpt("audit-log")
+            .hasArg()
+            .argName("file")
+            .desc(
+                "where the NameNode writes its audit log, for a run's --capture-audit (default: "
+                    + AUDIT_LOG
+                    + " in the storage folder)")
+            .build());
+    o.addOption(
+        Option.builder()
             .longOpt("in-memory")
             .desc("keep block data on the heap instead of under the DataNodes' directories")
             .build());
@@ -117,6 +130,8 @@ public final class ClusterCommand implements Command {
     if (nameDir != null) {
       NameDirCopy.check(COMMAND + ": --name-dir", nameDir); // before anything is made
     }
+    Path givenAuditLog =
+        cl.hasOption("audit-log") ? auditLog(cl.getOptionValue("audit-log")) : null;
     boolean madeBase =
         !restart
             && (cl.getOptionValue("base-dir") == null
@@ -139,6 +154,10 @@ public final class ClusterCommand implements Command {
         cl.hasOption("base-dir"); // the user's folder outlives the cluster: --restart starts on it
     EmulatedCluster cluster;
     long loadStart = System.nanoTime();
+    // kept for a run's --capture-audit: the run's own trace, scored by fidelity
+    NameNodeAuditLog audit =
+        NameNodeAuditLog.open(
+            (givenAuditLog != null ? givenAuditLog : base.resolve(AUDIT_LOG)).toAbsolutePath());
     try {
       if (nameDir != null) {
         NameDirCopy.copy(nameDir, base.resolve(NameDirCopy.NAME));
@@ -152,6 +171,7 @@ public final class ClusterCommand implements Command {
               cl.hasOption("in-memory"),
               !restart);
     } catch (IOException | RuntimeException | Error e) {
+      audit.close();
       if (nameDir != null) { // nothing half-made is left: the base was made here, or was empty
         if (madeBase) {
           FileUtils.deleteQuietly(base.toFile());
@@ -196,6 +216,8 @@ public final class ClusterCommand implements Command {
               + cluster.cluster().getNameNode().getHttpAddress().getHostString()
               + ":"
               + cluster.cluster().getNameNode().getHttpAddress().getPort()
+              + "; its audit log, for the run's own trace: run --capture-audit "
+              + audit.file()
               + "; Ctrl-C stops it");
       try {
         stopped.await();
@@ -207,8 +229,21 @@ public final class ClusterCommand implements Command {
       }
     } finally {
       cluster.close(keep);
+      audit.close();
     }
     return ExitCodes.OK;
+  }
+
+  /** --audit-log: a file to write (replaced if there) in a folder that exists. */
+  static Path auditLog(String option) {
+    Path p = Path.of(option).toAbsolutePath();
+    if (Files.isDirectory(p)) {
+      throw new BadInputException(COMMAND + ": --audit-log " + option + ": is a directory");
+    }
+    if (p.getParent() == null || !Files.isDirectory(p.getParent())) {
+      throw new BadInputException(COMMAND + ": --audit-log " + option + ": no such folder");
+    }
+    return p;
   }
 
   /** The storage folder: new, or empty, since the cluster formats it. */
@@ -291,7 +326,8 @@ public final class ClusterCommand implements Command {
             w,
             100,
             "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
-                + "[--base-dir dir [--restart]] [--name-dir dir] [--in-memory] [-D k=v]",
+                + "[--base-dir dir [--restart]] [--name-dir dir] [--audit-log file] [--in-memory]"
+                + " [-D k=v]",
             "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "
                 + "NameNode's address once all registered, and runs until stopped.",
             options,

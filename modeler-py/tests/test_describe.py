@@ -8,6 +8,7 @@ import pytest
 
 from mimesis_model.cli.main import build_parser
 from mimesis_model.errors import ProfileError, TraceError
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.profile import (
     ACCESS_KINDS,
     DISTRIBUTIONS,
@@ -24,7 +25,6 @@ from mimesis_model.model.describe import (
     format_duration,
     render_type_table,
 )
-from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.fit import read_for_fitting
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

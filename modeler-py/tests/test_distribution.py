@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 from scipy.stats import ks_2samp
 
-from mimesis_model.model.distribution import Distribution
+from mimesis_model.formats.distribution import Distribution
 
 
 def test_a_sample_of_few_values_is_kept_exactly() -> None:

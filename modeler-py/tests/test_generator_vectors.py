@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.profile import (
     DIRECTORY_DISTRIBUTIONS,
     DISTRIBUTIONS,
@@ -34,7 +35,6 @@ from mimesis_model.formats.profile import (
     Profile,
 )
 from mimesis_model.formats.trace import audit_commands
-from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.synthesis import SyntheticWorkload, synthesize
 
 VECTOR = Path(__file__).resolve().parents[2] / "profiles" / "vectors" / "profile"

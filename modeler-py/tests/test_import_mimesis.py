@@ -10,6 +10,7 @@ import pytest
 
 from mimesis_model.cli.main import build_parser
 from mimesis_model.errors import ProfileError
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.import_mimesis import (
     NEVER_DELETED_MS,
     accesses_per_file,
@@ -17,7 +18,6 @@ from mimesis_model.formats.import_mimesis import (
     sample_size,
 )
 from mimesis_model.formats.profile import Profile
-from mimesis_model.model.distribution import Distribution
 
 # The original prototype's Yahoo profile: optional data beside the repository, not part of it.
 YAHOO_ZIP = (

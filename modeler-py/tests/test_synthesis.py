@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from mimesis_model.errors import ProfileError
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.profile import (
     CallShare,
     ClusterCalls,
@@ -13,7 +14,6 @@ from mimesis_model.formats.profile import (
     Profile,
 )
 from mimesis_model.formats.trace import audit_commands
-from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.fit import ProfileFitter, read_for_fitting
 from mimesis_model.model.scaling import isolate_types, scale_types
 from mimesis_model.model.synthesis import (

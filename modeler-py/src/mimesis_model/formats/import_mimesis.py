@@ -47,13 +47,13 @@ import numpy as np
 import numpy.typing as npt
 
 from mimesis_model.errors import ProfileError
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.profile import (
     ACCESS_KINDS,
     FileType,
     NamespaceStatistics,
     Profile,
 )
-from mimesis_model.model.distribution import Distribution
 
 Floats = npt.NDArray[np.float64]
 

@@ -53,3 +53,8 @@ DIRECTORY_ACCESS_KINDS: Final = _share_fields("DirectoryAccessShares")
 def audit_command(op: str) -> str:
     """OP's cmd= in a NameNode audit log (getFileInfo: getfileinfo)."""
     return AUDIT_COMMANDS.get(op, op)
+
+
+def command_of(cmd: str) -> str:
+    """CMD as the log wrote it, without its options: what the parser stores as the event's op."""
+    return cmd.split(" ", 1)[0]

@@ -12,9 +12,9 @@ from os import PathLike
 
 import numpy as np
 
+from mimesis_model.formats.ops import command_of
 from mimesis_model.formats.parse_report_file import ParseReportFile
 from mimesis_model.formats.trace import read_events
-from mimesis_model.model.command_mix import command_of
 
 
 @dataclass(frozen=True)

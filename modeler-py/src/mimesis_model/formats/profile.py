@@ -20,7 +20,7 @@ import fastavro
 from mimesis_model.errors import ProfileError, TraceError
 from mimesis_model.formats import ops, schema
 from mimesis_model.formats.avro_file import read_records
-from mimesis_model.model.distribution import Distribution
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.output import AtomicOutputDir
 
 PROFILE_FILE: Final = "profile.avro"

@@ -12,20 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from mimesis_model.formats.fidelity_report import WholeWorkload
-
-if TYPE_CHECKING:  # synthesis reads the trace's commands, which read this module
-    from mimesis_model.model.synthesis import SyntheticWorkload
+from mimesis_model.formats.ops import command_of
+from mimesis_model.model.synthesis import SyntheticWorkload
 
 FLAG_SHARE: Final = 0.001
 """a command never issued is flagged when it made at least this share of the reference's calls"""
-
-
-def command_of(cmd: str) -> str:
-    """CMD as the log wrote it, without its options: what the parser stores as the event's op."""
-    return cmd.split(" ", 1)[0]
 
 
 @dataclass(frozen=True)

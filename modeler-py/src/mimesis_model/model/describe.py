@@ -16,9 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.profile import DirectoryType, FileType, Profile
 from mimesis_model.formats.trace import FILES_FILE
-from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.fidelity import ks_distance
 from mimesis_model.model.fit import FittedTrace
 from mimesis_model.model.synthesis import synthesize_for_comparison

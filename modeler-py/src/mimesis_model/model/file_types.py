@@ -9,9 +9,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.profile import CallShare, DirectoryType, FileType, Probes
 from mimesis_model.formats.trace import audit_commands
-from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.file_behaviour import FileBehaviour, count_kinds
 
 Ints = npt.NDArray[np.int64]

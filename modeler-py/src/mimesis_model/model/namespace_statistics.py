@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.profile import NamespaceStatistics
 from mimesis_model.formats.trace import Namespace
-from mimesis_model.model.distribution import Distribution
 
 
 def namespace_statistics(namespace: Namespace, max_points: int = 2048) -> NamespaceStatistics:

@@ -107,6 +107,7 @@ import numpy as np
 import numpy.typing as npt
 from tqdm import tqdm
 
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.profile import (
     ACCESS_KINDS,
     AUDIT_NAMES,
@@ -116,7 +117,6 @@ from mimesis_model.formats.profile import (
     Profile,
 )
 from mimesis_model.formats.trace import audit_commands
-from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.trace_commands import (
     MISSING_PATH_COMMANDS,
     generated_cluster_commands,

@@ -13,10 +13,10 @@ from typing import Final
 import numpy as np
 
 from mimesis_model.formats import schema
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.parse_report import TraceWindow
 from mimesis_model.formats.profile import ClusterCalls, UnmodeledCommand
 from mimesis_model.formats.trace import ClusterEvents
-from mimesis_model.model.distribution import Distribution
 
 PROBES: Final = ("getfileinfo", "listStatus")
 """The commands a probe ('does it exist?') is issued as."""

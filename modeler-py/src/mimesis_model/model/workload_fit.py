@@ -11,11 +11,11 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.parse_report import TraceWindow
 from mimesis_model.formats.profile import AUDIT_NAMES, ClusterCalls, Profile
 from mimesis_model.formats.trace import ClusterEvents, audit_commands
 from mimesis_model.model.directory_fit import DirectoryFitter
-from mimesis_model.model.distribution import Distribution
 from mimesis_model.model.file_behaviour import FileBehaviour
 from mimesis_model.model.trace_commands import (
     NOTHING_THERE,

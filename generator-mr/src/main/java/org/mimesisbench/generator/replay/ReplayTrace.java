@@ -22,6 +22,7 @@ import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
+import org.mimesisbench.trace.TraceManifests;
 
 /**
  * A trace read for a replay: its events dealt to partitions (times from the trace's first event),
@@ -84,6 +85,7 @@ final class ReplayTrace {
     String owner = null;
     if (fsimage) {
       try (DataFileReader<NamespaceEntry> r = open(option, namespaceFile, NamespaceEntry.class)) {
+        whole(option, namespaceFile);
         for (NamespaceEntry e : r) {
           entries.put(e.getPath(), e);
           if (e.getPath().equals("/")) {
@@ -107,6 +109,7 @@ final class ReplayTrace {
     long n = 0;
     long late = 0;
     try (DataFileReader<AuditEvent> r = open(option, eventsFile, AuditEvent.class)) {
+      whole(option, eventsFile);
       for (AuditEvent e : r) {
         n++;
         inference.accept(e);
@@ -283,6 +286,7 @@ final class ReplayTrace {
       return;
     }
     try (DataFileReader<T> r = open(option, file, type)) {
+      whole(option, file);
       T t = null;
       while (r.hasNext()) {
         t = r.next(t);
@@ -292,6 +296,14 @@ final class ReplayTrace {
       throw new BadInputException(
           option + " " + file + ": not a trace's timelines: " + e.getMessage());
     }
+  }
+
+  /**
+   * Bad input unless {@code file} is whole (every block complete) and as parse wrote it (the
+   * trace's manifest): Avro's reader would end quietly at a cut and the replay issue a part.
+   */
+  private static void whole(String option, Path file) throws IOException {
+    TraceManifests.check(file, option + " " + file);
   }
 
   private static <T> DataFileReader<T> open(String option, Path file, Class<T> type)

@@ -2,9 +2,11 @@ package org.mimesisbench.generator.replay;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -231,8 +233,9 @@ final class ReplayTrace {
   }
 
   /**
-   * Bad input (one line) unless {@code dir} holds a trace's events: what a command checks before it
-   * starts (reading the trace waits for its run).
+   * Bad input (one line) unless {@code dir} holds a trace's events and its Avro files are whole:
+   * what a command checks before it starts (reading the trace waits for its run; a sweep's, for its
+   * warm-up).
    */
   static void check(String option, Path dir) {
     if (!Files.isDirectory(dir)) {
@@ -246,6 +249,22 @@ final class ReplayTrace {
     if (!Files.isRegularFile(dir.resolve(EVENTS))) {
       throw new BadInputException(
           option + " " + dir + ": no " + EVENTS + " (not a trace: make one with parse)");
+    }
+    for (String name : List.of(EVENTS, NAMESPACE, FILES, DIRS)) {
+      Path file = dir.resolve(name);
+      try {
+        if (Files.isRegularFile(file) && startsAsAvro(file)) {
+          whole(option, file); // a file that is not Avro at all is named as such when it is read
+        }
+      } catch (IOException e) {
+        throw new BadInputException(option + " " + file + ": cannot read: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static boolean startsAsAvro(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return Arrays.equals(in.readNBytes(4), new byte[] {'O', 'b', 'j', 1});
     }
   }
 

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.generic.GenericDatumReader;
@@ -112,8 +113,24 @@ class ReplayDamagedTraceTest {
     assertTrue(refused(events).contains("but parse wrote 1 in 1"));
   }
 
+  @Test
+  void aSweepRefusesACutTraceBeforeItsWarmUp() throws Exception {
+    Path events = trace.resolve(ReplayTrace.EVENTS);
+    cut(events, boundaryNear(ReplayTrace.EVENTS, 0.3));
+    String m =
+        refused(
+            events, "sweep: --replay ", "sweep", "--replay", trace.toString(), "--time-scale", "0");
+    assertTrue(m.contains("but parse wrote"), m);
+  }
+
   /** Replay of the trace: exit 2, one line naming {@code file}, no results or base made. */
   private String refused(Path file) {
+    return refused(
+        file, "replay: --trace ", "replay", "--trace", trace.toString(), "--time-scale", "0");
+  }
+
+  /** {@code args}: exit 2, one line naming {@code file} after {@code option}, nothing made. */
+  private String refused(Path file, String option, String... args) {
     Path out = dir.resolve("out");
     Path base = dir.resolve("base");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -123,21 +140,14 @@ class ReplayDamagedTraceTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8))
             .execute(
                 new Configuration(),
-                new String[] {
-                  "replay",
-                  "--trace",
-                  trace.toString(),
-                  "--out",
-                  out.toString(),
-                  "--base-dir",
-                  "file://" + base,
-                  "--time-scale",
-                  "0"
-                });
+                Stream.concat(
+                        Stream.of(args),
+                        Stream.of("--out", out.toString(), "--base-dir", "file://" + base))
+                    .toArray(String[]::new));
     String message = err.toString(StandardCharsets.UTF_8).strip();
     assertEquals(2, exit, message);
     assertEquals(1, message.lines().count(), message);
-    assertTrue(message.contains("replay: --trace " + file + ": "), message);
+    assertTrue(message.contains(option + file + ": "), message);
     assertFalse(Files.exists(out), "no results folder");
     assertFalse(Files.exists(base), "no base directory");
     return message;

@@ -14,6 +14,7 @@ from fastavro.schema import to_parsing_canonical_form
 from fastavro.types import Schema
 
 from mimesis_model.errors import TraceError
+from mimesis_model.formats import avro_blocks, trace_manifest
 from mimesis_model.formats.schema import field_names, full_name
 
 if TYPE_CHECKING:
@@ -30,12 +31,16 @@ def read_records(path: Path, schema: Schema) -> Iterator[dict[str, Any]]:
     """Yield the records of the Avro file PATH, read as SCHEMA.
 
     The file's writer schema must be a record of the same full name; fields
-    are resolved by Avro's rules (ours may add fields with defaults). Every
-    failure, however deep in the file, becomes a TraceError naming PATH.
+    are resolved by Avro's rules (ours may add fields with defaults). The file
+    is checked whole first (avro_blocks, and the trace's manifest when its folder
+    has one). Every failure, however deep in the file, becomes a TraceError naming PATH.
     """
     stream = _open(path)
     with stream:
         reader = _reader(path, stream, schema)
+        # before the first record: a cut file would otherwise read as a shorter one
+        whole = avro_blocks.check(path)
+        trace_manifest.check(path, whole)
         count = 0
         try:
             for record in cast(Iterator[dict[str, Any]], reader):  # a record schema's items
@@ -47,6 +52,18 @@ def read_records(path: Path, schema: Schema) -> Iterator[dict[str, Any]]:
             raise TraceError(
                 f"{path}: unreadable after {count} records: {_cause(error)}"
             ) from error
+        if count != whole.records:
+            raise TraceError(f"{path}: {count} records read of the {whole.records} its blocks hold")
+
+
+def check_whole(path: Path) -> int:
+    """The records of the Avro file PATH, checked whole without decoding them (every block
+    complete, and as the trace's manifest lists it when its folder has one); TraceError naming
+    PATH otherwise."""
+    _open(path).close()
+    whole = avro_blocks.check(path)
+    trace_manifest.check(path, whole)
+    return whole.records
 
 
 def _open(path: Path) -> BinaryIO:

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Final
 
+from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.describe import (
@@ -15,7 +16,7 @@ from mimesis_model.model.describe import (
     render_workload,
 )
 from mimesis_model.model.fit import read_for_fitting
-from mimesis_model.output import check_writable
+from mimesis_model.output import check_writable, refuse_replacing
 
 HELP: Final = "plot a profile and tabulate its file types"
 DESCRIPTION: Final = (
@@ -38,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", default=None, help="folder to write (default PROFILE_DIR/describe)"
     )
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    options.add_overwrite(parser, "the plots in a given --out")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
     trace_dir = args.trace if args.trace is not None else default_trace_dir(profile)
     trace = None if trace_dir is None else read_for_fitting(trace_dir)
     out = Path(args.out) if args.out is not None else Path(args.profile_dir) / "describe"
+    if args.out is not None:  # the default folder is this command's own
+        refuse_replacing(out, "--out", args.overwrite)
     check_writable(out, "--out" if args.out is not None else None)  # before the plots are drawn
     index = describe(
         profile, trace=trace, out_dir=out, random_state=args.seed,

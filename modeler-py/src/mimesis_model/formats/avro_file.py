@@ -60,7 +60,8 @@ def check_whole(path: Path) -> int:
     """The records of the Avro file PATH, checked whole without decoding them (every block
     complete, and as the trace's manifest lists it when its folder has one); TraceError naming
     PATH otherwise."""
-    _open(path).close()
+    with _open(path) as stream:
+        _header(path, stream)  # a file that is not Avro is named as a read names it
     whole = avro_blocks.check(path)
     trace_manifest.check(path, whole)
     return whole.records
@@ -80,14 +81,19 @@ def _open(path: Path) -> BinaryIO:
     return stream
 
 
-def _reader(path: Path, stream: BinaryIO, schema: Schema) -> AvroReader:
+def _header(path: Path, stream: BinaryIO) -> AvroReader:
+    """A reader of STREAM, its header read; TraceError naming PATH when it is not Avro."""
     if stream.read(len(_MAGIC)) != _MAGIC:
         raise TraceError(f"{path}: not an Avro container file")
     stream.seek(0)
     try:
-        reader = fastavro.reader(stream)
+        return fastavro.reader(stream)
     except Exception as error:
         raise TraceError(f"{path}: damaged Avro header: {_cause(error)}") from error
+
+
+def _reader(path: Path, stream: BinaryIO, schema: Schema) -> AvroReader:
+    reader = _header(path, stream)
     writer = reader.writer_schema
     if full_name(writer) != full_name(schema):
         raise TraceError(f"{path}: holds {full_name(writer)} records, expected {full_name(schema)}")

@@ -278,8 +278,10 @@ class Trace:
 
     @classmethod
     def read(cls, trace_dir: str | PathLike[str]) -> Trace:
-        """Read TRACE_DIR; TraceError, naming the file, if it is not a valid trace."""
+        """Read TRACE_DIR; TraceError, naming the file, if it is not a valid trace (any of its
+        Avro files cut or damaged, those not read here too)."""
         directory = _trace_directory(trace_dir)
+        check_whole(directory)
         namespace_path = directory / NAMESPACE_FILE
         return cls(
             directory=directory,

@@ -10,6 +10,7 @@ to be written.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import shutil
@@ -69,6 +70,18 @@ def names(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
             fastavro.writer(
                 stream, schema.load(schema.PROFILE), [record | {"formatVersion": version}]
             )
+    shutil.copytree(DATA / "sample-run", root / "nan-run")
+    summary = root / "nan-run" / "summary.json"
+    summary.write_text(
+        summary.read_text(encoding="utf-8").replace('"timeScale" : 1.0', '"timeScale" : NaN', 1),
+        encoding="utf-8",
+    )
+    shutil.copytree(DATA / "ab" / "fair1", root / "inf-run")
+    summary = root / "inf-run" / "summary.json"
+    document = json.loads(summary.read_text(encoding="utf-8"))
+    document["options"]["timeScale"] = math.inf
+    summary.write_text(json.dumps(document), encoding="utf-8")
+    (root / "page").write_text("a user's page")
     found = {path.name: str(path) for path in root.iterdir()}
     return found | {"missing": str(root / "no-such-thing"), "root": str(root)}
 
@@ -138,7 +151,11 @@ CASES: list[tuple[str, list[str]]] = [
     # fidelity (fidelity.json goes into the results folder)
     ("{other}: not the profile of run {run}: ", ["fidelity", "{other}", "{run}"]),
     ("{nan}/profile.avro: file type 1", ["fidelity", "{nan}", "{run}"]),
-    ("{missing}: no such trace directory", ["fidelity", "{profile}", "{missing}"]),
+    ("RUN {missing}: neither a results folder (no summary.json) nor a run's trace folder",
+     ["fidelity", "{profile}", "{missing}"]),
+    ("RUN {emptydir}: neither a results folder", ["fidelity", "{trace}", "{emptydir}"]),
+    ("{nan-run}/summary.json: options/timeScale is nan, not a finite number",
+     ["fidelity", "{profile}", "{nan-run}"]),
     ("--time-scale: {run} is a results folder",
      ["fidelity", "{profile}", "{run}", "--time-scale", "0.5"]),
     ("argument --types: '': empty",
@@ -153,6 +170,12 @@ CASES: list[tuple[str, list[str]]] = [
     ("--plot {emptydir}: is a directory", ["compare", *_fair_and_unfair(), "--plot", "{emptydir}"]),
     ("--plot /proc/p.png: /proc: ", ["compare", *_fair_and_unfair(), "--plot", "/proc/p.png"]),
     ("--b", ["compare", "{fair1}"]),
+    ("{nan-run}/summary.json: options/timeScale is nan",
+     ["compare", "{fair1}", "{fair2}", "--", "{nan-run}", "{unfair1}"]),
+    ("{inf-run}/summary.json: options/timeScale is inf",
+     ["compare", "{inf-run}", "{fair2}", "--", "{unfair1}", "{unfair2}"]),
+    ("--plot {file}: exists; give --overwrite to replace it",
+     ["compare", *_fair_and_unfair(), "--plot", "{file}"]),
     # report
     ("{missing}: no such results directory", ["report", "{missing}"]),
     ("{emptydir}: no summary.json", ["report", "{emptydir}"]),
@@ -160,6 +183,18 @@ CASES: list[tuple[str, list[str]]] = [
      ["report", "{run}", "--out", "{file}/r.html"]),
     ("--out {emptydir}: is a directory", ["report", "{run}", "--out", "{emptydir}"]),
     ("--out /proc/r.html: /proc: ", ["report", "{run}", "--out", "/proc/r.html"]),
+    ("--out {page}: exists; give --overwrite to replace it",
+     ["report", "{run}", "--out", "{page}"]),
+    ("{nan-run}/summary.json: options/timeScale is nan", ["report", "{nan-run}"]),
+    # output a user names that holds something: refused without --overwrite, as run's --out
+    ("--out {profile}: exists and is not empty; give --overwrite to write into it",
+     ["scale", "{profile}", "--out", "{profile}"]),
+    ("--out {run}: exists and is not empty; give --overwrite",
+     ["fit", "{trace}", "--out", "{run}"]),
+    ("--out {run}: exists and is not empty; give --overwrite",
+     ["describe", "{profile}", "--out", "{run}"]),
+    ("--out {run}: exists and is not empty; give --overwrite",
+     ["import-mimesis", "{emptydir}", "--out", "{run}"]),
 ]  # fmt: skip
 
 

@@ -190,7 +190,7 @@ def test_the_run_traces_directories_are_those_under_the_root_in_phase_two(tmp_pa
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["{profile}", "{missing}"], "no such trace directory"),
+        (["{profile}", "{missing}"], "RUN {missing}: neither a results folder"),
         (["{missing}", "{run}"], "no such profile directory"),
         (["{run}", "{run}"], "profile"),
         (["{profile}", "{run}", "--time-scale", "0.5"], "--time-scale: "),
@@ -215,7 +215,7 @@ def test_bad_input_is_one_line_exit_2(
     }  # fmt: skip
     assert main(["fidelity", *[a.format(**names) for a in arguments]]) == BAD_INPUT
     error = capsys.readouterr().err
-    assert message in error
+    assert message.format(**names) in error
     assert len(error.strip().splitlines()) == 1, error
     assert not (results / FIDELITY_FILE).exists()
 

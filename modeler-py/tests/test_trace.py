@@ -214,7 +214,7 @@ def test_truncated_file(trace_dir: Path) -> None:
     events = trace_dir / EVENTS_FILE
     events.write_bytes(events.read_bytes()[:-40])
 
-    assert _error(trace_dir).startswith(f"{events}: unreadable after ")
+    assert _error(trace_dir).startswith(f"{events}: truncated: the block at byte ")
 
 
 def test_file_of_another_schema(trace_dir: Path) -> None:

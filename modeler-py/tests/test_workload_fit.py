@@ -219,7 +219,8 @@ def test_cluster_calls_are_a_renewal_process_per_command(tmp_path: Path) -> None
 
 def test_cluster_events_come_from_cluster_avro_without_a_pass_over_events(tmp_path: Path) -> None:
     """A trace with cluster.avro: the fit reads the path-less events there, never events.avro
-    (here unreadable); the same calls as from events.avro's path-less events."""
+    (here whole but of other records, which a read refuses); the same calls as from events.avro's
+    path-less events."""
     events = [audit_event(T0, "open", "/data/f0"), audit_event(T0 + 9_000, "open", "/data/f0")]
     events += [audit_event(T0 + t, "datanodeReport", None) for t in (1_000, 4_000, 8_000)]
     events += [audit_event(T0 + 2_000, "listCachePools", None, allowed=False)]
@@ -235,7 +236,7 @@ def test_cluster_events_come_from_cluster_avro_without_a_pass_over_events(tmp_pa
         "by_target": {"file": {"open": 2}, "cluster": {"datanodeReport": 3, "listCachePools": 1}},
     }  # fmt: skip
     (directory / "parse-report.json").write_text(json.dumps(report))
-    (directory / EVENTS_FILE).write_bytes(b"not avro")
+    write_avro(directory / EVENTS_FILE, schema.CLUSTER_EVENT, pathless)
     from_cluster = read_for_fitting(directory).cluster
     assert from_cluster is not None
     assert (

@@ -153,3 +153,17 @@ def write_file(path: Path, content: bytes, option: str | None = None) -> None:
             out.path(path.name).write_bytes(content)
     except OutputError as error:
         raise OutputError(f"{where}: {error}") from error
+
+
+def refuse_replacing(path: Path, option: str, overwrite: bool, *, is_file: bool = False) -> None:
+    """Refuse, unless OVERWRITE, an output PATH the user named under OPTION that holds something
+    already (a file with IS_FILE, else a folder with anything in it): a user's file is replaced
+    only when asked, as the jar's `run` refuses its --out without --overwrite."""
+    if overwrite:
+        return
+    if is_file and path.is_file():
+        raise OutputError(f"{option} {path}: exists; give --overwrite to replace it")
+    if not is_file and path.is_dir() and any(path.iterdir()):
+        raise OutputError(
+            f"{option} {path}: exists and is not empty; give --overwrite to write into it"
+        )

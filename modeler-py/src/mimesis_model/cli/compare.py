@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 from typing import Final
 
+from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
-from mimesis_model.output import check_writable, write_file
+from mimesis_model.output import check_writable, refuse_replacing, write_file
 from mimesis_model.runs.run_comparison import compare_runs, plot_comparison, render_comparison
 from mimesis_model.runs.run_results import RunResults
 
@@ -49,10 +50,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "with too few runs to tell, the largest differences)",
     )  # fmt: skip
     parser.add_argument("--plot", metavar="PNG", default=None, help="write a plot of both sides")
+    options.add_overwrite(parser, "the --plot file")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
+        refuse_replacing(Path(args.plot), "--plot", args.overwrite, is_file=True)
         check_writable(Path(args.plot), "--plot", is_file=True)  # before the comparison's work
     report = compare_runs(
         [RunResults.read(run) for run in args.side_a],

@@ -6,16 +6,18 @@ import argparse
 from pathlib import Path
 from typing import Final
 
+from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.describe import (
+    INDEX_FILE,
     default_trace_dir,
     describe,
     render_type_table,
     render_workload,
 )
 from mimesis_model.model.fit import read_for_fitting
-from mimesis_model.output import check_writable
+from mimesis_model.output import check_writable, refuse_replacing
 
 HELP: Final = "plot a profile and tabulate its file types"
 DESCRIPTION: Final = (
@@ -40,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "folder; never into the profile's own folder)",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    options.add_overwrite(parser, "the plots in a given --out")
 
 
 def default_out(profile_dir: Path) -> Path:
@@ -53,6 +56,11 @@ def run(args: argparse.Namespace) -> int:
     trace = None if trace_dir is None else read_for_fitting(trace_dir)
     # a profile's folder may be a shipped one: the plots go beside the user, not into it
     out = Path(args.out) if args.out is not None else default_out(Path(args.profile_dir))
+    if args.out is not None or not (out / INDEX_FILE).is_file():
+        # a folder not an earlier describe's own is replaced only when asked
+        refuse_replacing(
+            out, "--out" if args.out is not None else "describe's folder", args.overwrite
+        )
     check_writable(out, "--out" if args.out is not None else None)  # before the plots are drawn
     index = describe(
         profile, trace=trace, out_dir=out, random_state=args.seed,

@@ -15,6 +15,8 @@ from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile
 from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity
 from mimesis_model.formats.profile import Profile
+from mimesis_model.formats.run_summary import SUMMARY_FILE
+from mimesis_model.formats.trace import EVENTS_FILE
 from mimesis_model.model.fit import read_for_fitting
 from mimesis_model.runs.replay_fidelity import is_replay, render_replay, score_replay
 from mimesis_model.runs.run_fidelity import NOISE_DRAWS, render_fidelity, score_run
@@ -105,6 +107,11 @@ def run(args: argparse.Namespace) -> int:
         replay = RunResults.read(args.run_dir)
         if is_replay(replay):
             return _run_replay(args, replay)
+    elif not (Path(args.run_dir) / EVENTS_FILE).is_file():  # named before the profile is read
+        raise MimesisModelError(
+            f"RUN {args.run_dir}: neither a results folder (no {SUMMARY_FILE}) nor a run's trace "
+            f"folder (no {EVENTS_FILE})"
+        )
     profile = Profile.read(args.profile_dir)
     results: RunResults | None = None
     mismatch: str | None = None

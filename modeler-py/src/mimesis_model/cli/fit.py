@@ -11,7 +11,7 @@ from mimesis_model.cli.exit_codes import OK
 from mimesis_model.model.directory_fit import DirectoryFitter
 from mimesis_model.model.fit import AUTO, CRITERIA, TIMING, ProfileFitter, read_for_fitting
 from mimesis_model.model.user_mix import MAX_USERS
-from mimesis_model.output import check_writable
+from mimesis_model.output import check_writable, refuse_replacing
 
 HELP: Final = "fit a profile to a trace"
 DESCRIPTION: Final = (
@@ -58,10 +58,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "into one tail with their count and share",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    options.add_overwrite(parser, "the profile files in --out")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
 
 
 def run(args: argparse.Namespace) -> int:
+    refuse_replacing(Path(args.out), "--out", args.overwrite)
     check_writable(Path(args.out), "--out")  # before minutes of fitting, not after
     trace = read_for_fitting(args.trace_dir, progress=not args.quiet)
     directories = DirectoryFitter(

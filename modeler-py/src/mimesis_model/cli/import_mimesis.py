@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Final
 
+from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.formats.import_mimesis import read_files_per_dir, read_mimesis_profile
+from mimesis_model.output import refuse_replacing
 
 HELP: Final = "convert an original MimesisBench profile"
 DESCRIPTION: Final = (
@@ -35,9 +38,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "the namespace statistics take (the prototype's format has none)",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    options.add_overwrite(parser, "the profile files in --out")
 
 
 def run(args: argparse.Namespace) -> int:
+    refuse_replacing(Path(args.out), "--out", args.overwrite)
     files_per_dir = None if args.files_per_dir is None else read_files_per_dir(args.files_per_dir)
     profile = read_mimesis_profile(
         args.mimesis_dir, duration_ms=args.duration_ms, files_per_dir=files_per_dir,

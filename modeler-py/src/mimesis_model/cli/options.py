@@ -20,6 +20,14 @@ def add_verbose(parser: argparse.ArgumentParser, default: object = argparse.SUPP
     )  # fmt: skip
 
 
+def add_overwrite(parser: argparse.ArgumentParser, what: str) -> None:
+    """--overwrite: without it, an output the user names that holds something is refused."""
+    parser.add_argument(
+        "--overwrite", action="store_true",
+        help=f"replace {what} if it exists (refused without this option)",
+    )  # fmt: skip
+
+
 def whole(text: str, minimum: int = 1, what: str = "whole number") -> int:
     """TEXT as an int of at least MINIMUM."""
     try:

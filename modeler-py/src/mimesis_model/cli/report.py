@@ -6,8 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Final
 
+from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
-from mimesis_model.output import check_writable
+from mimesis_model.output import check_writable, refuse_replacing
 from mimesis_model.runs.run_report import REPORT_FILE, write_report
 from mimesis_model.runs.run_results import RunResults
 
@@ -37,12 +38,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="HTML",
         help=f"page to write (default RESULTS_DIR/{REPORT_FILE})",
     )
+    options.add_overwrite(parser, "a given --out page")
 
 
 def run(args: argparse.Namespace) -> int:
     results = RunResults.read(args.results_dir)
     beside = None if args.beside is None else RunResults.read(args.beside)
     out = Path(args.out) if args.out is not None else results.directory / REPORT_FILE
+    if args.out is not None:  # the default page is this command's own
+        refuse_replacing(out, "--out", args.overwrite, is_file=True)
     check_writable(out, "--out" if args.out is not None else None, is_file=True)
     print(write_report(results, out, "--out" if args.out is not None else None, beside))
     return OK

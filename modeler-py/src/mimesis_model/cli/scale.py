@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Final
 
 from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.formats.profile import Profile
+from mimesis_model.output import refuse_replacing
 from mimesis_model.runs.run_results import RunScaling
 
 HELP: Final = "what-if transforms of a profile"
@@ -22,12 +24,14 @@ DESCRIPTION: Final = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("profile_dir", metavar="PROFILE_DIR")
     parser.add_argument("--out", required=True, help="profile folder to write")
+    options.add_overwrite(parser, "the profile files in --out")
     options.add_run_option(parser, "typeScales", "scale")
     options.add_run_option(parser, "types", "scale")
 
 
 def run(args: argparse.Namespace) -> int:
     # the profile a run with these options runs: one meaning of --type-scale and --types
+    refuse_replacing(Path(args.out), "--out", args.overwrite)
     scaling = RunScaling(type_scales=dict(args.type_scale), types=args.types)
     profile = scaling.profile_run(Profile.read(args.profile_dir))
     profile.write(args.out, "--out")

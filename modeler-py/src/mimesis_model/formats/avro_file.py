@@ -14,6 +14,7 @@ from fastavro.schema import to_parsing_canonical_form
 from fastavro.types import Schema
 
 from mimesis_model.errors import TraceError
+from mimesis_model.formats import avro_blocks, trace_manifest
 from mimesis_model.formats.schema import field_names, full_name
 
 if TYPE_CHECKING:
@@ -30,12 +31,16 @@ def read_records(path: Path, schema: Schema) -> Iterator[dict[str, Any]]:
     """Yield the records of the Avro file PATH, read as SCHEMA.
 
     The file's writer schema must be a record of the same full name; fields
-    are resolved by Avro's rules (ours may add fields with defaults). Every
-    failure, however deep in the file, becomes a TraceError naming PATH.
+    are resolved by Avro's rules (ours may add fields with defaults). The file
+    is checked whole first (avro_blocks, and the trace's manifest when its folder
+    has one). Every failure, however deep in the file, becomes a TraceError naming PATH.
     """
     stream = _open(path)
     with stream:
         reader = _reader(path, stream, schema)
+        # before the first record: a cut file would otherwise read as a shorter one
+        whole = avro_blocks.check(path)
+        trace_manifest.check(path, whole)
         count = 0
         try:
             for record in cast(Iterator[dict[str, Any]], reader):  # a record schema's items
@@ -47,6 +52,19 @@ def read_records(path: Path, schema: Schema) -> Iterator[dict[str, Any]]:
             raise TraceError(
                 f"{path}: unreadable after {count} records: {_cause(error)}"
             ) from error
+        if count != whole.records:
+            raise TraceError(f"{path}: {count} records read of the {whole.records} its blocks hold")
+
+
+def check_whole(path: Path) -> int:
+    """The records of the Avro file PATH, checked whole without decoding them (every block
+    complete, and as the trace's manifest lists it when its folder has one); TraceError naming
+    PATH otherwise."""
+    with _open(path) as stream:
+        _header(path, stream)  # a file that is not Avro is named as a read names it
+    whole = avro_blocks.check(path)
+    trace_manifest.check(path, whole)
+    return whole.records
 
 
 def _open(path: Path) -> BinaryIO:
@@ -63,14 +81,19 @@ def _open(path: Path) -> BinaryIO:
     return stream
 
 
-def _reader(path: Path, stream: BinaryIO, schema: Schema) -> AvroReader:
+def _header(path: Path, stream: BinaryIO) -> AvroReader:
+    """A reader of STREAM, its header read; TraceError naming PATH when it is not Avro."""
     if stream.read(len(_MAGIC)) != _MAGIC:
         raise TraceError(f"{path}: not an Avro container file")
     stream.seek(0)
     try:
-        reader = fastavro.reader(stream)
+        return fastavro.reader(stream)
     except Exception as error:
         raise TraceError(f"{path}: damaged Avro header: {_cause(error)}") from error
+
+
+def _reader(path: Path, stream: BinaryIO, schema: Schema) -> AvroReader:
+    reader = _header(path, stream)
     writer = reader.writer_schema
     if full_name(writer) != full_name(schema):
         raise TraceError(f"{path}: holds {full_name(writer)} records, expected {full_name(schema)}")

@@ -50,6 +50,7 @@ class FidelityFile:
             report = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise FidelityFileError(f"{path}: not JSON: {error}") from error
+        results_schema.refuse_non_finite(report, path, FidelityFileError)
         version = report.get("version", 1) if isinstance(report, dict) else 1
         if isinstance(version, int) and version > FIDELITY_VERSION:
             raise FidelityFileError(

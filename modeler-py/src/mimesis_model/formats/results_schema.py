@@ -6,6 +6,8 @@ before it reads a key."""
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -55,8 +57,35 @@ def read_json(path: Path, name: str, error: type[MimesisModelError]) -> Any:
         raise error(f"{path}: no such file") from None
     except (OSError, ValueError) as failure:
         raise error(f"{path}: not JSON: {failure}") from failure
+    refuse_non_finite(document, path, error)
     check(name, document, path, error)
     return document
+
+
+def refuse_non_finite(document: Any, path: Path, error: type[MimesisModelError]) -> None:
+    """Raise ERROR naming PATH and the key when DOCUMENT holds NaN or an infinity (Python's json
+    reads them): a results file never holds one, and a comparison of it would print nonsense."""
+    where = _non_finite(document, "")
+    if where is not None:
+        key, value = where
+        raise error(f"{path}: {key or 'the top level'} is {value}, not a finite number")
+
+
+def _non_finite(value: Any, key: str) -> tuple[str, float] | None:
+    """The first key (a/b/0/c) in VALUE holding a NaN or infinite number, with it."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return key, value
+    if isinstance(value, dict):
+        inner: Iterable[tuple[Any, Any]] = value.items()
+    elif isinstance(value, list):
+        inner = enumerate(value)
+    else:
+        return None
+    for name, item in inner:
+        found = _non_finite(item, f"{key}/{name}" if key else str(name))
+        if found is not None:
+            return found
+    return None
 
 
 @cache

@@ -21,6 +21,7 @@ from tqdm import tqdm
 
 from mimesis_model.errors import TraceError
 from mimesis_model.formats import schema
+from mimesis_model.formats.avro_file import check_whole as avro_check_whole
 from mimesis_model.formats.avro_file import read_records
 from mimesis_model.formats.categorical import Categorical
 
@@ -46,6 +47,7 @@ __all__ = [
     "Trace",
     "TraceError",
     "audit_commands",
+    "check_whole",
     "read_cluster_events",
     "read_directory_timelines",
     "read_events",
@@ -276,8 +278,10 @@ class Trace:
 
     @classmethod
     def read(cls, trace_dir: str | PathLike[str]) -> Trace:
-        """Read TRACE_DIR; TraceError, naming the file, if it is not a valid trace."""
+        """Read TRACE_DIR; TraceError, naming the file, if it is not a valid trace (any of its
+        Avro files cut or damaged, those not read here too)."""
         directory = _trace_directory(trace_dir)
+        check_whole(directory)
         namespace_path = directory / NAMESPACE_FILE
         return cls(
             directory=directory,
@@ -285,6 +289,16 @@ class Trace:
             files=_read_files(directory / FILES_FILE),
             namespace=_read_namespace(namespace_path) if namespace_path.exists() else None,
         )
+
+
+def check_whole(trace_dir: str | PathLike[str]) -> None:
+    """TraceError naming the file unless each Avro file of TRACE_DIR is whole (and as its manifest
+    lists it): a command that reads only some of them refuses a trace damaged in any, as the
+    jar's replay does."""
+    directory = _trace_directory(trace_dir)
+    for name in (EVENTS_FILE, FILES_FILE, DIRS_FILE, CLUSTER_FILE, NAMESPACE_FILE):
+        if (directory / name).exists():
+            avro_check_whole(directory / name)
 
 
 def read_file_timelines(

@@ -24,6 +24,7 @@ from mimesis_model.formats.trace import (
     FILES_FILE,
     ClusterEvents,
     TimelineUsers,
+    check_whole,
     read_cluster_events,
     read_denied_path_events,
     read_directory_timelines,
@@ -90,7 +91,9 @@ def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> 
     """The parts of TRACE_DIR fitting needs: files.avro, dirs.avro and the parse report; and
     the path-less events: cluster.avro, or in a trace parsed before it, events.avro's when the
     report says it has some, or cannot say (a report without by_target, or none): reading
-    every event costs more than the rest of a fit."""
+    every event costs more than the rest of a fit. Every Avro file of the trace is checked whole
+    first, those it does not read too."""
+    check_whole(trace_dir)
     window = TraceWindow.read(trace_dir)
     files = read_file_timelines(trace_dir, progress)
     if len(files) == 0:

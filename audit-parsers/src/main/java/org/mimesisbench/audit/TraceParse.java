@@ -3,7 +3,10 @@ package org.mimesisbench.audit;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.apache.avro.file.DataFileWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -25,13 +28,14 @@ import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
+import org.mimesisbench.trace.TraceManifests;
 
 /**
  * A local parse: the fsimage (if any) into {@code namespace.avro}, then the audit logs, merged in
  * time order, into {@code events.avro}, {@code files.avro}, {@code dirs.avro} and {@code
- * cluster.avro} (the events without a path), with {@code parse-report.json}. Streams: memory holds
- * the snapshot's paths and the live paths, never the lines. All the files appear together or not at
- * all.
+ * cluster.avro} (the events without a path), with {@code parse-report.json} and the manifest of the
+ * Avro files' records and sizes (TraceManifests). Streams: memory holds the snapshot's paths and
+ * the live paths, never the lines. All the files appear together or not at all.
  */
 public final class TraceParse {
   public static final String EVENTS = "events.avro";
@@ -56,11 +60,17 @@ public final class TraceParse {
     ParseReport report = new ParseReport();
     report.timeZone = options.zone().getId();
     try (AtomicOutputDir out = new AtomicOutputDir("--out", options.out())) {
+      Map<String, java.nio.file.Path> avro = new LinkedHashMap<>(); // by name: where written
+      Function<String, java.nio.file.Path> file = name -> avro.computeIfAbsent(name, out::file);
       SnapshotIndex snapshot = null;
       if (options.fsimage() != null) {
         NamespaceSnapshot namespace =
             NamespaceSnapshot.convert(
-                options.fsimage(), options.zone(), options.codec(), out.file(NAMESPACE), progress);
+                options.fsimage(),
+                options.zone(),
+                options.codec(),
+                file.apply(NAMESPACE),
+                progress);
         report.namespace = namespace.summary();
         snapshot = namespace.index();
       }
@@ -81,14 +91,15 @@ public final class TraceParse {
       try (TimeOrderedAuditReader reader =
               new TimeOrderedAuditReader(sources, options.zone(), report);
           DataFileWriter<AuditEvent> events =
-              AvroFiles.create(AuditEvent.getClassSchema(), out.file(EVENTS), options.codec());
+              AvroFiles.create(AuditEvent.getClassSchema(), file.apply(EVENTS), options.codec());
           DataFileWriter<FileTimeline> files =
-              AvroFiles.create(FileTimeline.getClassSchema(), out.file(FILES), options.codec());
+              AvroFiles.create(FileTimeline.getClassSchema(), file.apply(FILES), options.codec());
           DataFileWriter<DirectoryTimeline> dirs =
               AvroFiles.create(
-                  DirectoryTimeline.getClassSchema(), out.file(DIRS), options.codec());
+                  DirectoryTimeline.getClassSchema(), file.apply(DIRS), options.codec());
           DataFileWriter<ClusterEvent> cluster =
-              AvroFiles.create(ClusterEvent.getClassSchema(), out.file(CLUSTER), options.codec())) {
+              AvroFiles.create(
+                  ClusterEvent.getClassSchema(), file.apply(CLUSTER), options.codec())) {
         TraceBuilder builder = new TraceBuilder(files, dirs, cluster, snapshot);
         ProgressLine line = new ProgressLine(progress, "parse", "events");
         long[] built = {0};
@@ -105,6 +116,7 @@ public final class TraceParse {
         counts.report(report, snapshot != null);
       }
       check(report, logs, options);
+      TraceManifests.write(TraceManifests.of(avro), out.file(TraceManifests.FILE));
       report.write(out.file(REPORT));
       out.commit();
     }

@@ -1,5 +1,6 @@
 package org.mimesisbench.profile;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -8,16 +9,18 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileStream;
+import org.apache.avro.file.SeekableByteArrayInput;
 import org.apache.avro.generic.IndexedRecord;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.hadoop.fs.FileSystem;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.trace.AvroBlocks;
 
 /**
  * The one reader of a profile folder's {@code profile.avro} (profiles/schema/Profile.avsc): every
  * module reads profiles through it, so each is checked the same way, readable, of a format version
- * this build knows (the schema's {@code formatVersion.current}) and without a NaN or infinite
- * number.
+ * this build knows (the schema's {@code formatVersion.current}), whole (AvroBlocks: a cut file
+ * would read as a shorter one) and without a NaN or infinite number.
  */
 public final class ProfileReader {
   /** The profile's file in its folder (modeler-py's {@code PROFILE_FILE}). */
@@ -45,9 +48,7 @@ public final class ProfileReader {
               + PROFILE_FILE
               + " (a profile directory or a mimesis.properties file is expected)");
     }
-    try (InputStream in = Files.newInputStream(file)) {
-      return read(in, file.toString());
-    }
+    return read(Files.readAllBytes(file), file.toString());
   }
 
   /**
@@ -56,14 +57,18 @@ public final class ProfileReader {
    */
   public static Profile read(FileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
     try (InputStream in = fs.open(file)) {
-      return read(in, file.toString());
+      return read(in.readAllBytes(), file.toString());
     }
   }
 
-  private static Profile read(InputStream in, String file) {
+  /** The profile in {@code bytes} (one record: a few MB at most, read whole to be checked). */
+  private static Profile read(byte[] bytes, String file) {
     Profile profile;
     try (DataFileStream<Profile> r =
-        new DataFileStream<>(in, new SpecificDatumReader<>(Profile.class))) {
+        new DataFileStream<>(
+            new ByteArrayInputStream(bytes), new SpecificDatumReader<>(Profile.class))) {
+      // its header read: its blocks whole, or Avro's reader would take a cut for the end
+      AvroBlocks.check(new SeekableByteArrayInput(bytes), file);
       if (!r.hasNext()) {
         throw new BadInputException(file + ": no profile record");
       }

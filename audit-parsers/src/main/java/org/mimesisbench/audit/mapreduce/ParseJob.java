@@ -7,7 +7,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -25,6 +27,7 @@ import org.mimesisbench.audit.fsimage.NamespaceSnapshot;
 import org.mimesisbench.audit.input.AuditLogFiles;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.trace.TraceManifests;
 
 /**
  * {@code parse --mapreduce}: the same parse as {@link TraceParse}, as a MapReduce job for a
@@ -69,8 +72,10 @@ public final class ParseJob {
     ParseReport report = new ParseReport();
     report.timeZone = options.zone().getId();
     try (AtomicOutputDir out = new AtomicOutputDir("parse: --out", options.out())) {
+      Map<String, java.nio.file.Path> avro = new LinkedHashMap<>(); // by name: where written
       if (options.fsimage() != null) {
         java.nio.file.Path namespace = out.file(TraceParse.NAMESPACE);
+        avro.put(TraceParse.NAMESPACE, namespace);
         NamespaceSnapshot snapshot =
             NamespaceSnapshot.convert(
                 options.fsimage(), options.zone(), options.codec(), namespace, progress);
@@ -95,8 +100,10 @@ public final class ParseJob {
       Path done = new Path(work, "out");
       for (String name :
           List.of(TraceParse.EVENTS, TraceParse.FILES, TraceParse.DIRS, TraceParse.CLUSTER)) {
-        workFs.copyToLocalFile(false, new Path(done, name), new Path(out.file(name).toUri()), true);
+        avro.put(name, out.file(name));
+        workFs.copyToLocalFile(false, new Path(done, name), new Path(avro.get(name).toUri()), true);
       }
+      TraceManifests.write(TraceManifests.of(avro), out.file(TraceManifests.FILE));
       report.write(out.file(TraceParse.REPORT));
       out.commit();
     } finally {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Tag;
@@ -22,6 +23,8 @@ import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
+import org.mimesisbench.trace.TraceFileCount;
+import org.mimesisbench.trace.TraceManifests;
 
 /** parse --mapreduce on Hadoop's local job runner gives exactly the local parse's trace. */
 @Tag("slow")
@@ -102,6 +105,18 @@ class ParseJobTest {
     ParseReport rm = new ParseJob(mr, conf, null).run();
     assertTrue(rl.events > 6_000, "a real amount of input");
     assertSameTrace(dir.resolve("local"), dir.resolve("mr"), rl, rm);
+    Map<String, TraceFileCount> listed =
+        TraceManifests.read(dir.resolve("mr").resolve(TraceManifests.FILE)).getFiles();
+    assertEquals(
+        TraceManifests.read(dir.resolve("local").resolve(TraceManifests.FILE)).getFiles().keySet(),
+        listed.keySet(),
+        "both parses list their Avro files");
+    for (String name : listed.keySet()) {
+      assertEquals(
+          listed.get(name).getRecords(),
+          TraceManifests.check(dir.resolve("mr").resolve(name), name),
+          name + " as its manifest lists it");
+    }
     assertTrue(Files.notExists(dir.resolve("mr/.parse-work")), "work files are removed");
   }
 }

@@ -2,9 +2,11 @@ package org.mimesisbench.generator.replay;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,6 +24,7 @@ import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
+import org.mimesisbench.trace.TraceManifests;
 
 /**
  * A trace read for a replay: its events dealt to partitions (times from the trace's first event),
@@ -84,6 +87,7 @@ final class ReplayTrace {
     String owner = null;
     if (fsimage) {
       try (DataFileReader<NamespaceEntry> r = open(option, namespaceFile, NamespaceEntry.class)) {
+        whole(option, namespaceFile);
         for (NamespaceEntry e : r) {
           entries.put(e.getPath(), e);
           if (e.getPath().equals("/")) {
@@ -107,6 +111,7 @@ final class ReplayTrace {
     long n = 0;
     long late = 0;
     try (DataFileReader<AuditEvent> r = open(option, eventsFile, AuditEvent.class)) {
+      whole(option, eventsFile);
       for (AuditEvent e : r) {
         n++;
         inference.accept(e);
@@ -228,8 +233,9 @@ final class ReplayTrace {
   }
 
   /**
-   * Bad input (one line) unless {@code dir} holds a trace's events: what a command checks before it
-   * starts (reading the trace waits for its run).
+   * Bad input (one line) unless {@code dir} holds a trace's events and its Avro files are whole:
+   * what a command checks before it starts (reading the trace waits for its run; a sweep's, for its
+   * warm-up).
    */
   static void check(String option, Path dir) {
     if (!Files.isDirectory(dir)) {
@@ -243,6 +249,22 @@ final class ReplayTrace {
     if (!Files.isRegularFile(dir.resolve(EVENTS))) {
       throw new BadInputException(
           option + " " + dir + ": no " + EVENTS + " (not a trace: make one with parse)");
+    }
+    for (String name : List.of(EVENTS, NAMESPACE, FILES, DIRS)) {
+      Path file = dir.resolve(name);
+      try {
+        if (Files.isRegularFile(file) && startsAsAvro(file)) {
+          whole(option, file); // a file that is not Avro at all is named as such when it is read
+        }
+      } catch (IOException e) {
+        throw new BadInputException(option + " " + file + ": cannot read: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static boolean startsAsAvro(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return Arrays.equals(in.readNBytes(4), new byte[] {'O', 'b', 'j', 1});
     }
   }
 
@@ -283,6 +305,7 @@ final class ReplayTrace {
       return;
     }
     try (DataFileReader<T> r = open(option, file, type)) {
+      whole(option, file);
       T t = null;
       while (r.hasNext()) {
         t = r.next(t);
@@ -292,6 +315,14 @@ final class ReplayTrace {
       throw new BadInputException(
           option + " " + file + ": not a trace's timelines: " + e.getMessage());
     }
+  }
+
+  /**
+   * Bad input unless {@code file} is whole (every block complete) and as parse wrote it (the
+   * trace's manifest): Avro's reader would end quietly at a cut and the replay issue a part.
+   */
+  private static void whole(String option, Path file) throws IOException {
+    TraceManifests.check(file, option + " " + file);
   }
 
   private static <T> DataFileReader<T> open(String option, Path file, Class<T> type)

@@ -9,6 +9,7 @@ import org.apache.avro.file.DataFileReader;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.trace.AvroBlocks;
 
 /**
  * Reads a {@code namespace.avro} written by {@code namespace generate} back into the compact {@link
@@ -43,6 +44,7 @@ public final class GeneratedNamespaceReader {
   public static GeneratedNamespace read(Path avro) throws IOException {
     GeneratedNamespaceReader r = new GeneratedNamespaceReader();
     GenericDatumReader<GenericRecord> datum = new GenericDatumReader<>();
+    AvroBlocks.check(avro, avro.toString()); // a cut file would read as a smaller namespace
     try (DataFileReader<GenericRecord> in = new DataFileReader<>(avro.toFile(), datum)) {
       GenericRecord rec = null;
       while (in.hasNext()) {

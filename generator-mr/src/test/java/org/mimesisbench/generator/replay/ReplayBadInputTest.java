@@ -248,6 +248,23 @@ class ReplayBadInputTest {
   }
 
   @Test
+  void aSweepOfATraceThatClimbsOutIsRefusedBeforeAnythingIsMade() throws Exception {
+    Path trace =
+        crafted(
+            "trace-sweep",
+            "events.avro",
+            AuditEvent.class,
+            events -> plus(events, CLIMBING_OUT.get(0)));
+    String m = refused("sweep", "--replay", trace.toString(), "--time-scale", "1,0");
+    assertTrue(
+        m.contains(
+            "sweep: --replay "
+                + trace.resolve("events.avro")
+                + ": path /../../precious would leave the replay's base directory"),
+        m);
+  }
+
+  @Test
   void aNamespaceFilesOrDirsEntryThatClimbsOutRefusesTheTrace() throws Exception {
     Path trace =
         crafted(

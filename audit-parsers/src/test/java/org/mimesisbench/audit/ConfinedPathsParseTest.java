@@ -156,4 +156,29 @@ class ConfinedPathsParseTest {
         message);
     assertFalse(Files.exists(trace), "nothing written");
   }
+
+  @Test
+  void aDelimitedImageWithAPathThatClimbsOutIsRefusedWhole() throws Exception {
+    Path tsv = Traces.repo().resolve("tests/sample-trace/data/fsimage/fsimage-start.tsv");
+    List<String> rows = new ArrayList<>(Files.readAllLines(tsv));
+    String user = rows.get(2); // "/user\t0\t..."
+    rows.add(user.replaceFirst("^/user", "/../../user/file").replace("\td", "\t-"));
+    Path image = Files.write(dir.resolve("fsimage.tsv"), rows);
+    Path trace = dir.resolve("trace");
+    assertEquals(
+        2,
+        run(
+            "parse",
+            "--audit",
+            VECTORS.resolve("audit.log").toString(),
+            "--fsimage",
+            image.toString(),
+            "--out",
+            trace.toString()));
+    String message = err.toString(StandardCharsets.UTF_8).strip();
+    assertEquals(1, message.lines().count(), message);
+    assertTrue(
+        message.contains("--fsimage " + image + ": inode /../../user/file is not a path"), message);
+    assertFalse(Files.exists(trace), "nothing written");
+  }
 }

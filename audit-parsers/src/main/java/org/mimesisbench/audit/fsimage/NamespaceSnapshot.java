@@ -12,7 +12,9 @@ import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.audit.trace.SnapshotIndex;
+import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.ProgressLine;
+import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /** The namespace at trace start: an fsimage written out as namespace.avro, and read back. */
@@ -38,6 +40,7 @@ public final class NamespaceSnapshot {
           .read(
               image,
               entry -> {
+                refuseUnconfined(image, entry.getPath());
                 out.append(entry);
                 index.add(entry.getPath(), entry.getIsDir());
                 counts[entry.getIsDir() ? 0 : 1]++;
@@ -50,6 +53,24 @@ public final class NamespaceSnapshot {
     summary.put("directories", counts[0]);
     summary.put("files", counts[1]);
     return new NamespaceSnapshot(index.build(), summary);
+  }
+
+  /**
+   * A NameNode never stores an empty, '.' or '..' name, nor one with '/' or ':': such a path is a
+   * crafted or corrupt image, refused whole rather than replayed in part.
+   */
+  private static void refuseUnconfined(Path image, String path) {
+    String why = TracePaths.whyNotConfined(path);
+    if (why != null) {
+      throw new BadInputException(
+          "--fsimage "
+              + image
+              + ": inode "
+              + path
+              + " is not a path a NameNode makes ("
+              + why
+              + "); refusing the image");
+    }
   }
 
   /** The index of a namespace.avro written by {@link #convert}. */

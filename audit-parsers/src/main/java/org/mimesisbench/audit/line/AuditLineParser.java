@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.ZoneId;
 import org.apache.commons.text.StringEscapeUtils;
+import org.mimesisbench.fs.TracePaths;
 
 /**
  * Parses one NameNode audit-log line, in every layout HDFS 1.x to 3.x writes and the common ways
@@ -327,7 +328,10 @@ public final class AuditLineParser {
     return s.substring(start, stop);
   }
 
-  /** src or dst: "null" is null; Hadoop 3 writes them Java-escaped (HDFS-11048). */
+  /**
+   * src or dst: "null" is null; Hadoop 3 writes them Java-escaped (HDFS-11048); a path that is not
+   * confined (TracePaths) makes the line malformed.
+   */
   private String path(String s, int key) throws MalformedLineException {
     String p = nullable(s, key, null);
     if (p == null) {
@@ -343,6 +347,11 @@ public final class AuditLineParser {
     }
     if (p.indexOf('\uFFFD') >= 0) {
       throw new MalformedLineException(KEYS[key] + "= is not UTF-8");
+    }
+    // judged once unescaped: a replay must never be steered out of its root (TracePaths)
+    String why = TracePaths.whyNotConfinedValue(p);
+    if (why != null) {
+      throw new MalformedLineException(KEYS[key] + "= path not confined: " + why);
     }
     return p;
   }

@@ -217,4 +217,59 @@ class AuditLineParserTest {
   private String reason(String line) {
     return assertThrows(MalformedLineException.class, () -> parse(line)).getMessage();
   }
+
+  /** The attack's lines: each names a path that climbs out of a replay's root. */
+  static final String[] CLIMBING_OUT = {
+    "cmd=delete\tsrc=/../../precious\tdst=null\tperm=null",
+    "cmd=rename (options=[OVERWRITE])\tsrc=/jobs/a/f1\tdst=/../../victim/overwritten.txt"
+        + "\tperm=mallory:supergroup:rw-r--r--",
+    "cmd=setOwner\tsrc=/../../user/alice/notebooks/nb-07.ipynb\tdst=null"
+        + "\tperm=mallory:supergroup:rw-r--r--",
+    "cmd=setPermission\tsrc=/../../victim/keep.txt\tdst=null\tperm=alice:supergroup:rwx------",
+    "cmd=create\tsrc=/../../data/logs/real.log\tdst=null\tperm=mallory:supergroup:rw-r--r--",
+  };
+
+  /** An attack line in the layout of profiles/vectors/input/audit.log, '..' Java-escaped or not. */
+  static String climbingOut(String fields, boolean escaped) {
+    return "2024-06-01 12:00:00,000 INFO FSNamesystem.audit: allowed=true\t"
+        + "ugi=mallory (auth:SIMPLE)\tip=/10.0.0.66\t"
+        + (escaped ? fields.replace("..", "\\u002e\\u002e") : fields)
+        + "\tproto=rpc";
+  }
+
+  @Test
+  void pathsThatClimbOutOfTheRootAreMalformedEscapedOrNot() {
+    for (boolean escaped : new boolean[] {false, true}) {
+      for (String fields : CLIMBING_OUT) {
+        String line = climbingOut(fields, escaped);
+        MalformedLineException e = assertThrows(MalformedLineException.class, () -> parse(line));
+        String key = fields.contains("dst=/..") ? "dst" : "src";
+        assertEquals(
+            key + "= path not confined: an empty, '.' or '..' component", e.getMessage(), line);
+      }
+    }
+    assertTrue(climbingOut(CLIMBING_OUT[0], true).contains("src=/\\u002e\\u002e/"));
+  }
+
+  @Test
+  void emptyAndDotComponentsAreMalformedAndOddButRealNamesAreNot() throws Exception {
+    for (String bad : new String[] {"/a//b/./c", "/a/", "/a/.", "/x:y", "/a/\\u005c.."}) {
+      String line = climbingOut("cmd=mkdirs\tsrc=" + bad + "\tdst=null\tperm=null", false);
+      assertThrows(MalformedLineException.class, () -> parse(line), bad);
+    }
+    String concat = "cmd=concat\tsrc=[/a/x, /../y]\tdst=/a/t\tperm=null";
+    MalformedLineException e =
+        assertThrows(MalformedLineException.class, () -> parse(climbingOut(concat, false)));
+    assertTrue(e.getMessage().startsWith("src= path not confined"), e.getMessage());
+    assertEquals(
+        "/d/.snapshot/s1/..x",
+        parse(climbingOut("cmd=open\tsrc=/d/.snapshot/s1/..x\tdst=null\tperm=null", false)).src);
+    assertEquals(
+        "RS-6-3-1024k",
+        parse(
+                climbingOut(
+                    "cmd=enableErasureCodingPolicy\tsrc=RS-6-3-1024k\tdst=null\tperm=null", false))
+            .src,
+        "not a path: a replay issues nothing on it");
+  }
 }

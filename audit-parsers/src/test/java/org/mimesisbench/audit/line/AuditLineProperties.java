@@ -27,13 +27,7 @@ class AuditLineProperties {
   Arbitrary<Fields> fields() {
     Arbitrary<String> name =
         Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(8);
-    Arbitrary<String> path =
-        Arbitraries.strings()
-            .withCharRange('a', 'z')
-            .withChars('/', '.', '_', '-', '=')
-            .ofMinLength(0)
-            .ofMaxLength(40)
-            .map(s -> "/" + s);
+    Arbitrary<String> path = confinedPaths();
     Arbitrary<String> auth = Arbitraries.of("SIMPLE", "KERBEROS", "TOKEN", "PROXY");
     Arbitrary<String> cmd =
         Arbitraries.of(
@@ -55,6 +49,53 @@ class AuditLineProperties {
             Arbitraries.of(true, false),
             Arbitraries.of(true, false))
         .as(Fields::new);
+  }
+
+  /** Paths as a NameNode writes them: '/'-separated names, none empty, '.' or '..'. */
+  static Arbitrary<String> confinedPaths() {
+    Arbitrary<String> component =
+        Arbitraries.strings()
+            .withCharRange('a', 'z')
+            .withChars('.', '_', '-', '=')
+            .ofMinLength(1)
+            .ofMaxLength(8)
+            .filter(c -> !c.equals(".") && !c.equals(".."));
+    return component.list().ofMaxSize(6).map(names -> "/" + String.join("/", names));
+  }
+
+  /** A path that climbs out or holds an empty or '.' component is malformed, wherever it is. */
+  @Property(tries = 1000)
+  void aPathThatIsNotConfinedIsMalformed(
+      @ForAll("fields") Fields f,
+      @ForAll("badComponents") String bad,
+      @ForAll boolean inDst,
+      @ForAll boolean escaped) {
+    String climbing = f.src() + (f.src().endsWith("/") ? "" : "/") + bad + "/x";
+    String written = escaped ? climbing.replace(".", "\\u002e") : climbing;
+    String line =
+        "2020-02-29 23:59:59,999 INFO FSNamesystem.audit: allowed=true\tugi="
+            + f.user()
+            + "\tip=/10.0.0.1\tcmd="
+            + f.cmd()
+            + "\tsrc="
+            + (inDst ? f.src() : written)
+            + "\tdst="
+            + (inDst ? written : "null")
+            + "\tperm=null";
+    MalformedLineException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            MalformedLineException.class,
+            () -> new AuditLineParser(ZoneId.of("UTC")).parse(line, new AuditRecord()),
+            line);
+    assertEquals(
+        (inDst ? "dst" : "src") + "= path not confined: an empty, '.' or '..' component",
+        e.getMessage(),
+        line);
+  }
+
+  @Provide
+  Arbitrary<String> badComponents() {
+    return Arbitraries.of("..", ".", "", "../..");
   }
 
   @Property(tries = 2000)

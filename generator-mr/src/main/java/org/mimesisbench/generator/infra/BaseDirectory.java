@@ -13,6 +13,7 @@ import org.apache.hadoop.security.AccessControlException;
 import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.fs.FileStatuses;
+import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.namespace.materialize.BasePath;
 
 /**
@@ -160,14 +161,32 @@ public final class BaseDirectory {
     }
   }
 
-  /** The names of the base's entries the benchmark made, in the order it made them. */
+  /**
+   * The names of the base's entries the benchmark made, in the order it made them. A line that is
+   * not one name of the base (empty, '.', '..', a path, the benchmark's own folder) is bad input
+   * naming the ledger and line: --cleanup deletes what the ledger names, so it must name nothing
+   * outside the base.
+   */
   List<String> made() throws IOException {
     List<String> names = new ArrayList<>();
     if (FileStatuses.orNull(fs, ledger()) != null) {
-      for (String line : readString(ledger()).split("\n")) {
-        if (!line.isBlank() && !line.contains("/") && !line.equals(META)) {
-          names.add(line.strip());
+      String text = readString(ledger());
+      String[] lines = text.isEmpty() ? new String[0] : text.split("\n");
+      for (int i = 0; i < lines.length; i++) {
+        String line = lines[i];
+        String why = line.equals(META) ? "the benchmark's own folder" : TracePaths.whyNotName(line);
+        if (why != null) {
+          throw new BadInputException(
+              ledger()
+                  + ": line "
+                  + (i + 1)
+                  + ": '"
+                  + line
+                  + "' is not an entry of the base ("
+                  + why
+                  + "); deleting nothing");
         }
+        names.add(line);
       }
     }
     return names;
@@ -186,7 +205,8 @@ public final class BaseDirectory {
    */
   public CleanUp cleanUp() throws IOException {
     List<String> deleted = new ArrayList<>();
-    for (String name : made()) {
+    List<String> made = made(); // every line checked before the first delete
+    for (String name : made) {
       Path entry = new Path(base, name);
       if (FileStatuses.orNull(fs, entry) != null) {
         fs.delete(entry, true);

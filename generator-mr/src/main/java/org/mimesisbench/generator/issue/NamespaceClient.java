@@ -19,6 +19,7 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Op;
@@ -41,9 +42,9 @@ public final class NamespaceClient {
   private static final long SPACE_QUOTA = 1L << 60;
 
   private final FileSystem fs;
-  private final String root; // the namespace root, qualified, without a trailing '/'
+  private final TracePaths root; // the events' paths under the namespace root
+  private final TracePaths rootPath; // the same, the root's path alone, as HDFS's client takes
   private final DFSClient hdfs; // HDFS's own client, for the stats; null on other file systems
-  private final String rootPath; // the root's path alone, as HDFS's client takes paths
   private final String user; // whom fs issues as
   private final List<AclEntry> acl;
   private final List<AclEntry> namedUser;
@@ -56,11 +57,9 @@ public final class NamespaceClient {
   /** A client whose {@code fs} issues as {@code user} (setOwner and the ACLs name that user). */
   public NamespaceClient(FileSystem fs, Path root, String user) {
     this.fs = fs;
-    String r = root.toString();
-    this.root = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
+    this.root = TracePaths.under(root);
     this.hdfs = fs instanceof DistributedFileSystem d ? d.getClient() : null;
-    String path = fs.makeQualified(root).toUri().getPath();
-    this.rootPath = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    this.rootPath = TracePaths.under(new Path(fs.makeQualified(root).toUri().getPath()));
     this.user = user;
     this.acl =
         AclEntry.parseAclSpec("user::rwx,group::rwx,other::rwx", true); // the bits it was made with
@@ -102,14 +101,14 @@ public final class NamespaceClient {
 
   private void call(Event e) throws IOException {
     if (hdfs != null && e.op() == Op.OPEN) {
-      hdfs.open(rootPath + e.path()).close();
+      hdfs.open(rootPath.pathOf(e.path())).close();
       return;
     }
     if (hdfs != null && (e.op() == Op.GET_FILE_INFO || e.op() == Op.GET_FILE_INFO_PROBE)) {
       stat(e);
       return;
     }
-    Path p = e.path() == null ? null : new Path(root + e.path());
+    Path p = e.path() == null ? null : root.resolve(e.path());
     switch (e.op()) {
       case CREATE -> fs.create(p, false).close();
       case OPEN -> fs.open(p).close();
@@ -118,7 +117,7 @@ public final class NamespaceClient {
       case DELETE -> check(fs.delete(p, false), e);
       case DELETE_RECURSIVE -> check(fs.delete(p, true), e);
       case MKDIRS -> check(fs.mkdirs(p), e);
-      case RENAME -> check(fs.rename(p, new Path(root + e.target())), e);
+      case RENAME -> check(fs.rename(p, root.resolve(e.target())), e);
       case GET_FILE_INFO_PROBE -> probe(() -> fs.getFileStatus(p));
       case LIST_STATUS_PROBE -> probe(() -> fs.listStatus(p));
       case DELETE_MISSING ->
@@ -173,8 +172,9 @@ public final class NamespaceClient {
    * FileSystem's path parsing, link resolution and qualified result cost a tenth of the call.
    */
   private void stat(Event e) throws IOException {
-    if (hdfs.getFileInfo(rootPath + e.path()) == null && e.op() == Op.GET_FILE_INFO) {
-      throw new FileNotFoundException(rootPath + e.path());
+    String path = rootPath.pathOf(e.path());
+    if (hdfs.getFileInfo(path) == null && e.op() == Op.GET_FILE_INFO) {
+      throw new FileNotFoundException(path);
     }
   }
 

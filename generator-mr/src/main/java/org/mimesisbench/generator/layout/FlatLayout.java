@@ -9,6 +9,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
@@ -88,6 +89,7 @@ public final class FlatLayout implements NamespaceLayout {
   public long materializeShare(
       FileSystem fs, Path root, int share, int shares, boolean resume, Runnable onEntry)
       throws IOException {
+    TracePaths paths = TracePaths.under(root);
     long made = 0;
     long index = 0; // over every type's files, so the shares stay even
     for (int type = 0; type < preExisting.length; type++) {
@@ -95,7 +97,7 @@ public final class FlatLayout implements NamespaceLayout {
         if (index % shares != share) {
           continue;
         }
-        Path p = new Path(root.toString() + name(k, type));
+        Path p = paths.resolve(name(k, type));
         if (!resume || !exists(fs, p)) {
           FSDataOutputStream out = fs.create(p, false);
           out.close();

@@ -7,6 +7,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
@@ -78,13 +79,14 @@ public final class NamespaceMapper
    */
   private static void makeDirectory(
       FileSystem fs, Path root, EntryLife d, boolean resume, Runnable onEntry) throws IOException {
-    Path dir = new Path(root + d.path());
+    TracePaths paths = TracePaths.under(root);
+    Path dir = paths.resolve(d.path());
     if (!fs.mkdirs(dir)) {
       throw new IOException("mkdirs " + dir + " returned false");
     }
     onEntry.run();
     for (int i = 0; i < d.subtreeFiles(); i++) {
-      Path file = new Path(root + d.subtreeFile(i));
+      Path file = paths.resolve(d.subtreeFile(i));
       if (!(resume && fs.exists(file))) {
         fs.create(file, true).close();
       }

@@ -20,6 +20,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.schedule.Event;
@@ -62,7 +63,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   private final List<ReplayCall> calls;
   private final FileSystem runner;
   private final Configuration clientConf;
-  private final String root;
+  private final TracePaths paths; // the trace's paths under the replay's root
   private final boolean recordedUsers;
   private final Map<String, Client> clients = new HashMap<>();
   private final Map<String, Long> outcomes = new TreeMap<>();
@@ -85,8 +86,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     this.calls = calls;
     this.runner = runner;
     this.clientConf = clientConf;
-    String r = root.toString();
-    this.root = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
+    this.paths = TracePaths.under(root);
     this.recordedUsers = users == ReplayPlan.Users.RECORDED;
     // the runner's own client, on this client configuration (the issuing one's lacks the append
     // setting)
@@ -249,7 +249,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   private static final String NOBODY = "mimesisbench-nobody";
 
   private Path path(String tracePath) {
-    return new Path(tracePath.equals("/") ? root : root + tracePath);
+    return paths.resolve(tracePath);
   }
 
   /** The client of {@code user} (null: the runner), made on first use. */
@@ -263,7 +263,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
                 (PrivilegedExceptionAction<Client>)
                     () -> {
                       FileSystem fs = FileSystem.newInstance(runner.getUri(), clientConf);
-                      return new Client(fs, new NamespaceClient(fs, new Path(root)));
+                      return new Client(fs, new NamespaceClient(fs, paths.root()));
                     });
       } catch (InterruptedException ex) {
         Thread.currentThread().interrupt();

@@ -17,6 +17,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.mr.MapperTasks;
 import org.mimesisbench.generator.mr.TaskSplit;
@@ -49,6 +50,7 @@ public final class ReplayNamespaceMapper
             new InputStreamReader(fs.open(plan.snapshottableFile()), StandardCharsets.UTF_8))) {
       in.lines().forEach(snapshottable::add);
     }
+    TracePaths paths = TracePaths.under(plan.root());
     long i = 0;
     try (InputStream in = fs.open(plan.namespaceFile());
         DataFileStream<NamespaceEntry> r =
@@ -57,7 +59,7 @@ public final class ReplayNamespaceMapper
         if (i++ % task.shares() != task.share()) {
           continue;
         }
-        Path p = e.getPath().equals("/") ? plan.root() : new Path(plan.root() + e.getPath());
+        Path p = paths.resolve(e.getPath());
         if (e.getIsDir()) {
           if (!fs.mkdirs(p)) {
             throw new IOException("mkdirs " + p + " returned false");

@@ -19,6 +19,7 @@ import org.apache.avro.file.DataFileReader;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
@@ -89,6 +90,7 @@ final class ReplayTrace {
       try (DataFileReader<NamespaceEntry> r = open(option, namespaceFile, NamespaceEntry.class)) {
         whole(option, namespaceFile);
         for (NamespaceEntry e : r) {
+          confined(option, namespaceFile, e.getPath());
           entries.put(e.getPath(), e);
           if (e.getPath().equals("/")) {
             owner = e.getOwner();
@@ -114,6 +116,8 @@ final class ReplayTrace {
       whole(option, eventsFile);
       for (AuditEvent e : r) {
         n++;
+        confinedField(option, eventsFile, e.getSrc());
+        confinedField(option, eventsFile, e.getDst());
         inference.accept(e);
         first = Math.min(first, e.getTime());
         last = Math.max(last, e.getTime());
@@ -186,6 +190,7 @@ final class ReplayTrace {
         dir.resolve(FILES),
         FileTimeline.class,
         f -> {
+          confined(option, dir.resolve(FILES), f.getPath());
           if (f.getPreExisting()) {
             entries.putIfAbsent(f.getPath(), entry(f.getPath(), false));
           }
@@ -195,6 +200,7 @@ final class ReplayTrace {
         dir.resolve(DIRS),
         DirectoryTimeline.class,
         d -> {
+          confined(option, dir.resolve(DIRS), d.getPath());
           if (d.getPreExisting()) {
             entries.putIfAbsent(d.getPath(), entry(d.getPath(), true));
           }
@@ -283,6 +289,35 @@ final class ReplayTrace {
   /** The trace's length: its first event to its last. */
   long windowMs() {
     return endMs - startMs;
+  }
+
+  /**
+   * Bad input naming {@code path} of {@code file} unless it is confined (TracePaths): a trace must
+   * never steer a replay out of its root, so one such path refuses the whole trace.
+   */
+  private static void confined(String option, Path file, String path) {
+    refuse(option, file, path, TracePaths.whyNotConfined(path));
+  }
+
+  /** As {@link #confined}, for an event's src or dst: a path, a concat's list, or no path. */
+  private static void confinedField(String option, Path file, String value) {
+    if (value != null) {
+      refuse(option, file, value, TracePaths.whyNotConfinedValue(value));
+    }
+  }
+
+  private static void refuse(String option, Path file, String path, String why) {
+    if (why != null) {
+      throw new BadInputException(
+          option
+              + " "
+              + file
+              + ": path "
+              + path
+              + " would leave the replay's base directory ("
+              + why
+              + "); refusing the trace");
+    }
   }
 
   private static NamespaceEntry entry(String path, boolean dir) {

@@ -11,13 +11,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
+import org.apache.avro.file.DataFileReader;
 import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.DirectoryTimeline;
+import org.mimesisbench.trace.FileTimeline;
+import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * Bad input to replay (and sweep --replay): one line on stderr naming what is wrong, exit code 2,
@@ -146,5 +153,158 @@ class ReplayBadInputTest {
     assertTrue(m.contains("sweep: --groups " + groups + ": line 1: 'alice'"), m);
     m = refused("replay", "--trace", SampleTrace.DIR.toString(), "--groups", groups.toString());
     assertTrue(m.contains("replay: --groups " + groups + ": line 1: 'alice'"), m);
+  }
+
+  /** The attack's calls: each names a path that climbs out of the replay's root. */
+  static final List<AuditEvent> CLIMBING_OUT =
+      List.of(
+          climbing("delete", "delete", "/../../precious", null, null),
+          climbing(
+              "rename",
+              "rename (options=[OVERWRITE])",
+              "/jobs/a/f1",
+              "/../../victim/overwritten.txt",
+              "mallory:supergroup:rw-r--r--"),
+          climbing(
+              "setOwner",
+              "setOwner",
+              "/../../user/alice/notebooks/nb-07.ipynb",
+              null,
+              "mallory:supergroup:rw-r--r--"),
+          climbing(
+              "setPermission",
+              "setPermission",
+              "/../../victim/keep.txt",
+              null,
+              "alice:supergroup:rwx------"),
+          climbing("create", "create", "/../../data/logs/real.log", null, null));
+
+  private static AuditEvent climbing(String op, String cmd, String src, String dst, String perm) {
+    return AuditEvent.newBuilder()
+        .setTime(1_717_243_200_000L)
+        .setOp(op)
+        .setCmd(cmd)
+        .setSrc(src)
+        .setDst(dst)
+        .setPerm(perm)
+        .setUser("mallory")
+        .setAllowed(true)
+        .build();
+  }
+
+  /**
+   * A copy of the sample trace whose {@code file} (of {@code type} records) is rewritten by {@code
+   * change}, written directly with the trace's Avro classes, as no parse would write it.
+   */
+  private <T extends SpecificRecordBase> Path crafted(
+      String name, String file, Class<T> type, UnaryOperator<List<T>> change) throws Exception {
+    Path trace = Files.createDirectories(dir.resolve(name));
+    try (var files = Files.list(SampleTrace.DIR)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, trace.resolve(f.getFileName()));
+      }
+    }
+    List<T> records = new ArrayList<>();
+    try (DataFileReader<T> r =
+        new DataFileReader<>(trace.resolve(file).toFile(), new SpecificDatumReader<>(type))) {
+      r.forEach(records::add);
+    }
+    List<T> changed = change.apply(records);
+    try (DataFileWriter<T> w = new DataFileWriter<>(new SpecificDatumWriter<>(type))) {
+      w.create(changed.get(0).getSchema(), trace.resolve(file).toFile());
+      for (T t : changed) {
+        w.append(t);
+      }
+    }
+    return trace;
+  }
+
+  private static <T> List<T> plus(List<T> records, T extra) {
+    List<T> all = new ArrayList<>(records);
+    all.add(extra);
+    return all;
+  }
+
+  @Test
+  void eventsWhosePathsClimbOutRefuseTheTraceBeforeAnythingIsMade() throws Exception {
+    for (AuditEvent attack : CLIMBING_OUT) {
+      Path trace =
+          crafted(
+              "trace-" + attack.getOp(),
+              "events.avro",
+              AuditEvent.class,
+              events -> plus(events, attack));
+      String bad = attack.getDst() != null ? attack.getDst() : attack.getSrc();
+      String m = refused("replay", "--trace", trace.toString(), "--users", "one", "--cleanup");
+      assertTrue(
+          m.contains(
+              "replay: --trace "
+                  + trace.resolve("events.avro")
+                  + ": path "
+                  + bad
+                  + " would leave the replay's base directory (an empty, '.' or '..' component)"),
+          m);
+    }
+  }
+
+  @Test
+  void aSweepOfATraceThatClimbsOutIsRefusedBeforeAnythingIsMade() throws Exception {
+    Path trace =
+        crafted(
+            "trace-sweep",
+            "events.avro",
+            AuditEvent.class,
+            events -> plus(events, CLIMBING_OUT.get(0)));
+    String m = refused("sweep", "--replay", trace.toString(), "--time-scale", "1,0");
+    assertTrue(
+        m.contains(
+            "sweep: --replay "
+                + trace.resolve("events.avro")
+                + ": path /../../precious would leave the replay's base directory"),
+        m);
+  }
+
+  @Test
+  void aNamespaceFilesOrDirsEntryThatClimbsOutRefusesTheTrace() throws Exception {
+    Path trace =
+        crafted(
+            "trace-namespace",
+            "namespace.avro",
+            NamespaceEntry.class,
+            entries ->
+                plus(
+                    entries,
+                    NamespaceEntry.newBuilder(entries.get(entries.size() - 1))
+                        .setPath("/../../user/file")
+                        .setIsDir(false)
+                        .build()));
+    String m = refused("replay", "--trace", trace.toString());
+    assertTrue(
+        m.contains(trace.resolve("namespace.avro") + ": path /../../user/file would leave"), m);
+
+    trace =
+        crafted(
+            "trace-files",
+            "files.avro",
+            FileTimeline.class,
+            files ->
+                plus(files, FileTimeline.newBuilder(files.get(0)).setPath("/a/../../x").build()));
+    m = refused("replay", "--trace", trace.toString());
+    assertTrue(m.contains(trace.resolve("files.avro") + ": path /a/../../x would leave"), m);
+
+    trace =
+        crafted(
+            "trace-dirs",
+            "dirs.avro",
+            DirectoryTimeline.class,
+            dirs ->
+                plus(
+                    dirs,
+                    DirectoryTimeline.newBuilder(dirs.get(0)).setPath("/d/\\..\\..").build()));
+    m = refused("replay", "--trace", trace.toString());
+    assertTrue(
+        m.contains(trace.resolve("dirs.avro") + ": path /d/\\..\\.. would leave")
+            && m.contains("a ':' or '\\' in a component"),
+        m);
   }
 }

@@ -2,6 +2,7 @@ package org.mimesisbench.namespace.materialize;
 
 import org.apache.hadoop.fs.Path;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.fs.TracePaths;
 
 /**
  * Where a namespace goes: its '/' is the base directory, and every entry must land strictly under
@@ -10,12 +11,11 @@ import org.mimesisbench.cli.BadInputException;
  */
 public final class BasePath {
   private final Path base;
-  private final String prefix; // the base, qualified, without a trailing '/'
+  private final TracePaths entries; // joins an entry to the base and checks it lands under it
 
   private BasePath(Path base) {
     this.base = base;
-    String s = base.toString();
-    this.prefix = s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
+    this.entries = TracePaths.under(base);
   }
 
   /**
@@ -57,28 +57,17 @@ public final class BasePath {
       return base;
     }
     check(entry, length);
-    return new Path(
-        prefix + new String(entry, 0, length, java.nio.charset.StandardCharsets.US_ASCII));
+    return entries.resolve(
+        new String(entry, 0, length, java.nio.charset.StandardCharsets.US_ASCII));
   }
 
-  /** An entry is '/'-separated names, none empty, '.' or '..', so it cannot leave the base. */
+  /**
+   * An entry is '/'-separated names, none empty, '.' or '..', with no ':' or '\\', so it cannot
+   * leave the base: the trace paths' rule (TracePaths), on the entry's bytes.
+   */
   static void check(byte[] entry, int length) {
-    if (length < 2 || entry[0] != '/') {
+    if (length < 2 || TracePaths.whyNotConfined(entry, 0, length) != null) {
       throw outside(entry, length);
-    }
-    int start = 1;
-    for (int i = 1; i <= length; i++) {
-      if (i == length || entry[i] == '/') {
-        int n = i - start;
-        if (n == 0
-            || (n == 1 && entry[start] == '.')
-            || (n == 2 && entry[start] == '.' && entry[start + 1] == '.')) {
-          throw outside(entry, length);
-        }
-        start = i + 1;
-      } else if (entry[i] == ':' || entry[i] == '\\') {
-        throw outside(entry, length); // a scheme or a Windows separator would escape Path's parsing
-      }
     }
   }
 

@@ -40,6 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.NamespaceEntry;
+import org.mimesisbench.trace.TraceManifests;
 
 /**
  * An audit log whose paths climb out of the base directory, given to parse then replay, on the
@@ -210,6 +211,8 @@ class ReplayConfinementTest {
     }
     records.addAll(extra);
     Files.deleteIfExists(to.resolve(file));
+    // crafted by hand, as an attacker's would be: no manifest of parse's to check it against
+    Files.deleteIfExists(to.resolve(TraceManifests.FILE));
     try (DataFileWriter<T> w = new DataFileWriter<>(new SpecificDatumWriter<>(type))) {
       w.create(records.get(0).getSchema(), to.resolve(file).toFile());
       for (T t : records) {

@@ -234,6 +234,80 @@ class RunLeaseTest {
     assertFalse(Files.exists(base.resolve(".mimesisbench/lease")));
   }
 
+  /** A live run's lease, of another host, as its file would be with a heartbeat just now. */
+  private static void liveLease(Path file) throws Exception {
+    Files.createDirectories(file.getParent());
+    Files.writeString(
+        file,
+        "host=elsewhere\npid=4242\nsince=2026-01-01T00:00:00Z\nrun=20260101-000000-live00\n"
+            + "command=run --profile P --out out/B\n");
+  }
+
+  @Test
+  void aReplayOrASweepOnALeasedBaseOrOutIsRefusedBeforeItMakesOrDeletesAnything() throws Exception {
+    Path trace = Path.of("..", "tests", "sample-trace", "trace").toAbsolutePath().normalize();
+    Path base = dir.resolve("mb");
+    Files.createDirectories(base.resolve(".mimesisbench"));
+    Files.writeString(base.resolve(".mimesisbench/marker"), "made by mimesisbench\n");
+    liveLease(base.resolve(".mimesisbench/lease"));
+    List<String> baseBefore = tree(base);
+    // an --out holding a finished run's results, which --overwrite would replace
+    Path finished = dir.resolve("finished");
+    Files.createDirectories(finished);
+    Files.writeString(finished.resolve("summary.json"), "{}");
+    Path leasedOut = dir.resolve("leased-out");
+    Files.createDirectories(leasedOut);
+    Files.writeString(leasedOut.resolve("summary.json"), "{}");
+    liveLease(leasedOut.resolve(".lease"));
+
+    String live = " is in use by a live run 20260101-000000-live00 (host elsewhere, pid 4242,";
+    List<String[]> refusedOnBase =
+        List.of(
+            new String[] {"replay", "--trace", trace.toString(), "--time-scale", "0"},
+            new String[] {
+              "sweep", "--profile", GeneratorVectors.PROFILE.toString(), "--time-scale", "0"
+            },
+            new String[] {"sweep", "--replay", trace.toString(), "--time-scale", "0"});
+    for (String[] command : refusedOnBase) {
+      List<String> argv = new ArrayList<>(List.of(command));
+      argv.addAll(
+          List.of("--base-dir", "file://" + base, "--overwrite", "--out", finished.toString()));
+      Ran r = mimesis(argv.toArray(new String[0]));
+      assertEquals(2, r.exit(), r.out() + r.err());
+      assertEquals(1, r.err().lines().count(), r.err());
+      assertTrue(
+          r.err().startsWith("mimesisbench: " + command[0] + ": --base-dir file:" + base + live),
+          r.err());
+      assertEquals(List.of("summary.json"), tree(finished).subList(1, 2), "--out untouched");
+      assertEquals(2, tree(finished).size());
+      assertEquals(baseBefore, tree(base));
+    }
+    List<String[]> refusedOnOut =
+        List.of(
+            new String[] {"replay", "--trace", trace.toString(), "--time-scale", "0"},
+            new String[] {
+              "sweep", "--profile", GeneratorVectors.PROFILE.toString(), "--time-scale", "0"
+            });
+    for (String[] command : refusedOnOut) {
+      List<String> argv = new ArrayList<>(List.of(command));
+      argv.addAll(
+          List.of(
+              "--base-dir",
+              "file://" + dir.resolve("free"),
+              "--overwrite",
+              "--out",
+              leasedOut.toString()));
+      Ran r = mimesis(argv.toArray(new String[0]));
+      assertEquals(2, r.exit(), r.out() + r.err());
+      assertEquals(1, r.err().lines().count(), r.err());
+      assertTrue(
+          r.err().startsWith("mimesisbench: " + command[0] + ": --out " + leasedOut + live),
+          r.err());
+      assertTrue(Files.exists(leasedOut.resolve("summary.json")), "the live run's files stay");
+      assertFalse(Files.exists(dir.resolve("free")), "nothing made in its base");
+    }
+  }
+
   /** Every path under {@code root} on {@code fs}, files and directories. */
   private static List<String> tree(FileSystem fs, String root) throws Exception {
     List<String> paths = new ArrayList<>();

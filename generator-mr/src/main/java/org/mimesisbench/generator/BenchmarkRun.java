@@ -132,8 +132,10 @@ public final class BenchmarkRun {
     if (!embedded) { // an embedded cluster is this run's alone
       refuseLeasedBase(plan.command());
     }
-    try (Lease outLease = outFolder.lease(outDir, holder, conf, this::noted);
+    List<String> tookOver = new ArrayList<>(); // said once --out is accepted: bad input is one line
+    try (Lease outLease = outFolder.lease(outDir, holder, conf, tookOver::add);
         AtomicOutputDir results = prepared(outFolder, outDir, plan.command())) {
+      tookOver.forEach(this::noted);
       work =
           new WorkFolder(
               outDir.resolve(WorkFolder.NAME),

@@ -43,6 +43,7 @@ public final class BaseDirectory {
   private Path madeFrom; // the outermost directory the claim made (the base or a parent), or null
   private boolean madeMeta; // the claim made .mimesisbench in a directory that was there
   private List<String> madeBefore = List.of(); // the ledger when this run took the lease
+  private boolean cleanedUp; // --cleanup ran: a reused base's .mimesisbench goes with the lease
 
   private BaseDirectory(FileSystem fs, Path base) {
     this.fs = fs;
@@ -172,7 +173,9 @@ public final class BaseDirectory {
   public void releaseLease() throws IOException {
     if (lease != null && lease.held()) {
       lease.close();
-      dropEmptyMeta(fs);
+      if (cleanedUp) {
+        dropEmptyMeta(fs);
+      }
     }
   }
 
@@ -319,6 +322,7 @@ public final class BaseDirectory {
         left.add(child.getPath().getName());
       }
     }
+    cleanedUp = true;
     return new CleanUp(deleted, left);
   }
 

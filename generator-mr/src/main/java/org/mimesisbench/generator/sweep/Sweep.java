@@ -105,14 +105,15 @@ public final class Sweep {
     if (fs != null) { // before --out is touched
       BaseDirectory.refuseIfLeased("sweep: --base-dir", fs, options.getBaseDir(), conf);
     }
-    try (Lease outLease =
-        OutFolder.SWEEP.lease(outDir, holder, conf, n -> out.println("note: " + n))) {
-      BaseDirectory base = fs == null ? null : holdBase(fs, holder);
+    List<String> tookOver = new ArrayList<>(); // said once --out is accepted: bad input is one line
+    try (Lease outLease = OutFolder.SWEEP.lease(outDir, holder, conf, tookOver::add)) {
+      BaseDirectory base = fs == null ? null : holdBase(fs, holder, tookOver);
       Thread hook = new Thread(() -> letGo(outLease, base), "mimesisbench-sweep-leases");
       Runtime.getRuntime().addShutdownHook(hook); // SIGTERM or Ctrl-C: the leases go too
       boolean ran = false;
       try {
         OutFolder.SWEEP.prepare(outDir, options.getOverwrite(), out);
+        tookOver.forEach(n -> out.println("note: " + n));
         ran = true;
         return series(outDir);
       } catch (Exception e) {
@@ -147,11 +148,12 @@ public final class Sweep {
   }
 
   /** The base claimed and its lease held for the whole sweep. */
-  private BaseDirectory holdBase(FileSystem fs, Lease.Holder holder) throws IOException {
+  private BaseDirectory holdBase(FileSystem fs, Lease.Holder holder, List<String> tookOver)
+      throws IOException {
     BaseDirectory base =
         BaseDirectory.claim(
             fs, options.getBaseDir(), options.getReuse() || options.getNameDir() != null);
-    base.holdLease("sweep: --base-dir", holder, conf, n -> out.println("note: " + n));
+    base.holdLease("sweep: --base-dir", holder, conf, tookOver::add);
     return base;
   }
 

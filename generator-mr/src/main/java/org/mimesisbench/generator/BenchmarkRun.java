@@ -369,7 +369,7 @@ public final class BenchmarkRun {
       return;
     }
     try {
-      leased.releaseLease();
+      leased.releaseLease(options.getCleanup());
     } catch (IOException | RuntimeException e) {
       out.println(
           "note: the lease of "

@@ -43,7 +43,6 @@ public final class BaseDirectory {
   private Path madeFrom; // the outermost directory the claim made (the base or a parent), or null
   private boolean madeMeta; // the claim made .mimesisbench in a directory that was there
   private List<String> madeBefore = List.of(); // the ledger when this run took the lease
-  private boolean cleanedUp; // --cleanup ran: a reused base's .mimesisbench goes with the lease
 
   private BaseDirectory(FileSystem fs, Path base) {
     this.fs = fs;
@@ -167,13 +166,13 @@ public final class BaseDirectory {
   }
 
   /**
-   * Lets go of the base's lease; a reused base whose --cleanup took the marker loses its
-   * .mimesisbench now that nothing is in it.
+   * Lets go of the base's lease; after {@code cleanup} (--cleanup was asked), a reused base whose
+   * marker went loses its .mimesisbench now that nothing is in it.
    */
-  public void releaseLease() throws IOException {
+  public void releaseLease(boolean cleanup) throws IOException {
     if (lease != null && lease.held()) {
       lease.close();
-      if (cleanedUp) {
+      if (cleanup) {
         dropEmptyMeta(fs);
       }
     }
@@ -322,7 +321,6 @@ public final class BaseDirectory {
         left.add(child.getPath().getName());
       }
     }
-    cleanedUp = true;
     return new CleanUp(deleted, left);
   }
 

@@ -110,20 +110,20 @@ public final class Sweep {
       BaseDirectory base = fs == null ? null : holdBase(fs, holder, tookOver);
       Thread hook = new Thread(() -> letGo(outLease, base), "mimesisbench-sweep-leases");
       Runtime.getRuntime().addShutdownHook(hook); // SIGTERM or Ctrl-C: the leases go too
-      boolean ran = false;
+      boolean accepted = false; // --out and the base: from here on, the runs make what they make
       try {
         OutFolder.SWEEP.prepare(outDir, options.getOverwrite(), out);
         tookOver.forEach(n -> out.println("note: " + n));
-        ran = true;
+        accepted = true;
         return series(outDir);
       } catch (Exception e) {
-        if (!ran && base != null) { // refused before any run: the sweep leaves nothing
+        if (!accepted && base != null) { // refused before any run: the sweep leaves nothing
           base.removeWhatTheRunMade(id);
         }
         throw e;
       } finally {
         if (base != null) {
-          base.releaseLease();
+          base.releaseLease(options.getCleanup());
         }
         try {
           Runtime.getRuntime().removeShutdownHook(hook);

@@ -308,6 +308,39 @@ class RunLeaseTest {
     }
   }
 
+  @Test
+  void aSweepsRunsTakeItsLeasesAgainAndItsCleanupLeavesAReusedBaseAsItWas() throws Exception {
+    Path base = dir.resolve("users");
+    Files.createDirectories(base.resolve("notebooks"));
+    Files.writeString(base.resolve("notebooks/nb-07.ipynb"), "{}");
+    Path out = dir.resolve("sweep");
+    Ran sweep =
+        mimesis(
+            "sweep",
+            "--profile",
+            GeneratorVectors.PROFILE.toString(),
+            "--time-scale",
+            "0",
+            "--repeat",
+            "2",
+            "--duration",
+            "3s",
+            "--base-dir",
+            "file://" + base,
+            "--reuse",
+            "--cleanup",
+            "--out",
+            out.toString());
+    assertEquals(0, sweep.exit(), sweep.out() + sweep.err());
+    assertTrue(sweep.out().contains("sweep: 2 runs"), sweep.out());
+    assertEquals(List.of("", "notebooks", "notebooks/nb-07.ipynb"), tree(base));
+    try (Stream<Path> left = Files.list(out)) {
+      assertEquals(
+          List.of("sweep.json", "ts-0-r1", "ts-0-r2"),
+          left.map(p -> p.getFileName().toString()).sorted().toList());
+    }
+  }
+
   /** Every path under {@code root} on {@code fs}, files and directories. */
   private static List<String> tree(FileSystem fs, String root) throws Exception {
     List<String> paths = new ArrayList<>();

@@ -410,6 +410,15 @@ class RunLeaseTest {
       failed = mimesis(run(args.toArray(new String[0])));
       assertEquals(2, failed.exit(), failed.out() + failed.err());
       assertEquals(kept, tree(fs, "/kept"), "the earlier run's files, and nothing more");
+
+      // in an empty folder that was there, the folder stays, empty (no .mimesisbench)
+      fs.mkdirs(new org.apache.hadoop.fs.Path("/empty"));
+      args = new ArrayList<>(List.of("--base-dir", "/empty", "--out"));
+      args.add(dir.resolve("failed-empty").toString());
+      args.addAll(List.of(failing));
+      failed = mimesis(run(args.toArray(new String[0])));
+      assertEquals(2, failed.exit(), failed.out() + failed.err());
+      assertEquals(List.of(), tree(fs, "/empty"));
     }
   }
 }

@@ -43,6 +43,7 @@ public final class BaseDirectory {
   private Path madeFrom; // the outermost directory the claim made (the base or a parent), or null
   private boolean madeMeta; // the claim made .mimesisbench in a directory that was there
   private List<String> madeBefore = List.of(); // the ledger when this run took the lease
+  private boolean unmade; // removeWhatTheRunMade took the marker: .mimesisbench goes with the lease
 
   private BaseDirectory(FileSystem fs, Path base) {
     this.fs = fs;
@@ -172,13 +173,16 @@ public final class BaseDirectory {
   public void releaseLease(boolean cleanup) throws IOException {
     if (lease != null && lease.held()) {
       lease.close();
-      if (cleanup) {
+      if (cleanup || unmade) {
         dropEmptyMeta(fs);
       }
     }
   }
 
-  /** As {@link #releaseLease()}, through a fresh client made of {@code conf} (the JVM is going). */
+  /**
+   * As {@link #releaseLease(boolean)}, through a fresh client made of {@code conf} (the JVM is
+   * going).
+   */
   public void releaseLeaseThrough(Configuration conf) throws IOException {
     if (lease != null && lease.held()) {
       lease.closeThrough(LeaseFiles.in(fs, meta(), conf));
@@ -225,6 +229,7 @@ public final class BaseDirectory {
     }
     if (madeMeta) {
       fs.delete(marker(), false);
+      unmade = true;
     }
   }
 

@@ -36,14 +36,7 @@ public final class FileSystemProbe {
    */
   public static void check(String what, Path path, Configuration conf) {
     int answerMillis = conf.getInt(ANSWER_TIMEOUT_KEY, ANSWER_TIMEOUT_DEFAULT);
-    Configuration quick = new Configuration(conf);
-    quick.setInt("ipc.client.connect.max.retries", 2);
-    quick.setInt("ipc.client.connect.max.retries.on.timeouts", 2);
-    quick.setInt("ipc.client.connect.timeout", 5_000);
-    quick.setInt(
-        "ipc.client.rpc-timeout.ms", answerMillis); // a peer that accepts and never replies
-    quick.setInt("dfs.client.retry.max.attempts", 1);
-    quick.setBoolean("dfs.client.retry.policy.enabled", false);
+    Configuration quick = quick(conf);
     URI uri = path.toUri().getScheme() != null ? path.toUri() : FileSystem.getDefaultUri(conf);
     String command = what.contains(":") ? what.substring(0, what.indexOf(':')) : what;
     try (FileSystem probe = FileSystem.newInstance(uri, quick)) {
@@ -70,6 +63,22 @@ public final class FileSystemProbe {
       throw new BadInputException(
           command + ": cannot reach the file system " + authority(uri) + " (" + why + ")", e);
     }
+  }
+
+  /**
+   * {@code conf} for a client that gives up within seconds (short timeouts, few retries), not after
+   * Hadoop's minutes.
+   */
+  public static Configuration quick(Configuration conf) {
+    Configuration quick = new Configuration(conf);
+    quick.setInt("ipc.client.connect.max.retries", 2);
+    quick.setInt("ipc.client.connect.max.retries.on.timeouts", 2);
+    quick.setInt("ipc.client.connect.timeout", 5_000);
+    quick.setInt( // a peer that accepts and never replies
+        "ipc.client.rpc-timeout.ms", conf.getInt(ANSWER_TIMEOUT_KEY, ANSWER_TIMEOUT_DEFAULT));
+    quick.setInt("dfs.client.retry.max.attempts", 1);
+    quick.setBoolean("dfs.client.retry.policy.enabled", false);
+    return quick;
   }
 
   private static String authority(URI uri) {

@@ -128,6 +128,7 @@ class KilledRunIT {
     assertTrue(killed.waitFor(60, TimeUnit.SECONDS));
     System.out.printf("SIGKILL: --out holds %s; java.io.tmpdir holds %s%n", names(out), names(tmp));
     assertTrue(names(out).contains(".work"), names(out).toString());
+    assertTrue(names(out).contains(".lease"), "its lease stays: " + names(out));
     assertEquals(List.of(), names(tmp), "nothing of it in java.io.tmpdir (snappy, jetty)");
 
     String refused = run(2, start(out, tmp, "--time-scale", "0.02")).strip();
@@ -137,6 +138,8 @@ class KilledRunIT {
         refused.contains("holds what a killed run left (its working files (.work, ")
             && refused.contains("give --overwrite to delete it"),
         refused);
+    // the killed run's lease named a process gone from this host: the rerun took it, let it go
+    assertTrue(names(out).contains(".work") && !names(out).contains(".lease"), names(out) + "");
 
     String rerun = run(0, start(out, tmp, "--time-scale", "0.02", "--overwrite"));
     assertTrue(
@@ -145,6 +148,7 @@ class KilledRunIT {
         rerun);
     assertTrue(Files.exists(out.resolve("summary.json")), names(out).toString());
     assertTrue(Files.notExists(out.resolve(".work")), names(out).toString());
+    assertTrue(Files.notExists(out.resolve(".lease")), names(out).toString());
     assertEquals(List.of(), names(tmp));
 
     refused = run(2, start(out, tmp, "--time-scale", "0.02")).strip();

@@ -18,8 +18,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.mapreduce.Job;
 import org.mimesisbench.cli.Messages;
+import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.infra.Lease;
 import org.mimesisbench.generator.infra.NameDirImage;
 import org.mimesisbench.generator.infra.NativeLibraries;
 import org.mimesisbench.generator.infra.RunningJob;
@@ -64,6 +66,8 @@ public final class BenchmarkRun {
   private WorkFolder work;
   private RunJobs jobs;
   private RunSummary written; // the summary, once the results are written
+  private Lease.Holder holder; // this run, as its leases name it
+  private BaseDirectory leased; // the base whose lease this run holds, once RunSetup took it
   private final Planner planner;
 
   /**
@@ -123,9 +127,25 @@ public final class BenchmarkRun {
     List<String> auditLogs = AuditCapture.givenLogs(plan.command(), options, embedded, conf);
     Path nameDir =
         plan instanceof RunPlan run ? NameDirImage.given(options, embedded, run.layout()) : null;
-    OutFolder.RUN.named(plan.command()).prepare(outDir, options.getOverwrite(), out);
-    try (AtomicOutputDir results = new AtomicOutputDir(plan.command() + ": --out", outDir)) {
-      work = new WorkFolder(outDir.resolve(WorkFolder.NAME), results::close);
+    holder = Lease.Holder.now(described(plan.command(), outDir), runId);
+    OutFolder outFolder = OutFolder.RUN.named(plan.command());
+    if (!embedded) { // an embedded cluster is this run's alone
+      refuseLeasedBase(plan.command());
+    }
+    List<String> tookOver = new ArrayList<>(); // said once --out is accepted: bad input is one line
+    try (Lease outLease = outFolder.lease(outDir, holder, conf, tookOver::add);
+        AtomicOutputDir results = prepared(outFolder, outDir, plan.command())) {
+      tookOver.forEach(this::noted);
+      work =
+          new WorkFolder(
+              outDir.resolve(WorkFolder.NAME),
+              () -> {
+                try {
+                  results.close();
+                } finally {
+                  letGo(outLease);
+                }
+              });
       jobs = new RunJobs(conf, work, out);
       // the last stop on an interrupt, after the job is killed and the cluster closed: the local
       // runner's tasks end before the working files go (they write their output as they stop)
@@ -158,6 +178,7 @@ public final class BenchmarkRun {
           summary = run(plan, runId, embedded, results);
         } catch (Exception e) {
           if (written == null) {
+            removeWhatTheRunMade(runId, e);
             throw e;
           }
           // what failed came after the results were written (the run's record on the file system):
@@ -169,6 +190,8 @@ public final class BenchmarkRun {
                   + options.getBaseDir()
                   + ": "
                   + Messages.firstLine(e));
+        } finally {
+          releaseBase();
         }
         if (cluster != null) {
           cluster.close(); // the audit log is complete only now
@@ -214,11 +237,15 @@ public final class BenchmarkRun {
         RunSetup.plan(
             draft,
             runId,
+            holder,
             options,
             jobs,
             out,
             notes::add,
-            base -> work.onInterrupt(() -> interrupted(base, runId)));
+            base -> {
+              leased = base;
+              work.onInterrupt(() -> interrupted(base, runId));
+            });
     Workload plan = setup.plan();
     FileSystem fs = setup.fs();
     List<String> invalid = new ArrayList<>();
@@ -281,6 +308,85 @@ public final class BenchmarkRun {
     }
     RunResults.print(summary, out);
     return summary;
+  }
+
+  /** --out checked (and, with --overwrite, cleared of an earlier run's files), then opened. */
+  private AtomicOutputDir prepared(OutFolder folder, Path outDir, String command)
+      throws IOException {
+    folder.prepare(outDir, options.getOverwrite(), out);
+    return new AtomicOutputDir(command + ": --out", outDir);
+  }
+
+  /** The run as its leases show it to a run they refuse: the command, what it reads and writes. */
+  private String described(String command, Path outDir) {
+    return command
+        + (command.equals("replay") ? " --trace " : " --profile ")
+        + options.getProfile()
+        + " --base-dir "
+        + options.getBaseDir()
+        + " --out "
+        + outDir
+        + " --time-scale "
+        + options.getTimeScale();
+  }
+
+  private void noted(String note) {
+    notes.add(note);
+    out.println("note: " + note);
+  }
+
+  /**
+   * A base a live run holds is refused before this run deletes or makes anything, in the base or in
+   * --out (RunSetup's lease decides; this looks first).
+   */
+  private void refuseLeasedBase(String command) throws IOException {
+    org.apache.hadoop.fs.Path given = new org.apache.hadoop.fs.Path(options.getBaseDir());
+    FileSystemProbe.check(command + ": --base-dir", given, conf);
+    BaseDirectory.refuseIfLeased(
+        command + ": --base-dir", given.getFileSystem(conf), options.getBaseDir(), conf);
+  }
+
+  /**
+   * A run that failed before its results were written removes what it made in the base (a failure
+   * after that keeps the results and the base they describe).
+   */
+  private void removeWhatTheRunMade(String runId, Exception failure) {
+    if (leased == null) {
+      return;
+    }
+    try {
+      leased.removeWhatTheRunMade(runId);
+      out.println(
+          "note: the run failed before its results were written: removed what it made under "
+              + leased.path());
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
+    }
+  }
+
+  private void releaseBase() {
+    if (leased == null) {
+      return;
+    }
+    try {
+      leased.releaseLease(options.getCleanup());
+    } catch (IOException | RuntimeException e) {
+      out.println(
+          "note: the lease of "
+              + leased.path()
+              + " could not be let go ("
+              + Messages.firstLine(e)
+              + "); the next run takes it over once its heartbeat is old");
+    }
+    leased = null;
+  }
+
+  private static void letGo(Lease lease) {
+    try {
+      lease.close();
+    } catch (IOException | RuntimeException e) {
+      // the JVM is going: the next run takes the lease over (its process is gone)
+    }
   }
 
   /**
@@ -380,6 +486,11 @@ public final class BenchmarkRun {
                       : ""));
     } catch (IOException | RuntimeException e) {
       // the file system is going too: the next run in this base names the run as never finished
+    }
+    try {
+      base.releaseLeaseThrough(conf);
+    } catch (IOException | RuntimeException e) {
+      // the next run takes the lease over once its heartbeat is old
     }
   }
 }

@@ -10,6 +10,7 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.infra.BaseDirectory;
+import org.mimesisbench.generator.infra.Lease;
 import org.mimesisbench.generator.infra.QueueFit;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.mr.TaskSplit;
@@ -49,17 +50,18 @@ final class RunSetup {
 
   /**
    * Plans {@code draft} (run {@code runId}) on the file system of the base directory; {@code
-   * onRunning} sees the base once the run is marked running in it, {@code note} every note for the
+   * onLeased} sees the base once {@code holder} holds its lease, {@code note} every note for the
    * summary, and {@code jobs} gives the configuration phase 2 will run with.
    */
   static Planned plan(
       Workload draft,
       String runId,
+      Lease.Holder holder,
       RunOptions options,
       RunJobs jobs,
       PrintStream out,
       Consumer<String> note,
-      Consumer<BaseDirectory> onRunning)
+      Consumer<BaseDirectory> onLeased)
       throws IOException {
     org.apache.hadoop.fs.Path given = new org.apache.hadoop.fs.Path(options.getBaseDir());
     var conf = jobs.conf();
@@ -75,6 +77,16 @@ final class RunSetup {
     BaseDirectory base =
         BaseDirectory.claim(
             fs, options.getBaseDir(), options.getReuse() || options.getNameDir() != null);
+    // one run at a time in a base: what is found in it from here on is no live run's
+    base.holdLease(
+        draft.command() + ": --base-dir",
+        holder,
+        conf,
+        took -> {
+          note.accept(took);
+          out.println("note: " + took);
+        });
+    onLeased.accept(base);
     for (String id : base.unfinishedRuns()) {
       String unfinished =
           "run "
@@ -95,7 +107,6 @@ final class RunSetup {
     fs.mkdirs(plan.runDir());
     plan.stage(fs);
     base.markRunning(runId);
-    onRunning.accept(base);
     out.printf("%s %s: %s into %s%n", plan.command(), runId, plan.describe(), plan.root());
 
     ProgressLine forecastProgress = new ProgressLine(out, "schedule", "files");

@@ -6,6 +6,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -22,7 +24,9 @@ import org.mimesisbench.namespace.materialize.BasePath;
  * said --reuse; each run keeps its state under {@code .mimesisbench/runs/<id>}, so a run that was
  * killed is found and reported by the next one. Every entry of the base that the benchmark creates
  * is written in a ledger ({@code .mimesisbench/made}) before it is created, and --cleanup deletes
- * what the ledger names and nothing else: whatever else is in the base is someone else's.
+ * what the ledger names and nothing else: whatever else is in the base is someone else's. One run
+ * at a time holds the base's {@link Lease} ({@code .mimesisbench/lease}); what it finds there is no
+ * live run's.
  */
 public final class BaseDirectory {
   public static final String META = ".mimesisbench";
@@ -32,9 +36,15 @@ public final class BaseDirectory {
   static final String STATE = "state";
   static final String RUNNING = "running";
   static final String FINISHED = "finished";
+  static final String LEASE = "lease";
 
   private final FileSystem fs;
   private final Path base;
+  private Lease lease; // null until this run holds the base
+  private Path madeFrom; // the outermost directory the claim made (the base or a parent), or null
+  private boolean madeMeta; // the claim made .mimesisbench in a directory that was there
+  private List<String> madeBefore = List.of(); // the ledger when this run took the lease
+  private boolean unmade; // removeWhatTheRunMade took the marker: .mimesisbench goes with the lease
 
   private BaseDirectory(FileSystem fs, Path base) {
     this.fs = fs;
@@ -55,6 +65,11 @@ public final class BaseDirectory {
         throw new BadInputException("--base-dir " + base + " is a file");
       }
       if (st == null) {
+        b.madeFrom = base;
+        while (b.madeFrom.getParent() != null
+            && FileStatuses.orNull(fs, b.madeFrom.getParent()) == null) {
+          b.madeFrom = b.madeFrom.getParent();
+        }
         if (!fs.mkdirs(b.meta())) {
           throw new BadInputException("--base-dir " + base + ": cannot create it");
         }
@@ -72,6 +87,7 @@ public final class BaseDirectory {
                   + MARKER
                   + "); give another, or --reuse to run in it anyway");
         }
+        b.madeMeta = FileStatuses.orNull(fs, b.meta()) == null;
         fs.mkdirs(b.meta());
         b.writeString(
             b.marker(), REUSED + "; the benchmark deletes only what its ledger (made) names\n");
@@ -121,8 +137,111 @@ public final class BaseDirectory {
     return new Path(new Path(base, META), "runs");
   }
 
-  /** Runs that started and never finished (killed, or their driver died): their ids. */
+  /**
+   * Refuses (bad input, one line naming it) when a live run other than this thread's holds the
+   * lease of base {@code given}: checked before a run deletes or makes anything, here or in its
+   * --out.
+   */
+  public static void refuseIfLeased(String what, FileSystem fs, String given, Configuration conf)
+      throws IOException {
+    Path base = fs.makeQualified(new Path(given));
+    if (FileStatuses.orNull(fs, new Path(base, META)) != null) {
+      LeaseFiles files = LeaseFiles.in(fs, new Path(base, META), conf);
+      try {
+        Lease.refuseIfLive(what + " " + base, files, LEASE, conf);
+      } finally {
+        files.released();
+      }
+    }
+  }
+
+  /**
+   * Takes the base's lease for {@code holder} (re-entrant on this thread: a sweep's runs): a live
+   * run's is refused, a killed run's taken over (said on {@code note}). From here on, nothing in
+   * the base is a live run's.
+   */
+  public void holdLease(String what, Lease.Holder holder, Configuration conf, Consumer<String> note)
+      throws IOException {
+    lease =
+        Lease.take(what + " " + base, LeaseFiles.in(fs, meta(), conf), LEASE, holder, conf, note);
+    madeBefore = made();
+  }
+
+  /**
+   * Lets go of the base's lease; after {@code cleanup} (--cleanup was asked), a reused base whose
+   * marker went loses its .mimesisbench now that nothing is in it.
+   */
+  public void releaseLease(boolean cleanup) throws IOException {
+    if (lease != null && lease.held()) {
+      lease.close();
+      if (cleanup || unmade) {
+        dropEmptyMeta(fs);
+      }
+    }
+  }
+
+  /**
+   * As {@link #releaseLease(boolean)}, through a fresh client made of {@code conf} (the JVM is
+   * going).
+   */
+  public void releaseLeaseThrough(Configuration conf) throws IOException {
+    if (lease != null && lease.held()) {
+      lease.closeThrough(LeaseFiles.in(fs, meta(), conf));
+    }
+  }
+
+  private void dropEmptyMeta(FileSystem through) throws IOException {
+    if (!lease.held()
+        && FileStatuses.orNull(through, marker()) == null
+        && FileStatuses.orNull(through, meta()) != null
+        && through.listStatus(meta()).length == 0) {
+      through.delete(meta(), false);
+    }
+  }
+
+  /**
+   * Deletes what run {@code runId} made in the base before it could record results (it failed): the
+   * base itself (and the parents it needed) when the claim made it, else the entries its ledger
+   * gained, its run folder and the marker the claim wrote. Needs the lease.
+   */
+  public void removeWhatTheRunMade(String runId) throws IOException {
+    if (lease == null || !lease.held()) {
+      throw new IllegalStateException("the base's lease is not held");
+    }
+    lease.stopHeartbeat(); // its rewrite would make the folders again
+    if (madeFrom != null) { // all of it is this run's: made now, and no other run came in
+      fs.delete(madeFrom, true);
+      return;
+    }
+    List<String> now = made();
+    for (String name : now) {
+      if (!madeBefore.contains(name)) {
+        fs.delete(new Path(base, name), true);
+      }
+    }
+    if (madeBefore.isEmpty()) {
+      fs.delete(ledger(), false);
+    } else if (!now.equals(madeBefore)) {
+      writeString(ledger(), String.join("\n", madeBefore) + "\n");
+    }
+    fs.delete(runDir(runId), true);
+    if (FileStatuses.orNull(fs, runs(base)) != null && fs.listStatus(runs(base)).length == 0) {
+      fs.delete(runs(base), false);
+    }
+    if (madeMeta) {
+      fs.delete(marker(), false);
+      unmade = true;
+    }
+  }
+
+  /**
+   * Runs that started and never finished (killed, or their driver died): their ids. Asked with the
+   * lease held, so none of them is a live run.
+   */
   public List<String> unfinishedRuns() throws IOException {
+    if (lease == null || !lease.held()) {
+      throw new IllegalStateException("the base's lease is not held");
+    }
     List<String> ids = new ArrayList<>();
     Path runs = runs(base);
     if (FileStatuses.orNull(fs, runs) == null) {

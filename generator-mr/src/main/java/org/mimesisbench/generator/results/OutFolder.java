@@ -7,16 +7,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.generator.infra.Lease;
+import org.mimesisbench.generator.infra.LeaseFiles;
 import org.mimesisbench.generator.infra.WorkFolder;
 
 /**
  * What a command's --out already holds, before it writes there: nothing (it runs), what a killed
  * run left (its working folder and unfinished files, which {@code --overwrite} deletes), a finished
  * run's results (replaced only with {@code --overwrite}), or something else (refused: a run never
- * deletes what it did not write).
+ * deletes what it did not write). A command holds --out's {@link Lease} ({@value #LEASE}) from
+ * before it looks until it ends, so a live run's folder is refused, never cleared.
  */
 public final class OutFolder {
   /** The files of a finished run's folder: its results and what the modeler writes beside them. */
@@ -48,6 +53,9 @@ public final class OutFolder {
                   || name.equals("namenode.png")
                   || name.matches("ts-.+-r\\d+"));
 
+  /** The lease file of the command writing in --out (and its heartbeat). */
+  public static final String LEASE = ".lease";
+
   private final String command;
   private final String finishedMarker;
   private final Predicate<String> written;
@@ -61,6 +69,26 @@ public final class OutFolder {
   /** The same folder rules for another command's messages ("replay" writes what "run" writes). */
   public OutFolder named(String otherCommand) {
     return new OutFolder(otherCommand, finishedMarker, written);
+  }
+
+  /**
+   * Takes {@code out}'s lease for {@code holder}, before {@link #prepare} looks at (and may delete)
+   * what is there: a live run's --out is refused in one line naming it; a killed run's lease is
+   * taken over, said on {@code note}. Made when missing; the lease removes it again if it stays
+   * empty.
+   */
+  public Lease lease(Path out, Lease.Holder holder, Configuration conf, Consumer<String> note)
+      throws IOException {
+    if (Files.exists(out) && !Files.isDirectory(out)) {
+      throw new BadInputException(command + ": --out " + out + " is a file");
+    }
+    return Lease.take(
+        command + ": --out " + out,
+        LeaseFiles.in(out, command + ": --out"),
+        LEASE,
+        holder,
+        conf,
+        note);
   }
 
   /**
@@ -88,6 +116,9 @@ public final class OutFolder {
     try (Stream<Path> entries = Files.list(out)) {
       for (Path p : entries.sorted().toList()) {
         String name = p.getFileName().toString();
+        if (name.startsWith(LEASE)) { // the lease this command holds
+          continue;
+        }
         if (leftover(name)) {
           leftovers.add(p);
         } else if (written.test(name)) {

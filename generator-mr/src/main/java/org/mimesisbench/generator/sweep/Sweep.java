@@ -1,14 +1,21 @@
 package org.mimesisbench.generator.sweep;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
+import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.BenchmarkRun;
+import org.mimesisbench.generator.infra.BaseDirectory;
+import org.mimesisbench.generator.infra.Lease;
 import org.mimesisbench.generator.replay.ReplayCommand;
 import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunSummary;
@@ -23,7 +30,8 @@ import org.mimesisbench.run.RunOptions;
  * same base directory. The runs' results go to {@code <out>/ts-<c>-r<k>/}; {@code sweep.json}
  * ({@link SweepFile}) lists them with the figures the plot needs ({@code mimesis-model sweep <out>}
  * draws it and estimates saturation), and the NameNode's metrics of each run (their means over
- * phase 2) when the run recorded them.
+ * phase 2) when the run recorded them. The sweep holds the leases of its --out and (on a configured
+ * file system) of the base directory from start to end; its runs take them again.
  */
 public final class Sweep {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -79,8 +87,89 @@ public final class Sweep {
 
   /** Runs the series; returns sweep.json's content. A run that is not valid is kept, marked so. */
   public SweepFile execute(Path outDir) throws Exception {
-    new BenchmarkRun(conf, options, out).checkCapturedLogs("sweep"); // not after the warm-up
-    OutFolder.SWEEP.prepare(outDir, options.getOverwrite(), out);
+    BenchmarkRun first = new BenchmarkRun(conf, options, out);
+    first.checkCapturedLogs("sweep"); // not after the warm-up
+    String id =
+        "sweep-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    Lease.Holder holder =
+        Lease.Holder.now(
+            "sweep "
+                + (replay == null ? "--profile " : "--replay ")
+                + options.getProfile()
+                + " --base-dir "
+                + options.getBaseDir()
+                + " --out "
+                + outDir,
+            id);
+    FileSystem fs = baseFs(first);
+    if (fs != null) { // before --out is touched
+      BaseDirectory.refuseIfLeased("sweep: --base-dir", fs, options.getBaseDir(), conf);
+    }
+    List<String> tookOver = new ArrayList<>(); // said once --out is accepted: bad input is one line
+    try (Lease outLease = OutFolder.SWEEP.lease(outDir, holder, conf, tookOver::add)) {
+      BaseDirectory base = fs == null ? null : holdBase(fs, holder, tookOver);
+      Thread hook = new Thread(() -> letGo(outLease, base), "mimesisbench-sweep-leases");
+      Runtime.getRuntime().addShutdownHook(hook); // SIGTERM or Ctrl-C: the leases go too
+      boolean accepted = false; // --out and the base: from here on, the runs make what they make
+      try {
+        OutFolder.SWEEP.prepare(outDir, options.getOverwrite(), out);
+        tookOver.forEach(n -> out.println("note: " + n));
+        accepted = true;
+        return series(outDir);
+      } catch (Exception e) {
+        if (!accepted && base != null) { // refused before any run: the sweep leaves nothing
+          base.removeWhatTheRunMade(id);
+        }
+        throw e;
+      } finally {
+        if (base != null) {
+          base.releaseLease(options.getCleanup());
+        }
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+          // shutting down: the hook lets go
+        }
+      }
+    }
+  }
+
+  /**
+   * The base directory's file system when one is configured (its runs share the base), checked
+   * quickly; null for embedded runs, each on its own cluster.
+   */
+  private FileSystem baseFs(BenchmarkRun first) throws IOException {
+    if (!first.fileSystemConfigured()) {
+      return null;
+    }
+    org.apache.hadoop.fs.Path given = new org.apache.hadoop.fs.Path(options.getBaseDir());
+    FileSystemProbe.check("sweep: --base-dir", given, conf);
+    return given.getFileSystem(conf);
+  }
+
+  /** The base claimed and its lease held for the whole sweep. */
+  private BaseDirectory holdBase(FileSystem fs, Lease.Holder holder, List<String> tookOver)
+      throws IOException {
+    BaseDirectory base =
+        BaseDirectory.claim(
+            fs, options.getBaseDir(), options.getReuse() || options.getNameDir() != null);
+    base.holdLease("sweep: --base-dir", holder, conf, tookOver::add);
+    return base;
+  }
+
+  private void letGo(Lease outLease, BaseDirectory base) {
+    try {
+      outLease.close();
+      if (base != null) {
+        base.releaseLeaseThrough(conf);
+      }
+    } catch (IOException | RuntimeException e) {
+      // the JVM is going: the next run takes the leases over (their process is gone)
+    }
+  }
+
+  /** The warm-up and the runs, into {@code outDir}; returns sweep.json's content. */
+  private SweepFile series(Path outDir) throws Exception {
     List<SweepFile.Point> points = new ArrayList<>();
     SweepFile sweep;
     try (AtomicOutputDir results = new AtomicOutputDir("sweep: --out", outDir)) {

@@ -1,6 +1,7 @@
 package org.mimesisbench.generator.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +58,11 @@ class SweepTest {
                     "-fs",
                     cluster.uri().toString()
                   });
+      // the sweep held the base's lease through its runs (they took it again) and let it go
+      try (FileSystem fs = FileSystem.newInstance(cluster.uri(), new Configuration())) {
+        assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/sweep/.mimesisbench/marker")));
+        assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/sweep/.mimesisbench/lease")));
+      }
     }
     String output = printed.toString(StandardCharsets.UTF_8);
     assertEquals(0, exit, output);
@@ -95,7 +102,7 @@ class SweepTest {
         output);
     assertEquals(3000, sweep.path("warmUpMs").asLong());
     try (var left = Files.list(out)) {
-      assertEquals(
+      assertEquals( // no lease left either
           List.of("sweep.json", "ts-0-r1", "ts-0-r2", "ts-0.02-r1", "ts-0.02-r2"),
           left.map(p -> p.getFileName().toString()).sorted().toList());
     }

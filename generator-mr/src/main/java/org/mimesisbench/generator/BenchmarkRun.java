@@ -36,6 +36,7 @@ import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.output.HadoopLog;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.run.RunOptions;
@@ -124,8 +125,12 @@ public final class BenchmarkRun {
     Path nameDir =
         plan instanceof RunPlan run ? NameDirImage.given(options, embedded, run.layout()) : null;
     OutFolder.RUN.named(plan.command()).prepare(outDir, options.getOverwrite(), out);
-    try (AtomicOutputDir results = new AtomicOutputDir(plan.command() + ": --out", outDir)) {
-      work = new WorkFolder(outDir.resolve(WorkFolder.NAME), results::close);
+    try (AtomicOutputDir results = new AtomicOutputDir(plan.command() + ": --out", outDir);
+        HadoopLog log = HadoopLog.to(results.file(HadoopLog.FILE), conf)) {
+      work =
+          new WorkFolder(
+              outDir.resolve(WorkFolder.NAME),
+              left -> System.err.println(interrupted(plan.command(), results, left)));
       jobs = new RunJobs(conf, work, out);
       // the last stop on an interrupt, after the job is killed and the cluster closed: the local
       // runner's tasks end before the working files go (they write their output as they stop)
@@ -365,6 +370,28 @@ public final class BenchmarkRun {
         conf.set("hadoop.tmp.dir", work.path("hadoop").toString());
       }
     }
+  }
+
+  /**
+   * The one line a run stopped by SIGTERM or Ctrl-C prints, its working files gone (or {@code left}
+   * says what stayed): the unfinished results are dropped with them.
+   */
+  private String interrupted(String command, AtomicOutputDir results, String left) {
+    List<String> done = new ArrayList<>();
+    if (jobs != null && jobs.running().outcome() != null) {
+      done.add(jobs.running().outcome());
+    }
+    if (left == null) {
+      try {
+        results.close();
+        done.add("its working files and unfinished results removed");
+      } catch (UncheckedIOException e) {
+        done.add("could not remove its unfinished results: " + Messages.firstLine(e));
+      }
+    } else {
+      done.add(left + " (the next run with this --out names them)");
+    }
+    return command + ": interrupted (SIGTERM or Ctrl-C): " + String.join("; ", done);
   }
 
   /** On SIGTERM or Ctrl-C: the running job is killed and the run's state says so. */

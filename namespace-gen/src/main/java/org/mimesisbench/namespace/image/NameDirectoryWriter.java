@@ -85,6 +85,12 @@ public final class NameDirectoryWriter {
           out.toAbsolutePath(),
           StandardCopyOption.ATOMIC_MOVE); // rename(2) replaces an empty dir
       done = true;
+    } catch (IOException | RuntimeException e) {
+      String storage = OutputProblems.storageReason(e);
+      if (storage != null) { // a full disk: the user gives another --out, which is named
+        throw OutputProblems.bad(option, out, "cannot write: " + storage);
+      }
+      throw e;
     } finally {
       if (!done) {
         FileUtils.deleteQuietly(staging.toFile());

@@ -425,6 +425,27 @@ class BadInputMatrixTest {
             "nope",
             "--out",
             "{out}"),
+        // namespace image
+        refused(
+            "namespace image: --out {file}/x: cannot create its parent: a file is in the way",
+            "namespace",
+            "image",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--out",
+            "{file}/x"),
+        refused(
+            "namespace image: --out /proc/mimesisbench-x: cannot create it",
+            "namespace",
+            "image",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--out",
+            "/proc/mimesisbench-x"),
         // namespace materialize
         refused(
             "namespace materialize: cannot reach the file system {closed}",

@@ -87,12 +87,18 @@ public final class MimesisBench extends Configured implements Tool {
       String[] rest = split.rest.subList(1, split.rest.size()).toArray(new String[0]);
       return command.run(conf, rest, out);
     } catch (BadInputException e) {
+      if (shuttingDown()) {
+        return ExitCodes.FAILED; // SIGTERM or Ctrl-C: the command's hook says so, in one line
+      }
       err.println("mimesisbench: " + e.getMessage());
       if (verbose) {
         e.printStackTrace(err);
       }
       return ExitCodes.BAD_INPUT;
     } catch (Exception | Error e) {
+      if (shuttingDown()) {
+        return ExitCodes.FAILED; // what stopped under the command was the interrupt itself
+      }
       String storage = OutputProblems.storageReason(e);
       if (storage
           != null) { // a full or read-only disk: the user picks another --out, as for bad input
@@ -111,6 +117,21 @@ public final class MimesisBench extends Configured implements Tool {
         err.println("(run again with --verbose for the stack trace)");
       }
       return ExitCodes.FAILED;
+    }
+  }
+
+  /**
+   * Whether the JVM is shutting down (SIGTERM, Ctrl-C): a command's failure then is the interrupt's
+   * doing, which the command's shutdown hook reports in one line.
+   */
+  static boolean shuttingDown() {
+    Thread probe = new Thread(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
     }
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.RandomAccessFile;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -14,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -24,7 +26,11 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.namenode.FSImageUtil;
+import org.apache.hadoop.hdfs.server.namenode.FsImageProto.FileSummary;
+import org.apache.hadoop.hdfs.util.MD5FileUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +49,9 @@ import org.mimesisbench.profile.ProfileReader;
  *
  * <p>Unwritable places are unwritable for root too, since CI runs as root (where a chmod'ed
  * directory stays writable): a path under a regular file, and a new entry in /proc. A NameNode that
- * never answers is a loopback ServerSocket that accepts connections and never replies.
+ * never answers is a loopback ServerSocket that accepts connections and never replies. Damaged name
+ * directories are a real one ({@code namespace image}'s) with an older layout in its VERSION, or
+ * with bytes of its image overwritten and its .md5 written anew, as Hadoop writes it.
  */
 class BadInputMatrixTest {
   private static final Path VECTORS =
@@ -88,6 +96,22 @@ class BadInputMatrixTest {
     Files.writeString(ProfileReader.file(corrupt), "not avro");
     NAMES.put("corrupt", corrupt.toString());
     NAMES.put("missing", fixtures.resolve("no-such-thing").toString());
+    NAMES.put(
+        "trace",
+        Path.of("..", "tests", "sample-trace", "trace").toAbsolutePath().normalize().toString());
+    Path image = nameDirectory(fixtures.resolve("nn"));
+    Path older = fixtures.resolve("nn-older");
+    FileUtils.copyDirectory(image.toFile(), older.toFile());
+    Path version = older.resolve("current/VERSION");
+    Files.writeString(
+        version, Files.readString(version).replaceAll("layoutVersion=-\\d+", "layoutVersion=-60"));
+    NAMES.put("olderimage", older.toString());
+    Path damaged = fixtures.resolve("nn-corrupt");
+    FileUtils.copyDirectory(image.toFile(), damaged.toFile());
+    Path corruptImage = damaged.resolve("current/fsimage_0000000000000000000");
+    damageInodes(corruptImage);
+    NAMES.put("corruptimage", damaged.toString());
+    NAMES.put("corruptfsimage", corruptImage.toString());
     silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     Thread acceptor =
         new Thread(
@@ -115,6 +139,51 @@ class BadInputMatrixTest {
     for (Socket s : accepted) {
       s.close();
     }
+  }
+
+  /**
+   * A name directory that namespace image writes (Hadoop's format, the project's FsImageWriter).
+   */
+  private static Path nameDirectory(Path out) {
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    int exit =
+        new MimesisBench(quiet, quiet)
+            .execute(
+                new Configuration(),
+                new String[] {
+                  "namespace",
+                  "image",
+                  "--stats",
+                  VECTORS.resolve("profile").toString(),
+                  "--dirs",
+                  "20",
+                  "--quiet",
+                  "--out",
+                  out.toString()
+                });
+    assertEquals(0, exit, "namespace image");
+    return out;
+  }
+
+  /**
+   * Overwrites bytes in the middle of the image's INODE section (0xFF: no valid protobuf field),
+   * then writes its .md5 anew as Hadoop does: header, summary and MD5 check out; loading does not.
+   */
+  private static void damageInodes(Path image) throws IOException {
+    FileSummary summary;
+    try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "r")) {
+      summary = FSImageUtil.loadSummary(f);
+    }
+    FileSummary.Section inodes =
+        summary.getSectionsList().stream()
+            .filter(section -> section.getName().equals("INODE"))
+            .findFirst()
+            .orElseThrow();
+    byte[] bytes = Files.readAllBytes(image);
+    int middle = (int) (inodes.getOffset() + inodes.getLength() / 2);
+    Arrays.fill(bytes, middle, middle + 8, (byte) 0xFF);
+    Files.write(image, bytes);
+    MD5FileUtils.saveMD5File(image.toFile(), MD5FileUtils.computeMd5ForFile(image.toFile()));
   }
 
   /** A gzip whose flag byte says every optional header field follows: the header runs out. */
@@ -356,6 +425,27 @@ class BadInputMatrixTest {
             "nope",
             "--out",
             "{out}"),
+        // namespace image
+        refused(
+            "namespace image: --out {file}/x: cannot create its parent: a file is in the way",
+            "namespace",
+            "image",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--out",
+            "{file}/x"),
+        refused(
+            "namespace image: --out /proc/mimesisbench-x: cannot create it",
+            "namespace",
+            "image",
+            "--stats",
+            "{profile}",
+            "--dirs",
+            "9",
+            "--out",
+            "/proc/mimesisbench-x"),
         // namespace materialize
         refused(
             "namespace materialize: cannot reach the file system {closed}",
@@ -546,6 +636,144 @@ class BadInputMatrixTest {
             "1",
             "--out",
             "{busy}"),
+        // run options: one validation for run, replay and sweep; times at most 30 days
+        refused(
+            "run: --duration 99999999999h: longer than 30 days",
+            "run",
+            "--profile",
+            "{profile}",
+            "--time-scale",
+            "0",
+            "--duration",
+            "99999999999h",
+            "--out",
+            "{out}"),
+        refused(
+            "run: --window 721h: longer than 30 days",
+            "run",
+            "--profile",
+            "{profile}",
+            "--window",
+            "721h",
+            "--out",
+            "{out}"),
+        refused(
+            "replay: --duration 99999999999h: longer than 30 days",
+            "replay",
+            "--trace",
+            "{trace}",
+            "--time-scale",
+            "0",
+            "--duration",
+            "99999999999h",
+            "--out",
+            "{out}"),
+        refused(
+            "sweep: --window 1m: at time scale 1 a run takes --window times 1 of wall clock, not"
+                + " less than --duration 1m",
+            "sweep",
+            "--profile",
+            "{profile}",
+            "--time-scale",
+            "1",
+            "--window",
+            "1m",
+            "--duration",
+            "1m",
+            "--out",
+            "{out}"),
+        refused(
+            "sweep: --window 10m: at time scale 0.5 a run takes",
+            "sweep",
+            "--profile",
+            "{profile}",
+            "--time-scale",
+            "0,0.1,0.5",
+            "--window",
+            "10m",
+            "--duration",
+            "4m",
+            "--out",
+            "{out}"),
+        refused(
+            "sweep: --time-scale 1,,0: an empty item in the list",
+            "sweep",
+            "--profile",
+            "{profile}",
+            "--time-scale",
+            "1,,0",
+            "--out",
+            "{out}"),
+        refused(
+            "sweep: --time-scale 0,: an empty item in the list",
+            "sweep",
+            "--replay",
+            "{trace}",
+            "--time-scale",
+            "0,",
+            "--out",
+            "{out}"),
+        refused(
+            "sweep: --warm-up 99999999999h: longer than 30 days",
+            "sweep",
+            "--profile",
+            "{profile}",
+            "--time-scale",
+            "0",
+            "--warm-up",
+            "99999999999h",
+            "--out",
+            "{out}"),
+        refused(
+            "sweep: --duration 99999999999h: longer than 30 days",
+            "sweep",
+            "--replay",
+            "{trace}",
+            "--time-scale",
+            "0",
+            "--duration",
+            "99999999999h",
+            "--out",
+            "{out}"),
+        // name directories: an older layout, an image corrupted under a matching .md5
+        refused(
+            "cluster: --name-dir {olderimage}: layout version -60 (current/VERSION) is not this"
+                + " Hadoop's",
+            "cluster",
+            "--datanodes",
+            "1",
+            "--base-dir",
+            "{base}",
+            "--name-dir",
+            "{olderimage}"),
+        refused(
+            "run: --name-dir {olderimage}: layout version -60 (current/VERSION) is not this"
+                + " Hadoop's",
+            "run",
+            "--profile",
+            "{profile}",
+            "--name-dir",
+            "{olderimage}",
+            "--out",
+            "{out}"),
+        refused(
+            "cluster: --name-dir {corruptfsimage}: the NameNode cannot load this fsimage (",
+            "cluster",
+            "--datanodes",
+            "1",
+            "--base-dir",
+            "{base}",
+            "--name-dir",
+            "{corruptimage}"),
+        refused(
+            "run: --name-dir {corruptfsimage}: the NameNode cannot load this fsimage (",
+            "run",
+            "--profile",
+            "{profile}",
+            "--name-dir",
+            "{corruptimage}",
+            "--out",
+            "{out}"),
         // cluster
         refused("cluster: --datanodes is required", "cluster"),
         refused("--datanodes 0: must be between 1 and 10000", "cluster", "--datanodes", "0"),

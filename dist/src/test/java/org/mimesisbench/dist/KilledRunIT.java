@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run of the jar killed in phase 2: on SIGTERM it removes its working files and unfinished
- * results; on SIGKILL it leaves them in --out only (never in the temporary directory), and the next
- * run with that --out names them as a killed run's and deletes them with --overwrite.
+ * results and says so in one line; on SIGKILL it leaves them in --out only (never in the temporary
+ * directory), and the next run with that --out names them as a killed run's and deletes them with
+ * --overwrite.
  */
 @Tag("slow")
 class KilledRunIT {
@@ -101,6 +102,28 @@ class KilledRunIT {
     return output;
   }
 
+  /**
+   * What a run stopped by SIGTERM or Ctrl-C printed: its own lines (the start, the plan, progress)
+   * and one line saying it was interrupted; no library's log line, no stack trace.
+   */
+  private static void assertStoppedInOneLine(String printed) {
+    List<String> lines = printed.strip().lines().toList();
+    System.out.println("console after the interrupt (" + lines.size() + " lines):\n" + printed);
+    List<String> stopped =
+        lines.stream().filter(l -> l.startsWith("run: interrupted (SIGTERM or Ctrl-C): ")).toList();
+    assertEquals(1, stopped.size(), printed);
+    assertTrue(stopped.get(0).contains("unfinished results removed"), printed);
+    for (String line : lines) {
+      assertTrue(
+          line.startsWith("no file system configured: ")
+              || line.startsWith("run ")
+              || line.startsWith("phase 1: ")
+              || line.startsWith("phase 2: ")
+              || line.startsWith("run: interrupted (SIGTERM or Ctrl-C): "),
+          "not the run's own line: " + line + "\n" + printed);
+    }
+  }
+
   @Test
   void aRunStoppedBySigtermLeavesNothingAndOneKilledHardIsNamedByTheNext() throws Exception {
     Path out = dir.resolve("run");
@@ -111,8 +134,10 @@ class KilledRunIT {
     assertTrue(
         Files.isDirectory(out.resolve(".work")), "the running run's working files are in --out");
     long t0 = System.nanoTime();
-    terminated.destroy(); // SIGTERM
+    // SIGTERM through the handle: Process.destroy would also close the output still to be read
+    terminated.toHandle().destroy();
     assertTrue(terminated.waitFor(60, TimeUnit.SECONDS), "still running a minute after SIGTERM");
+    assertTrue(terminated.exitValue() != 0, "exit code " + terminated.exitValue());
     System.out.printf(
         "SIGTERM: gone after %.1f s; --out holds %s; java.io.tmpdir holds %s%n",
         (System.nanoTime() - t0) / 1e9, names(out), names(tmp));
@@ -121,6 +146,7 @@ class KilledRunIT {
         names(out),
         "nothing of the stopped run in --out; left: " + tree(out) + "\n" + rest.get());
     assertEquals(List.of(), names(tmp), "nothing of it in java.io.tmpdir (snappy, jetty)");
+    assertStoppedInOneLine(rest.get());
 
     Process killed = start(out, tmp, "--time-scale", "0.2");
     readUntil(killed, "phase 2:");

@@ -1,6 +1,7 @@
 package org.mimesisbench.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,7 @@ class PackagedJarIT {
   private static final Path JAR = Path.of("target/mimesisbench.jar").toAbsolutePath();
   private static final Path INPUT = Path.of("../profiles/vectors/input").toAbsolutePath();
   private static final Path PROFILE = Path.of("../profiles/vectors/profile").toAbsolutePath();
+  private static final Path SAMPLE = Path.of("../tests/sample-trace/trace").toAbsolutePath();
   @TempDir Path dir;
 
   private static String run(int expectedCode, String... args) throws Exception {
@@ -93,6 +95,8 @@ class PackagedJarIT {
     assertTrue(
         printed.contains("starting an embedded HDFS") && printed.contains(": valid"), printed);
     assertTrue(printed.contains("captured the NameNode's audit log"), printed);
+    assertQuiet(printed);
+    assertTrue(Files.isRegularFile(out.resolve("hadoop.log")), "Hadoop's log is in the results");
     for (String file :
         List.of(
             "summary.json",
@@ -103,6 +107,78 @@ class PackagedJarIT {
       assertTrue(Files.size(out.resolve(file)) > 0, file);
     }
     assertTrue(Files.notExists(out.resolve(".work")), "the embedded cluster's storage is gone");
+  }
+
+  /**
+   * The bundled sample replayed, embedded: the DataNode pipeline's recovery warnings of its appends
+   * go to the results' hadoop.log; the console holds only the replay's own lines.
+   */
+  @Test
+  void aReplayOfTheBundledSamplePrintsNoWarningOrStackTrace() throws Exception {
+    Path out = dir.resolve("replay");
+    String printed =
+        run(
+            0,
+            "-jar",
+            JAR.toString(),
+            "replay",
+            "--trace",
+            SAMPLE.toString(),
+            "--time-scale",
+            "0",
+            "--out",
+            out.toString());
+    assertTrue(printed.contains(": valid"), printed);
+    assertQuiet(printed);
+    assertTrue(Files.isRegularFile(out.resolve("hadoop.log")), "Hadoop's log is in the results");
+  }
+
+  /** No line of a library's log (" WARN ") and no stack trace line on the console. */
+  static void assertQuiet(String printed) {
+    for (String line : printed.lines().toList()) {
+      assertFalse(line.contains(" WARN ") || STACK_LINE.matcher(line).lookingAt(), printed);
+    }
+  }
+
+  /** A line of a stack trace: "at " after leading whitespace. */
+  static final java.util.regex.Pattern STACK_LINE = java.util.regex.Pattern.compile("\\s+at ");
+
+  /**
+   * namespace image's disk filling up as it writes the image (ulimit -f, as below): one line naming
+   * the option and the name directory, and no half-written name directory beside it.
+   */
+  @Test
+  void aDiskThatFillsWhileWritingAnImageNamesTheOptionAndPath() throws Exception {
+    Path out = dir.resolve("nn");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "ulimit -f 3000 && exec \"$0\" \"$@\"",
+                java,
+                "-jar",
+                JAR.toString(),
+                "namespace",
+                "image",
+                "--stats",
+                PROFILE.toString(),
+                "--dirs",
+                "60000",
+                "--quiet",
+                "--out",
+                out.toString())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(300, TimeUnit.SECONDS));
+    assertEquals(2, p.exitValue(), output);
+    assertEquals(
+        "mimesisbench: namespace image: --out " + out + ": cannot write: File too large",
+        output.strip());
+    try (var left = Files.list(dir)) {
+      assertEquals(List.of(), left.toList(), "nothing half-written");
+    }
   }
 
   /**

@@ -330,7 +330,10 @@ class YarnClusterIT {
         client.waitFor(2, TimeUnit.MINUTES), "the client still runs 2 minutes after SIGTERM");
     System.out.printf(
         "stopped: client gone after %.0f s: %s%n", (System.nanoTime() - t0) / 1e9, rest.get());
-    assertTrue(rest.get().contains("run: interrupted: killed job"), seen + rest.get());
+    assertTrue(
+        rest.get().contains("run: interrupted (SIGTERM or Ctrl-C): killed job"), seen + rest.get());
+    assertEquals(
+        1, rest.get().lines().filter(l -> l.contains("interrupted")).count(), seen + rest.get());
     YarnApplicationState state = application(app.getName()).getYarnApplicationState();
     for (int wait = 0;
         wait < 60 && state != YarnApplicationState.KILLED;

@@ -38,6 +38,7 @@ import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.output.HadoopLog;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.profile.ProfileReader;
 import org.mimesisbench.run.RunOptions;
@@ -134,14 +135,15 @@ public final class BenchmarkRun {
     }
     List<String> tookOver = new ArrayList<>(); // said once --out is accepted: bad input is one line
     try (Lease outLease = outFolder.lease(outDir, holder, conf, tookOver::add);
-        AtomicOutputDir results = prepared(outFolder, outDir, plan.command())) {
+        AtomicOutputDir results = prepared(outFolder, outDir, plan.command());
+        HadoopLog log = HadoopLog.to(results.file(HadoopLog.FILE), conf)) {
       tookOver.forEach(this::noted);
       work =
           new WorkFolder(
               outDir.resolve(WorkFolder.NAME),
-              () -> {
+              left -> {
                 try {
-                  results.close();
+                  System.err.println(interrupted(plan.command(), results, left));
                 } finally {
                   letGo(outLease);
                 }
@@ -471,6 +473,28 @@ public final class BenchmarkRun {
         conf.set("hadoop.tmp.dir", work.path("hadoop").toString());
       }
     }
+  }
+
+  /**
+   * The one line a run stopped by SIGTERM or Ctrl-C prints, its working files gone (or {@code left}
+   * says what stayed): the unfinished results are dropped with them.
+   */
+  private String interrupted(String command, AtomicOutputDir results, String left) {
+    List<String> done = new ArrayList<>();
+    if (jobs != null && jobs.running().outcome() != null) {
+      done.add(jobs.running().outcome());
+    }
+    if (left == null) {
+      try {
+        results.close();
+        done.add("its working files and unfinished results removed");
+      } catch (UncheckedIOException e) {
+        done.add("could not remove its unfinished results: " + Messages.firstLine(e));
+      }
+    } else {
+      done.add(left + " (the next run with this --out names them)");
+    }
+    return command + ": interrupted (SIGTERM or Ctrl-C): " + String.join("; ", done);
   }
 
   /** On SIGTERM or Ctrl-C: the running job is killed and the run's state says so. */

@@ -53,7 +53,7 @@ final class RunJobs {
   private final Configuration conf;
   private final WorkFolder work;
   private final PrintStream out;
-  private final RunningJob running = new RunningJob(System.err); // killed on SIGTERM or Ctrl-C
+  private final RunningJob running = new RunningJob(); // killed on SIGTERM or Ctrl-C
   private final Map<Job, JobCounters> finished = new IdentityHashMap<>(); // read as each job ended
   private org.apache.hadoop.fs.Path
       statisticsDir; // phase 2's output: local with the local job runner

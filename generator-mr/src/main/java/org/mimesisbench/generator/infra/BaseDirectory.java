@@ -164,7 +164,12 @@ public final class BaseDirectory {
       throws IOException {
     lease =
         Lease.take(what + " " + base, LeaseFiles.in(fs, meta(), conf), LEASE, holder, conf, note);
-    madeBefore = made();
+    try {
+      madeBefore = made();
+    } catch (IOException | RuntimeException e) { // a ledger refused: this run never started
+      lease.close();
+      throw e;
+    }
   }
 
   /**

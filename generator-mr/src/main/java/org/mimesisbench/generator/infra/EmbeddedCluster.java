@@ -76,13 +76,21 @@ public final class EmbeddedCluster implements AutoCloseable {
         EmulatedCluster.useNameDir(conf, copy.toFile());
         builder.manageNameDfsDirs(false).format(false);
       }
-      cluster = builder.build();
-      cluster.waitActive();
+      cluster =
+          nameDir == null
+              ? build(builder)
+              : NameDirCopy.starting(NameDirImage.OPTION, nameDir, () -> build(builder));
     } catch (IOException | RuntimeException e) {
       audit.close();
       throw e;
     }
     return new EmbeddedCluster(cluster, audit);
+  }
+
+  private static MiniDFSCluster build(MiniDFSCluster.Builder builder) throws IOException {
+    MiniDFSCluster cluster = builder.build();
+    cluster.waitActive();
+    return cluster;
   }
 
   /**

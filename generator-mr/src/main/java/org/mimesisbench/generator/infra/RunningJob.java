@@ -1,7 +1,6 @@
 package org.mimesisbench.generator.infra;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.time.Duration;
 import org.apache.hadoop.mapreduce.Job;
 import org.mimesisbench.cli.Messages;
@@ -14,21 +13,20 @@ public final class RunningJob {
   /** How LocalJobRunner names the threads of its map tasks. */
   private static final String LOCAL_TASK_THREAD = "LocalJobRunner Map Task Executor";
 
-  private final PrintStream err;
   private volatile Job job;
   private volatile String killed;
+  private volatile String notKilled;
   private volatile boolean interrupted;
-
-  public RunningJob(PrintStream err) {
-    this.err = err;
-  }
 
   /** The job now waited for; null when none is. */
   public void set(Job job) {
     this.job = job;
   }
 
-  /** Kills the job waited for, if it still runs; says so on the error stream. */
+  /**
+   * Kills the job waited for, if it still runs; the run's one line on the interrupt says so ({@link
+   * #outcome}).
+   */
   public void kill() {
     interrupted = true; // first: the job's end must not be taken for the run's
     Job j = job;
@@ -39,12 +37,15 @@ public final class RunningJob {
       if (!j.isComplete()) {
         j.killJob();
         killed = j.getJobID() + " (" + j.getJobName() + ")";
-        err.println("run: interrupted: killed job " + killed);
       }
     } catch (IOException | RuntimeException e) {
-      err.println(
-          "run: interrupted: could not kill job " + j.getJobID() + ": " + Messages.firstLine(e));
+      notKilled = "could not kill job " + j.getJobID() + ": " + Messages.firstLine(e);
     }
+  }
+
+  /** What {@link #kill} did, for the interrupt's line ("killed job ..."); null: nothing ran. */
+  public String outcome() {
+    return killed != null ? "killed job " + killed : notKilled;
   }
 
   /**

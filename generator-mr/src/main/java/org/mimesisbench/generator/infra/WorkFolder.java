@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -22,15 +23,16 @@ public final class WorkFolder implements AutoCloseable {
 
   private final Path dir;
   private final List<Runnable> stops = new ArrayList<>(); // run on an interrupt, newest first
-  private final Runnable afterInterrupt;
+  private final Consumer<String> afterInterrupt;
   private final Thread hook;
   private boolean closed;
 
   /**
    * Creates {@code dir}; on SIGTERM or Ctrl-C its content is deleted, then {@code afterInterrupt}
-   * runs (the unfinished results are dropped).
+   * is given null (the unfinished results are dropped, and the run says it stopped in one line), or
+   * what could not be deleted.
    */
-  public WorkFolder(Path dir, Runnable afterInterrupt) throws IOException {
+  public WorkFolder(Path dir, Consumer<String> afterInterrupt) throws IOException {
     this.dir = Files.createDirectories(dir).toAbsolutePath();
     this.afterInterrupt = afterInterrupt;
     this.hook = new Thread(this::interrupted, "mimesisbench-work-cleanup");
@@ -66,12 +68,13 @@ public final class WorkFolder implements AutoCloseable {
         // shutting down: what could not stop is deleted under it
       }
     }
+    String left = null;
     try {
       delete();
-      afterInterrupt.run();
     } catch (RuntimeException e) { // the JVM is going: what is left, the next run names
-      System.err.println("run: interrupted; could not remove all of its files: " + e.getMessage());
+      left = "could not remove all of its files: " + e.getMessage();
     }
+    afterInterrupt.accept(left);
   }
 
   /** Deletes the folder and what it holds; the hook is no longer needed. */

@@ -27,6 +27,13 @@ public final class RunOptionsParser {
   /** Threads a mapper may issue on: each call in flight holds one. */
   static final int MAX_IN_FLIGHT = 1024;
 
+  /**
+   * The longest time an option gives (durations, windows, a sweep's warm-up, timeouts): 30 days is
+   * longer than any benchmark run, and far below where a time in nanoseconds overflows a long (292
+   * years), which made a longer --duration's run stop before its first op.
+   */
+  public static final long MAX_TIME_MS = 30L * 86_400_000L;
+
   private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h)?");
 
   private RunOptionsParser() {}
@@ -67,6 +74,15 @@ public final class RunOptionsParser {
    * the order given.
    */
   public static List<Double> timeScales(CommandLine cl, String command) {
+    String[] given = cl.getOptionValues("time-scale");
+    for (String g : given == null ? new String[0] : given) {
+      // "1,,0" is a typo, not a list of two: a sweep runs exactly the scales given (a list of
+      // nothing but commas is empty, as values says)
+      List<String> items = List.of(g.split(",", -1));
+      if (items.stream().anyMatch(String::isBlank) && !items.stream().allMatch(String::isBlank)) {
+        throw bad(command, "time-scale", g, "an empty item in the list (e.g. 1,0.5,0)");
+      }
+    }
     List<Double> scales = new ArrayList<>();
     for (String v : values(command, cl, "time-scale")) {
       scales.add(bounded(command, "time-scale", v));
@@ -193,6 +209,9 @@ public final class RunOptionsParser {
     }
     b.setOverwrite(cl.hasOption("overwrite"));
     RunOptions options = b.build();
+    if (sweepsTimeScale && options.getWindowMs() != null && options.getDurationMs() != null) {
+      checkWindowFits(command, cl, options);
+    }
     // both would set the schedule's length; a sweep's --duration caps its time scale 0 runs
     if (options.getWindowMs() != null
         && options.getDurationMs() != null
@@ -207,6 +226,29 @@ public final class RunOptionsParser {
               + " (--duration caps the wall clock only at time scale 0)");
     }
     return options;
+  }
+
+  /**
+   * A sweep's --duration caps every run's wall clock: a run at a time scale c > 0 takes --window
+   * times c, which must end before that cap, or the sweep's runs are not the length asked for.
+   */
+  private static void checkWindowFits(String command, CommandLine cl, RunOptions options) {
+    for (double scale : timeScales(cl, command)) {
+      if (scale > 0 && options.getWindowMs() * scale >= options.getDurationMs()) {
+        String c = java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString();
+        throw bad(
+            command,
+            "window",
+            cl.getOptionValue("window"),
+            "at time scale "
+                + c
+                + " a run takes --window times "
+                + c
+                + " of wall clock, not less than --duration "
+                + cl.getOptionValue("duration")
+                + " (which caps every run); give a shorter --window or a longer --duration");
+      }
+    }
   }
 
   /**
@@ -241,6 +283,12 @@ public final class RunOptionsParser {
    */
   public static void check(RunOptions options) {
     bounded(COMMAND, "time-scale", Double.toString(options.getTimeScale()));
+    for (Long ms : new Long[] {options.getDurationMs(), options.getWindowMs()}) {
+      if (ms != null && (ms <= 0 || ms > MAX_TIME_MS)) {
+        throw new BadInputException(
+            COMMAND + ": a duration or window of " + ms + " ms: must be positive, at most 30 days");
+      }
+    }
     bounded(COMMAND, "span-scale", Double.toString(options.getSpanScale()));
     options
         .getTypeScales()
@@ -340,6 +388,9 @@ public final class RunOptionsParser {
           case "m", "min" -> 60_000;
           default -> 3_600_000;
         };
+    if (v * factor > MAX_TIME_MS) {
+      throw bad(command, option, text, "longer than 30 days, the most a time option takes");
+    }
     return Math.round(v * factor);
   }
 

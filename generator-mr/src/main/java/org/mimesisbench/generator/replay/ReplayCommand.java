@@ -1,5 +1,6 @@
 package org.mimesisbench.generator.replay;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -127,6 +128,21 @@ public final class ReplayCommand implements Command {
     /** The same replay with other run options (a sweep's time scale and --out). */
     public Replay with(RunOptions other) {
       return new Replay(other, users, mappers, groups, traceOption);
+    }
+
+    /**
+     * Reads the whole trace and drops it: bad input (a path that climbs out) refused before a sweep
+     * claims anything, as a replay's own read refuses it before its run does.
+     */
+    public void check() throws IOException {
+      NativeLibraries.load();
+      ReplayTrace.read(
+          traceOption,
+          Path.of(options.getProfile().toString()),
+          users == ReplayPlan.Users.RECORDED,
+          options.getTimeScale(),
+          options.getDurationMs(),
+          mappers);
     }
 
     /** Reads the trace, then runs as {@code run} does; returns the summary. */

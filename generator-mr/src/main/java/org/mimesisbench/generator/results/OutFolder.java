@@ -37,6 +37,7 @@ public final class OutFolder {
                       org.mimesisbench.generator.measure.NameNodeMetrics.FILE,
                       RunResults.COUNTERS,
                       "namenode-audit.log",
+                      org.mimesisbench.output.HadoopLog.FILE,
                       "trace",
                       "fidelity.json",
                       "report.html")

@@ -89,6 +89,9 @@ public final class Sweep {
   public SweepFile execute(Path outDir) throws Exception {
     BenchmarkRun first = new BenchmarkRun(conf, options, out);
     first.checkCapturedLogs("sweep"); // not after the warm-up
+    if (replay != null) {
+      replay.check(); // the whole trace, before the sweep claims its base or --out
+    }
     String id =
         "sweep-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Lease.Holder holder =

@@ -69,6 +69,12 @@ public final class NameDirectoryWriter {
                 + Integer.toHexString(ThreadLocalRandom.current().nextInt()));
     boolean done = false;
     try {
+      try { // made here, not by the format, whose failure to make it is a stack trace
+        Files.createDirectory(staging);
+      } catch (IOException e) {
+        throw OutputProblems.bad(
+            option, out, "cannot create it: " + OutputProblems.reason(e, staging));
+      }
       format(conf, staging);
       File current = staging.resolve("current").toFile();
       File image = new File(current, NNStorage.getImageFileName(TXID));
@@ -85,6 +91,12 @@ public final class NameDirectoryWriter {
           out.toAbsolutePath(),
           StandardCopyOption.ATOMIC_MOVE); // rename(2) replaces an empty dir
       done = true;
+    } catch (IOException | RuntimeException e) {
+      String storage = OutputProblems.storageReason(e);
+      if (storage != null) { // a full disk: the user gives another --out, which is named
+        throw OutputProblems.bad(option, out, "cannot write: " + storage);
+      }
+      throw e;
     } finally {
       if (!done) {
         FileUtils.deleteQuietly(staging.toFile());

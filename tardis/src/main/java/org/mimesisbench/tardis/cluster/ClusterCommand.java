@@ -19,7 +19,9 @@ import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Command;
 import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.cli.ExitCodes;
+import org.mimesisbench.output.HadoopLog;
 import org.mimesisbench.output.OutputProblems;
+import org.mimesisbench.tardis.cluster.NameDirCopy.Start;
 
 /**
  * {@code cluster}: a real NameNode and N emulated DataNodes in this process, until stopped. Prints
@@ -149,87 +151,99 @@ public final class ClusterCommand implements Command {
         == null) { // lock hold times, for run's namenode.csv
       conf.setBoolean("dfs.namenode.lock.detailed-metrics.enabled", true);
     }
-    CountDownLatch stopped = new CountDownLatch(1);
-    boolean keep =
-        cl.hasOption("base-dir"); // the user's folder outlives the cluster: --restart starts on it
-    EmulatedCluster cluster;
-    long loadStart = System.nanoTime();
-    // kept for a run's --capture-audit: the run's own trace, scored by fidelity
-    NameNodeAuditLog audit =
-        NameNodeAuditLog.open(
-            (givenAuditLog != null ? givenAuditLog : base.resolve(AUDIT_LOG)).toAbsolutePath());
-    try {
-      if (nameDir != null) {
-        NameDirCopy.copy(nameDir, base.resolve(NameDirCopy.NAME));
-      }
-      cluster =
-          EmulatedCluster.start(
-              conf,
-              base.toFile(),
-              (int) dataNodes,
-              (int) port,
-              cl.hasOption("in-memory"),
-              !restart);
-    } catch (IOException | RuntimeException | Error e) {
-      audit.close();
-      if (nameDir != null) { // nothing half-made is left: the base was made here, or was empty
-        if (madeBase) {
-          FileUtils.deleteQuietly(base.toFile());
-        } else {
-          FileUtils.cleanDirectory(base.toFile());
-        }
-      }
-      throw e;
-    }
-    if (nameDir != null) {
-      var progress = NameNode.getStartupProgress().createView();
-      System.err.printf(
-          "cluster: NameNode started on the image of %s in %.1f s (image loaded in %.1f s, edits "
-              + "%.1f s, checkpoint saved in %.1f s, safe mode %.1f s; the rest is the servers' start)%n",
-          nameDir,
-          (System.nanoTime() - loadStart) / 1e9,
-          progress.getElapsedTime(Phase.LOADING_FSIMAGE) / 1e3,
-          progress.getElapsedTime(Phase.LOADING_EDITS) / 1e3,
-          progress.getElapsedTime(Phase.SAVING_CHECKPOINT) / 1e3,
-          progress.getElapsedTime(Phase.SAFEMODE) / 1e3);
-    }
-    try {
-      Files.writeString(
-          base.resolve(STORAGE_MARKER), "namenode-port=" + cluster.uri().getPort() + "\n");
-      Thread hook =
-          new Thread(
-              () -> {
-                cluster.close(keep);
-                stopped.countDown();
-              },
-              "cluster-shutdown");
-      Runtime.getRuntime().addShutdownHook(hook);
-      out.println(cluster.uri());
-      out.flush();
-      System.err.println(
-          "cluster: "
-              + dataNodes
-              + " emulated DataNodes registered, storage under "
-              + base
-              + (restart ? " (restarted on it)" : "")
-              + "; the NameNode's metrics: run --namenode-http http://"
-              + cluster.cluster().getNameNode().getHttpAddress().getHostString()
-              + ":"
-              + cluster.cluster().getNameNode().getHttpAddress().getPort()
-              + "; its audit log, for the run's own trace: run --capture-audit "
-              + audit.file()
-              + "; Ctrl-C stops it");
+    // the servers' warnings go to the storage's log file (with the storage when it is a
+    // temporary one), not the console, which keeps the cluster's address and its one-line errors
+    // the audit log is kept for a run's --capture-audit: the run's own trace, scored by fidelity
+    try (HadoopLog log = HadoopLog.to(base.resolve(HadoopLog.FILE), conf);
+        NameNodeAuditLog audit =
+            NameNodeAuditLog.open(
+                (givenAuditLog != null ? givenAuditLog : base.resolve(AUDIT_LOG))
+                    .toAbsolutePath())) {
+      CountDownLatch stopped = new CountDownLatch(1);
+      boolean keep =
+          cl.hasOption(
+              "base-dir"); // the user's folder outlives the cluster: --restart starts on it
+      EmulatedCluster cluster;
+      long loadStart = System.nanoTime();
       try {
-        stopped.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt(); // stopped by the embedding code (tests)
+        if (nameDir != null) {
+          NameDirCopy.copy(nameDir, base.resolve(NameDirCopy.NAME));
+        }
+        long nameNodePort = port;
+        Start<EmulatedCluster> start =
+            () ->
+                EmulatedCluster.start(
+                    conf,
+                    base.toFile(),
+                    (int) dataNodes,
+                    (int) nameNodePort,
+                    cl.hasOption("in-memory"),
+                    !restart);
+        cluster =
+            nameDir != null
+                ? NameDirCopy.starting(COMMAND + ": --name-dir", nameDir, start)
+                : start.start();
+      } catch (IOException | RuntimeException | Error e) {
+        if (nameDir != null) { // nothing half-made is left: the base was made here, or was empty
+          if (madeBase) {
+            FileUtils.deleteQuietly(base.toFile());
+          } else {
+            FileUtils.cleanDirectory(base.toFile());
+          }
+        }
+        throw e;
       }
-      if (stopped.getCount() > 0) {
-        Runtime.getRuntime().removeShutdownHook(hook);
+      if (nameDir != null) {
+        var progress = NameNode.getStartupProgress().createView();
+        System.err.printf(
+            "cluster: NameNode started on the image of %s in %.1f s (image loaded in %.1f s, edits "
+                + "%.1f s, checkpoint saved in %.1f s, safe mode %.1f s; the rest is the servers' start)%n",
+            nameDir,
+            (System.nanoTime() - loadStart) / 1e9,
+            progress.getElapsedTime(Phase.LOADING_FSIMAGE) / 1e3,
+            progress.getElapsedTime(Phase.LOADING_EDITS) / 1e3,
+            progress.getElapsedTime(Phase.SAVING_CHECKPOINT) / 1e3,
+            progress.getElapsedTime(Phase.SAFEMODE) / 1e3);
       }
-    } finally {
-      cluster.close(keep);
-      audit.close();
+      try {
+        Files.writeString(
+            base.resolve(STORAGE_MARKER), "namenode-port=" + cluster.uri().getPort() + "\n");
+        Thread hook =
+            new Thread(
+                () -> {
+                  cluster.close(keep);
+                  stopped.countDown();
+                },
+                "cluster-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        out.println(cluster.uri());
+        out.flush();
+        System.err.println(
+            "cluster: "
+                + dataNodes
+                + " emulated DataNodes registered, storage under "
+                + base
+                + (restart ? " (restarted on it)" : "")
+                + "; Hadoop's log: "
+                + base.resolve(HadoopLog.FILE)
+                + "; the NameNode's metrics: run --namenode-http http://"
+                + cluster.cluster().getNameNode().getHttpAddress().getHostString()
+                + ":"
+                + cluster.cluster().getNameNode().getHttpAddress().getPort()
+                + "; its audit log, for the run's own trace: run --capture-audit "
+                + audit.file()
+                + "; Ctrl-C stops it");
+        try {
+          stopped.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt(); // stopped by the embedding code (tests)
+        }
+        if (stopped.getCount() > 0) {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        }
+      } finally {
+        cluster.close(keep);
+      }
     }
     return ExitCodes.OK;
   }

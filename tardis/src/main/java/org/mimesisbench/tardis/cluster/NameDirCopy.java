@@ -11,9 +11,17 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.hadoop.hdfs.server.namenode.FSImageUtil;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.FileSummary;
+import org.apache.hadoop.hdfs.server.namenode.NameNodeLayoutVersion;
 import org.apache.hadoop.hdfs.util.MD5FileUtils;
 import org.apache.hadoop.io.MD5Hash;
+import org.apache.hadoop.util.VersionInfo;
+import org.apache.log4j.AppenderSkeleton;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
+import org.apache.log4j.spi.LoggingEvent;
 import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.cli.Messages;
+import org.mimesisbench.output.OutputProblems;
 
 /**
  * A NameNode name directory given to start from ({@code namespace image}'s output, or a real
@@ -77,6 +85,7 @@ public final class NameDirCopy {
       throw new BadInputException(
           option + " " + image + ": not a readable fsimage (" + e.getMessage() + ")", e);
     }
+    checkLayout(option, dir, p.getProperty("layoutVersion"));
     MD5Hash expected;
     try {
       expected = MD5FileUtils.readStoredMd5ForFile(image.toFile());
@@ -93,6 +102,119 @@ public final class NameDirCopy {
           option + " " + image + ": corrupt (its MD5 is not the one in its .md5 file)");
     }
     return image;
+  }
+
+  /**
+   * A NameNode starts only on its own layout (an older one needs {@code hdfs namenode -upgrade}, a
+   * newer one a newer Hadoop): any other is bad input, before a NameNode fails on it.
+   */
+  private static void checkLayout(String option, Path dir, String given) {
+    int own = NameNodeLayoutVersion.CURRENT_LAYOUT_VERSION;
+    String where = option + " " + dir + ": ";
+    if (given == null) {
+      throw new BadInputException(where + "current/VERSION gives no layoutVersion");
+    }
+    int layout;
+    try {
+      layout = Integer.parseInt(given.strip());
+    } catch (NumberFormatException e) {
+      throw new BadInputException(
+          where + "current/VERSION's layoutVersion " + given + " is not a number");
+    }
+    if (layout != own) {
+      throw new BadInputException(
+          where
+              + "layout version "
+              + layout
+              + " (current/VERSION) is not this Hadoop's ("
+              + VersionInfo.getVersion()
+              + ") "
+              + own
+              + ": "
+              + (layout > own
+                  ? "an older Hadoop's image, which a NameNode loads only after hdfs namenode"
+                      + " -upgrade"
+                  : "a newer Hadoop's image, which this NameNode cannot load"));
+    }
+  }
+
+  /** Starting a NameNode on a copy of a checked name directory. */
+  @FunctionalInterface
+  public interface Start<T> {
+    T start() throws IOException;
+  }
+
+  /**
+   * Runs {@code start}, a NameNode starting on a copy of the checked name directory {@code dir}:
+   * one whose image passed {@link #check} (header, summary, MD5) yet does not load (bytes corrupted
+   * before its MD5 was written) is bad input, one line naming the image and the NameNode's reason
+   * (which Hadoop logs, its exception saying only "see error(s) above").
+   */
+  public static <T> T starting(String option, Path dir, Start<T> start) throws IOException {
+    Path image = newestImage(dir.resolve("current"));
+    ImageLoadError seen = new ImageLoadError();
+    Logger loader = Logger.getLogger(FSIMAGE_LOGGER);
+    loader.addAppender(seen);
+    try {
+      return start.start();
+    } catch (IOException | RuntimeException e) {
+      if (OutputProblems.storageReason(e) == null && (seen.reason != null || loading(e))) {
+        throw new BadInputException(
+            option
+                + " "
+                + image
+                + ": the NameNode cannot load this fsimage ("
+                + (seen.reason != null ? seen.reason : Messages.firstLine(e))
+                + "): corrupt, or not written by a NameNode",
+            e);
+      }
+      throw e;
+    } finally {
+      loader.removeAppender(seen);
+    }
+  }
+
+  /** The logger of the NameNode's image loading (FSImage's). */
+  private static final String FSIMAGE_LOGGER = "org.apache.hadoop.hdfs.server.namenode.FSImage";
+
+  /** Whether {@code e} was thrown while the NameNode loaded its image. */
+  private static boolean loading(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      for (StackTraceElement frame : t.getStackTrace()) {
+        if (frame.getClassName().startsWith("org.apache.hadoop.hdfs.server.namenode.FSImageFormat")
+            || frame.getClassName().equals(FSIMAGE_LOGGER)
+                && frame.getMethodName().startsWith("loadFSImage")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The first error FSImage logs with its cause while a NameNode loads: why the image failed. */
+  private static final class ImageLoadError extends AppenderSkeleton {
+    private volatile String reason;
+
+    @Override
+    protected void append(LoggingEvent event) {
+      if (reason == null
+          && event.getLevel().isGreaterOrEqual(Level.ERROR)
+          && event.getThrowableInformation() != null) {
+        Throwable cause = event.getThrowableInformation().getThrowable();
+        reason =
+            cause.getMessage() != null
+                ? Messages.firstLine(cause)
+                : cause.getClass().getSimpleName();
+      }
+    }
+
+    @Override
+    public void close() {}
+
+    @Override
+    public boolean requiresLayout() {
+      return false;
+    }
   }
 
   /** Copies name directory {@code from} to {@code to} (made here), hard-linking its images. */

@@ -69,6 +69,19 @@ public final class AtomicOutputDir implements AutoCloseable {
   }
 
   /** The path to write {@code name} to; it gets its real name on {@link #commit()}. */
+  /**
+   * Where {@code path} will be once committed: a {@link #file} in progress ({@code
+   * .name.inprogress}) named as it will be, for messages that outlive the move; any other path as
+   * it is.
+   */
+  public static Path committedName(Path path) {
+    String name = path.getFileName() == null ? "" : path.getFileName().toString();
+    if (name.startsWith(".") && name.endsWith(".inprogress") && name.length() > 12) {
+      return path.resolveSibling(name.substring(1, name.length() - ".inprogress".length()));
+    }
+    return path;
+  }
+
   public Path file(String name) {
     Path tmp = dir.resolve("." + name + ".inprogress");
     pending.add(new Path[] {tmp, dir.resolve(name)});

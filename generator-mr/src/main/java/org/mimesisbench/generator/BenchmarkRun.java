@@ -209,7 +209,7 @@ public final class BenchmarkRun {
             AuditCapture.parse(
                 logs,
                 results.file(AuditCapture.TRACE),
-                outDir.resolve(AuditCapture.TRACE),
+                AtomicOutputDir.committedName(outDir).resolve(AuditCapture.TRACE),
                 conf,
                 out);
           } catch (IOException | RuntimeException e) { // the results stand without the run's trace

@@ -61,7 +61,23 @@ public final class RunOptionsParser {
             && !(dflt instanceof Map<?, ?> m && m.isEmpty())
             && !(dflt instanceof List<?> l && l.isEmpty())
             && dflt != org.apache.avro.JsonProperties.NULL_VALUE;
-    return f.doc() + (shown ? " (default " + dflt + ")" : "");
+    // a time's default as a user writes one (10m, not 600000)
+    String value =
+        shown && "time".equals(f.getProp("arg")) && dflt instanceof Number n
+            ? duration(n.longValue())
+            : String.valueOf(dflt);
+    return f.doc() + (shown ? " (default " + value + ")" : "");
+  }
+
+  /** {@code ms} as an option takes it: the largest whole unit of h, m, s, else ms. */
+  public static String duration(long ms) {
+    if (ms != 0 && ms % 3_600_000 == 0) {
+      return ms / 3_600_000 + "h";
+    }
+    if (ms != 0 && ms % 60_000 == 0) {
+      return ms / 60_000 + "m";
+    }
+    return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
   }
 
   /** The options of {@code cl}, checked; the defaults are the schema's. */

@@ -39,6 +39,16 @@ public final class SweepCommand implements Command {
   @Override
   public int run(Configuration conf, String[] args, PrintStream out) throws Exception {
     Options options = RunOptionsParser.options();
+    // a sweep's time scales are a list it requires: run's default of 1.0 is not a sweep's
+    options.addOption(
+        Option.builder()
+            .longOpt("time-scale")
+            .hasArg()
+            .argName("c,...")
+            .desc(
+                "the time scales to run at, each >= 0 (required): 0.5 issues the profile's ops twice"
+                    + " as fast, 0 back to back")
+            .build());
     options.addOption(
         Option.builder()
             .longOpt("repeat")

@@ -100,6 +100,9 @@ class SweepTest {
         output.lastIndexOf("captured the NameNode's audit log")
             > output.indexOf("sweep: run 1 of 4"),
         output);
+    // the trace's path as it is once the sweep ends, not the run's folder in progress
+    assertTrue(output.contains("events in " + out.resolve("ts-0-r2").resolve("trace")), output);
+    assertFalse(output.contains(".inprogress/trace"), output);
     assertEquals(3000, sweep.path("warmUpMs").asLong());
     try (var left = Files.list(out)) {
       assertEquals( // no lease left either

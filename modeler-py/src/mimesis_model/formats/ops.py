@@ -1,5 +1,5 @@
 """The names of a run's operations and of a profile's access kinds, read from profiles/schema
-(RunOp.avsc, and Profile.avsc's AccessShares): the one definition Java's schedule.Op is made of."""
+(RunOp.avsc, and Profile.avsc's AccessShares): the one definition Java's op.Op is made of."""
 
 from __future__ import annotations
 

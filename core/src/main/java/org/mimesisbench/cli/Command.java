@@ -2,6 +2,7 @@ package org.mimesisbench.cli;
 
 import java.io.PrintStream;
 import org.apache.hadoop.conf.Configuration;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * One subcommand of {@code mimesisbench.jar}. Implementations are found with {@link

@@ -4,6 +4,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.mimesisbench.errors.BadInputException;
 
 /** Parsing a command's own options, every mistake turned into a one-line BadInputException. */
 public final class CommandLines {

@@ -3,6 +3,7 @@ package org.mimesisbench.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * Splits Hadoop's generic options ({@code -D k=v}, {@code -conf f}, {@code -fs uri}, ...) out of a

@@ -10,7 +10,9 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.GenericOptionsParser;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.output.HadoopLog;
 import org.mimesisbench.output.OutputProblems;
 
 /**
@@ -25,7 +27,7 @@ public final class MimesisBench extends Configured implements Tool {
    * Set in the configuration a command gets when {@code --verbose} is given: commands that quiet a
    * log keep it.
    */
-  public static final String VERBOSE = "mimesisbench.verbose";
+  public static final String VERBOSE = HadoopLog.VERBOSE;
 
   private final PrintStream out;
   private final PrintStream err;

@@ -9,8 +9,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.net.ConnectTimeoutException;
 import org.apache.hadoop.security.AccessControlException;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Messages;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * Checks, before a command makes anything, that the file system of a path it was given answers:

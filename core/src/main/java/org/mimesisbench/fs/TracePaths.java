@@ -3,7 +3,7 @@ package org.mimesisbench.fs;
 import java.net.URI;
 import java.util.Objects;
 import org.apache.hadoop.fs.Path;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * Where a trace's paths may go: under the namespace root, nowhere else. A trace path (an audit

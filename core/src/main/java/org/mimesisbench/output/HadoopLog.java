@@ -11,8 +11,7 @@ import org.apache.log4j.FileAppender;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 import org.apache.log4j.PatternLayout;
-import org.mimesisbench.cli.BadInputException;
-import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * Hadoop's (and the other libraries') log lines while a command runs a NameNode or jobs, written to
@@ -24,6 +23,9 @@ import org.mimesisbench.cli.MimesisBench;
  * back when the last one closes.
  */
 public final class HadoopLog implements AutoCloseable {
+  /** Set by the entry point's --verbose: Hadoop's INFO lines are kept too. */
+  public static final String VERBOSE = "mimesisbench.verbose";
+
   /** The log file's name in a run's results. */
   public static final String FILE = "hadoop.log";
 
@@ -52,7 +54,7 @@ public final class HadoopLog implements AutoCloseable {
     Level level =
         given != null
             ? Level.toLevel(given.trim(), null)
-            : conf.getBoolean(MimesisBench.VERBOSE, false) ? Level.INFO : Level.WARN;
+            : conf.getBoolean(VERBOSE, false) ? Level.INFO : Level.WARN;
     if (level == null) {
       throw new BadInputException(
           "-D " + LEVEL + "=" + given + ": not a log level (e.g. WARN, INFO, DEBUG)");

@@ -13,7 +13,7 @@ import org.apache.avro.file.SeekableByteArrayInput;
 import org.apache.avro.generic.IndexedRecord;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.hadoop.fs.FileSystem;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.trace.AvroBlocks;
 
 /**

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.avro.file.SeekableFileInput;
 import org.apache.avro.file.SeekableInput;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * Checks that an Avro container file is whole, block by block, without decoding its records: Avro's

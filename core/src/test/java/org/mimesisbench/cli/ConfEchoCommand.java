@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.output.AtomicOutputDir;
 
 /**

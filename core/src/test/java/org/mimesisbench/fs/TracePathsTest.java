@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * The trace paths' rule, over every string of up to seven characters of '/', '.', 'a', ':' and '\'

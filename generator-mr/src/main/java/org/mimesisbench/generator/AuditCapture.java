@@ -13,7 +13,7 @@ import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.input.AuditLogFiles;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.trace.AvroFiles;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.run.RunOptions;
 
 /**

@@ -22,7 +22,6 @@ import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.infra.Lease;
-import org.mimesisbench.generator.infra.NameDirImage;
 import org.mimesisbench.generator.infra.NativeLibraries;
 import org.mimesisbench.generator.infra.RunningJob;
 import org.mimesisbench.generator.infra.WorkFolder;

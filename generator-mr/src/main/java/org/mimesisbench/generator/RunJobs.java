@@ -24,14 +24,14 @@ import org.mimesisbench.generator.infra.RunningJob;
 import org.mimesisbench.generator.infra.WorkFolder;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.CounterNames;
-import org.mimesisbench.generator.mr.JobCounters;
 import org.mimesisbench.generator.mr.NamespaceMapper;
 import org.mimesisbench.generator.mr.StatisticsReducer;
 import org.mimesisbench.generator.mr.TaskInputFormat;
 import org.mimesisbench.generator.mr.TaskSplit;
 import org.mimesisbench.generator.mr.Workload;
 import org.mimesisbench.generator.mr.WorkloadMapper;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
+import org.mimesisbench.generator.results.JobCounters;
 
 /**
  * A run's two MapReduce jobs: phase 1 (the namespace) and phase 2 (the workload), set up, run with

@@ -6,16 +6,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.ProgressLine;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.Lease;
-import org.mimesisbench.generator.infra.QueueFit;
 import org.mimesisbench.generator.issue.UserClients;
+import org.mimesisbench.generator.mr.QueueFit;
 import org.mimesisbench.generator.mr.TaskSplit;
 import org.mimesisbench.generator.mr.Workload;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.run.RunOptions;
 
 /**

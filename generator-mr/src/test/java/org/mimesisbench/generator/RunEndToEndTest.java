@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
-import org.mimesisbench.generator.schedule.Op;
 
 /**
  * Runs of the benchmark against a real NameNode (one MiniDFSCluster for the class, each run in a

@@ -9,7 +9,7 @@ import java.io.IOException;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.mimesisbench.generator.measure.RunStatistics;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
 
 /** Phase 2's small map-side sort buffer still holds what a mapper emits. */
 class StatisticsSortBufferTest {

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.generator.RunChecks.Outcome;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
-import org.mimesisbench.generator.schedule.Op;
 
 /**
  * A run of a format-2 profile (calls, probes, cluster calls) against a real NameNode: it issues

@@ -238,7 +238,7 @@ class NamespaceMaterializeTest {
         new String[] {"/..", "/d0/../../etc", "/d0/./f", "//x", "d0", "/d0/", "/a:b"}) {
       byte[] b = entry.getBytes(StandardCharsets.US_ASCII);
       assertThrows(
-          org.mimesisbench.cli.BadInputException.class, () -> base.resolve(b, b.length), entry);
+          org.mimesisbench.errors.BadInputException.class, () -> base.resolve(b, b.length), entry);
     }
     byte[] ok = "/d0/f1.t3".getBytes(StandardCharsets.US_ASCII);
     assertEquals("hdfs://nn:8020/b/d0/f1.t3", base.resolve(ok, ok.length).toString());

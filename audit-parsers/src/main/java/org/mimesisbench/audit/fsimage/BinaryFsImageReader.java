@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.INodeSection.INode;
 import org.apache.hadoop.hdfs.tools.offlineImageViewer.InodeVisitingImageWriter;
 import org.mimesisbench.audit.trace.TraceBuilder;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /** Reads a binary fsimage ({@code fsimage_<txid>}) with Hadoop's own image loader. */

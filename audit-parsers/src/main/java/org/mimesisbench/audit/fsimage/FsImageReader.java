@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.Arrays;
 import org.apache.hadoop.fs.permission.FsPermission;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * Reads a namespace snapshot in any of its three forms: the binary fsimage, or the Offline Image

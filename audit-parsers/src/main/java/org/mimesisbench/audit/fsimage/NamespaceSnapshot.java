@@ -12,8 +12,8 @@ import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.audit.trace.SnapshotIndex;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.ProgressLine;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.trace.NamespaceEntry;
 

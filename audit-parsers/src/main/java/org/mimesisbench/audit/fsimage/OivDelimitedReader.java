@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.text.StringEscapeUtils;
 import org.mimesisbench.audit.trace.TraceBuilder;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /**

@@ -16,7 +16,7 @@ import org.apache.hadoop.hdfs.tools.offlineImageViewer.OfflineImageViewerPB;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.testing.Traces;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.trace.NamespaceEntry;
 
 /**

@@ -79,7 +79,7 @@ public final class EmbeddedCluster implements AutoCloseable {
       cluster =
           nameDir == null
               ? build(builder)
-              : NameDirCopy.starting(NameDirImage.OPTION, nameDir, () -> build(builder));
+              : NameDirCopy.starting("run: --name-dir", nameDir, () -> build(builder));
     } catch (IOException | RuntimeException e) {
       audit.close();
       throw e;

@@ -14,7 +14,7 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
 
 /**
  * What issuing measured, kept apart from the workload (as YCSB does): per op the count, errors (by

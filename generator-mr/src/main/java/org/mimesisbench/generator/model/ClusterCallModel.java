@@ -3,8 +3,8 @@ package org.mimesisbench.generator.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.mimesisbench.cli.BadInputException;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.profile.ClusterCalls;
 
 /**

@@ -3,7 +3,7 @@ package org.mimesisbench.generator.model;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.profile.Distribution;
 
 /**

@@ -2,7 +2,7 @@ package org.mimesisbench.generator.model;
 
 import java.util.List;
 import java.util.Set;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.profile.FileType;
 
 /**
@@ -57,7 +57,7 @@ public record FileTypeModel(
     double info = t.getAccessShares().getGetFileInfo();
     double sum = open + list + info;
     if (!(open >= 0 && list >= 0 && info >= 0) || (sum > 0 && Math.abs(sum - 1) > 1e-6)) {
-      throw new org.mimesisbench.cli.BadInputException(
+      throw new org.mimesisbench.errors.BadInputException(
           at + "accessShares must be >= 0 and sum to 1");
     }
     double[] kinds =
@@ -67,7 +67,7 @@ public record FileTypeModel(
     share(at + "unaccessedShare", t.getUnaccessedShare());
     share(at + "deleteShare", t.getDeleteShare());
     if (t.getPreExisting() < 0 || t.getFiles() < t.getPreExisting()) {
-      throw new org.mimesisbench.cli.BadInputException(
+      throw new org.mimesisbench.errors.BadInputException(
           at
               + "files ("
               + t.getFiles()
@@ -99,7 +99,7 @@ public record FileTypeModel(
 
   static void share(String where, double v) {
     if (!(v >= 0 && v <= 1)) {
-      throw new org.mimesisbench.cli.BadInputException(
+      throw new org.mimesisbench.errors.BadInputException(
           where + " " + v + ": a share must be within [0, 1]");
     }
   }

@@ -1,7 +1,7 @@
 package org.mimesisbench.generator.model;
 
 import java.util.List;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
 
 /**
  * What a life draws its events from: a file type's distributions, or a directory type's, which have

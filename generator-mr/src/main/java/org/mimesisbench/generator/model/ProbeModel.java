@@ -1,6 +1,6 @@
 package org.mimesisbench.generator.model;
 
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.profile.Probes;
 
 /**

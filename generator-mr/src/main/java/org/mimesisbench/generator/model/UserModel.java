@@ -2,7 +2,7 @@ package org.mimesisbench.generator.model;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.profile.UserMix;
 import org.mimesisbench.profile.UserShare;
 

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.profile.DirectoryType;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.PreExistingActivation;

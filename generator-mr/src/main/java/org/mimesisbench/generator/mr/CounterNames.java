@@ -1,6 +1,6 @@
 package org.mimesisbench.generator.mr;
 
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
 
 /**
  * The run's MapReduce counters: one group, ops and errors per op, and those that move while the

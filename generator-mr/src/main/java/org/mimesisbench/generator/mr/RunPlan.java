@@ -14,7 +14,7 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.layout.FlatLayout;

@@ -11,8 +11,8 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.results.RunSummary;
-import org.mimesisbench.generator.schedule.Op;
 
 /**
  * What a benchmark run issues, for the driver that runs its two jobs (BenchmarkRun): a profile's

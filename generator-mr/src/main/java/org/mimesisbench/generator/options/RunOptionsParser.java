@@ -11,8 +11,8 @@ import org.apache.avro.Schema;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.CommandLines;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.run.RunOptions;
 
 /**

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * Users and their groups in the form of Hadoop's static group mapping ({@value

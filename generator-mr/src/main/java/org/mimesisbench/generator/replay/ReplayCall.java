@@ -1,7 +1,7 @@
 package org.mimesisbench.generator.replay;
 
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.Event;
-import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.trace.AuditEvent;
 
 /**

@@ -23,8 +23,8 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.Event;
-import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.trace.AuditEvent;
 
 /**

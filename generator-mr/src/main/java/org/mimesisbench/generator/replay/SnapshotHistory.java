@@ -3,7 +3,7 @@ package org.mimesisbench.generator.replay;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.TreeSet;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.trace.AuditEvent;
 
 /**

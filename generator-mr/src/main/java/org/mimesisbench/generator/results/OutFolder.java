@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.generator.infra.Lease;
 import org.mimesisbench.generator.infra.LeaseFiles;
 import org.mimesisbench.generator.infra.WorkFolder;

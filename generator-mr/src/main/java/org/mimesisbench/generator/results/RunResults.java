@@ -13,8 +13,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.mimesisbench.generator.measure.RunStatistics;
-import org.mimesisbench.generator.mr.JobCounters;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
 
 /**
  * A run's results folder: {@code summary.json} (written by {@link RunSummary}; printed here),

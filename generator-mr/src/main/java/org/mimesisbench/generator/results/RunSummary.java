@@ -13,9 +13,9 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
-import org.mimesisbench.generator.schedule.Op;
 
 /**
  * {@code summary.json}, the one place its keys are named: every field of {@code

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.mimesisbench.generator.model.ClusterCallModel;
 import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.generator.op.Op;
 
 /**
  * The commands without a path, one stream per command: a renewal process from the window's start,

@@ -8,6 +8,7 @@ import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.LifeModel;
 import org.mimesisbench.generator.model.ProbeModel;
+import org.mimesisbench.generator.op.Op;
 
 /**
  * One file's (or directory's) events, drawn when it is introduced and issued in time order (the

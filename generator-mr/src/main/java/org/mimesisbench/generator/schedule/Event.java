@@ -1,5 +1,7 @@
 package org.mimesisbench.generator.schedule;
 
+import org.mimesisbench.generator.op.Op;
+
 /**
  * One operation of the schedule: {@code op} on {@code path} (renamed to {@code target} for a
  * rename) at {@code timeMs} after the run's start, in the profile's time (before time scaling),

@@ -9,6 +9,7 @@ import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.generator.op.Op;
 
 /**
  * The operations a run's schedule holds, counted without issuing any: what a complete run issues,

@@ -11,8 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.Event;
-import org.mimesisbench.generator.schedule.Op;
 
 /** The sequencer-to-issuer hand-over: every batch once, in order, with waits that end. */
 @Timeout(60)

@@ -366,7 +366,7 @@ class IssuingPipelineTest {
               .run(System.nanoTime() + 20 * MS, () -> {});
       assertEquals(1000, stats.totalCount());
       long response = 0;
-      for (var op : org.mimesisbench.generator.schedule.Op.values()) {
+      for (var op : org.mimesisbench.generator.op.Op.values()) {
         response = Math.max(response, stats.response(op).getMaxValue());
       }
       assertTrue(response >= 300_000, "the slow call's response time: " + response + " us");
@@ -402,7 +402,7 @@ class IssuingPipelineTest {
         "waited " + stats.slotWaitMicros() + " us");
     long service = 0;
     long response = 0;
-    for (var op : org.mimesisbench.generator.schedule.Op.values()) {
+    for (var op : org.mimesisbench.generator.op.Op.values()) {
       service = Math.max(service, stats.latency(op).getValueAtPercentile(99));
       response = Math.max(response, stats.response(op).getValueAtPercentile(99));
     }
@@ -412,8 +412,8 @@ class IssuingPipelineTest {
     RunStatistics copy = roundTrip(stats);
     assertEquals(stats.slotWaits(), copy.slotWaits());
     assertEquals(
-        stats.response(org.mimesisbench.generator.schedule.Op.OPEN).getTotalCount(),
-        copy.response(org.mimesisbench.generator.schedule.Op.OPEN).getTotalCount());
+        stats.response(org.mimesisbench.generator.op.Op.OPEN).getTotalCount(),
+        copy.response(org.mimesisbench.generator.op.Op.OPEN).getTotalCount());
   }
 
   private static RunStatistics roundTrip(RunStatistics stats) throws IOException {

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.Event;
-import org.mimesisbench.generator.schedule.Op;
 import org.mimesisbench.trace.AuditCommand;
 
 /**

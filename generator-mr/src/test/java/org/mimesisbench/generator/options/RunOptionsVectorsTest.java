@@ -14,8 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.CommandLines;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.run.RunOptions;
 
 /**

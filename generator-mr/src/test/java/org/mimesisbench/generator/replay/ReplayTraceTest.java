@@ -14,7 +14,7 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mimesisbench.generator.schedule.Op;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.run.RunOptions;
 import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.NamespaceEntry;

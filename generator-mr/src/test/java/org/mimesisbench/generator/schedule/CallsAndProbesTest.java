@@ -13,6 +13,7 @@ import org.mimesisbench.generator.GeneratorVectors;
 import org.mimesisbench.generator.layout.FlatLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.profile.CallShare;
 import org.mimesisbench.profile.ClusterCalls;
 import org.mimesisbench.profile.FileType;

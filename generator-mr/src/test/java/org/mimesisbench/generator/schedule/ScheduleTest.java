@@ -15,6 +15,7 @@ import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.namespace.stats.ProfileStatistics;
 import org.mimesisbench.profile.PreExistingActivation;

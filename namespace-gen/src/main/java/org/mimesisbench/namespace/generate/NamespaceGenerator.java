@@ -2,7 +2,7 @@ package org.mimesisbench.namespace.generate;
 
 import java.util.List;
 import java.util.SplittableRandom;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.namespace.stats.FileTypeShare;
 import org.mimesisbench.namespace.stats.NamespaceStats;
 

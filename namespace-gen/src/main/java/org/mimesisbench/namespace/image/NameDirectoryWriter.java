@@ -16,7 +16,7 @@ import org.apache.hadoop.hdfs.util.MD5FileUtils;
 import org.apache.hadoop.io.MD5Hash;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.output.OutputProblems;
 
 /**

@@ -1,7 +1,7 @@
 package org.mimesisbench.namespace.materialize;
 
 import org.apache.hadoop.fs.Path;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.fs.TracePaths;
 
 /**

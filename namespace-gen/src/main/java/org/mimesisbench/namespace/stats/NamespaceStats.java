@@ -1,7 +1,7 @@
 package org.mimesisbench.namespace.stats;
 
 import java.util.List;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * The statistics a namespace is generated from, checked to describe a tree that can exist. Depths

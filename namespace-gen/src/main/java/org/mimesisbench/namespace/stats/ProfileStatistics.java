@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.profile.Distribution;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.NamespaceStatistics;

@@ -3,7 +3,7 @@ package org.mimesisbench.namespace.stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /** Reads statistics from either source: a profile directory or a mimesis.properties file. */
 public final class StatsSource {

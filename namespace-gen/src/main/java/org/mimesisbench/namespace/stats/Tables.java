@@ -1,6 +1,6 @@
 package org.mimesisbench.namespace.stats;
 
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /** Checks of the tables both readers share: whole ascending values and weights that sum to 1. */
 final class Tables {

@@ -12,7 +12,7 @@ import java.nio.file.StandardOpenOption;
 import org.apache.avro.file.CodecFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.namespace.generate.GeneratedNamespaceReader;
 import org.mimesisbench.namespace.output.NamespaceAvroWriter;
 

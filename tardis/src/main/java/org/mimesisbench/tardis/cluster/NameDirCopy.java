@@ -19,8 +19,8 @@ import org.apache.log4j.AppenderSkeleton;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 import org.apache.log4j.spi.LoggingEvent;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Messages;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.output.OutputProblems;
 
 /**

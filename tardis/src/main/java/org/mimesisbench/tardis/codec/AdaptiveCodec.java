@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.zip.CRC32C;
 import org.apache.hadoop.conf.Configuration;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * The codec of the emulated DataNode's storage: Tardis when the chunk is Tardis data; otherwise, as

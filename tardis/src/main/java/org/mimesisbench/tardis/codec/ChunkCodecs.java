@@ -2,7 +2,7 @@ package org.mimesisbench.tardis.codec;
 
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * The chunk codecs by the name each stores beside its chunks: the storage picks its codec by name

@@ -55,7 +55,7 @@ import org.apache.hadoop.hdfs.server.protocol.ReplicaRecoveryInfo;
 import org.apache.hadoop.hdfs.server.protocol.StorageReport;
 import org.apache.hadoop.hdfs.server.protocol.VolumeFailureSummary;
 import org.apache.hadoop.metrics2.MetricsCollector;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.tardis.codec.AdaptiveCodec;
 import org.mimesisbench.tardis.codec.ChunkCodec;
 import org.mimesisbench.tardis.codec.ChunkCodecs;

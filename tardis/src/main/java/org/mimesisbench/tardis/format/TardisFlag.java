@@ -2,7 +2,7 @@ package org.mimesisbench.tardis.format;
 
 import java.util.HexFormat;
 import org.apache.hadoop.conf.Configuration;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 
 /**
  * The 8 bytes that open every unit of Tardis data. Random, so that metadata a storage system writes

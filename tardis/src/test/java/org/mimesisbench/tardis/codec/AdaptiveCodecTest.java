@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.tardis.format.TardisFlag;
 import org.mimesisbench.tardis.format.TardisSequence;
 

@@ -10,7 +10,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.tardis.format.TardisFlag;
 import org.mimesisbench.tardis.format.TardisSequence;
 import org.mimesisbench.tardis.format.Unit;

@@ -13,8 +13,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.mimesisbench.generator.issue.NamespaceClient;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.Event;
-import org.mimesisbench.generator.schedule.Op;
 
 class NoopFileSystemTest {
   private static final URI NOOP = URI.create("noop:///");

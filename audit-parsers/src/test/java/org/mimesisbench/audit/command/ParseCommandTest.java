@@ -1,4 +1,4 @@
-package org.mimesisbench.audit;
+package org.mimesisbench.audit.command;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

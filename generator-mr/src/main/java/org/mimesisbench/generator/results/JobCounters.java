@@ -1,4 +1,4 @@
-package org.mimesisbench.generator.mr;
+package org.mimesisbench.generator.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

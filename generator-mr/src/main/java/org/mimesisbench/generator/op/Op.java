@@ -1,4 +1,4 @@
-package org.mimesisbench.generator.schedule;
+package org.mimesisbench.generator.op;
 
 import java.util.EnumSet;
 import java.util.HashMap;

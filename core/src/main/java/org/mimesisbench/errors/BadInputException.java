@@ -1,4 +1,4 @@
-package org.mimesisbench.cli;
+package org.mimesisbench.errors;
 
 /**
  * Input the user must fix: a missing file, a malformed option, too many malformed lines. The

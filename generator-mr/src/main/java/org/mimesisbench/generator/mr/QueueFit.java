@@ -1,14 +1,13 @@
-package org.mimesisbench.generator.infra;
+package org.mimesisbench.generator.mr;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Messages;
-import org.mimesisbench.generator.mr.MapperPacking;
-import org.mimesisbench.generator.mr.TaskSplit;
+import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.generator.infra.YarnCapacity;
 
 /**
  * Phase 2's mappers as a YARN queue can run them at once (they meet at the start barrier, so all

@@ -1,4 +1,4 @@
-package org.mimesisbench.audit;
+package org.mimesisbench.audit.command;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -15,13 +15,15 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
+import org.mimesisbench.audit.ParseOptions;
+import org.mimesisbench.audit.TraceParse;
 import org.mimesisbench.audit.input.AuditLogFiles;
 import org.mimesisbench.audit.mapreduce.ParseJob;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.trace.AvroFiles;
-import org.mimesisbench.cli.BadInputException;
 import org.mimesisbench.cli.Command;
 import org.mimesisbench.cli.ExitCodes;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.FileTimeline;
 

@@ -1,4 +1,4 @@
-package org.mimesisbench.generator.infra;
+package org.mimesisbench.generator;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -8,7 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.mimesisbench.cli.BadInputException;
+import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.namespace.image.FsImageWriter;

@@ -1,4 +1,4 @@
-package org.mimesisbench.generator.schedule;
+package org.mimesisbench.generator.op;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

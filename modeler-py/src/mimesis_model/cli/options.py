@@ -50,13 +50,6 @@ def number(text: str) -> float:
     return value
 
 
-def non_negative(text: str) -> float:
-    value = number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
-    return value
-
-
 def positive(text: str) -> float:
     value = number(text)
     if value <= 0:

@@ -19,9 +19,8 @@ from mimesis_model.model.scaling import scale_types, type_name
 
 TIMELINE_FILE: Final = "timeline.csv"
 NAMENODE_FILE: Final = "namenode.csv"
-"""the NameNode's metrics, a row a second through phase 2 (runs since issue 20)"""
+"""the NameNode's metrics, a row a second through phase 2 (runs that recorded them)"""
 TRACE_DIR: Final = "trace"
-AUDIT_LOG: Final = "namenode-audit.log"
 CLOCK_SLACK_MS: Final = 100
 """how much earlier than workload.startMs phase 2's first audit events may be stamped"""
 END_SLACK_MS: Final = 1_000

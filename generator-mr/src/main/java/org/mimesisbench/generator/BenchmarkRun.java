@@ -412,10 +412,6 @@ public final class BenchmarkRun {
     return m;
   }
 
-  /**
-   * Whether the user pointed the run at a file system: -fs, -D fs.defaultFS, a site file, or a URI
-   * as base.
-   */
   /** Whether the run's file system is the local one (file://). */
   private boolean localTarget() {
     if (!fileSystemConfigured()) {
@@ -433,6 +429,10 @@ public final class BenchmarkRun {
     AuditCapture.givenLogs(command, options, !fileSystemConfigured(), conf);
   }
 
+  /**
+   * Whether the user pointed the run at a file system: -fs, -D fs.defaultFS, a site file, or a URI
+   * as base.
+   */
   public boolean fileSystemConfigured() {
     if (conf.getBoolean(FORCE_EMBEDDED, false)) {
       return false;

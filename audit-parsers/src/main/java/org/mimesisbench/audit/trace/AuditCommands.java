@@ -29,10 +29,6 @@ final class AuditCommands {
     return (byte) c.ordinal();
   }
 
-  static AuditCommand ofCode(byte code) {
-    return BY_CODE[code];
-  }
-
   /**
    * The letter of an access in a timeline's accessKinds, or 0 for a call that is not one: a file's
    * accesses are O open, L listStatus, G getfileinfo; a directory's L, G and C contentSummary.

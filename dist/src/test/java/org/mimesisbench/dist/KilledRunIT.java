@@ -112,7 +112,10 @@ class KilledRunIT {
     List<String> stopped =
         lines.stream().filter(l -> l.startsWith("run: interrupted (SIGTERM or Ctrl-C): ")).toList();
     assertEquals(1, stopped.size(), printed);
-    assertTrue(stopped.get(0).contains("unfinished results removed"), printed);
+    assertTrue(
+        stopped.get(0).contains("what it measured so far (")
+            && stopped.get(0).contains("ops, not valid) in "),
+        printed);
     for (String line : lines) {
       assertTrue(
           line.startsWith("no file system configured: ")
@@ -127,12 +130,14 @@ class KilledRunIT {
   @Test
   void aRunStoppedBySigtermLeavesNothingAndOneKilledHardIsNamedByTheNext() throws Exception {
     Path out = dir.resolve("run");
+    Path stoppedOut = dir.resolve("stopped");
     Path tmp = Files.createDirectories(dir.resolve("jvm-tmp"));
 
-    Process terminated = start(out, tmp, "--time-scale", "0.2");
+    Process terminated = start(stoppedOut, tmp, "--time-scale", "0.2");
     CompletableFuture<String> rest = readUntil(terminated, "phase 2:");
     assertTrue(
-        Files.isDirectory(out.resolve(".work")), "the running run's working files are in --out");
+        Files.isDirectory(stoppedOut.resolve(".work")),
+        "the running run's working files are in --out");
     long t0 = System.nanoTime();
     // SIGTERM through the handle: Process.destroy would also close the output still to be read
     terminated.toHandle().destroy();
@@ -140,11 +145,21 @@ class KilledRunIT {
     assertTrue(terminated.exitValue() != 0, "exit code " + terminated.exitValue());
     System.out.printf(
         "SIGTERM: gone after %.1f s; --out holds %s; java.io.tmpdir holds %s%n",
-        (System.nanoTime() - t0) / 1e9, names(out), names(tmp));
-    assertEquals(
-        List.of(),
-        names(out),
-        "nothing of the stopped run in --out; left: " + tree(out) + "\n" + rest.get());
+        (System.nanoTime() - t0) / 1e9, names(stoppedOut), names(tmp));
+    // what phase 2 measured until then is kept, not valid; its working files and lease are gone
+    List<String> kept = names(stoppedOut);
+    assertTrue(
+        kept.contains("summary.json")
+            && kept.stream().noneMatch(n -> n.startsWith(".") || n.endsWith(".inprogress")),
+        "the stopped run's results: " + tree(stoppedOut) + "\n" + rest.get());
+    com.fasterxml.jackson.databind.JsonNode summary =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(stoppedOut.resolve("summary.json").toFile());
+    assertTrue(!summary.path("valid").asBoolean(true), summary.toString());
+    assertTrue(
+        summary.path("invalidBecause").path(0).asText().startsWith("interrupted (SIGTERM"),
+        summary.toString());
+    assertTrue(summary.path("overall").path("count").asLong(-1) >= 0, summary.toString());
     assertEquals(List.of(), names(tmp), "nothing of it in java.io.tmpdir (snappy, jetty)");
     assertStoppedInOneLine(rest.get());
 

@@ -68,6 +68,12 @@ public final class BenchmarkRun {
   private RunSummary written; // the summary, once the results are written
   private Lease.Holder holder; // this run, as its leases name it
   private BaseDirectory leased; // the base whose lease this run holds, once RunSetup took it
+  // what a SIGTERM or Ctrl-C found: the job it stopped, its counters then, when; and the schedule
+  private volatile RunJobs.Progress stoppedIn;
+  private volatile org.apache.hadoop.mapreduce.Counters stoppedCounters;
+  private volatile long stoppedAtNanos;
+  private volatile long scheduledOps;
+  private volatile String id; // this run's
   private final Planner planner;
 
   /**
@@ -112,6 +118,7 @@ public final class BenchmarkRun {
         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
             + "-"
             + String.format("%06x", ThreadLocalRandom.current().nextInt(1 << 24));
+    id = runId;
     if (!options.getAsOneUser() && localTarget()) {
       // file:// has no users: every call goes as the run's own, whom nothing denies (UserClients)
       options.setAsOneUser(true);
@@ -142,7 +149,7 @@ public final class BenchmarkRun {
               outDir.resolve(WorkFolder.NAME),
               left -> {
                 try {
-                  System.err.println(interrupted(plan.command(), results, left));
+                  System.err.println(interrupted(plan.command(), results, outDir, left));
                 } finally {
                   letGo(outLease);
                 }
@@ -266,6 +273,7 @@ public final class BenchmarkRun {
     }
 
     Job workloadJob = jobs.workloadJob(plan, setup.mappers());
+    scheduledOps = setup.scheduledOps();
     long startMillis = System.currentTimeMillis();
     JvmUse phase2Start = JvmUse.now();
     BarrierWatch barrier = new BarrierWatch(fs, plan.barrierDir(), setup.mappers().size());
@@ -478,12 +486,15 @@ public final class BenchmarkRun {
    * The one line a run stopped by SIGTERM or Ctrl-C prints, its working files gone (or {@code left}
    * says what stayed): the unfinished results are dropped with them.
    */
-  private String interrupted(String command, AtomicOutputDir results, String left) {
+  private String interrupted(String command, AtomicOutputDir results, Path outDir, String left) {
     List<String> done = new ArrayList<>();
     if (jobs != null && jobs.running().outcome() != null) {
       done.add(jobs.running().outcome());
     }
-    if (left == null) {
+    String kept = left == null ? keepWhatWasMeasured(results, outDir) : null;
+    if (kept != null) {
+      done.add(kept);
+    } else if (left == null) {
       try {
         results.close();
         done.add("its working files and unfinished results removed");
@@ -496,8 +507,57 @@ public final class BenchmarkRun {
     return command + ": interrupted (SIGTERM or Ctrl-C): " + String.join("; ", done);
   }
 
+  /**
+   * Phase 2's ops counted when the run was stopped, as a summary.json that says the run is not
+   * valid, committed with the results written so far (the audit log, hadoop.log); what the console
+   * line says of it, or null when phase 2 had not started or the summary could not be written (the
+   * unfinished results then go).
+   */
+  private String keepWhatWasMeasured(AtomicOutputDir results, Path outDir) {
+    RunJobs.Progress phase2 = stoppedIn;
+    if (phase2 == null || stoppedCounters == null || !phase2.step().startsWith("phase 2")) {
+      return null;
+    }
+    Map<String, long[]> ops = new java.util.LinkedHashMap<>();
+    for (org.mimesisbench.generator.op.Op op : org.mimesisbench.generator.op.Op.values()) {
+      long n = stoppedCounters.findCounter(CounterNames.GROUP, CounterNames.ops(op)).getValue();
+      long errors =
+          stoppedCounters.findCounter(CounterNames.GROUP, CounterNames.errors(op)).getValue();
+      if (n > 0) {
+        ops.put(op.label(), new long[] {n, errors});
+      }
+    }
+    String why =
+        String.format(
+            "interrupted (SIGTERM or Ctrl-C) %.0f s into phase 2: the ops issued so far, counted"
+                + " by the job as it went (no latencies)",
+            (stoppedAtNanos - phase2.startNanos()) / 1e9);
+    try {
+      RunSummary summary =
+          RunSummary.interrupted(
+              id,
+              why,
+              new com.fasterxml.jackson.databind.ObjectMapper().readTree(options.toString()),
+              notes,
+              ops,
+              (stoppedAtNanos - phase2.startNanos()) / 1e9,
+              scheduledOps);
+      summary.write(results.file(RunResults.SUMMARY));
+      results.commit();
+      return String.format(
+          "what it measured so far (%,d ops, not valid) in %s",
+          summary.overall().count(),
+          AtomicOutputDir.committedName(outDir).resolve(RunResults.SUMMARY));
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
   /** On SIGTERM or Ctrl-C: the running job is killed and the run's state says so. */
   private void interrupted(BaseDirectory base, String runId) {
+    stoppedAtNanos = System.nanoTime();
+    stoppedIn = jobs.progress(); // before the kill: the job still answers with its counters
+    stoppedCounters = stoppedIn == null ? null : stoppedIn.latest();
     jobs.running().kill();
     try (FileSystem fresh = FileSystem.newInstance(base.path().toUri(), conf)) {
       base.through(fresh)

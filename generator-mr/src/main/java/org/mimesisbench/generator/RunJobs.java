@@ -54,6 +54,7 @@ final class RunJobs {
   private final WorkFolder work;
   private final PrintStream out;
   private final RunningJob running = new RunningJob(); // killed on SIGTERM or Ctrl-C
+  private volatile Progress progress; // of the job waited for: what an interrupt keeps
   private final Map<Job, JobCounters> finished = new IdentityHashMap<>(); // read as each job ended
   private org.apache.hadoop.fs.Path
       statisticsDir; // phase 2's output: local with the local job runner
@@ -180,6 +181,7 @@ final class RunJobs {
       job.submit();
       running.set(job);
       long start = System.nanoTime();
+      progress = new Progress(job, step, start, null);
       long next = start + PROGRESS_EVERY_NANOS;
       org.apache.hadoop.mapreduce.Counters seen = null;
       while (!job.isComplete()) {
@@ -189,6 +191,7 @@ final class RunJobs {
           next = now + PROGRESS_EVERY_NANOS;
           org.apache.hadoop.mapreduce.Counters live = JobCounters.now(job);
           seen = live != null ? live : seen;
+          progress = new Progress(job, step, start, seen);
           long done = value(live, counter);
           long failed = value(live, CounterNames.FAILED);
           double seconds = (now - start) / 1e9;
@@ -236,6 +239,24 @@ final class RunJobs {
   private static long value(org.apache.hadoop.mapreduce.Counters counters, String name) {
     Counter c = counters == null ? null : counters.findCounter(CounterNames.GROUP, name);
     return c == null ? 0 : c.getValue();
+  }
+
+  /**
+   * The job waited for, its step ("phase 2: workload"), when it started and the counters last read
+   * of it; what a run stopped by SIGTERM or Ctrl-C keeps of it.
+   */
+  record Progress(
+      Job job, String step, long startNanos, org.apache.hadoop.mapreduce.Counters counters) {
+    /** The counters now, when the job still answers; else those last read. */
+    org.apache.hadoop.mapreduce.Counters latest() {
+      org.apache.hadoop.mapreduce.Counters now = JobCounters.now(job);
+      return now != null ? now : counters;
+    }
+  }
+
+  /** The job waited for, or last waited for; null before the first. */
+  Progress progress() {
+    return progress;
   }
 
   /** The counters {@code job} ended with; none when it never ran. */

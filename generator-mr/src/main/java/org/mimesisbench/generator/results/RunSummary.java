@@ -115,7 +115,7 @@ public record RunSummary(
       double collectionSeconds,
       Double compilationSeconds) {}
 
-  /** One op's figures; errorsByClass only when some failed. */
+  /** One op's figures; errorsByClass only when some failed, no latencies in an interrupted run. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record OpFigures(
       long count,
@@ -258,6 +258,54 @@ public record RunSummary(
     return key == ClusterSchedule.KEY
         ? "cluster"
         : directoryType >= 0 ? "d" + directoryType : Integer.toString(key);
+  }
+
+  /**
+   * The summary of a run stopped by SIGTERM or Ctrl-C in phase 2: not valid, saying why, with the
+   * ops its job had counted when it was stopped ({@code ops}: label to count and errors) over
+   * {@code seconds} of phase 2; no latencies (their histograms go with the killed job).
+   */
+  public static RunSummary interrupted(
+      String runId,
+      String why,
+      JsonNode options,
+      List<String> notes,
+      Map<String, long[]> ops,
+      double seconds,
+      long scheduled) {
+    double over = Math.max(seconds, 1e-9);
+    Map<String, OpFigures> figures = new LinkedHashMap<>();
+    long count = 0;
+    long errors = 0;
+    for (Map.Entry<String, long[]> e : ops.entrySet()) {
+      long n = e.getValue()[0];
+      figures.put(
+          e.getKey(), new OpFigures(n, e.getValue()[1], null, 0, round(n / over), null, null));
+      count += n;
+      errors += e.getValue()[1];
+    }
+    return new RunSummary(
+        runId,
+        false,
+        List.of(why),
+        null,
+        options,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        notes,
+        figures,
+        new Overall(count, errors, Map.of(), scheduled, round(seconds), round(count / over), 0, 0),
+        null,
+        null,
+        List.of(why),
+        null,
+        null,
+        null);
   }
 
   public void write(Path file) throws IOException {

@@ -22,7 +22,6 @@ from mimesis_model.model.describe import (
     _per_type,
     default_trace_dir,
     describe,
-    format_duration,
     render_type_table,
 )
 from mimesis_model.model.fit import read_for_fitting
@@ -129,15 +128,6 @@ def test_many_types_show_the_heaviest_and_pool_the_rest() -> None:
     assert labels[0].startswith("type 0 ")
     assert labels[-1].startswith("other 19 types, pooled")  # 29 accessed types, 10 shown
     assert "no data for type(s) 29" in figure.axes[0].get_title()
-
-
-@pytest.mark.parametrize(
-    ("ms", "text"),
-    [(0, "0 ms"), (850, "850 ms"), (10_240, "10.2 s"), (90_000, "1.5 min"), (HOUR_MS, "1 h"),
-     (3 * 86_400_000, "3 d")],
-)  # fmt: skip
-def test_format_duration(ms: float, text: str) -> None:
-    assert format_duration(ms) == text
 
 
 def parse(*argv: str) -> argparse.Namespace:

@@ -257,7 +257,7 @@ def test_command_writes_a_profile_that_reads_back(
     )
     assert args.verbose is False
     assert args.run(args) == 0
-    assert "2 file types, 9 files (3 pre-existing), window 60 s" in capsys.readouterr().out
+    assert "2 file types, 9 files (3 pre-existing), window 1 min" in capsys.readouterr().out
     profile = Profile.read(out)
     assert [t.files for t in profile.file_types] == [6, 3]
     assert (out / "profile.json").is_file()

@@ -12,6 +12,7 @@ from mimesis_model.model.directory_fit import DirectoryFitter
 from mimesis_model.model.fit import AUTO, CRITERIA, TIMING, ProfileFitter, read_for_fitting
 from mimesis_model.model.user_mix import MAX_USERS
 from mimesis_model.output import check_writable, refuse_replacing
+from mimesis_model.units import format_duration
 
 HELP: Final = "fit a profile to a trace"
 DESCRIPTION: Final = (
@@ -98,11 +99,12 @@ def run(args: argparse.Namespace) -> int:
         for step in directories.k_search_:
             print(f"directory k={step.k:<3} listing popularity KS {step.popularity_ks:.4f}")
         unmodeled = sum(item.calls for item in profile.unmodeled_commands)
+        window = format_duration(profile.duration_ms)
         print(
             f"{args.out}: {profile.k} file types, {profile.files:,} files "
             f"({profile.dormant_files:,} dormant); {profile.directory_k} directory types, "
             f"{profile.directories:,} directories; {len(profile.cluster_calls)} cluster "
-            f"commands; {unmodeled:,} calls unmodeled; window {profile.duration_ms / 1000:,.1f} s"
+            f"commands; {unmodeled:,} calls unmodeled; window {window}"
         )
     return OK
 

@@ -10,6 +10,7 @@ from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.formats.import_mimesis import read_files_per_dir, read_mimesis_profile
 from mimesis_model.output import refuse_replacing
+from mimesis_model.units import format_duration
 
 HELP: Final = "convert an original MimesisBench profile"
 DESCRIPTION: Final = (
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     )  # fmt: skip
     profile.write(args.out, "--out")
     pre_existing = sum(t.pre_existing for t in profile.file_types)
-    window_s = profile.duration_ms / 1000
+    window = format_duration(profile.duration_ms)
     print(f"{args.out}: {profile.k} file types, {profile.files:,} files "
-          f"({pre_existing:,} pre-existing), window {window_s:,.0f} s")  # fmt: skip
+          f"({pre_existing:,} pre-existing), window {window}")  # fmt: skip
     return OK

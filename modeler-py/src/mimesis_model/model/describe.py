@@ -25,6 +25,7 @@ from mimesis_model.model.synthesis import synthesize_for_comparison
 from mimesis_model.model.trace_commands import generated_commands
 from mimesis_model.model.validation import render_unmodeled, unmodeled_list
 from mimesis_model.output import AtomicOutputDir
+from mimesis_model.units import format_duration
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -34,7 +35,6 @@ INDEX_FILE: Final = "index.html"
 SHOWN_TYPES: Final = 10
 """Types drawn one line each in the per-type plots; the rest are pooled into one line."""
 
-_TIME_UNITS: Final = (("d", 86_400_000.0), ("h", 3_600_000.0), ("min", 60_000.0), ("s", 1000.0))
 _TIME_TICKS_MS: Final = (
     1, 10, 100, 1e3, 1e4, 6e4, 6e5, 3.6e6, 2.16e7, 8.64e7, 6.048e8, 2.592e9,
 )  # fmt: skip
@@ -242,18 +242,6 @@ def _median(distribution: Distribution, render: Callable[[float], str]) -> str:
 
 def _percent(share: float) -> str:
     return f"{100 * share:.1f} %"
-
-
-def format_duration(ms: float, _position: object = None) -> str:
-    """MS milliseconds in the largest unit that keeps it >= 1 (also a matplotlib tick formatter)."""
-    for unit, size in _TIME_UNITS:
-        if ms >= size:
-            return f"{_significant(ms / size)} {unit}"
-    return f"{_significant(ms)} ms"
-
-
-def _significant(x: float) -> str:
-    return f"{x:.3g}" if abs(x) < 100 else f"{x:.0f}"
 
 
 # --- the plots ----------------------------------------------------------------------------

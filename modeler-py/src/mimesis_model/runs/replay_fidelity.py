@@ -35,6 +35,7 @@ from mimesis_model.model.file_types import create_interarrivals
 from mimesis_model.model.fit import read_for_fitting
 from mimesis_model.runs.run_results import RunResults
 from mimesis_model.runs.run_trace import RunTrace
+from mimesis_model.units import format_duration
 
 KIND: Final = REPLAY_KIND
 BAR_CALLS: Final = 0.01
@@ -246,9 +247,9 @@ def render_replay(report: ReplayFidelity) -> str:
     )
     took = window.replay_ms
     lines.append(
-        f"window: trace {window.trace_ms / 1000:,.1f} s x {window.time_scale:g} = "
-        f"{window.expected_ms / 1000:,.1f} s; the replay took "
-        + ("-" if took is None else f"{took / 1000:,.1f} s")
+        f"window: trace {format_duration(window.trace_ms)} x {window.time_scale:g} = "
+        f"{format_duration(window.expected_ms)}; the replay took "
+        + ("-" if took is None else format_duration(took))
     )
     lines.append(
         "distances to the trace (KS; op_mix: TV): "

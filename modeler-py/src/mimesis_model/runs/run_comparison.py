@@ -20,6 +20,7 @@ import numpy as np
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.formats.run_summary import RESPONSE, SERVICE
 from mimesis_model.runs.run_results import RunResults
+from mimesis_model.units import MICROS
 
 CONFIDENCE: Final = 0.95
 LATENCY_PERCENTILES: Final = ("p50", "p99")
@@ -188,7 +189,7 @@ def plot_comparison(report: dict[str, Any]) -> bytes:
     shown = shown_metrics(report)
     panels = [
         ("throughput (ops/s)", [m for m in shown if m["unit"] == "ops/s"]),
-        ("latency (µs, log scale)", [m for m in shown if m["unit"] == "µs"]),
+        (f"latency ({MICROS}, log scale)", [m for m in shown if m["unit"] == MICROS]),
     ]
     panels = [(title, items) for title, items in panels if items]
     width = max(6.0, 0.55 * max(len(items) for _, items in panels) + 2)
@@ -242,7 +243,7 @@ def _metrics(
             for op in ops:
                 readers.append(
                     (
-                        f"{op} {name} {percentile}", "µs",
+                        f"{op} {name} {percentile}", MICROS,
                         lambda run, op=op, p=percentile, kind=kind: (
                             run.ops[op].latency(kind) or {}
                         ).get(p) if run.ops[op].count else None,

@@ -40,13 +40,14 @@ from mimesis_model.runs.run_results import (
     RunResults,
     RunResultsError,
 )
+from mimesis_model.units import MICROS
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 REPORT_FILE: Final = "report.html"
 DRIFT_COLUMN: Final = "maxLatenessUs"
-"""timeline.csv's column of each second's drift: how late (us) its latest op was"""
+"""timeline.csv's column of each second's drift: how late (µs) its latest op was"""
 _PERCENTILES: Final = ("p50", "p90", "p99", "p999")
 _NONE: Final = OpFigures(count=0)
 """an op a run did not issue, beside one that did"""
@@ -222,7 +223,7 @@ def _latency_plot(ops: dict[str, OpFigures], kind: str) -> Figure:
     axis.set_xticks(range(len(names)))
     axis.set_xticklabels(names, rotation=20)
     axis.set_yscale("log")
-    axis.set_ylabel(f"{kind} time (µs)")
+    axis.set_ylabel(f"{kind} time ({MICROS})")
     axis.grid(axis="y", alpha=0.3)
     axis.legend(fontsize=8)
     return figure
@@ -346,7 +347,7 @@ def _html(
         )
     drift = summary.drift_micros
     if drift:
-        sections.append("<h2>Lateness against the schedule (µs)</h2>" + _pairs_table(drift))
+        sections.append(f"<h2>Lateness against the schedule ({MICROS})</h2>" + _pairs_table(drift))
     waits = summary.waits
     if waits:
         sections.append(
@@ -385,8 +386,8 @@ def _pair_section(
     and the comparison (`mimesis-model compare` of the two) with its plot."""
     head = "".join(
         f"<th>{_e(h)}</th>"
-        for h in ["op", "A count", "B count", "A ops/s", "B ops/s", "A p50 µs", "B p50 µs",
-                  "A p99 µs", "B p99 µs"]
+        for h in ["op", "A count", "B count", "A ops/s", "B ops/s",
+                  *(f"{side} {p} {MICROS}" for p in ("p50", "p99") for side in "AB")]
     )  # fmt: skip
     rows = []
     for op in sorted(set(results.ops) | set(beside.ops)):
@@ -441,7 +442,7 @@ def _ops_table(ops: dict[str, OpFigures]) -> str:
     columns = ["count", "errors", "scheduled", "opsPerSecond"]
     times = [(kind, p) for kind in (SERVICE, RESPONSE) for p in _PERCENTILES]
     head = "".join(
-        f"<th>{_e(c)}</th>" for c in ["op", *columns, *(f"{k} {p} µs" for k, p in times)]
+        f"<th>{_e(c)}</th>" for c in ["op", *columns, *(f"{k} {p} {MICROS}" for k, p in times)]
     )
     rows = []
     for op, item in ops.items():

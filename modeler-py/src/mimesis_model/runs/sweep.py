@@ -30,6 +30,7 @@ import numpy as np
 from mimesis_model.figures import new_figure, png_bytes
 from mimesis_model.formats.run_summary import RESPONSE, SERVICE, OpFigures
 from mimesis_model.formats.sweep_file import SweepFile, SweepPoint
+from mimesis_model.units import MICROS, format_latency
 
 FIGURE_FILE: Final = "figure2.png"
 NAMENODE_FIGURE: Final = "namenode.png"
@@ -160,7 +161,7 @@ def saturation(sweep_levels: list[Level], climb: float = CLIMB_DEFAULT) -> dict[
     kind = sweep_levels[unloaded].latency
     result: dict[str, Any] = {
         "rule": f"mean {kind} time reaches {climb:g}x its lowest, "
-        f"{baseline:,.0f} us at {sweep_levels[unloaded].rate:,.0f} ops/s",
+        f"{format_latency(baseline)} at {sweep_levels[unloaded].rate:,.0f} ops/s",
         "latency": kind,
         "baselineLatencyUs": baseline,
         "maxRate": max(level.rate for level in sweep_levels),
@@ -253,8 +254,8 @@ def render(
 ) -> str:
     kind = sweep_levels[0].latency if sweep_levels else RESPONSE
     lines = [
-        f"{'time scale':>10} {'runs':>5} {'ops/s':>12} {'CV':>7} {'mean lat us':>12}  "
-        f"p50 {kind} time us by op"
+        f"{'time scale':>10} {'runs':>5} {'ops/s':>12} {'CV':>7} {f'mean ({MICROS})':>12}  "
+        f"p50 {kind} time ({MICROS}) by op"
     ]
     for level in sweep_levels:
         ops = "  ".join(f"{op} {o.p50_us:,.0f}" for op, o in level.ops.items())

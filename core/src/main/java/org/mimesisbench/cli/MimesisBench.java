@@ -1,6 +1,11 @@
 package org.mimesisbench.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -12,6 +17,7 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.output.Durations;
 import org.mimesisbench.output.HadoopLog;
 import org.mimesisbench.output.OutputProblems;
 
@@ -38,6 +44,7 @@ public final class MimesisBench extends Configured implements Tool {
   }
 
   public static void main(String[] args) {
+    consoleThatWritesMicros();
     prepareAhead(args);
     int code;
     try {
@@ -47,6 +54,24 @@ public final class MimesisBench extends Configured implements Tool {
       code = ExitCodes.BAD_INPUT;
     }
     System.exit(code);
+  }
+
+  /**
+   * Makes stdout and stderr UTF-8 when the locale's charset cannot write "µs" (a C or POSIX locale:
+   * ASCII, where it would print "?s"), as Python does in such a locale; else leaves them.
+   */
+  static void consoleThatWritesMicros() {
+    if (Charset.defaultCharset().newEncoder().canEncode(Durations.MICROS)) {
+      return;
+    }
+    System.setOut(utf8(FileDescriptor.out));
+    System.setErr(utf8(FileDescriptor.err));
+  }
+
+  private static PrintStream utf8(FileDescriptor fd) {
+    // as the JVM makes System.out, but UTF-8
+    return new PrintStream(
+        new BufferedOutputStream(new FileOutputStream(fd), 128), true, StandardCharsets.UTF_8);
   }
 
   @Override

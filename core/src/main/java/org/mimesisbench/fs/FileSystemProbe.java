@@ -11,6 +11,7 @@ import org.apache.hadoop.net.ConnectTimeoutException;
 import org.apache.hadoop.security.AccessControlException;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.output.Durations;
 
 /**
  * Checks, before a command makes anything, that the file system of a path it was given answers:
@@ -52,7 +53,7 @@ public final class FileSystemProbe {
                 + ": the NameNode at "
                 + authority(uri)
                 + " does not answer (no reply within "
-                + (answerMillis % 1000 == 0 ? answerMillis / 1000 + " s" : answerMillis + " ms")
+                + Durations.micros(answerMillis * 1000L)
                 + "; is it hung, or is that port another service's?)",
             e);
       }

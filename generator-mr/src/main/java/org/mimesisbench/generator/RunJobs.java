@@ -32,6 +32,7 @@ import org.mimesisbench.generator.mr.Workload;
 import org.mimesisbench.generator.mr.WorkloadMapper;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.results.JobCounters;
+import org.mimesisbench.output.Durations;
 
 /**
  * A run's two MapReduce jobs: phase 1 (the namespace) and phase 2 (the workload), set up, run with
@@ -231,8 +232,8 @@ final class RunJobs {
     return mappers == 0
         ? ""
         : String.format(
-            ", %d mapper%s over 1 s behind schedule (about %.1f s each)",
-            mappers, mappers == 1 ? "" : "s", ms / 1e3 / mappers);
+            ", %d mapper%s over 1 s behind schedule (about %s each)",
+            mappers, mappers == 1 ? "" : "s", Durations.micros(ms * 1e3 / mappers));
   }
 
   /** A counter of ours in {@code counters}; 0 when there are none. */

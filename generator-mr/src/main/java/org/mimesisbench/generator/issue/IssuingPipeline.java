@@ -23,6 +23,7 @@ import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Life;
 import org.mimesisbench.generator.schedule.Schedule;
+import org.mimesisbench.output.Durations;
 
 /**
  * One mapper's threads (paper, section 3):
@@ -552,8 +553,8 @@ public final class IssuingPipeline {
     if (late - excused > maxDriftNanos) {
       stopBecause(
           String.format(
-              "drift: an op was issued %.1f ms behind schedule, over the --max-drift of %d ms",
-              late / 1e6, maxDriftNanos / 1_000_000));
+              "drift: an op was issued %s behind schedule, over the --max-drift of %s",
+              Durations.micros(late / 1e3), Durations.millis(maxDriftNanos / 1_000_000)));
       return false;
     }
     String error = null;

@@ -13,6 +13,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.output.Durations;
 import org.mimesisbench.run.RunOptions;
 
 /**
@@ -64,20 +65,9 @@ public final class RunOptionsParser {
     // a time's default as a user writes one (10m, not 600000)
     String value =
         shown && "time".equals(f.getProp("arg")) && dflt instanceof Number n
-            ? duration(n.longValue())
+            ? Durations.millis(n.longValue())
             : String.valueOf(dflt);
     return f.doc() + (shown ? " (default " + value + ")" : "");
-  }
-
-  /** {@code ms} as an option takes it: the largest whole unit of h, m, s, else ms. */
-  public static String duration(long ms) {
-    if (ms != 0 && ms % 3_600_000 == 0) {
-      return ms / 3_600_000 + "h";
-    }
-    if (ms != 0 && ms % 60_000 == 0) {
-      return ms / 60_000 + "m";
-    }
-    return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
   }
 
   /** The options of {@code cl}, checked; the defaults are the schema's. */

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.op.Op;
+import org.mimesisbench.output.Durations;
 
 /**
  * A run's results folder: {@code summary.json} (written by {@link RunSummary}; printed here),
@@ -146,9 +147,9 @@ public final class RunResults {
         "count",
         "errors",
         "ops/s",
-        "p50 us service/resp",
-        "p99 us service/resp",
-        "max us service/resp");
+        "p50 µs service/resp",
+        "p99 µs service/resp",
+        "max µs service/resp");
     summary
         .ops()
         .forEach(
@@ -188,19 +189,27 @@ public final class RunResults {
           replay.outcomes().getOrDefault("deniedButAllowedInTrace", 0L));
     }
     var d = summary.driftMicros();
-    out.printf("  drift (us): p50 %,d  p99 %,d  max %,d%n", d.p50(), d.p99(), d.max());
+    out.printf(
+        "  drift: p50 %s  p99 %s  max %s%n",
+        Durations.micros(d.p50()), Durations.micros(d.p99()), Durations.micros(d.max()));
     var w = summary.waits();
     if (w.forSlot() + w.forPreviousOp() > 0) {
       out.printf(
-          "  waited past their due time: %,d ops for a free in-flight slot (mean %,.0f us), %,d for the op"
-              + " before them on their file (mean %,.0f us)%n",
-          w.forSlot(), w.forSlotMicrosMean(), w.forPreviousOp(), w.forPreviousOpMicrosMean());
+          "  waited past their due time: %,d ops for a free in-flight slot (mean %s), %,d for the op"
+              + " before them on their file (mean %s)%n",
+          w.forSlot(),
+          Durations.micros(w.forSlotMicrosMean()),
+          w.forPreviousOp(),
+          Durations.micros(w.forPreviousOpMicrosMean()));
     }
     var jvm = summary.jvm();
     if (jvm != null) {
       out.printf(
-          "  this JVM in phase 2: %.2f cores busy, %.1f us of CPU per op, %d collections (%.1f s)%n",
-          jvm.cores(), jvm.cpuMicrosPerOp(), jvm.collections(), jvm.collectionSeconds());
+          "  this JVM in phase 2: %.2f cores busy, %s of CPU per op, %d collections (%s)%n",
+          jvm.cores(),
+          Durations.micros(jvm.cpuMicrosPerOp()),
+          jvm.collections(),
+          Durations.micros(jvm.collectionSeconds() * 1e6));
     }
     for (String note : summary.notes()) {
       out.println("  note: " + note);

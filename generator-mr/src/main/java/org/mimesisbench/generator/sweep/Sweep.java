@@ -20,6 +20,7 @@ import org.mimesisbench.generator.replay.ReplayCommand;
 import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.output.AtomicOutputDir;
+import org.mimesisbench.output.Durations;
 import org.mimesisbench.run.RunOptions;
 
 /**
@@ -261,7 +262,11 @@ public final class Sweep {
   private void print(SweepFile sweep) {
     out.printf(
         "sweep: %d runs%n  %-10s %-6s %12s  %s%n",
-        sweep.points().size(), "time scale", "run", "ops/s", "p50 / p99 response time (us) by op");
+        sweep.points().size(),
+        "time scale",
+        "run",
+        "ops/s",
+        "p50 / p99 response time (" + Durations.MICROS + ") by op");
     for (SweepFile.Point p : sweep.points()) {
       StringBuilder ops = new StringBuilder();
       p.ops()

@@ -40,13 +40,4 @@ class RunHelpTest {
     assertTrue(timeScale.contains("(required)"), timeScale);
     assertFalse(timeScale.contains("(default"), timeScale);
   }
-
-  @Test
-  void durationsTakeTheLargestWholeUnit() {
-    assertEquals("10m", RunOptionsParser.duration(600_000));
-    assertEquals("2h", RunOptionsParser.duration(7_200_000));
-    assertEquals("90s", RunOptionsParser.duration(90_000));
-    assertEquals("1500ms", RunOptionsParser.duration(1500));
-    assertEquals("0s", RunOptionsParser.duration(0));
-  }
 }

@@ -135,8 +135,14 @@ public final class ReplayCommand implements Command {
      * claims anything, as a replay's own read refuses it before its run does.
      */
     public void check() throws IOException {
-      NativeLibraries.load();
-      ReplayTrace.read(
+      readTrace();
+    }
+
+    /** The trace, read whole and checked. */
+    private ReplayTrace readTrace() throws IOException {
+      NativeLibraries
+          .load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
+      return ReplayTrace.read(
           traceOption,
           Path.of(options.getProfile().toString()),
           users == ReplayPlan.Users.RECORDED,
@@ -147,16 +153,7 @@ public final class ReplayCommand implements Command {
 
     /** Reads the trace, then runs as {@code run} does; returns the summary. */
     public RunSummary run(Configuration given, PrintStream out) throws Exception {
-      NativeLibraries
-          .load(); // before the first Avro file: nothing of theirs is left in java.io.tmpdir
-      ReplayTrace trace =
-          ReplayTrace.read(
-              traceOption,
-              Path.of(options.getProfile().toString()),
-              users == ReplayPlan.Users.RECORDED,
-              options.getTimeScale(),
-              options.getDurationMs(),
-              mappers);
+      ReplayTrace trace = readTrace();
       Configuration conf = new Configuration(given);
       BenchmarkRun.Planner planner =
           (runId, base) -> new ReplayPlan(runId, options, users, trace, base);

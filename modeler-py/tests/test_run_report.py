@@ -149,7 +149,8 @@ def test_a_newer_fidelity_json_is_one_line_exit_2(
 
 
 def test_a_run_with_response_times_gets_both_latencies_and_its_waits(results: Path) -> None:
-    # runs since issue 20: service time (call start to end) and response time (due time to end)
+    # runs that measure response time: service time (call start to end) and response time (due
+    # time to end)
     summary = json.loads((results / "summary.json").read_text())
     for item in summary["ops"].values():
         service = item.pop("latencyMicros")
@@ -169,11 +170,14 @@ def test_a_run_with_response_times_gets_both_latencies_and_its_waits(results: Pa
 def test_a_run_before_response_times_says_it_has_service_time_only(results: Path) -> None:
     assert main(["report", str(results)]) == OK
     page = (results / REPORT_FILE).read_text()
-    assert "The summary has no response time (a run before issue 20): service time only." in page
+    assert (
+        "The summary has no response time (a run made before it was measured): service time only."
+        in page
+    )
 
 
 def test_the_namenodes_metrics_get_a_plot_and_a_table(results: Path) -> None:
-    # runs since issue 20: namenode.csv, a row a second, and the summary's means and peaks
+    # runs that record the NameNode: namenode.csv, a row a second, and the summary's means and peaks
     header = "second,epochMs,rpcQueueTimeAvgMs,rpcProcessingTimeAvgMs,readLockHoldAvgMs,"
     header += "callQueueLength,rpcCallsPerSecond,gcMillisPerSecond,heapUsedMB"
     rows = [f"{s}.0,{1_700_000_000_000 + 1000 * s},{0.1 * s},{0.5},{0.02},{s % 3},,{s},{200 + s}"

@@ -68,7 +68,7 @@ def test_the_unloaded_latency_is_the_lowest_not_the_first() -> None:
 
 
 def test_response_time_is_used_when_every_point_has_it() -> None:
-    # sweeps since issue 20: response time (due time to end) beside the service time
+    # sweeps that measured response time (due time to end) beside the service time
     def point2(
         scale: float, rate: float, service_us: float, response_us: float
     ) -> dict[str, object]:
@@ -95,7 +95,7 @@ def test_response_time_is_used_when_every_point_has_it() -> None:
 
 def test_the_namenodes_metrics_of_the_points_get_a_figure_beside_figure_2(tmp_path: Path) -> None:
     points = [point(1, 100, 100), point(0.5, 200, 110), point(0, 900, 500)]
-    for i, p in enumerate(points):  # runs since issue 20: the NameNode's means over phase 2
+    for i, p in enumerate(points):  # runs that record the NameNode: its's means over phase 2
         p["namenode"] = {"rpcQueueTimeAvgMs": 0.1 * (i + 1) ** 3, "callQueueLength": float(i)}
     sweep = tmp_path / "s"
     sweep.mkdir()

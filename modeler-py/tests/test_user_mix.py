@@ -1,4 +1,4 @@
-"""Users (issue 18): each type's user mix fitted from the timelines' users, its tail lumped, and
+"""Users: each type's user mix fitted from the timelines' users, its tail lumped, and
 the per-user call mix that validate compares with the trace's."""
 
 from __future__ import annotations

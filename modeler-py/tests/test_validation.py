@@ -1,7 +1,7 @@
 """`validate` over the whole workload, on the bundled sample of real MapReduce jobs: the model
 generates files only (create, open, listStatus and getfileinfo of a file, delete, mkdirs,
 rename), so the trace's other calls, and its listings and stats of directories, are a gap that
-the whole-workload scores must show (issue 18)."""
+the whole-workload scores must show."""
 
 from __future__ import annotations
 

@@ -220,7 +220,7 @@ class RunSummary:
 
     @property
     def has_environment(self) -> bool:
-        """Whether the summary records what the run ran on (runs since issue 11)."""
+        """Whether the summary records what the run ran on (runs that record their target)."""
         return "environment" in self.document
 
     @property

@@ -237,7 +237,7 @@ def _metrics(
     ops = [op for op in side_a[0].ops if all(op in run.ops for run in side_a + side_b)]
     for op in ops:
         readers.append((f"{op} throughput", "ops/s", lambda run, op=op: run.ops[op].ops_per_second))
-    # "latency" is the service time; a run before issue 20 has no response time
+    # "latency" is the service time; a run made before response time was measured has none
     for name, kind in (("latency", SERVICE), ("response", RESPONSE)):
         for percentile in LATENCY_PERCENTILES:
             for op in ops:

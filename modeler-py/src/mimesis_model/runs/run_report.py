@@ -86,7 +86,8 @@ def write_report(
             )  # fmt: skip
         else:
             notes.append(
-                "The summary has no response time (a run before issue 20): service time only."
+                "The summary has no response time (a run made before it was measured): "
+                "service time only."
             )
     by_type = results.summary.by_type
     if by_type:

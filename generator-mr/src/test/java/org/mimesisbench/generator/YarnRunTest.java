@@ -102,9 +102,7 @@ class YarnRunTest {
 
     // what a user gives on a small cluster: small containers, a shorter wait at the start barrier
     // the file types only: the vector's 18 directory types would need 18 more containers at once
-    // than
-    // this cluster has (a mapper holding several types is issue 23's; WholeWorkloadRunTest runs
-    // them)
+    // than this cluster has (WholeWorkloadRunTest runs them, several types to a mapper)
     Outcome o =
         run(
             conf,

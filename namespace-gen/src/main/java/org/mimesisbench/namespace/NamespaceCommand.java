@@ -42,7 +42,8 @@ public final class NamespaceCommand implements Command {
   static final String CODEC_DEFAULT = "snappy";
 
   /**
-   * A preserved distribution further than this from its target is worth a warning (issue 4's bar).
+   * A preserved distribution further than this from its target is worth a warning (the generator's
+   * accuracy bar).
    */
   static final double WARN_KS = 0.02;
 

@@ -6,6 +6,7 @@ import java.util.Set;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.profile.CallShare;
+import org.mimesisbench.profile.EmpiricalCdf;
 
 /**
  * One of a type's other calls (setPermission, setReplication, ...): each file (directory) of the

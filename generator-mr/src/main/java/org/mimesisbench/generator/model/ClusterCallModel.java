@@ -6,6 +6,7 @@ import java.util.Set;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.profile.ClusterCalls;
+import org.mimesisbench.profile.EmpiricalCdf;
 
 /**
  * A command without a path, a probe or delete of a path nothing makes ({@link #onMissingPath}), or

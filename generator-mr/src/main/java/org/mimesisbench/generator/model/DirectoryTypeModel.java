@@ -5,6 +5,7 @@ import java.util.Set;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.profile.DirectoryType;
+import org.mimesisbench.profile.EmpiricalCdf;
 
 /**
  * One directory type as the generator replays it, scaled as a file type is: its directories are

@@ -3,6 +3,7 @@ package org.mimesisbench.generator.model;
 import java.util.List;
 import java.util.Set;
 import org.mimesisbench.generator.op.Op;
+import org.mimesisbench.profile.EmpiricalCdf;
 import org.mimesisbench.profile.FileType;
 
 /**

@@ -2,6 +2,7 @@ package org.mimesisbench.generator.model;
 
 import java.util.List;
 import org.mimesisbench.generator.op.Op;
+import org.mimesisbench.profile.EmpiricalCdf;
 
 /**
  * What a life draws its events from: a file type's distributions, or a directory type's, which have

@@ -1,6 +1,7 @@
 package org.mimesisbench.generator.model;
 
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.profile.EmpiricalCdf;
 import org.mimesisbench.profile.Probes;
 
 /**

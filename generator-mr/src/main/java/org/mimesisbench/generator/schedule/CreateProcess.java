@@ -1,7 +1,7 @@
 package org.mimesisbench.generator.schedule;
 
 import java.util.SplittableRandom;
-import org.mimesisbench.generator.model.EmpiricalCdf;
+import org.mimesisbench.profile.EmpiricalCdf;
 
 /**
  * A type's creations: a renewal process from the window's start, at most {@code max} of them, of

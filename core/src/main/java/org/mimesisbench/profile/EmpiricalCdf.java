@@ -1,10 +1,9 @@
-package org.mimesisbench.generator.model;
+package org.mimesisbench.profile;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.mimesisbench.errors.BadInputException;
-import org.mimesisbench.profile.Distribution;
 
 /**
  * One of a profile's empirical distributions, as a generator samples it: the inverse of its step

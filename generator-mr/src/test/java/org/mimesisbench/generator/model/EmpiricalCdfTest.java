@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.generator.GeneratorVectors;
+import org.mimesisbench.profile.Distribution;
 import org.mimesisbench.profile.EmpiricalCdf;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.Profile;

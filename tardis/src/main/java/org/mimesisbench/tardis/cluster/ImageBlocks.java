@@ -11,10 +11,13 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.proto.HdfsProtos.BlockProto;
 import org.apache.hadoop.hdfs.protocol.proto.HdfsProtos.BlockTypeProto;
+import org.apache.hadoop.hdfs.server.blockmanagement.SequentialBlockIdGenerator;
+import org.apache.hadoop.hdfs.server.common.GenerationStamp;
 import org.apache.hadoop.hdfs.server.namenode.FSImageUtil;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.FileSummary;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.INodeSection;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.INodeSection.INode;
+import org.apache.hadoop.hdfs.server.namenode.FsImageProto.NameSystemSection;
 import org.apache.hadoop.util.LimitInputStream;
 
 /**
@@ -48,6 +51,34 @@ public final class ImageBlocks {
       throw new IOException(nameDir + "/current/VERSION has no blockpoolID");
     }
     return id.strip();
+  }
+
+  /**
+   * Whether the NameNode that saved {@code image} ever allocated a block: its NS_INFO section's
+   * last block id and generation stamps past the reserved ones. An image that never had one (a
+   * formatted NameNode's, namespace image's without sizes) is not read through for blocks.
+   */
+  public static boolean everHadBlocks(Path image) throws IOException {
+    try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "r")) {
+      FileSummary summary = FSImageUtil.loadSummary(f);
+      for (FileSummary.Section s : summary.getSectionsList()) {
+        if (s.getName().equals("NS_INFO")) {
+          byte[] bytes = new byte[Math.toIntExact(s.getLength())];
+          f.seek(s.getOffset());
+          f.readFully(bytes);
+          InputStream in =
+              FSImageUtil.wrapInputStreamForCompression(
+                  new Configuration(false),
+                  summary.getCodec(),
+                  new java.io.ByteArrayInputStream(bytes));
+          NameSystemSection ns = NameSystemSection.parseDelimitedFrom(in);
+          return ns.getLastAllocatedBlockId() > SequentialBlockIdGenerator.LAST_RESERVED_BLOCK_ID
+              || ns.getGenstampV2() > GenerationStamp.LAST_RESERVED_STAMP
+              || ns.getGenstampV1() > GenerationStamp.LAST_RESERVED_STAMP;
+        }
+      }
+    }
+    return true; // no NS_INFO: read it through rather than miss its blocks
   }
 
   /** Visits every block of every contiguous file of {@code image}, in inode order. */

@@ -29,6 +29,9 @@ public final class ReplicaPlacement {
   public static Placed place(Configuration conf, Path nameDir, Path image, Path[] storageDirs)
       throws IOException {
     long start = System.nanoTime();
+    if (!ImageBlocks.everHadBlocks(image)) { // nothing to place: no pass over a large image
+      return new Placed(new ImageBlocks.Totals(0, 0, 0, 0), 0, (System.nanoTime() - start) / 1e9);
+    }
     int n = storageDirs.length;
     Share[] shares = new Share[n];
     for (int i = 0; i < n; i++) {

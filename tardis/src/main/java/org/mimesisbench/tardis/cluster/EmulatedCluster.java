@@ -36,6 +36,8 @@ public final class EmulatedCluster implements AutoCloseable {
       double safeModeSeconds,
       long blocksTotal,
       long blocksReported,
+      double reportsSeconds,
+      long replicasReported,
       long heapUsedBytes) {
 
     /** The stages as lines for the console, e.g. "cluster: image's blocks read ... in 1.2 s". */
@@ -47,6 +49,8 @@ public final class EmulatedCluster implements AutoCloseable {
               + "%1$s: NameNode started in %9$.1f s%n"
               + "%1$s: %7$d DataNodes registered in %10$.1f s%n"
               + "%1$s: safe mode left in %11$.1f s with %12$,d of %13$,d blocks reported%n"
+              + "%1$s: every DataNode's first block report in %15$.1f s more: %16$,d of %6$,d"
+              + " replicas reported%n"
               + "%1$s: heap used after start (NameNode and DataNodes, after a full GC): %14$.2f GiB%n",
           command,
           placed.seconds(),
@@ -63,7 +67,9 @@ public final class EmulatedCluster implements AutoCloseable {
           safeModeSeconds,
           blocksReported,
           blocksTotal,
-          heapUsedBytes / (double) (1L << 30));
+          heapUsedBytes / (double) (1L << 30),
+          reportsSeconds,
+          replicasReported);
     }
   }
 
@@ -162,9 +168,49 @@ public final class EmulatedCluster implements AutoCloseable {
   }
 
   /**
-   * Waits until the NameNode leaves safe mode; bad news (IOException) after the configured wait.
+   * Waits until the NameNode leaves safe mode, then until every DataNode's first block report is in
+   * (safe mode needs one replica of each block; the rest would be re-replicated meanwhile); bad
+   * news (IOException) after the configured wait.
    */
   public static void awaitBlockReports(MiniDFSCluster cluster, Configuration conf)
+      throws IOException {
+    awaitSafeModeOff(cluster, conf);
+    awaitFirstReports(cluster, conf);
+  }
+
+  private static void awaitFirstReports(MiniDFSCluster cluster, Configuration conf)
+      throws IOException {
+    long wait = conf.getLong(SAFE_MODE_WAIT_KEY, SAFE_MODE_WAIT_DEFAULT);
+    try {
+      cluster.waitFirstBRCompleted(0, (int) Math.min(Integer.MAX_VALUE, wait));
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IOException(
+          "not every DataNode's first block report is in after "
+              + wait
+              + " ms ("
+              + SAFE_MODE_WAIT_KEY
+              + ")",
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted waiting for the block reports");
+    }
+  }
+
+  /** The replicas the NameNode knows on its live DataNodes. */
+  private static long replicasReported(MiniDFSCluster cluster) {
+    return cluster
+        .getNamesystem()
+        .getBlockManager()
+        .getDatanodeManager()
+        .getDatanodeListForReport(
+            org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.LIVE)
+        .stream()
+        .mapToLong(d -> d.numBlocks())
+        .sum();
+  }
+
+  private static void awaitSafeModeOff(MiniDFSCluster cluster, Configuration conf)
       throws IOException {
     long deadline =
         System.nanoTime() + conf.getLong(SAFE_MODE_WAIT_KEY, SAFE_MODE_WAIT_DEFAULT) * 1_000_000L;
@@ -203,17 +249,31 @@ public final class EmulatedCluster implements AutoCloseable {
       cluster.waitActive();
       double registered = (System.nanoTime() - start) / 1e9;
       start = System.nanoTime();
-      awaitBlockReports(cluster, conf);
+      awaitSafeModeOff(cluster, conf);
       double safeMode = (System.nanoTime() - start) / 1e9;
       var fsn = cluster.getNamesystem();
       long total = fsn.getBlocksTotal();
       long reported = total - fsn.getMissingBlocksCount();
+      start = System.nanoTime();
+      awaitFirstReports(cluster, conf);
+      double reports = (System.nanoTime() - start) / 1e9;
+      long replicas = replicasReported(cluster);
       System.gc(); // the heap the namespace and its blocks keep, not what the load left behind
       long heap =
           java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
       return new EmulatedCluster(
           cluster,
-          new Stages(placed, dataNodes, nameNode, registered, safeMode, total, reported, heap));
+          new Stages(
+              placed,
+              dataNodes,
+              nameNode,
+              registered,
+              safeMode,
+              total,
+              reported,
+              reports,
+              replicas,
+              heap));
     } catch (IOException | RuntimeException e) {
       cluster.shutdown();
       throw e;

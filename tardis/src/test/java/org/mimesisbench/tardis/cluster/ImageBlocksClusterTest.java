@@ -115,6 +115,11 @@ class ImageBlocksClusterTest {
                 image.blocks(),
                 image.blocks())),
         printed);
+    java.util.regex.Matcher replicas =
+        java.util.regex.Pattern.compile("([\\d,]+) of ([\\d,]+) replicas reported")
+            .matcher(printed);
+    assertTrue(replicas.find(), printed);
+    assertEquals(replicas.group(2), replicas.group(1), "every placed replica reported");
     assertTrue(printed.contains("heap used after start"), printed);
     Configuration conf = new Configuration();
     try (FileSystem fs = FileSystem.newInstance(URI.create(address), conf)) {

@@ -76,7 +76,7 @@ final class ImageSubcommand {
             .longOpt("seed")
             .hasArg()
             .argName("s")
-            .desc("with --stats: seed (default 0)")
+            .desc("seed of the namespace (with --stats) and of the files' sizes (default 0)")
             .build());
     o.addOption(
         Option.builder()

@@ -6,6 +6,8 @@ import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.namenode.NameNodeAdapter;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 
@@ -48,9 +50,9 @@ public final class EmulatedCluster implements AutoCloseable {
               + "%6$,d replicas on %7$d DataNodes%8$s%n"
               + "%1$s: NameNode started in %9$.1f s%n"
               + "%1$s: %7$d DataNodes registered in %10$.1f s%n"
-              + "%1$s: safe mode left in %11$.1f s with %12$,d of %13$,d blocks reported%n"
               + "%1$s: every DataNode's first block report in %15$.1f s more: %16$,d of %6$,d"
               + " replicas reported%n"
+              + "%1$s: safe mode left in %11$.1f s more with %12$,d of %13$,d blocks reported%n"
               + "%1$s: heap used after start (NameNode and DataNodes, after a full GC): %14$.2f GiB%n",
           command,
           placed.seconds(),
@@ -154,6 +156,10 @@ public final class EmulatedCluster implements AutoCloseable {
       if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_KEY)) {
         conf.setFloat(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_KEY, 1.0f);
       }
+      if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY)) {
+        // HDFS's extension (30 s) lets the last reports in; here safe mode is left once all are
+        conf.setInt(MiniDFSCluster.DFS_NAMENODE_SAFEMODE_EXTENSION_TESTING_KEY, Integer.MAX_VALUE);
+      }
       builder.waitSafeMode(false);
     }
     return placed;
@@ -168,14 +174,52 @@ public final class EmulatedCluster implements AutoCloseable {
   }
 
   /**
-   * Waits until the NameNode leaves safe mode, then until every DataNode's first block report is in
-   * (safe mode needs one replica of each block; the rest would be re-replicated meanwhile); bad
-   * news (IOException) after the configured wait.
+   * Waits until every DataNode's first block report is in, then until the NameNode counts its
+   * threshold of blocks reported, and has it leave safe mode (its extension, set long by {@link
+   * #holdImageBlocks}, would keep it there): replication then starts with every report counted, as
+   * HDFS's extension means it to, so nothing is re-replicated for a report still on its way.
+   * Returns the blocks reported when it left; bad news (IOException) after the configured wait.
    */
-  public static void awaitBlockReports(MiniDFSCluster cluster, Configuration conf)
+  public static long awaitBlockReports(MiniDFSCluster cluster, Configuration conf)
       throws IOException {
-    awaitSafeModeOff(cluster, conf);
     awaitFirstReports(cluster, conf);
+    return leaveSafeMode(cluster, conf);
+  }
+
+  private static long leaveSafeMode(MiniDFSCluster cluster, Configuration conf) throws IOException {
+    long deadline =
+        System.nanoTime() + conf.getLong(SAFE_MODE_WAIT_KEY, SAFE_MODE_WAIT_DEFAULT) * 1_000_000L;
+    NameNode nn = cluster.getNameNode();
+    float threshold =
+        conf.getFloat(
+            DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_KEY,
+            DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_DEFAULT);
+    long safe = NameNodeAdapter.getSafeModeSafeBlocks(nn);
+    while (nn.isInSafeMode()) {
+      safe = NameNodeAdapter.getSafeModeSafeBlocks(nn);
+      if (safe >= (long) (cluster.getNamesystem().getBlocksTotal() * (double) threshold)) {
+        NameNodeAdapter.leaveSafeMode(nn);
+        break;
+      }
+      sleepUntil(deadline, cluster);
+    }
+    return safe;
+  }
+
+  private static void sleepUntil(long deadline, MiniDFSCluster cluster) throws IOException {
+    if (System.nanoTime() > deadline) {
+      throw new IOException(
+          "the NameNode is still in safe mode after "
+              + SAFE_MODE_WAIT_KEY
+              + ": "
+              + cluster.getNamesystem().getSafemode());
+    }
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted waiting for the block reports");
+    }
   }
 
   private static void awaitFirstReports(MiniDFSCluster cluster, Configuration conf)
@@ -210,29 +254,6 @@ public final class EmulatedCluster implements AutoCloseable {
         .sum();
   }
 
-  private static void awaitSafeModeOff(MiniDFSCluster cluster, Configuration conf)
-      throws IOException {
-    long deadline =
-        System.nanoTime() + conf.getLong(SAFE_MODE_WAIT_KEY, SAFE_MODE_WAIT_DEFAULT) * 1_000_000L;
-    while (cluster.getNameNode().isInSafeMode()) {
-      if (System.nanoTime() > deadline) {
-        throw new IOException(
-            "the NameNode is still in safe mode after "
-                + conf.getLong(SAFE_MODE_WAIT_KEY, SAFE_MODE_WAIT_DEFAULT)
-                + " ms ("
-                + SAFE_MODE_WAIT_KEY
-                + "): "
-                + cluster.getNamesystem().getSafemode());
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted waiting for the block reports");
-      }
-    }
-  }
-
   /** The NameNode first, then the DataNodes that hold the image's blocks, each stage timed. */
   private static EmulatedCluster startInStages(
       Configuration conf,
@@ -249,15 +270,13 @@ public final class EmulatedCluster implements AutoCloseable {
       cluster.waitActive();
       double registered = (System.nanoTime() - start) / 1e9;
       start = System.nanoTime();
-      awaitSafeModeOff(cluster, conf);
-      double safeMode = (System.nanoTime() - start) / 1e9;
-      var fsn = cluster.getNamesystem();
-      long total = fsn.getBlocksTotal();
-      long reported = total - fsn.getMissingBlocksCount();
-      start = System.nanoTime();
       awaitFirstReports(cluster, conf);
       double reports = (System.nanoTime() - start) / 1e9;
       long replicas = replicasReported(cluster);
+      start = System.nanoTime();
+      long reported = leaveSafeMode(cluster, conf);
+      double safeMode = (System.nanoTime() - start) / 1e9;
+      long total = cluster.getNamesystem().getBlocksTotal();
       System.gc(); // the heap the namespace and its blocks keep, not what the load left behind
       long heap =
           java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();

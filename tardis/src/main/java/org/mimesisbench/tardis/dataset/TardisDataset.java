@@ -936,7 +936,7 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
         }
         byVolume[v] = h;
         heldCount += h.size();
-        volumes.get(v).addUsed(bpid, h.bytes());
+        volumes.get(v).addHeld(bpid, h.bytes());
       }
     }
     if (heldCount > 0) {

@@ -110,7 +110,7 @@ class ImageBlocksClusterTest {
     assertTrue(
         printed.contains(
             String.format(
-                "safe mode left in %s with %,d of %,d blocks reported",
+                "safe mode left in %s more with %,d of %,d blocks reported",
                 printed.replaceAll("(?s).*safe mode left in ([0-9.]+ s).*", "$1"),
                 image.blocks(),
                 image.blocks())),

@@ -155,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
     report = score_run(
         profile, run, scaling, original, replicas=args.replicas,
         noise_draws=args.noise_draws, random_state=args.seed,
+        results_dir=None if results is None else results.directory,
     )  # fmt: skip
     if mismatch is not None:
         report["notes"].append(f"scored against a profile the run was not made from: {mismatch}")

@@ -1,7 +1,8 @@
-"""`fidelity`'s sizes on real images: the bundled sample's fsimage at its start, as Hadoop's Offline
-Image Viewer wrote it (tests/sample-trace/data/fsimage/fsimage-start.tsv), read as a run's
-namespace-end.tsv and, written as NamespaceEntry records, as a trace's namespace-end.avro; and a
-real run of the sample's profile (tests/data/sample-run) scored end to end."""
+"""`fidelity`'s sizes on real images: the bundled sample's fsimages at its start and its end as
+Hadoop's Offline Image Viewer writes them (tests/sample-trace/data/fsimage/fsimage-start.tsv,
+tests/data/sample-end-image.tsv), read as a run's namespace-end.tsv and, written as
+NamespaceEntry records, as a trace's namespace-end.avro; the sample's created files from its
+files.avro; and a real run of the sample's profile (tests/data/sample-run) scored end to end."""
 
 from __future__ import annotations
 
@@ -16,13 +17,15 @@ import pytest
 from mimesis_model.cli import BAD_INPUT, OK, main
 from mimesis_model.formats import schema
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile
+from mimesis_model.formats.fidelity_report import RunFidelity
 from mimesis_model.formats.image_delimited import (
     NAMESPACE_END_TSV,
     ImageDelimitedError,
     read_delimited,
 )
-from mimesis_model.formats.image_files import NAMESPACE_END_FILE, read_namespace_files
+from mimesis_model.formats.image_files import NAMESPACE_END_FILE, ImageFiles, read_namespace_files
 from mimesis_model.formats.trace import read_file_timelines
+from mimesis_model.runs.run_fidelity import render_fidelity
 from mimesis_model.runs.run_results import RunResults
 from mimesis_model.runs.run_trace import RunTrace
 from mimesis_model.runs.size_fidelity import compare_sizes
@@ -31,6 +34,7 @@ from test_profile_vectors import SAMPLE_TRACE
 REPOSITORY = Path(__file__).resolve().parents[2]
 START_IMAGE = REPOSITORY / "tests" / "sample-trace" / "data" / "fsimage" / "fsimage-start.tsv"
 DATA = Path(__file__).parent / "data"
+END_IMAGE = DATA / "sample-end-image.tsv"
 PROFILE = DATA / "sample-profile"
 RUN = DATA / "sample-run"
 
@@ -85,11 +89,19 @@ def test_the_viewers_output_reads_as_its_files() -> None:
     assert files.size.sum() > 0
 
 
+def trace_created(trace: Path) -> list[str]:
+    """The final paths of the files TRACE created and kept to its end."""
+    files = read_file_timelines(trace, paths=True)
+    assert files.final_path is not None
+    return [files.final_path[r] for r in np.flatnonzero(files.created & ~files.deleted)]
+
+
 def test_identical_sides_score_zero_and_ratio_one(tmp_path: Path) -> None:
-    header, body = rows(START_IMAGE)
-    run = read_delimited(START_IMAGE)
+    """The trace's end image on both sides, and the files its window created on both."""
+    header, body = rows(END_IMAGE)
+    run = read_delimited(END_IMAGE)
     trace = read_namespace_files(write_namespace(tmp_path / NAMESPACE_END_FILE, header, body))
-    created = run.path[::3]
+    created = trace_created(SAMPLE_TRACE)
     scores = compare_sizes(run, trace, created, created)
     assert scores["not_scored"] is None
     for name in ("all_files", "created"):
@@ -100,10 +112,31 @@ def test_identical_sides_score_zero_and_ratio_one(tmp_path: Path) -> None:
         assert item["blocks_ratio"] == pytest.approx(1)
         assert item["count_factor"] == 1
         assert item["quantiles"]["run"] == item["quantiles"]["trace"]
+    # Every file the window created and kept is in its end image, and most of the end's files
+    # are the window's (the sample's jobs wrote their outputs in it).
     assert scores["created"]["files"] == {"run": len(created), "trace": len(created)}
+    assert len(created) > 0.5 * len(run)
+    assert scores["created"]["total_bytes"]["run"] > 0
     assert scores["bars"]["bytes_ks"]["met"] is True
     assert scores["bars"]["blocks_per_file"] == {"limit": 0.1, "value": 0, "met": True}
     assert scores["notes"] == []
+
+
+@pytest.mark.skipif(
+    not (SAMPLE_TRACE / NAMESPACE_END_FILE).is_file(),
+    reason="the sample trace is not yet parsed with --fsimage-end",
+)
+def test_the_parsers_end_image_is_the_viewers() -> None:
+    """The end image as `parse --fsimage-end` wrote it and as Hadoop's viewer did: the same files
+    with the same bytes, blocks, block size and replication."""
+    parsed = read_namespace_files(SAMPLE_TRACE / NAMESPACE_END_FILE)
+    viewed = read_delimited(END_IMAGE)
+
+    def by_path(files: ImageFiles) -> dict[str, tuple[int, int, int, int]]:
+        columns = (files.size, files.blocks, files.block_size, files.replication)
+        return dict(zip(files.path, zip(*(c.tolist() for c in columns), strict=True), strict=True))
+
+    assert by_path(parsed) == by_path(viewed)
 
 
 def test_emptied_files_score_their_share_as_ks(tmp_path: Path) -> None:
@@ -172,21 +205,14 @@ def test_a_file_that_is_not_the_viewers_is_refused(tmp_path: Path) -> None:
 @pytest.fixture
 def sized(tmp_path: Path) -> tuple[Path, Path]:
     """A copy of the sample run's results and of the sample trace, each with its namespace at
-    the end: the trace's, the start image's inodes and its created files kept to the end; the
-    run's, the files under its namespace root at its end. Both sides' files take the start
-    image's sizes in turn, so that they are alike but not the same."""
+    the end: the trace's, its real end image; the run's, its files under its namespace root at
+    its end (the run wrote empty files), each given in turn the size, blocks and replication
+    of one of the trace's end files, so that the two are alike but not the same."""
     results = Path(shutil.copytree(RUN, tmp_path / "run"))
     trace = Path(shutil.copytree(SAMPLE_TRACE, tmp_path / "trace"))
-    header, body = rows(START_IMAGE)
+    header, body = rows(END_IMAGE)
+    write_namespace(trace / NAMESPACE_END_FILE, header, body)
     pool = file_rows(header, body)
-
-    def sized_rows(paths: list[str], offset: int) -> list[list[str]]:
-        return [[path, *pool[(i + offset) % len(pool)][1:]] for i, path in enumerate(paths)]
-
-    files = read_file_timelines(trace, paths=True)
-    assert files.final_path is not None
-    created = [files.final_path[r] for r in np.flatnonzero(files.created & ~files.deleted)]
-    write_namespace(trace / NAMESPACE_END_FILE, header, body + sized_rows(created, 0))
     ran = RunTrace.read(results / "trace", k=8, window_ms=230_929)
     run_files = read_file_timelines(results / "trace", paths=True)
     assert run_files.final_path is not None
@@ -194,8 +220,8 @@ def sized(tmp_path: Path) -> tuple[Path, Path]:
         path for path, gone in zip(run_files.final_path, run_files.deleted, strict=True)
         if path.startswith(ran.namespace_root + "/") and not gone
     ]  # fmt: skip
-    directory = [["/", *body[0][1:]]]
-    write_tsv(results / NAMESPACE_END_TSV, header, directory + sized_rows(alive, 7))
+    sized_rows = [[path, *pool[(i + 7) % len(pool)][1:]] for i, path in enumerate(alive)]
+    write_tsv(results / NAMESPACE_END_TSV, header, [["/", *body[0][1:]], *sized_rows])
     return results, trace
 
 
@@ -220,8 +246,8 @@ def test_fidelity_scores_the_sizes_of_a_run(
     assert written is not None
     assert written.version == 4
     assert written.report["sizes"] == sizes
-    assert main(["fidelity", *arguments]) == OK
-    text = capsys.readouterr().out
+    assert isinstance(written.scores, RunFidelity)
+    text = render_fidelity(written.scores)
     assert "sizes at the end: run " in text
     assert "bar bytes_ks" in text
     assert main(["report", str(results)]) == OK

@@ -69,6 +69,8 @@ def score_run(
     distance's noise: the 95th percentile of their distances, which a run's distance beyond it
     is not explained by chance alone (0: not measured).
     """
+    # First: a bad namespace-end.tsv is refused before the synthesis's seconds are spent.
+    sizes = score_sizes(results_dir, run, None if original is None else original.source)
     predicted = scaling.profile_run(profile)
 
     def synthesized(file_scale: float, seed: int) -> SyntheticWorkload:
@@ -146,7 +148,7 @@ def score_run(
         "notes": [] if timed else [UNTIMED_NOTE],
         "users": _users(predicted, run, model, replicas, original),
         "directories": _directories(run, model, replicas, original, faithful_runs),
-        "sizes": score_sizes(results_dir, run, None if original is None else original.source),
+        "sizes": sizes,
     }
 
 

@@ -279,14 +279,26 @@ def test_without_the_namespace_at_the_end_sizes_are_not_scored(
 def test_a_bad_namespace_end_is_bad_input(
     sized: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A line of the run's namespace-end.tsv that is not the viewer's, or a trace's
+    namespace-end.avro cut short: one line naming the file, exit 2, no fidelity.json."""
     results, trace = sized
-    with (results / NAMESPACE_END_TSV).open("a", encoding="utf-8") as out:
+    tsv = results / NAMESPACE_END_TSV
+    kept = tsv.read_bytes()
+    with tsv.open("a", encoding="utf-8") as out:
         out.write("/mimesisbench/x\t3\n")
-    before = (results / FIDELITY_FILE).exists()
-    assert main(["fidelity", str(PROFILE), str(results), "--against", str(trace)]) == BAD_INPUT
+    arguments = ["fidelity", str(PROFILE), str(results), "--against", str(trace)]
+    assert main(arguments) == BAD_INPUT
     error = capsys.readouterr().err.strip()
-    assert error.startswith(f"mimesis-model: {results / NAMESPACE_END_TSV}:")
+    assert error.startswith(f"mimesis-model: {tsv}:")
     assert "2 fields, the header has 12" in error
     assert "\n" not in error
-    assert (results / FIDELITY_FILE).exists() == before
+    assert not (results / FIDELITY_FILE).exists()
+    tsv.write_bytes(kept)
+    avro = trace / NAMESPACE_END_FILE
+    avro.write_bytes(avro.read_bytes()[:-100])
+    assert main(arguments) == BAD_INPUT
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"mimesis-model: {avro}: ")
+    assert "\n" not in error
+    assert not (results / FIDELITY_FILE).exists()
     assert RunResults.read(results).valid

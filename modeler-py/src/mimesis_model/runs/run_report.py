@@ -1,9 +1,9 @@
 """`report`: one self-contained HTML page of a run's results folder, its PNG plots embedded:
 throughput over time by op (timeline.csv), service and response time percentiles by op, ops per
-file type, the
-fidelity scores (fidelity.json, when `fidelity` has scored the run: per dimension, and the whole
-workload's calls by command), the NameNode's view (namenode.csv: RPC queue and processing time,
-lock hold and wait, queues, garbage collection, calls by op), the run's options, target and notes.
+file type, the fidelity scores (fidelity.json, when `fidelity` has scored the run: per
+dimension, the whole workload's calls by command, and the files' sizes at the end), the
+NameNode's view (namenode.csv: RPC queue and processing time, lock hold and wait, queues,
+garbage collection, calls by op), the run's options, target and notes.
 """
 
 from __future__ import annotations

@@ -182,3 +182,19 @@ def test_bad_sizes_are_named(fitted: ProfileFitter) -> None:
     )  # fmt: skip
     assert "preExisting and created both empty" in empty.problems()[0]
 
+
+@pytest.mark.parametrize("name", ["yahoo-2011", "yahoo-2011-demo"])
+def test_the_yahoo_profiles_have_the_assumed_sizes(name: str) -> None:
+    """bin/import-yahoo-profile imports with --assumed-sizes: 1.5 blocks per file of 128 MiB
+    (profiles/yahoo-2011/README.md quotes the source), the uniform shape assumed."""
+    profile = Profile.read(REPOSITORY / "profiles" / name)
+    for file_type in profile.file_types:
+        sizes = file_type.sizes
+        assert sizes is not None
+        assert sizes.created_from == "ASSUMED"
+        assert sizes.blocks_per_file("created") == pytest.approx(1.5)
+        assert sizes.blocks_per_file("preExisting") == pytest.approx(1.5)
+        assert sizes.block_size.values.tolist() == [128 * 2**20]
+        assert sizes.created.mean == pytest.approx(128 * 2**20)
+        assert sizes.replication.is_empty, "the cluster's dfs.replication"
+    assert "assumed from a published figure" in "\n".join(render_sizes(profile))

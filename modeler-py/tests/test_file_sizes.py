@@ -198,3 +198,16 @@ def test_the_yahoo_profiles_have_the_assumed_sizes(name: str) -> None:
         assert sizes.created.mean == pytest.approx(128 * 2**20)
         assert sizes.replication.is_empty, "the cluster's dfs.replication"
     assert "assumed from a published figure" in "\n".join(render_sizes(profile))
+
+
+def test_scale_keeps_each_types_sizes(fitted: ProfileFitter, tmp_path: Path) -> None:
+    from mimesis_model.model.scaling import scale_types
+
+    profile = fitted.profile_
+    scaled = scale_types(profile, {0: 3.0, 1: 0.5})
+    scaled.write(tmp_path / "scaled")
+    again = Profile.read(tmp_path / "scaled")
+    for before, after in zip(profile.file_types, again.file_types, strict=True):
+        assert before.sizes is not None
+        assert after.sizes is not None
+        assert after.sizes.to_record() == before.sizes.to_record()

@@ -283,6 +283,8 @@ class Trace:
     files: FileTimelines
     namespace: Namespace | None
     """None when the trace was parsed without an fsimage"""
+    namespace_end: Namespace | None = None
+    """the fsimage at the trace's end; None when parsed without --fsimage-end"""
 
     @classmethod
     def read(cls, trace_dir: str | PathLike[str]) -> Trace:
@@ -296,6 +298,7 @@ class Trace:
             events=_read_events(directory / EVENTS_FILE),
             files=_read_files(directory / FILES_FILE),
             namespace=_read_namespace(namespace_path) if namespace_path.exists() else None,
+            namespace_end=read_namespace_end(directory),
         )
 
 

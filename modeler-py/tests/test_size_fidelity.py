@@ -211,7 +211,8 @@ def sized(tmp_path: Path) -> tuple[Path, Path]:
     results = Path(shutil.copytree(RUN, tmp_path / "run"))
     trace = Path(shutil.copytree(SAMPLE_TRACE, tmp_path / "trace"))
     header, body = rows(END_IMAGE)
-    write_namespace(trace / NAMESPACE_END_FILE, header, body)
+    if not (trace / NAMESPACE_END_FILE).exists():  # a sample parsed before --fsimage-end
+        write_namespace(trace / NAMESPACE_END_FILE, header, body)
     pool = file_rows(header, body)
     ran = RunTrace.read(results / "trace", k=8, window_ms=230_929)
     run_files = read_file_timelines(results / "trace", paths=True)

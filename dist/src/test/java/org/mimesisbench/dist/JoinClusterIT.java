@@ -128,6 +128,8 @@ class JoinClusterIT {
                   "0",
                   "--duration",
                   "15s",
+                  "--namenode-http",
+                  "http://localhost:" + httpPort,
                   "--out",
                   out.toString())
               .redirectErrorStream(true)
@@ -140,6 +142,16 @@ class JoinClusterIT {
       assertTrue(summary.path("valid").asBoolean(), summary.path("invalidBecause") + "\n" + said);
       assertTrue(summary.path("overall").path("count").asLong() > 0, said);
       assertEquals(0, summary.path("overall").path("errors").asLong(), said);
+      // the other Hadoop's metrics, the block side among them, read over its /jmx
+      JsonNode namenode = summary.path("namenode");
+      assertTrue(namenode.path("samples").asInt() > 0, namenode.toString());
+      for (String column : List.of("blocksTotal", "addBlockPerSecond", "liveDataNodes")) {
+        assertTrue(namenode.path("peak").has(column), column + ": " + namenode);
+      }
+      assertEquals(DATANODES, namenode.path("peak").path("liveDataNodes").asInt(), namenode + "");
+      // its newest image is its format's: namespace-end.tsv is not written, and a note says why
+      assertFalse(Files.exists(out.resolve("namespace-end.tsv")));
+      assertTrue(summary.path("notes").toString().contains("namespace-end.tsv"), said);
 
       List<ProcessHandle> inside = cluster.descendants().toList();
       long pid = cluster.pid();

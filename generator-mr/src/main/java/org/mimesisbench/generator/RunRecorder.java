@@ -114,7 +114,8 @@ final class RunRecorder {
       notes.add(lost + ": ops and errors are from the job's counters, without latencies");
     }
     judge(total, setup, phases, invalid);
-    if (phases.phase1Failure() == null) {
+    if (phases.phase1Failure() == null
+        && setup.fs().getConf().getBoolean(NamespaceEnd.WRITE_KEY, true)) {
       String unwritten = namespaceEnd(embedded, setup, results);
       if (unwritten != null) {
         notes.add(unwritten);

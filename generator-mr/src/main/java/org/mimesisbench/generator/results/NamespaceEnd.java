@@ -34,6 +34,12 @@ import org.mimesisbench.cli.Messages;
 public final class NamespaceEnd {
   public static final String FILE = "namespace-end.tsv";
 
+  /**
+   * false: namespace-end.tsv is left out (a run of millions of files writes a row each, and a
+   * sweep's warm-up needs none).
+   */
+  public static final String WRITE_KEY = "mimesisbench.namespace-end";
+
   private static final Pattern IMAGE = Pattern.compile("fsimage_(\\d+)");
 
   private NamespaceEnd() {}

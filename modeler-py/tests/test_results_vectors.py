@@ -17,7 +17,13 @@ from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile, Fid
 from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity
 from mimesis_model.formats.namespace_report_file import NamespaceReportFile
 from mimesis_model.formats.parse_report_file import ParseReportFile
-from mimesis_model.formats.run_summary import RESPONSE, SERVICE, RunSummary, RunSummaryError
+from mimesis_model.formats.run_summary import (
+    BLOCK_SIDE,
+    RESPONSE,
+    SERVICE,
+    RunSummary,
+    RunSummaryError,
+)
 from mimesis_model.formats.sweep_file import SweepFile
 from mimesis_model.runs.run_results import RunResults
 from test_profile_vectors import SAMPLE_TRACE
@@ -49,6 +55,16 @@ def test_the_jars_summary_reads_with_every_section() -> None:
     assert results.namespace_root is not None
     assert results.namespace_root.startswith("/")
     assert {title for title, _ in summary.sections()} >= {"Options", "Target", "Workload"}
+
+
+def test_the_jars_summary_reads_the_namenodes_block_side() -> None:
+    namenode = RunResults.read(RESULTS / "run").summary.namenode
+    assert namenode is not None
+    side = namenode.block_side
+    assert set(side) == set(BLOCK_SIDE)  # the embedded NameNode has every one
+    assert side["blocksTotal"][0] >= 0
+    for mean, peak in side.values():
+        assert 0 <= mean <= peak
 
 
 def test_the_jars_replay_summary_reads_its_replay() -> None:

@@ -189,12 +189,15 @@ _NAMENODE_PANELS: Final = (
                  "fileInfoOpsPerSecond", "getListingOpsPerSecond", "deleteFileOpsPerSecond",
                  "filesRenamedPerSecond")),
     ("GC ms/s, heap MB", ("gcMillisPerSecond", "heapUsedMB")),
+    ("block calls/s", ("addBlockPerSecond", "completePerSecond",
+                       "incrementalBlockReportsPerSecond", "fullBlockReportsPerSecond")),
+    ("blocks", ("blocksTotal", "pendingDeletionBlocks")),
 )  # fmt: skip
 """namenode.csv's columns drawn, by panel"""
 
 
 def _namenode_plot(header: list[str], values: np.ndarray) -> Figure:
-    figure = new_figure(9.0, 9.0)
+    figure = new_figure(9.0, 2.25 * len(_NAMENODE_PANELS))  # the four panels' 9 inches before
     axes = figure.subplots(len(_NAMENODE_PANELS), 1, sharex=True)
     seconds = values[:, header.index("second")]
     for axis, (unit, columns) in zip(axes, _NAMENODE_PANELS, strict=True):

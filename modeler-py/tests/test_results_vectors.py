@@ -17,7 +17,13 @@ from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile, Fid
 from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity
 from mimesis_model.formats.namespace_report_file import NamespaceReportFile
 from mimesis_model.formats.parse_report_file import ParseReportFile
-from mimesis_model.formats.run_summary import RESPONSE, SERVICE, RunSummary, RunSummaryError
+from mimesis_model.formats.run_summary import (
+    BLOCK_SIDE,
+    RESPONSE,
+    SERVICE,
+    RunSummary,
+    RunSummaryError,
+)
 from mimesis_model.formats.sweep_file import SweepFile
 from mimesis_model.runs.run_results import RunResults
 from test_profile_vectors import SAMPLE_TRACE
@@ -49,6 +55,16 @@ def test_the_jars_summary_reads_with_every_section() -> None:
     assert results.namespace_root is not None
     assert results.namespace_root.startswith("/")
     assert {title for title, _ in summary.sections()} >= {"Options", "Target", "Workload"}
+
+
+def test_the_jars_summary_reads_the_namenodes_block_side() -> None:
+    namenode = RunResults.read(RESULTS / "run").summary.namenode
+    assert namenode is not None
+    side = namenode.block_side
+    assert set(side) == set(BLOCK_SIDE)  # the embedded NameNode has every one
+    assert side["blocksTotal"][0] >= 0
+    for mean, peak in side.values():
+        assert 0 <= mean <= peak
 
 
 def test_the_jars_replay_summary_reads_its_replay() -> None:
@@ -98,8 +114,12 @@ def test_fidelity_of_the_jars_run_is_written_and_read_through_its_file(tmp_path:
     assert code == OK
     assert scores is not None
     assert not scores.is_replay
-    assert scores.version == 3
+    assert scores.version == 4
     assert scores.whole is not None
+    # scored without --against: the sizes at the end say why they are not scored
+    assert isinstance(scores.scores, RunFidelity)
+    assert scores.scores.sizes is not None
+    assert scores.scores.sizes.not_scored is not None
     assert results_schema.problem(results_schema.FIDELITY, scores.report) is None
     # the jar's run lists its directories, as the profile's directory types do
     directories = scores.report["directories"]
@@ -224,7 +244,7 @@ def test_the_jars_counters_are_what_their_schema_says() -> None:
 
 def test_a_fidelity_file_of_a_newer_version_or_off_its_schema_is_refused(tmp_path: Path) -> None:
     (tmp_path / FIDELITY_FILE).write_text(json.dumps({"version": 9, "k": 1}))
-    with pytest.raises(FidelityFileError, match="version 9, newer than the 3"):
+    with pytest.raises(FidelityFileError, match="version 9, newer than the 4"):
         FidelityFile.read(tmp_path)
     (tmp_path / FIDELITY_FILE).write_text(json.dumps({"version": 2, "k": "one"}))
     with pytest.raises(FidelityFileError, match=r"not a fidelity\.json"):

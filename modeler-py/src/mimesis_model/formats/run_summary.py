@@ -95,6 +95,15 @@ class ReplayInput:
         return int(self.outcomes.get("deniedAsRecorded", 0))
 
 
+BLOCK_SIDE: Final = (
+    "blocksTotal", "addBlockPerSecond", "completePerSecond", "incrementalBlockReportsPerSecond",
+    "fullBlockReportsPerSecond", "pendingDeletionBlocks", "heapUsedMB", "gcMillisPerSecond",
+)  # fmt: skip
+"""namenode.csv's block side: blocks, the calls a file's data costs (addBlock, complete, the
+DataNodes' incremental and full block reports, per second), blocks pending deletion, heap (MB)
+and GC time (ms per second); runs before it have some of them only"""
+
+
 @dataclass(frozen=True)
 class NameNodeFigures:
     """The NameNode's metrics through phase 2: each column's mean and peak (as namenode.csv)."""
@@ -103,6 +112,15 @@ class NameNodeFigures:
     samples: int
     mean: dict[str, float]
     peak: dict[str, float]
+
+    @property
+    def block_side(self) -> dict[str, tuple[float, float]]:
+        """The block side's columns this run recorded (BLOCK_SIDE), each as (mean, peak)."""
+        return {
+            column: (self.mean[column], self.peak.get(column, self.mean[column]))
+            for column in BLOCK_SIDE
+            if column in self.mean
+        }
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.http.HttpServer2;
 import org.apache.hadoop.mapreduce.Job;
 import org.mimesisbench.cli.Messages;
@@ -180,6 +181,10 @@ public final class BenchmarkRun {
                   nameDir);
           work.onInterrupt(cluster::close);
           conf.set("fs.defaultFS", cluster.uri().toString());
+          // its web server, where namespace-end.tsv's image is fetched as dfsadmin -fetchImage does
+          conf.set(
+              DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY,
+              "localhost:" + cluster.cluster().getNameNode().getHttpAddress().getPort());
         }
         RunSummary summary;
         try {

@@ -2,6 +2,7 @@ package org.mimesisbench.generator;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.URI;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.VersionInfo;
 import org.mimesisbench.cli.Messages;
@@ -20,6 +22,7 @@ import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.mr.StartBarrier;
+import org.mimesisbench.generator.results.NamespaceEnd;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.output.AtomicOutputDir;
@@ -111,6 +114,13 @@ final class RunRecorder {
       notes.add(lost + ": ops and errors are from the job's counters, without latencies");
     }
     judge(total, setup, phases, invalid);
+    if (phases.phase1Failure() == null
+        && setup.fs().getConf().getBoolean(NamespaceEnd.WRITE_KEY, true)) {
+      String unwritten = namespaceEnd(embedded, setup, results);
+      if (unwritten != null) {
+        notes.add(unwritten);
+      }
+    }
     RunSummary summary =
         RunSummary.of(
             describe(runId, embedded, setup, phases, invalid, total, scheduleStartMillis),
@@ -135,6 +145,21 @@ final class RunRecorder {
         jobs.countersOf(phases.namespaceJob()),
         jobs.countersOf(phases.workloadJob()));
     return summary;
+  }
+
+  /**
+   * namespace-end.tsv, the namespace under the base at the run's end, from the NameNode's image:
+   * the embedded one's web server, or --namenode-http's; null, or why it was not written.
+   */
+  private String namespaceEnd(boolean embedded, RunSetup.Planned setup, AtomicOutputDir results) {
+    CharSequence given = options.getNamenodeHttp();
+    String own = setup.fs().getConf().get(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY);
+    URI web =
+        given != null
+            ? URI.create(given.toString())
+            : embedded && own != null ? URI.create("http://" + own) : null;
+    return NamespaceEnd.write(
+        setup.fs(), embedded, web, setup.base().path(), results.file(NamespaceEnd.FILE));
   }
 
   /**

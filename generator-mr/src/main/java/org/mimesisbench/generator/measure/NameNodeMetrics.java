@@ -36,9 +36,10 @@ import org.mimesisbench.cli.Messages;
  * system exports as {@code Hadoop:service=NameNode,name=...}): RPC queue and processing time, lock
  * wait and call queue length of its client RPC port; the namesystem lock's read and write hold
  * times (FSNamesystemLock's detailed metrics, when the NameNode has them on) and queue; per op
- * NameNode activity; garbage collection and heap; files, blocks and live DataNodes. In-process (the
- * embedded NameNode, through the platform MBean server) or over the NameNode's HTTP {@code /jmx}. A
- * read that fails is counted and skipped: the run goes on.
+ * NameNode activity; garbage collection and heap; files, blocks and live DataNodes; the block side
+ * (addBlock, complete, incremental and full block reports by RPC method, blocks pending deletion).
+ * In-process (the embedded NameNode, through the platform MBean server) or over the NameNode's HTTP
+ * {@code /jmx}. A read that fails is counted and skipped: the run goes on.
  *
  * <p>Averages ({@code ...AvgMs}) are Hadoop's: the mean over the metrics system's last interval
  * (its period; this project's embedded NameNode uses 1 s, a cluster's default is 10 s, so its
@@ -65,9 +66,21 @@ public final class NameNodeMetrics implements AutoCloseable {
     static Column of(String name, String bean, String attribute, Kind kind, double scale) {
       return new Column(name, bean, Pattern.compile(attribute), kind, scale);
     }
+
+    /** A bean summed over every port: an RPC method's count, 0 before its first call. */
+    boolean summed() {
+      return bean.endsWith("+");
+    }
   }
 
   private static final String RPC = "RpcActivityForPort*";
+
+  /**
+   * Per RPC method counts of every port: the DataNodes' calls go to the service RPC port when the
+   * NameNode has one, the clients' to the client port; a method's metric appears at its first call.
+   */
+  private static final String RPC_DETAILED = "RpcDetailedActivityForPort+";
+
   private static final String FSN = "FSNamesystem";
   private static final String ACTIVITY = "NameNodeActivity";
   private static final String JVM = "JvmMetrics";
@@ -103,7 +116,18 @@ public final class NameNodeMetrics implements AutoCloseable {
           Column.of("deleteFileOpsPerSecond", ACTIVITY, "DeleteFileOps", Kind.RATE, 1),
           Column.of("filesRenamedPerSecond", ACTIVITY, "FilesRenamed", Kind.RATE, 1),
           Column.of("filesAppendedPerSecond", ACTIVITY, "FilesAppended", Kind.RATE, 1),
-          Column.of("totalFileOpsPerSecond", ACTIVITY, "TotalFileOps", Kind.RATE, 1));
+          Column.of("totalFileOpsPerSecond", ACTIVITY, "TotalFileOps", Kind.RATE, 1),
+          // the block side: what each file's data costs the NameNode
+          Column.of("addBlockPerSecond", RPC_DETAILED, "AddBlockNumOps", Kind.RATE, 1),
+          Column.of("completePerSecond", RPC_DETAILED, "CompleteNumOps", Kind.RATE, 1),
+          Column.of(
+              "incrementalBlockReportsPerSecond",
+              RPC_DETAILED,
+              "BlockReceivedAndDeletedNumOps",
+              Kind.RATE,
+              1),
+          Column.of("fullBlockReportsPerSecond", RPC_DETAILED, "BlockReportNumOps", Kind.RATE, 1),
+          Column.of("pendingDeletionBlocks", FSN, "PendingDeletionBlocks", Kind.VALUE, 1));
 
   /** The beans the columns read. */
   private static final List<String> BEANS = COLUMNS.stream().map(Column::bean).distinct().toList();
@@ -264,7 +288,27 @@ public final class NameNodeMetrics implements AutoCloseable {
 
   /** A column's bean from the beans read, null when the NameNode has none. */
   private Map<String, Object> bean(Map<String, Map<String, Object>> all, String bean) {
+    if (bean.endsWith("+")) {
+      return summedBean(all, bean.substring(0, bean.length() - 1));
+    }
     return bean.endsWith("*") ? rpcBean(all, bean) : all.get(bean);
+  }
+
+  /** Every number of the beans named {@code prefix}&lt;port&gt;, summed by name; null if none. */
+  private static Map<String, Object> summedBean(
+      Map<String, Map<String, Object>> all, String prefix) {
+    Map<String, Object> sum = null;
+    for (Map.Entry<String, Map<String, Object>> b : all.entrySet()) {
+      if (b.getKey().startsWith(prefix)) {
+        sum = sum == null ? new HashMap<>() : sum;
+        for (Map.Entry<String, Object> a : b.getValue().entrySet()) {
+          if (a.getValue() instanceof Number n) {
+            sum.merge(a.getKey(), n.doubleValue(), (x, y) -> (Double) x + (Double) y);
+          }
+        }
+      }
+    }
+    return sum;
   }
 
   /**
@@ -316,7 +360,7 @@ public final class NameNodeMetrics implements AutoCloseable {
         return n.doubleValue();
       }
     }
-    return Double.NaN;
+    return c.summed() ? 0 : Double.NaN; // an RPC method not called yet has no metric
   }
 
   /**
@@ -474,7 +518,8 @@ public final class NameNodeMetrics implements AutoCloseable {
     return base.equals(FSN)
         || base.equals(ACTIVITY)
         || base.equals(JVM)
-        || base.startsWith(RPC.substring(0, RPC.length() - 1));
+        || base.startsWith(RPC.substring(0, RPC.length() - 1))
+        || base.startsWith(RPC_DETAILED.substring(0, RPC_DETAILED.length() - 1));
   }
 
   /**

@@ -19,7 +19,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.client.BlockReportOptions;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -172,6 +175,52 @@ class NameNodeMetricsTest {
         JsonNode s = new ObjectMapper().valueToTree(m.summary());
         assertTrue(s.path("peak").path("filesTotal").asInt() >= 40 * k, k + ": " + s);
       }
+    }
+  }
+
+  @Test
+  void filesWithDataShowTheBlockSideAddBlockCompleteBlockReportsAndPendingDeletions(
+      @TempDir Path dir) throws Exception {
+    Configuration conf = new HdfsConfiguration();
+    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 1);
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, 1L << 20);
+    try (EmbeddedCluster cluster =
+            EmbeddedCluster.start(conf, dir.resolve("dfs"), dir.resolve("audit.log"), 1);
+        FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
+      NameNodeMetrics m = NameNodeMetrics.inProcess(cluster.uri().getPort());
+      assertNull(m.start());
+      byte[] data = new byte[(3 << 20) / 2]; // two blocks of 1 MiB each file
+      for (int i = 0; i < 20; i++) {
+        try (var out = fs.create(new org.apache.hadoop.fs.Path("/data/f" + i))) {
+          out.write(data);
+        }
+      }
+      DataNode dn = cluster.cluster().getDataNodes().get(0);
+      dn.triggerBlockReport(new BlockReportOptions.Factory().build()); // a full report
+      fs.delete(new org.apache.hadoop.fs.Path("/data"), true);
+      Thread.sleep(2_500); // two of the metrics' periods end
+      m.close();
+      JsonNode s = new ObjectMapper().valueToTree(m.summary());
+      JsonNode peak = s.path("peak");
+      String what = s.toString();
+      for (String positive :
+          List.of(
+              "addBlockPerSecond",
+              "completePerSecond",
+              "incrementalBlockReportsPerSecond",
+              "fullBlockReportsPerSecond",
+              "blocksTotal")) {
+        assertTrue(peak.path(positive).asDouble() > 0, positive + ": " + what);
+      }
+      assertTrue(peak.has("pendingDeletionBlocks"), what);
+      Path csv = dir.resolve(NameNodeMetrics.FILE);
+      m.writeCsv(csv, System.currentTimeMillis());
+      String head = Files.readAllLines(csv).get(0);
+      assertTrue(
+          head.endsWith(
+              ",addBlockPerSecond,completePerSecond,incrementalBlockReportsPerSecond,"
+                  + "fullBlockReportsPerSecond,pendingDeletionBlocks"),
+          head);
     }
   }
 

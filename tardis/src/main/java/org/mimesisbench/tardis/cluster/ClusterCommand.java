@@ -102,6 +102,14 @@ public final class ClusterCommand implements Command {
             .longOpt("in-memory")
             .desc("keep block data on the heap instead of under the DataNodes' directories")
             .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("join")
+            .hasArg()
+            .argName("hdfs://host:port")
+            .desc(
+                "start no NameNode: the DataNodes register with this one, started apart (any Hadoop 3.x)")
+            .build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
     return o;
   }
@@ -118,6 +126,9 @@ public final class ClusterCommand implements Command {
     if (dataNodes < 1 || dataNodes > 10_000) {
       throw new BadInputException(
           COMMAND + ": --datanodes " + dataNodes + ": must be between 1 and 10000");
+    }
+    if (cl.hasOption("join")) {
+      return ClusterJoin.run(conf, cl, (int) dataNodes, out);
     }
     long port = CommandLines.whole(cl, COMMAND, "namenode-port", 0);
     if (port < 0 || port > 65_535) {
@@ -344,7 +355,7 @@ public final class ClusterCommand implements Command {
             100,
             "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
                 + "[--base-dir dir [--restart]] [--name-dir dir] [--audit-log file] [--in-memory]"
-                + " [-D k=v]",
+                + " [--join hdfs://host:port] [-D k=v]",
             "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "
                 + "NameNode's address once all registered, and runs until stopped.",
             options,
@@ -354,6 +365,7 @@ public final class ClusterCommand implements Command {
                 + "  java -jar mimesisbench.jar cluster --datanodes 200 --namenode-port 8020 --in-memory\n"
                 + "  java -jar mimesisbench.jar cluster --datanodes 200 --base-dir nn/ --restart   # its storage and port\n"
                 + "  java -Xmx16g -jar mimesisbench.jar cluster --datanodes 10 --name-dir nn-image/   # namespace image's\n"
+                + "  java -jar mimesisbench.jar cluster --datanodes 50 --join hdfs://nn:8020   # your own NameNode\n"
                 + "  hadoop fs -fs hdfs://localhost:8020 -ls /");
     w.flush();
   }

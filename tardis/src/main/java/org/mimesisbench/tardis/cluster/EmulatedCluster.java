@@ -331,7 +331,7 @@ public final class EmulatedCluster implements AutoCloseable {
   /**
    * The servers' INFO lines, hundreds a second at this scale, would bury the address and any error.
    */
-  private static void quietServers() {
+  static void quietServers() {
     Logger.getLogger("org.apache.hadoop").setLevel(Level.WARN);
     Logger.getLogger("org.apache.hadoop.hdfs.server").setLevel(Level.ERROR);
     Logger.getLogger("org.apache.hadoop.http").setLevel(Level.ERROR);

@@ -9,6 +9,10 @@ import java.io.IOException;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.PrintStream;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +25,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -169,6 +176,74 @@ class ClusterCommandTest {
         err("cluster", "--datanodes", "1", "--name-dir", tmp.resolve("none").toString())
             .contains("not a NameNode name directory"));
     assertTrue(!Files.exists(base), "nothing made");
+  }
+
+  @Test
+  void joinRefusesWhatIsNotAReachableNameNodeInOneLineAndMakesNothing() throws IOException {
+    Path base = tmp.resolve("join");
+    String[] at = {"cluster", "--datanodes", "2", "--base-dir", base.toString(), "--join"};
+    assertTrue(err(with(at, "file:///nn")).contains("not a NameNode's address"));
+    assertTrue(err(with(at, "hdfs://localhost:8020/dir")).contains("has no path"));
+    int closed;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closed = s.getLocalPort(); // free once closed: nothing answers there
+    }
+    assertTrue(err(with(at, "hdfs://localhost:" + closed)).contains("no NameNode answers there"));
+    assertTrue(
+        err(with(at, "hdfs://localhost:" + closed, "--restart"))
+            .contains("--join starts DataNodes only"));
+    assertTrue(!Files.exists(base), "nothing made");
+  }
+
+  @Tag("slow")
+  @Test
+  void joinedDataNodesServeTheNameNodesClientsAndAllStopWithTheCommand() throws Exception {
+    Configuration conf = new HdfsConfiguration();
+    MiniDFSCluster nameNode =
+        new MiniDFSCluster.Builder(conf, tmp.resolve("nn").toFile()).numDataNodes(0).build();
+    try {
+      String uri = nameNode.getURI().toString();
+      Running joined =
+          start(
+              "cluster",
+              "--join",
+              uri,
+              "--datanodes",
+              "3",
+              "--base-dir",
+              tmp.resolve("dn").toString());
+      assertEquals(uri, new String(readLine(joined.printed()), StandardCharsets.UTF_8));
+      DistributedFileSystem dfs = nameNode.getFileSystem();
+      DatanodeInfo[] live = dfs.getDataNodeStats(DatanodeReportType.LIVE);
+      assertEquals(3, live.length);
+      byte[] data = new byte[3 << 20];
+      new Random(7).nextBytes(data);
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/joined/f");
+      try (FSDataOutputStream out = dfs.create(file, (short) 3)) {
+        out.write(data);
+      }
+      try (var in = dfs.open(file)) {
+        assertArrayEquals(data, in.readAllBytes());
+      }
+      assertEquals(3, dfs.getFileBlockLocations(file, 0, data.length)[0].getHosts().length);
+      joined.stop();
+      for (DatanodeInfo dn : live) { // every DataNode's data port is closed: none runs
+        try (Socket s = new Socket()) {
+          s.connect(new InetSocketAddress(dn.getIpAddr(), dn.getXferPort()), 2_000);
+          throw new AssertionError(dn.getXferAddr() + " still answers after the stop");
+        } catch (ConnectException expected) {
+          // stopped
+        }
+      }
+    } finally {
+      nameNode.shutdown();
+    }
+  }
+
+  private static String[] with(String[] head, String... tail) {
+    String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+    System.arraycopy(tail, 0, all, head.length, tail.length);
+    return all;
   }
 
   /** The folder under a cluster's storage that holds its NameNode's current/VERSION. */

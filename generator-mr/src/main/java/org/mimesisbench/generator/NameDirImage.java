@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.namespace.image.FileBlocks;
@@ -97,11 +98,13 @@ public final class NameDirImage {
     if (sizes != null) { // files with the profile's sizes, as blocks the DataNodes will hold
       writer.withBlocks(
           new FileBlocks(
-              sizes,
-              plan.options().getSeed(),
-              (short)
-                  conf.getInt(
-                      DFSConfigKeys.DFS_REPLICATION_KEY, DFSConfigKeys.DFS_REPLICATION_DEFAULT)));
+                  sizes,
+                  plan.options().getSeed(),
+                  (short)
+                      conf.getInt(
+                          DFSConfigKeys.DFS_REPLICATION_KEY, DFSConfigKeys.DFS_REPLICATION_DEFAULT))
+              // the embedded cluster's DataNodes hold every replica, and its appends need them all
+              .cappedAt((short) EmbeddedCluster.DATA_NODES));
     }
     long start = System.nanoTime();
     out.printf(

@@ -14,6 +14,7 @@ public final class FileBlocks {
   private final IntFunction<FileSizeModel> byType;
   private final long seed;
   private final short fallbackReplication;
+  private short maxReplication = Short.MAX_VALUE;
   private long bytes;
   private long blockSize;
   private short replication;
@@ -28,13 +29,23 @@ public final class FileBlocks {
     this.fallbackReplication = fallbackReplication;
   }
 
+  /**
+   * The same draws with replication at most {@code max}: a cluster of fewer DataNodes than a type's
+   * replication could neither hold the replicas nor append to its files.
+   */
+  public FileBlocks cappedAt(short max) {
+    this.maxReplication = (short) Math.max(1, max);
+    return this;
+  }
+
   /** Draws file {@code number} (its place in the image, from 0) of type {@code type}. */
   public FileBlocks draw(long number, int type) {
     FileSizeModel model = byType.apply(type);
     SplittableRandom u = new SplittableRandom(mix(seed, number));
     bytes = model.preExistingBytes(u.nextDouble());
     blockSize = model.blockSize(u.nextDouble());
-    replication = model.replication(u.nextDouble(), fallbackReplication);
+    replication =
+        (short) Math.min(maxReplication, model.replication(u.nextDouble(), fallbackReplication));
     return this;
   }
 

@@ -7,8 +7,8 @@ in at most 10 min, within a 20 GiB heap); Hadoop's `FsShell -count` on /mimesis 
 content size the image holds.
 
 A profile without sizes is refused in one line (the jar's own refusal, exit code 2): give one
-whose file types have sizes (the shipped Yahoo profile once they are added, or a stand-in made by
-bench/sized_profile.py).
+whose file types have sizes (the shipped Yahoo profile, whose sizes are an assumed model, or a
+stand-in made by bench/sized_profile.py).
 
 Each step runs under GNU time (-v): wall seconds, CPU and peak resident memory. The cluster's own
 stage lines (image's blocks read and placed, NameNode started, DataNodes registered, safe mode

@@ -4,15 +4,20 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.IntFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.mr.RunPlan;
+import org.mimesisbench.namespace.image.FileBlocks;
 import org.mimesisbench.namespace.image.FsImageWriter;
 import org.mimesisbench.namespace.image.NameDirectoryWriter;
+import org.mimesisbench.namespace.image.ProfileSizes;
+import org.mimesisbench.profile.FileSizeModel;
 import org.mimesisbench.run.RunOptions;
 import org.mimesisbench.tardis.cluster.NameDirCopy;
 
@@ -88,11 +93,27 @@ public final class NameDirImage {
                 () -> {})
             // as phase 1 makes it (umask 000): every modeled user may work in it (README: Users)
             .modes(new FsPermission((short) 0777), new FsPermission((short) 0666));
+    IntFunction<FileSizeModel> sizes =
+        ProfileSizes.of(plan.profile(), plan.options().getProfile().toString());
+    if (sizes != null) { // files with the profile's sizes, as blocks the DataNodes will hold
+      writer.withBlocks(
+          new FileBlocks(
+                  sizes,
+                  plan.options().getSeed(),
+                  (short)
+                      conf.getInt(
+                          DFSConfigKeys.DFS_REPLICATION_KEY, DFSConfigKeys.DFS_REPLICATION_DEFAULT))
+              // the embedded cluster's DataNodes hold every replica, and its appends need them all
+              .cappedAt((short) EmbeddedCluster.DATA_NODES));
+    }
     long start = System.nanoTime();
     out.printf(
         "writing the run's namespace as an fsimage in %s (%,d inodes under %s)%n",
         dir, writer.inodes(), root);
     NameDirectoryWriter.write(conf, writer, OPTION, dir);
+    if (sizes != null) {
+      out.printf("its files hold %,d bytes in %,d blocks%n", writer.bytes(), writer.blocks());
+    }
     out.printf(
         "fsimage written in %.1f s; later runs with the same options start on it too%n",
         (System.nanoTime() - start) / 1e9);

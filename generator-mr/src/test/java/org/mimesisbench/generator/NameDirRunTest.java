@@ -58,6 +58,70 @@ class NameDirRunTest {
     assertTrue(summary.path("ops").path("open").path("count").asLong() > 0, summary.toString());
   }
 
+  @Tag("slow")
+  @Test
+  void aProfileWithSizesWritesItsFilesBlocksAndTheRunStartsWithThemReported() throws Exception {
+    Path profile = sized(dir.resolve("sized"));
+    Path nn = dir.resolve("sized-nn");
+    Path results = dir.resolve("sized-run");
+    Outcome o =
+        RunChecks.run(
+            new Configuration(),
+            "--profile",
+            profile.toString(),
+            "--time-scale",
+            "0.05",
+            "--name-dir",
+            nn.toString(),
+            "--out",
+            results.toString());
+    // valid: the embedded NameNode left safe mode with the image's blocks reported by its DataNodes
+    RunChecks.assertValidAndComplete(results, o);
+    java.util.regex.Matcher held =
+        java.util.regex.Pattern.compile("its files hold ([\\d,]+) bytes in ([\\d,]+) blocks")
+            .matcher(o.out());
+    assertTrue(held.find(), o.both());
+    assertTrue(Long.parseLong(held.group(2).replace(",", "")) > 0, o.both());
+  }
+
+  /** The vector profile with every file type's files of 0 to 2.5 blocks of 1 MiB. */
+  private static Path sized(Path out) throws IOException {
+    org.mimesisbench.profile.Profile p =
+        org.mimesisbench.profile.ProfileReader.read(RunChecks.PROFILE);
+    org.mimesisbench.profile.FileSizes sizes =
+        org.mimesisbench.profile.FileSizes.newBuilder()
+            .setPreExisting(
+                distribution(List.of(0.0, 1000.0, 2.5 * (1 << 20)), List.of(0.2, 0.5, 1.0)))
+            .setCreated(distribution(List.of(1000.0), List.of(1.0)))
+            .setCreatedFrom(org.mimesisbench.profile.SizeSource.ASSUMED)
+            .setAppendBytes(distribution(List.of(), List.of()))
+            .setBlockSize(distribution(List.of((double) (1 << 20)), List.of(1.0)))
+            .setReplication(distribution(List.of(1.0), List.of(1.0)))
+            .build();
+    p.getFileTypes().forEach(t -> t.setSizes(sizes));
+    p.setFormatVersion(org.mimesisbench.profile.ProfileReader.FORMAT_VERSION);
+    Files.createDirectories(out);
+    try (org.apache.avro.file.DataFileWriter<org.mimesisbench.profile.Profile> w =
+        new org.apache.avro.file.DataFileWriter<>(
+            new org.apache.avro.specific.SpecificDatumWriter<>(
+                org.mimesisbench.profile.Profile.class))) {
+      w.create(
+          org.mimesisbench.profile.Profile.getClassSchema(),
+          org.mimesisbench.profile.ProfileReader.file(out).toFile());
+      w.append(p);
+    }
+    return out;
+  }
+
+  private static org.mimesisbench.profile.Distribution distribution(
+      List<Double> values, List<Double> cumulative) {
+    return org.mimesisbench.profile.Distribution.newBuilder()
+        .setValues(values)
+        .setCumulative(cumulative)
+        .setCount(values.size())
+        .build();
+  }
+
   @Test
   void aNameDirIsForTheEmbeddedNameNodeOnly() {
     Path nn = dir.resolve("nn");

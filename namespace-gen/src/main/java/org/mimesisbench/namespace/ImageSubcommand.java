@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.function.IntFunction;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
@@ -17,9 +18,12 @@ import org.mimesisbench.cli.ExitCodes;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
+import org.mimesisbench.namespace.image.FileBlocks;
 import org.mimesisbench.namespace.image.FsImageWriter;
 import org.mimesisbench.namespace.image.NameDirectoryWriter;
+import org.mimesisbench.namespace.image.ProfileSizes;
 import org.mimesisbench.namespace.materialize.BasePath;
+import org.mimesisbench.profile.FileSizeModel;
 
 /**
  * {@code namespace image (--namespace <dir> | --stats S --dirs N [--files M] [--seed s]) --out
@@ -72,7 +76,7 @@ final class ImageSubcommand {
             .longOpt("seed")
             .hasArg()
             .argName("s")
-            .desc("with --stats: seed (default 0)")
+            .desc("seed of the namespace (with --stats) and of the files' sizes (default 0)")
             .build());
     o.addOption(
         Option.builder()
@@ -123,6 +127,20 @@ final class ImageSubcommand {
                     + HISTORY_DAYS_DEFAULT
                     + ")")
             .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("sizes")
+            .hasArg()
+            .argName("profile dir")
+            .desc(
+                "give each file its size, block size and replication from this profile's file types "
+                    + "(default: the --stats profile); files are empty when it has no sizes")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("zero-size")
+            .desc("every file empty (no blocks), even when the profile has sizes")
+            .build());
     o.addOption(Option.builder().longOpt("quiet").desc("no progress or summary on stdout").build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
     return o;
@@ -171,6 +189,10 @@ final class ImageSubcommand {
       throw new BadInputException(COMMAND + ": --history-days " + days + ": between 0 and 36500");
     }
     PrintStream progress = cl.hasOption("quiet") ? null : out;
+    if (cl.hasOption("sizes") && cl.hasOption("zero-size")) {
+      throw new BadInputException(COMMAND + ": give one of --sizes and --zero-size");
+    }
+    IntFunction<FileSizeModel> sizes = sizes(cl);
 
     long start = System.nanoTime();
     GeneratedNamespace ns = MaterializeSubcommand.namespace(cl, COMMAND);
@@ -189,6 +211,11 @@ final class ImageSubcommand {
             days * DAY_MILLIS,
             replication,
             () -> line.tick(++written[0]));
+    if (sizes
+        != null) { // the namespace's seed draws the sizes too: the same options, the same image
+      writer.withBlocks(
+          new FileBlocks(sizes, CommandLines.whole(cl, COMMAND, "seed", 0), (short) replication));
+    }
     NameDirectoryWriter.write(conf, writer, COMMAND + ": --out", outDir);
     line.done(written[0]);
     if (progress != null) {
@@ -201,6 +228,11 @@ final class ImageSubcommand {
           writer.inodes(),
           generated,
           (System.nanoTime() - start) / 1e9 - generated);
+      if (sizes != null) {
+        out.printf(
+            "files hold %,d bytes in %,d blocks (sizes from the profile's file types)%n",
+            writer.bytes(), writer.blocks());
+      }
       out.println(
           "name directory: "
               + outDir
@@ -209,6 +241,31 @@ final class ImageSubcommand {
               + ")");
     }
     return ExitCodes.OK;
+  }
+
+  /** The sizes files get: --sizes, else the --stats profile's; null for empty files. */
+  private static IntFunction<FileSizeModel> sizes(CommandLine cl) throws java.io.IOException {
+    if (cl.hasOption("zero-size")) {
+      return null;
+    }
+    if (cl.hasOption("sizes")) {
+      Path dir = Path.of(cl.getOptionValue("sizes"));
+      if (!java.nio.file.Files.isDirectory(dir)) {
+        throw new BadInputException(
+            COMMAND + ": --sizes " + dir + ": not a profile directory (profile.avro's folder)");
+      }
+      IntFunction<FileSizeModel> s = ProfileSizes.read(dir);
+      if (s == null) {
+        throw new BadInputException(
+            COMMAND + ": --sizes " + dir + ": the profile's file types have no sizes");
+      }
+      return s;
+    }
+    if (cl.hasOption("stats")
+        && java.nio.file.Files.isDirectory(Path.of(cl.getOptionValue("stats")))) {
+      return ProfileSizes.read(Path.of(cl.getOptionValue("stats")));
+    }
+    return null;
   }
 
   static void help(PrintStream out) {
@@ -221,12 +278,16 @@ final class ImageSubcommand {
                 + "--out <name dir> [--base /mimesis]",
             "\nWrites a NameNode name directory (current/VERSION, seen_txid, fsimage_0 and its .md5) whose "
                 + "image holds the namespace under --base: what materialize would create, loaded by a NameNode "
-                + "in minutes instead of hours. Files are empty (no blocks).\n\n",
+                + "in minutes instead of hours. When the profile (--stats, or --sizes) has file sizes, each file "
+                + "gets its blocks (ids, generation stamps, lengths, replication), drawn with --seed; "
+                + "else files are empty. cluster --name-dir starts DataNodes that hold them.\n\n",
             options(),
             2,
             4,
             "\nExample: mimesisbench.jar namespace image --stats profiles/yahoo-2011/ --dirs 100000 --seed 1 "
-                + "--out nn-image/",
+                + "--out nn-image/\n"
+                + "         mimesisbench.jar namespace image --namespace ns/ --sizes profiles/yahoo-2011/ "
+                + "--seed 1 --out nn-image/",
             true);
     w.flush();
   }

@@ -75,16 +75,31 @@ public final class EmbeddedCluster implements AutoCloseable {
         NameDirCopy.copy(nameDir, copy);
         EmulatedCluster.useNameDir(conf, copy.toFile());
         builder.manageNameDfsDirs(false).format(false);
+        // the image's blocks, if any, held by the DataNodes from the start
+        EmulatedCluster.holdImageBlocks(
+            conf, builder, copy, new File(storage.toString()), dataNodes);
       }
       cluster =
           nameDir == null
               ? build(builder)
-              : NameDirCopy.starting("run: --name-dir", nameDir, () -> build(builder));
+              : NameDirCopy.starting(
+                  "run: --name-dir", nameDir, () -> awaitBlockReports(build(builder), conf));
     } catch (IOException | RuntimeException e) {
       audit.close();
       throw e;
     }
     return new EmbeddedCluster(cluster, audit);
+  }
+
+  private static MiniDFSCluster awaitBlockReports(MiniDFSCluster cluster, Configuration conf)
+      throws IOException {
+    try {
+      EmulatedCluster.awaitBlockReports(cluster, conf);
+      return cluster;
+    } catch (IOException | RuntimeException e) {
+      cluster.shutdown();
+      throw e;
+    }
   }
 
   private static MiniDFSCluster build(MiniDFSCluster.Builder builder) throws IOException {

@@ -13,11 +13,15 @@ import java.security.MessageDigest;
 import java.util.Set;
 import org.apache.commons.io.output.CountingOutputStream;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.protocol.proto.HdfsProtos.BlockProto;
+import org.apache.hadoop.hdfs.server.blockmanagement.SequentialBlockIdGenerator;
+import org.apache.hadoop.hdfs.server.common.GenerationStamp;
 import org.apache.hadoop.hdfs.server.namenode.FSImageUtil;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.FileSummary;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.INodeDirectorySection.DirEntry;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.INodeSection;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.INodeSection.INode;
+import org.apache.hadoop.hdfs.server.namenode.FsImageProto.NameSystemSection;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.StringTableSection;
 import org.apache.hadoop.hdfs.server.namenode.INodeId;
 import org.apache.hadoop.io.MD5Hash;
@@ -39,7 +43,14 @@ import org.mimesisbench.namespace.generate.GeneratedNamespace;
  * the namespace's directories in breadth-first order, then its files. Times: the entries were made
  * one after another in depth-first order over {@code historyMillis} ending at {@code endMillis}; a
  * file's access time is its modification time, a directory's modification time is the time its last
- * child was made. Files have no blocks (zero length).
+ * child was made.
+ *
+ * <p>Files are empty unless {@link #withBlocks} gives their sizes: then each file has the blocks a
+ * client writing it would have left, as FSImageFormatPBINode saves them (id, generation stamp,
+ * length; the file's replication and preferred block size), numbered as a NameNode allocates them:
+ * ids from {@code SequentialBlockIdGenerator.LAST_RESERVED_BLOCK_ID + 1}, generation stamps from
+ * {@code GenerationStamp.LAST_RESERVED_STAMP + 1}, one each, in inode order. The NS_INFO section
+ * then records the last of each, so the NameNode allocates new blocks after them.
  */
 public final class FsImageWriter {
   /** Hadoop's default block size, what every generated file would have been written with. */
@@ -72,6 +83,9 @@ public final class FsImageWriter {
   private FsPermission directoryMode = DIRECTORY_MODE;
   private FsPermission fileMode = FILE_MODE;
   private long parallelThreshold = PARALLEL_THRESHOLD;
+  private FileBlocks blocks; // null: every file empty
+  private long blockCount = -1; // counted before NS_INFO, which precedes the inodes
+  private long byteCount;
 
   /**
    * Hadoop's dfs.image.parallel.target.sections and .inode.threshold: sub-sections for a parallel
@@ -129,6 +143,45 @@ public final class FsImageWriter {
     return this;
   }
 
+  /** Files get their sizes and blocks from {@code sizes} instead of being empty. */
+  public FsImageWriter withBlocks(FileBlocks sizes) {
+    this.blocks = sizes;
+    this.blockCount = -1;
+    return this;
+  }
+
+  /** The blocks the image's files hold (0 without {@link #withBlocks}). */
+  public long blocks() {
+    count();
+    return blockCount;
+  }
+
+  /** The bytes the image's files hold: the content size FsShell -count shows. */
+  public long bytes() {
+    count();
+    return byteCount;
+  }
+
+  private void count() {
+    if (blockCount >= 0) {
+      return;
+    }
+    long n = 0;
+    long bytes = 0;
+    if (blocks != null) {
+      long number = 0;
+      for (int p = 0, dirs = ns.directories(); p <= dirs; p++) {
+        for (int i = 0, files = ns.filesIn(p); i < files; i++) {
+          blocks.draw(number++, ns.fileType(p, i));
+          n += blocks.blocks();
+          bytes += blocks.bytes();
+        }
+      }
+    }
+    blockCount = n;
+    byteCount = bytes;
+  }
+
   /** All inodes of the image: the file system root, the base's directories, the namespace's. */
   public long inodes() {
     return 1L + (baseNames.length - 1) + (ns.directories() + 1L) + ns.files();
@@ -174,6 +227,10 @@ public final class FsImageWriter {
         long offset = file.getByteCount();
         cuts.clear();
         switch (s.getName()) {
+          case "NS_INFO" -> {
+            coded.flush();
+            nameSystem(t, s, coded);
+          }
           case "INODE" -> inodeSection(coded, parallel ? cut : null);
           case "INODE_DIR" -> directorySection(coded, parallel ? cut : null);
           case "STRING_TABLE" -> {
@@ -237,6 +294,30 @@ public final class FsImageWriter {
     template.readFully(bytes);
     out.write(bytes);
   }
+
+  /**
+   * The template's NameSystemSection with the last block id and generation stamp the image's blocks
+   * took.
+   */
+  private void nameSystem(RandomAccessFile template, FileSummary.Section s, CodedOutputStream out)
+      throws IOException {
+    byte[] bytes = new byte[Math.toIntExact(s.getLength())];
+    template.seek(s.getOffset());
+    template.readFully(bytes);
+    NameSystemSection.Builder ns =
+        NameSystemSection.parseDelimitedFrom(new java.io.ByteArrayInputStream(bytes)).toBuilder();
+    long n = blocks();
+    if (n > 0) {
+      ns.setLastAllocatedBlockId(Math.max(ns.getLastAllocatedBlockId(), FIRST_BLOCK_ID + n - 1))
+          .setGenstampV2(Math.max(ns.getGenstampV2(), FIRST_GENERATION_STAMP + n - 1));
+    }
+    delimited(out, ns.build());
+  }
+
+  /** What a NameNode's first block gets: the first id and stamp after the reserved ones. */
+  static final long FIRST_BLOCK_ID = SequentialBlockIdGenerator.LAST_RESERVED_BLOCK_ID + 1;
+
+  static final long FIRST_GENERATION_STAMP = GenerationStamp.LAST_RESERVED_STAMP + 1;
 
   private static void delimited(CodedOutputStream out, MessageLite m) throws IOException {
     out.writeUInt32NoTag(m.getSerializedSize());
@@ -327,6 +408,9 @@ public final class FsImageWriter {
             .setPermission(filePermission)
             .setStoragePolicyID(0);
     INode.Builder inode = INode.newBuilder().setType(INode.Type.FILE);
+    BlockProto.Builder block = BlockProto.newBuilder();
+    long number = 0;
+    long blockIndex = 0;
     for (int p = 0; p <= dirs; p++) {
       int first = ns.firstChild(p);
       for (int c = first, end = first + ns.subdirectories(p); c < end; c++) {
@@ -347,6 +431,19 @@ public final class FsImageWriter {
         n = suffix(buf, n, ns.fileType(p, i));
         long t = time(firstFile + i);
         file.setModificationTime(t).setAccessTime(t);
+        if (blocks != null) {
+          blocks.draw(number++, ns.fileType(p, i));
+          file.setReplication(blocks.replication())
+              .setPreferredBlockSize(blocks.blockSize())
+              .clearBlocks();
+          for (int b = 0, count = blocks.blocks(); b < count; b++, blockIndex++) {
+            file.addBlocks(
+                block
+                    .setBlockId(FIRST_BLOCK_ID + blockIndex)
+                    .setGenStamp(FIRST_GENERATION_STAMP + blockIndex)
+                    .setNumBytes(blocks.blockLength(b)));
+          }
+        }
         delimited(
             out,
             inode.setId(fileId++).setName(ByteString.copyFrom(buf, 0, n)).setFile(file).build());

@@ -17,8 +17,8 @@ import org.mimesisbench.trace.NamespaceEntry;
  * Writes a generated namespace as {@code namespace.avro}: NamespaceEntry records, the schema of a
  * trace's fsimage snapshot, so whatever reads a real namespace reads a generated one. Each record
  * is encoded straight from the path bytes into one reused array (no String, no record object per
- * entry). Generated entries have no size, times, replication, owner, group or permission: 0 and
- * null.
+ * entry). Generated entries have no size, times, replication, owner, group, permission or blocks: 0
+ * and null.
  */
 public final class NamespaceAvroWriter implements NamespaceVisitor, Closeable {
   /** The fields this encoder writes, in order; a schema change must change the encoder too. */
@@ -33,7 +33,9 @@ public final class NamespaceAvroWriter implements NamespaceVisitor, Closeable {
           "replication",
           "owner",
           "group",
-          "permission");
+          "permission",
+          "blocks",
+          "blockSize");
 
   private final DataFileWriter<NamespaceEntry> writer;
   private byte[] record = new byte[512];
@@ -73,8 +75,8 @@ public final class NamespaceAvroWriter implements NamespaceVisitor, Closeable {
     record[at++] = (byte) (isDir ? 1 : 0);
     at += BinaryData.encodeInt(depth, record, at);
     // size, mtime, atime (longs), replication (int) are 0; owner, group, permission take the null
-    // branch (index 0)
-    for (int i = 0; i < 7; i++) {
+    // branch (index 0); blocks (int) and blockSize (long) are 0
+    for (int i = 0; i < 9; i++) {
       record[at++] = 0;
     }
     writer.appendEncoded(ByteBuffer.wrap(record, 0, at));

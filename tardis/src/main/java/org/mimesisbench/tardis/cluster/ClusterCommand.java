@@ -215,6 +215,9 @@ public final class ClusterCommand implements Command {
             progress.getElapsedTime(Phase.LOADING_EDITS) / 1e3,
             progress.getElapsedTime(Phase.SAVING_CHECKPOINT) / 1e3,
             progress.getElapsedTime(Phase.SAFEMODE) / 1e3);
+        if (cluster.stages() != null) { // the image had blocks: how each stage of the start went
+          System.err.print(cluster.stages().describe(COMMAND));
+        }
       }
       try {
         Files.writeString(

@@ -6,6 +6,8 @@ import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.namenode.NameNodeAdapter;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 
@@ -15,11 +17,68 @@ import org.apache.log4j.Logger;
  */
 public final class EmulatedCluster implements AutoCloseable {
   private final MiniDFSCluster cluster;
+  private final Stages stages;
   private boolean closed;
 
-  private EmulatedCluster(MiniDFSCluster cluster) {
+  private EmulatedCluster(MiniDFSCluster cluster, Stages stages) {
     this.cluster = cluster;
+    this.stages = stages;
   }
+
+  /**
+   * How a start on an image with blocks went, stage by stage: the image's blocks read and placed,
+   * the NameNode started, the DataNodes registered, safe mode left; then the blocks the NameNode
+   * counts, those reported, and the process's heap used after a full GC.
+   */
+  public record Stages(
+      ReplicaPlacement.Placed placed,
+      int dataNodes,
+      double nameNodeSeconds,
+      double registeredSeconds,
+      double safeModeSeconds,
+      long blocksTotal,
+      long blocksReported,
+      double reportsSeconds,
+      long replicasReported,
+      long heapUsedBytes) {
+
+    /** The stages as lines for the console, e.g. "cluster: image's blocks read ... in 1.2 s". */
+    public String describe(String command) {
+      ImageBlocks.Totals image = placed.image();
+      return String.format(
+          "%1$s: image's blocks read and placed in %2$.1f s: %3$,d files, %4$,d blocks, %5$,d bytes, "
+              + "%6$,d replicas on %7$d DataNodes%8$s%n"
+              + "%1$s: NameNode started in %9$.1f s%n"
+              + "%1$s: %7$d DataNodes registered in %10$.1f s%n"
+              + "%1$s: every DataNode's first block report in %15$.1f s more: %16$,d of %6$,d"
+              + " replicas reported%n"
+              + "%1$s: safe mode left in %11$.1f s more with %12$,d of %13$,d blocks reported%n"
+              + "%1$s: heap used after start (NameNode and DataNodes, after a full GC): %14$.2f GiB%n",
+          command,
+          placed.seconds(),
+          image.files(),
+          image.blocks(),
+          image.bytes(),
+          placed.replicas(),
+          dataNodes,
+          image.stripedFiles() > 0
+              ? " (" + image.stripedFiles() + " erasure-coded files skipped)"
+              : "",
+          nameNodeSeconds,
+          registeredSeconds,
+          safeModeSeconds,
+          blocksReported,
+          blocksTotal,
+          heapUsedBytes / (double) (1L << 30),
+          reportsSeconds,
+          replicasReported);
+    }
+  }
+
+  /** Safe mode waits at most this long for the block reports (default an hour). */
+  public static final String SAFE_MODE_WAIT_KEY = "mimesisbench.tardis.safemode.wait-ms";
+
+  public static final long SAFE_MODE_WAIT_DEFAULT = 3_600_000L;
 
   /**
    * Starts a NameNode on {@code nameNodePort} (0: any free port) and {@code dataNodes} emulated
@@ -54,6 +113,13 @@ public final class EmulatedCluster implements AutoCloseable {
       // formatted
       useNameDir(conf, given);
       builder.manageNameDfsDirs(false).format(false);
+      if (format) { // a new cluster on the image: its DataNodes hold the image's blocks
+        ReplicaPlacement.Placed placed =
+            holdImageBlocks(conf, builder, given.toPath(), baseDir, dataNodes);
+        if (placed.image().blocks() > 0) {
+          return startInStages(conf, builder, dataNodes, placed);
+        }
+      }
     }
     MiniDFSCluster cluster = builder.build();
     try {
@@ -62,7 +128,175 @@ public final class EmulatedCluster implements AutoCloseable {
       cluster.shutdown();
       throw e;
     }
-    return new EmulatedCluster(cluster);
+    return new EmulatedCluster(cluster, null);
+  }
+
+  /**
+   * Places the blocks of the image in name directory {@code nameDir} on the {@code dataNodes}
+   * DataNodes {@code builder} will start under {@code baseDir}, which then hold them from the start
+   * ({@link ReplicaPlacement}). Safe mode then ends only once every block is reported (threshold 1,
+   * unless the user set one), and the builder no longer waits for it (MiniDFSCluster's wait gives
+   * up after 10 s): call {@link #awaitBlockReports} once the DataNodes are up.
+   */
+  public static ReplicaPlacement.Placed holdImageBlocks(
+      Configuration conf,
+      MiniDFSCluster.Builder builder,
+      java.nio.file.Path nameDir,
+      File baseDir,
+      int dataNodes)
+      throws IOException {
+    java.nio.file.Path[] storage = new java.nio.file.Path[dataNodes];
+    for (int i = 0; i < dataNodes; i++) {
+      storage[i] = dataNodeStorage(baseDir, i);
+    }
+    ReplicaPlacement.Placed placed =
+        ReplicaPlacement.place(
+            conf, nameDir, NameDirCopy.newestImage(nameDir.resolve("current")), storage);
+    if (placed.image().blocks() > 0) {
+      if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_KEY)) {
+        conf.setFloat(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_KEY, 1.0f);
+      }
+      if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY)) {
+        // HDFS's extension (30 s) lets the last reports in; here safe mode is left once all are
+        conf.setInt(MiniDFSCluster.DFS_NAMENODE_SAFEMODE_EXTENSION_TESTING_KEY, Integer.MAX_VALUE);
+      }
+      builder.waitSafeMode(false);
+    }
+    return placed;
+  }
+
+  /**
+   * The storage directory of DataNode {@code i} under a MiniDFSCluster's base: {@code
+   * data/data<i+1>}, its layout with one storage per DataNode (EmulatedDataNodes.builder's).
+   */
+  static java.nio.file.Path dataNodeStorage(File baseDir, int i) {
+    return baseDir.toPath().resolve("data").resolve("data" + (i + 1));
+  }
+
+  /**
+   * Waits until every DataNode's first block report is in, then until the NameNode counts its
+   * threshold of blocks reported, and has it leave safe mode (its extension, set long by {@link
+   * #holdImageBlocks}, would keep it there): replication then starts with every report counted, as
+   * HDFS's extension means it to, so nothing is re-replicated for a report still on its way.
+   * Returns the blocks reported when it left; bad news (IOException) after the configured wait.
+   */
+  public static long awaitBlockReports(MiniDFSCluster cluster, Configuration conf)
+      throws IOException {
+    awaitFirstReports(cluster, conf);
+    return leaveSafeMode(cluster, conf);
+  }
+
+  private static long leaveSafeMode(MiniDFSCluster cluster, Configuration conf) throws IOException {
+    long deadline =
+        System.nanoTime() + conf.getLong(SAFE_MODE_WAIT_KEY, SAFE_MODE_WAIT_DEFAULT) * 1_000_000L;
+    NameNode nn = cluster.getNameNode();
+    float threshold =
+        conf.getFloat(
+            DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_KEY,
+            DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_DEFAULT);
+    long safe = NameNodeAdapter.getSafeModeSafeBlocks(nn);
+    while (nn.isInSafeMode()) {
+      safe = NameNodeAdapter.getSafeModeSafeBlocks(nn);
+      if (safe >= (long) (cluster.getNamesystem().getBlocksTotal() * (double) threshold)) {
+        NameNodeAdapter.leaveSafeMode(nn);
+        break;
+      }
+      sleepUntil(deadline, cluster);
+    }
+    return safe;
+  }
+
+  private static void sleepUntil(long deadline, MiniDFSCluster cluster) throws IOException {
+    if (System.nanoTime() > deadline) {
+      throw new IOException(
+          "the NameNode is still in safe mode after "
+              + SAFE_MODE_WAIT_KEY
+              + ": "
+              + cluster.getNamesystem().getSafemode());
+    }
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted waiting for the block reports");
+    }
+  }
+
+  private static void awaitFirstReports(MiniDFSCluster cluster, Configuration conf)
+      throws IOException {
+    long wait = conf.getLong(SAFE_MODE_WAIT_KEY, SAFE_MODE_WAIT_DEFAULT);
+    try {
+      cluster.waitFirstBRCompleted(0, (int) Math.min(Integer.MAX_VALUE, wait));
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IOException(
+          "not every DataNode's first block report is in after "
+              + wait
+              + " ms ("
+              + SAFE_MODE_WAIT_KEY
+              + ")",
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted waiting for the block reports");
+    }
+  }
+
+  /** The replicas the NameNode knows on its live DataNodes. */
+  private static long replicasReported(MiniDFSCluster cluster) {
+    return cluster
+        .getNamesystem()
+        .getBlockManager()
+        .getDatanodeManager()
+        .getDatanodeListForReport(
+            org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.LIVE)
+        .stream()
+        .mapToLong(d -> d.numBlocks())
+        .sum();
+  }
+
+  /** The NameNode first, then the DataNodes that hold the image's blocks, each stage timed. */
+  private static EmulatedCluster startInStages(
+      Configuration conf,
+      MiniDFSCluster.Builder builder,
+      int dataNodes,
+      ReplicaPlacement.Placed placed)
+      throws IOException {
+    long start = System.nanoTime();
+    MiniDFSCluster cluster = builder.numDataNodes(0).build();
+    try {
+      double nameNode = (System.nanoTime() - start) / 1e9;
+      start = System.nanoTime();
+      cluster.startDataNodes(conf, dataNodes, true, null, null);
+      cluster.waitActive();
+      double registered = (System.nanoTime() - start) / 1e9;
+      start = System.nanoTime();
+      awaitFirstReports(cluster, conf);
+      double reports = (System.nanoTime() - start) / 1e9;
+      long replicas = replicasReported(cluster);
+      start = System.nanoTime();
+      long reported = leaveSafeMode(cluster, conf);
+      double safeMode = (System.nanoTime() - start) / 1e9;
+      long total = cluster.getNamesystem().getBlocksTotal();
+      System.gc(); // the heap the namespace and its blocks keep, not what the load left behind
+      long heap =
+          java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+      return new EmulatedCluster(
+          cluster,
+          new Stages(
+              placed,
+              dataNodes,
+              nameNode,
+              registered,
+              safeMode,
+              total,
+              reported,
+              reports,
+              replicas,
+              heap));
+    } catch (IOException | RuntimeException e) {
+      cluster.shutdown();
+      throw e;
+    }
   }
 
   /**
@@ -102,6 +336,11 @@ public final class EmulatedCluster implements AutoCloseable {
     Logger.getLogger("org.apache.hadoop.hdfs.server").setLevel(Level.ERROR);
     Logger.getLogger("org.apache.hadoop.http").setLevel(Level.ERROR);
     Logger.getLogger("org.apache.hadoop.security.authentication").setLevel(Level.ERROR);
+  }
+
+  /** How the start on an image with blocks went; null for any other start. */
+  public Stages stages() {
+    return stages;
   }
 
   /** The NameNode's address, for fs.defaultFS. */

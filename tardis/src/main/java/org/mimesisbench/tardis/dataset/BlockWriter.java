@@ -71,6 +71,35 @@ final class BlockWriter implements BlockContent {
     return w;
   }
 
+  /**
+   * A finalized replica whose content is regenerated ({@link RegeneratedBlock}) opened for append:
+   * its full chunks are encoded with {@code codec} now, its last partial chunk kept raw.
+   */
+  static BlockWriter reopen(BlockContent content, ChunkCodec codec, int chunkBytesWanted)
+      throws IOException {
+    if (content instanceof StoredBlock stored) {
+      return reopen(stored, chunkBytesWanted);
+    }
+    BlockWriter w = new BlockWriter(codec, chunkBytesWanted, content.checksum());
+    System.arraycopy(content.metaHeader(), 0, w.metaHeader, 0, HEADER_BYTES);
+    w.chunkBytes = content.chunkBytes();
+    int full = (int) (content.length() / content.chunkBytes());
+    for (int i = 0; i < full; i++) {
+      Chunk c = content.chunk(i);
+      w.sealed.add(w.encodeExactly(c.data(), c.data().length));
+      w.sealedDigests.add(ChunkChecksums.digest(c.crcs(), 0, c.crcs().length));
+    }
+    if ((long) full * content.chunkBytes() < content.length()) {
+      Chunk last = content.chunk(full);
+      w.tail = Arrays.copyOf(last.data(), w.chunkBytes);
+      w.tailLength = last.data().length;
+      w.tailCrcs = Arrays.copyOf(last.crcs(), w.crcsPerChunk());
+      w.tailCrcLength = last.crcs().length;
+    }
+    w.metaPosition = HEADER_BYTES + ChunkChecksums.crcBytes(w.checksum, w.length());
+    return w;
+  }
+
   private void useChecksum(DataChecksum c) {
     checksum = c;
     int bpc = c.getBytesPerChecksum();

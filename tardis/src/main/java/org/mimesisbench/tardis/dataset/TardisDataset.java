@@ -55,11 +55,13 @@ import org.apache.hadoop.hdfs.server.protocol.ReplicaRecoveryInfo;
 import org.apache.hadoop.hdfs.server.protocol.StorageReport;
 import org.apache.hadoop.hdfs.server.protocol.VolumeFailureSummary;
 import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.util.DataChecksum;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.tardis.codec.AdaptiveCodec;
 import org.mimesisbench.tardis.codec.ChunkCodec;
 import org.mimesisbench.tardis.codec.ChunkCodecs;
 import org.mimesisbench.tardis.codec.CorruptChunkException;
+import org.mimesisbench.tardis.format.TardisFlag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -104,12 +106,27 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   private final AtomicInteger nextVolume = new AtomicInteger();
   private final Map<String, Map<Long, TardisReplica>> pools = new ConcurrentHashMap<>();
   private final Set<Long> pinned = ConcurrentHashMap.newKeySet();
+  private final List<java.nio.file.Path> roots = new ArrayList<>(); // by volume
+  // replicas held as metadata, by block pool, one set per volume (null: none there)
+  private final Map<String, HeldReplicas[]> held = new ConcurrentHashMap<>();
+  private final TardisFlag flag;
+  private final DataChecksum heldChecksum;
 
   TardisDataset(DataNode datanode, DataStorage storage, Configuration conf) throws IOException {
     this.datanode = datanode;
     this.conf = conf;
     this.codec = codec(conf);
     this.chunkBytes = conf.getInt(CHUNK_BYTES_KEY, CHUNK_BYTES_DEFAULT);
+    this.flag = TardisFlag.from(conf);
+    // what a client writes with by default: the checksum a held replica's meta file shows
+    this.heldChecksum =
+        DataChecksum.newDataChecksum(
+            DataChecksum.Type.valueOf(
+                conf.getTrimmed(
+                    DFSConfigKeys.DFS_CHECKSUM_TYPE_KEY, DFSConfigKeys.DFS_CHECKSUM_TYPE_DEFAULT)),
+            conf.getInt(
+                DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY,
+                DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_DEFAULT));
     if (chunkBytes <= 0) {
       throw new IOException(CHUNK_BYTES_KEY + " must be positive, not " + chunkBytes);
     }
@@ -127,6 +144,7 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
         datanode == null ? new FileIoProvider(conf, null) : datanode.getFileIoProvider();
     for (int i = 0; i < storage.getNumStorageDirs(); i++) {
       StorageDirectory sd = storage.getStorageDir(i);
+      roots.add(sd.getRoot().toPath());
       BlockStore store =
           inMemory
               ? new MemoryBlockStore()
@@ -177,7 +195,45 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
 
   private synchronized TardisReplica byId(String bpid, long blockId) {
     Map<Long, TardisReplica> pool = pools.get(bpid);
-    return pool == null ? null : pool.get(blockId);
+    if (pool == null) {
+      return null;
+    }
+    TardisReplica r = pool.get(blockId);
+    return r != null ? r : takeHeld(bpid, pool, blockId);
+  }
+
+  /**
+   * A replica held as metadata made an ordinary one (its content still regenerated) once the
+   * DataNode touches it, so that its changes are kept like any replica's; null when none is held.
+   */
+  private TardisReplica takeHeld(String bpid, Map<Long, TardisReplica> pool, long blockId) {
+    HeldReplicas[] byVolume = held.get(bpid);
+    if (byVolume == null) {
+      return null;
+    }
+    for (int v = 0; v < byVolume.length; v++) {
+      HeldReplicas h = byVolume[v];
+      int i = h == null ? -1 : h.indexOf(blockId);
+      if (i >= 0) {
+        TardisReplica r;
+        try {
+          r =
+              TardisReplica.regenerated(
+                  blockId,
+                  h.genStamp(i),
+                  volumes.get(v),
+                  new RegeneratedBlock(
+                      flag, h.length(i), h.sequenceLength(i), heldChecksum, chunkBytes));
+        } catch (IOException e) {
+          LOG.warn("Held replica blk_{} is inconsistent: {}", blockId, e.getMessage());
+          return null;
+        }
+        h.take(i);
+        pool.put(blockId, r);
+        return r;
+      }
+    }
+    return null;
   }
 
   /**
@@ -385,10 +441,13 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
 
   private void reopenForAppend(String bpid, TardisReplica r, long newGS) throws IOException {
     StoredBlock stored = r.stored();
-    BlockWriter w = BlockWriter.reopen(stored, chunkBytes);
+    BlockContent finalized = stored != null ? stored : r.regenerated();
+    BlockWriter w = BlockWriter.reopen(finalized, codec, chunkBytes);
     TardisVolume v = r.getVolume();
-    v.store().delete(bpid, r.getBlockId(), r.getGenerationStamp(), stored);
-    v.addUsed(bpid, -stored.length());
+    if (stored != null) {
+      v.store().delete(bpid, r.getBlockId(), r.getGenerationStamp(), stored);
+    }
+    v.addUsed(bpid, -finalized.length());
     r.reopenAs(w, ReplicaState.RBW);
     r.setGenStamp(newGS);
   }
@@ -448,6 +507,10 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   }
 
   private void bumpStored(String bpid, TardisReplica r, long newGS) throws IOException {
+    if (r.stored() == null) { // a held replica: nothing stored under the old stamp
+      r.setGenStamp(newGS);
+      return;
+    }
     StoredBlock moved =
         r.getVolume()
             .store()
@@ -546,8 +609,9 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
           "replica " + r + " has fewer bytes than the recovered length " + newLength);
     }
     String bpid = oldBlock.getBlockPoolId();
-    if (r.stored() != null) {
-      if (newLength == r.stored().length()) {
+    BlockContent finalized = r.stored() != null ? r.stored() : r.regenerated();
+    if (finalized != null) {
+      if (newLength == finalized.length()) {
         bumpStored(bpid, r, recoveryId);
         return r;
       }
@@ -749,6 +813,8 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
     if (stored != null) {
       r.getVolume().store().delete(bpid, r.getBlockId(), r.getGenerationStamp(), stored);
       r.getVolume().addUsed(bpid, -stored.length());
+    } else if (r.regenerated() != null) {
+      r.getVolume().addUsed(bpid, -r.regenerated().length());
     }
   }
 
@@ -769,6 +835,16 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
     for (TardisReplica r : pool.values()) {
       if (r.getState() != ReplicaState.TEMPORARY) {
         builders.get(r.getVolume()).add(r);
+      }
+    }
+    HeldReplicas[] byVolume = held.get(bpid);
+    for (int v = 0; byVolume != null && v < byVolume.length; v++) {
+      HeldReplicas h = byVolume[v];
+      BlockListAsLongs.Builder b = builders.get(volumes.get(v));
+      for (int i = h == null ? -1 : h.next(0); i >= 0; i = h.next(i + 1)) {
+        b.add(
+            new org.apache.hadoop.hdfs.server.datanode.FinalizedReplica(
+                h.id(i), h.length(i), h.genStamp(i), volumes.get(v), null));
       }
     }
     Map<DatanodeStorage, BlockListAsLongs> reports = new HashMap<>();
@@ -847,12 +923,36 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
         v.addUsed(bpid, l.block().length());
       }
     }
-    LOG.info("Block pool {}: {} finalized replicas read back", bpid, pool.size());
+    HeldReplicas[] byVolume = new HeldReplicas[volumes.size()];
+    long heldCount = 0;
+    for (int v = 0; v < volumes.size(); v++) {
+      HeldReplicas h = HeldReplicas.read(roots.get(v), bpid);
+      if (h != null) {
+        for (long id : pool.keySet()) { // an appended or recovered replica supersedes its image
+          int i = h.indexOf(id);
+          if (i >= 0) {
+            h.take(i);
+          }
+        }
+        byVolume[v] = h;
+        heldCount += h.size();
+        volumes.get(v).addHeld(bpid, h.bytes());
+      }
+    }
+    if (heldCount > 0) {
+      held.put(bpid, byVolume);
+    }
+    LOG.info(
+        "Block pool {}: {} finalized replicas read back, {} held as metadata",
+        bpid,
+        pool.size(),
+        heldCount);
   }
 
   @Override
   public synchronized void shutdownBlockPool(String bpid) {
     pools.remove(bpid);
+    held.remove(bpid);
     volumes.forEach(v -> v.removeBlockPool(bpid));
   }
 

@@ -25,6 +25,7 @@ final class TardisReplica implements ReplicaInPipeline {
   private volatile ReplicaState state;
   private volatile BlockWriter writer;
   private volatile StoredBlock stored;
+  private volatile BlockContent regenerated; // a held replica's: made again on every read
   private volatile long bytesAcked;
   private volatile long bytesReceived;
   private volatile ChunkChecksum lastChecksum;
@@ -54,10 +55,32 @@ final class TardisReplica implements ReplicaInPipeline {
     return r;
   }
 
-  /** What readers read: the stored block, or the data written so far. */
+  /**
+   * A finalized replica the DataNode held from the start as metadata ({@link HeldReplicas}): its
+   * content regenerated when read, nothing stored.
+   */
+  static TardisReplica regenerated(
+      long blockId, long genStamp, TardisVolume volume, BlockContent content) {
+    TardisReplica r = new TardisReplica(blockId, genStamp, volume, ReplicaState.FINALIZED);
+    r.regenerated = content;
+    r.bytesReceived = content.length();
+    r.bytesAcked = content.length();
+    return r;
+  }
+
+  /** What readers read: the stored block, the data written so far, or the regenerated content. */
   BlockContent content() {
     StoredBlock s = stored;
-    return s != null ? s : writer;
+    if (s != null) {
+      return s;
+    }
+    BlockWriter w = writer;
+    return w != null ? w : regenerated;
+  }
+
+  /** The regenerated content of a held replica not changed since; null for any other. */
+  BlockContent regenerated() {
+    return regenerated;
   }
 
   StoredBlock stored() {
@@ -80,6 +103,7 @@ final class TardisReplica implements ReplicaInPipeline {
   void finalizeAs(StoredBlock block) {
     stored = block;
     writer = null;
+    regenerated = null;
     state = ReplicaState.FINALIZED;
     writerThread.set(null);
   }
@@ -92,6 +116,7 @@ final class TardisReplica implements ReplicaInPipeline {
     bytesReceived = length;
     lastChecksum = new ChunkChecksum(length, w.lastPartialCrc());
     stored = null;
+    regenerated = null;
     state = s;
     writerThread.set(Thread.currentThread());
   }

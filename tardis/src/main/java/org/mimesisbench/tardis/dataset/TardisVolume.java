@@ -32,6 +32,8 @@ final class TardisVolume implements FsVolumeSpi {
   private final StorageLocation location;
   private final BlockStore store;
   private final long capacity;
+  // bytes of held replicas, counted on top of the capacity: an image's blocks never fill a volume
+  private final AtomicLong held = new AtomicLong();
   private final FileIoProvider fileIoProvider;
   private final DataNodeVolumeMetrics metrics;
   private final Map<String, AtomicLong> usedByPool = new ConcurrentHashMap<>();
@@ -79,8 +81,14 @@ final class TardisVolume implements FsVolumeSpi {
     return u == null ? 0 : u.get();
   }
 
+  /** Adds the bytes of replicas held from the start to the capacity as well as to the used. */
+  void addHeld(String bpid, long bytes) {
+    held.addAndGet(bytes);
+    addUsed(bpid, bytes);
+  }
+
   long capacity() {
-    return capacity;
+    return capacity + held.get();
   }
 
   DatanodeStorage toDatanodeStorage() {
@@ -89,7 +97,7 @@ final class TardisVolume implements FsVolumeSpi {
 
   StorageReport report(String bpid) {
     return new StorageReport(
-        toDatanodeStorage(), false, capacity, used(), getAvailable(), used(bpid), 0L);
+        toDatanodeStorage(), false, capacity(), used(), getAvailable(), used(bpid), 0L);
   }
 
   @Override
@@ -119,7 +127,7 @@ final class TardisVolume implements FsVolumeSpi {
 
   @Override
   public long getAvailable() {
-    return Math.max(0, capacity - used());
+    return Math.max(0, capacity() - used());
   }
 
   @Override

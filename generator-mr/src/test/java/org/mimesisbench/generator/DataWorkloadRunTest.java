@@ -103,13 +103,15 @@ class DataWorkloadRunTest {
       org.apache.hadoop.fs.Path root = root(fs, "/sized");
       Map<String, FileStatus> found = files(fs, root);
       int checked = 0;
+      int deleted = 0;
       int withData = 0;
       long bytes = 0;
       TardisFlag flag = TardisFlag.from(new Configuration());
       for (Map.Entry<String, Long> e : expected.entrySet()) {
         FileStatus st = found.get(e.getKey());
         if (st == null) {
-          continue; // deleted in phase 2
+          deleted++; // in phase 2
+          continue;
         }
         assertEquals(e.getValue(), st.getLen(), e.getKey() + ": the drawn size");
         assertTrue(st.getReplication() <= DATA_NODES, e.getKey() + " " + st.getReplication());
@@ -126,6 +128,15 @@ class DataWorkloadRunTest {
         }
       }
       assertTrue(checked > 100, checked + " files checked");
+      assertTrue(deleted > 0, "files with data were deleted");
+      // deletes free their blocks: every block the NameNode holds is a live file's
+      long held = 0;
+      for (RemoteIterator<LocatedFileStatus> it =
+              fs.listFiles(new org.apache.hadoop.fs.Path("/"), true);
+          it.hasNext(); ) {
+        held += it.next().getBlockLocations().length;
+      }
+      assertEquals(held, cluster.cluster().getNamesystem().getBlocksTotal(), "blocks held");
       assertTrue(withData > 0 && bytes > 0, bytes + " bytes");
     }
     long blocks = cluster.cluster().getNamesystem().getBlocksTotal() - blocksBefore;

@@ -261,6 +261,21 @@ def test_command_writes_a_profile_that_reads_back(
     profile = Profile.read(out)
     assert [t.files for t in profile.file_types] == [6, 3]
     assert (out / "profile.json").is_file()
+    assert all(t.sizes is None for t in profile.file_types), "no sizes unless asked for"
+
+
+def test_assumed_sizes_give_every_type_the_published_figure(tmp_path: Path) -> None:
+    out = tmp_path / "profile"
+    args = build_parser().parse_args(
+        ["import-mimesis", str(write_profile(tmp_path)), "--assumed-sizes", "--out", str(out)]
+    )
+    assert args.run(args) == 0
+    for file_type in Profile.read(out).file_types:
+        sizes = file_type.sizes
+        assert sizes is not None
+        assert sizes.created_from == "ASSUMED"
+        assert sizes.blocks_per_file("created") == pytest.approx(1.5)  # of 128 MiB blocks
+        assert sizes.block_size.values.tolist() == [128 * 2**20]
 
 
 @pytest.mark.slow

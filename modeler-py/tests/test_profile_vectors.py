@@ -33,6 +33,9 @@ def expected_of(profile: Profile) -> dict[str, Any]:
     record = profile.to_record()
     for item in record["fileTypes"]:
         _summarize(item, ("depth", *DISTRIBUTIONS))
+        if item["sizes"] is not None:
+            for name in ("preExisting", "created", "appendBytes", "blockSize", "replication"):
+                item["sizes"][name] = _ends(item["sizes"][name])
     for item in record["directoryTypes"]:
         _summarize(item, ("depth", "subtreeFiles", *DIRECTORY_DISTRIBUTIONS))
     for item in record["clusterCalls"] + record["missingPathProbes"] + record["deniedCalls"]:

@@ -98,8 +98,12 @@ def test_fidelity_of_the_jars_run_is_written_and_read_through_its_file(tmp_path:
     assert code == OK
     assert scores is not None
     assert not scores.is_replay
-    assert scores.version == 3
+    assert scores.version == 4
     assert scores.whole is not None
+    # scored without --against: the sizes at the end say why they are not scored
+    assert isinstance(scores.scores, RunFidelity)
+    assert scores.scores.sizes is not None
+    assert scores.scores.sizes.not_scored is not None
     assert results_schema.problem(results_schema.FIDELITY, scores.report) is None
     # the jar's run lists its directories, as the profile's directory types do
     directories = scores.report["directories"]
@@ -224,7 +228,7 @@ def test_the_jars_counters_are_what_their_schema_says() -> None:
 
 def test_a_fidelity_file_of_a_newer_version_or_off_its_schema_is_refused(tmp_path: Path) -> None:
     (tmp_path / FIDELITY_FILE).write_text(json.dumps({"version": 9, "k": 1}))
-    with pytest.raises(FidelityFileError, match="version 9, newer than the 3"):
+    with pytest.raises(FidelityFileError, match="version 9, newer than the 4"):
         FidelityFile.read(tmp_path)
     (tmp_path / FIDELITY_FILE).write_text(json.dumps({"version": 2, "k": "one"}))
     with pytest.raises(FidelityFileError, match=r"not a fidelity\.json"):

@@ -301,7 +301,7 @@ def test_the_whole_workload_of_the_golden_run(
     """Every call the run issued, against every call of the trace: the run issues the files'
     calls only, so the trace's listings of directories and its other commands are missing."""
     report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
-    assert report["version"] == 3
+    assert report["version"] == 4
     whole = report["whole"]
     issued = sum(item.count for item in RunResults.read(results).ops.values())
     assert whole["calls"]["run"] == issued == 5_111
@@ -325,7 +325,7 @@ def test_the_whole_workload_of_the_golden_run(
     ]  # fmt: skip
     assert len(whole["never_issued"]) == 9
     written = json.loads((results / FIDELITY_FILE).read_text())
-    assert written["version"] == 3
+    assert written["version"] == 4
     assert written["whole"] == whole
 
 

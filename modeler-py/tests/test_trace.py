@@ -370,3 +370,23 @@ def test_cluster_events_are_the_path_less_ones(tmp_path: Path) -> None:
     assert cluster.time.tolist() == [T0 + 5, T0 + 9]
     assert cluster.command.values() == ["datanodeReport", "datanodeReport"]
     assert cluster.denied == {"listCachePools": 1}
+
+
+def test_the_end_image_reads_with_blocks() -> None:
+    """The bundled sample was parsed with --fsimage-end: both images carry each file's blocks
+    and block size, and the summary counts the end image (data/README.md: 62 directories and
+    339 files)."""
+    from mimesis_model.formats.trace_summary import render_text, summarize
+
+    sample = Path(__file__).resolve().parents[2] / "tests" / "sample-trace" / "trace"
+    trace = Trace.read(sample)
+    assert trace.namespace is not None
+    assert trace.namespace_end is not None
+    for image in (trace.namespace, trace.namespace_end):
+        files = ~image.is_dir
+        assert (image.block_size[files] == 1024 * 1024).all()
+        assert ((image.blocks[files] > 0) == (image.size[files] > 0)).all()
+        assert (image.blocks[image.is_dir] == 0).all()
+    summary = summarize(trace)
+    assert summary["namespace_end"] == {"entries": 401, "directories": 62, "files": 339}
+    assert "namespace at end" in render_text(summary)

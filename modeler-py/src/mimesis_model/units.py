@@ -1,5 +1,6 @@
 """The one rendering of a latency or a duration that a person reads: console tables, help texts,
-HTML pages, figure axes. A latency is in the largest of µs, ms and s that keeps it at least 1
+HTML pages, figure axes; a file's bytes in binary units ("1.5 MiB"). A latency is in the
+largest of µs, ms and s that keeps it at least 1
 ("850 µs", "1.2 ms", "12 ms", "3.4 s"), as the jar's org.mimesisbench.output.Durations renders it;
 a time in ms (a window, an interarrival) in the largest of ms, s, min, h, d ("1.5 s", "10 min").
 Files a program reads (summary.json, CSV headers, JSON keys) keep their raw numbers.
@@ -39,6 +40,17 @@ def format_duration(ms: float, _position: object = None) -> str:
         if ms >= size:
             return f"{_significant(ms / size)} {unit}"
     return f"{_significant(ms)} ms"
+
+
+def format_bytes(size: float) -> str:
+    """SIZE bytes in the largest binary unit that keeps it >= 1 ("512 B", "1.5 MiB")."""
+    for unit, scale in _BYTE_UNITS:
+        if abs(size) >= scale:
+            return f"{_significant(size / scale)} {unit}"
+    return f"{_significant(size)} B"
+
+
+_BYTE_UNITS: Final = (("TiB", 2.0**40), ("GiB", 2.0**30), ("MiB", 2.0**20), ("KiB", 2.0**10))
 
 
 def _significant(x: float) -> str:

@@ -31,7 +31,10 @@ DESCRIPTION: Final = (
     "variation) to what the profile predicts for the run's options and, with --against, to "
     "the original trace; and over the whole workload (every audited command, allowed and "
     "denied): the command mix's total variation, the coverage (the run's calls over the "
-    "other side's in the run's window) and the commands never issued. RUN is a results "
+    "other side's in the run's window) and the commands never issued; and the sizes and "
+    "blocks of the files at the run's end (its namespace-end.tsv) against those at the "
+    "trace's end (its namespace-end.avro, from parse --fsimage-end): all files, and the "
+    "files each created. RUN is a results "
     "folder (summary.json and trace/; fidelity.json is written into it) or a run's trace "
     "folder (then give the run's options as flags). A replay's results (`mimesisbench.jar "
     "replay`) are scored against the trace they replayed, given in place of the profile: "
@@ -155,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
     report = score_run(
         profile, run, scaling, original, replicas=args.replicas,
         noise_draws=args.noise_draws, random_state=args.seed,
+        results_dir=None if results is None else results.directory,
     )  # fmt: skip
     if mismatch is not None:
         report["notes"].append(f"scored against a profile the run was not made from: {mismatch}")

@@ -17,8 +17,9 @@ from mimesis_model.units import format_duration
 HELP: Final = "fit a profile to a trace"
 DESCRIPTION: Final = (
     "Cluster the trace's files into types (k-means) and write the profile: "
-    "per type the distributions the generator samples, and the namespace's shape. "
-    "Example: mimesis-model fit trace/ --out profile/"
+    "per type the distributions the generator samples and its files' sizes (from the "
+    "trace's fsimages: namespace.avro, and namespace-end.avro for the files it created), "
+    "and the namespace's shape. Example: mimesis-model fit trace/ --out profile/"
 )
 
 

@@ -8,6 +8,7 @@ from typing import Final
 
 from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
+from mimesis_model.formats.assumed_sizes import BLOCK_SIZE, BLOCKS_PER_FILE, with_assumed_sizes
 from mimesis_model.formats.import_mimesis import read_files_per_dir, read_mimesis_profile
 from mimesis_model.output import refuse_replacing
 from mimesis_model.units import format_duration
@@ -19,7 +20,7 @@ DESCRIPTION: Final = (
     "<prefix>.namespace) and write it as a profile of this project. accessesPerFile and "
     "deleteDelay, which the prototype's format lacks, are simulated from its tables. "
     "Example: unzip nnmetadata.properties.zip -d yahoo/ && "
-    "mimesis-model import-mimesis yahoo/ --out profiles/yahoo-2011/"
+    "mimesis-model import-mimesis yahoo/ --assumed-sizes --out profiles/yahoo-2011/"
 )
 
 
@@ -38,6 +39,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a Mimesis namespace-generator configuration whose FILES_PER_DIRECTORY table "
         "the namespace statistics take (the prototype's format has none)",
     )  # fmt: skip
+    parser.add_argument(
+        "--assumed-sizes", action="store_true",
+        help="give every file type a size model from a published figure (the prototype's "
+        f"format has no sizes): {BLOCKS_PER_FILE} blocks per file on average, of "
+        f"{BLOCK_SIZE // 2**20} MiB, bytes uniform (an assumed shape); createdFrom ASSUMED. "
+        "Without it, the files are empty",
+    )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     options.add_overwrite(parser, "the profile files in --out")
 
@@ -49,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         args.mimesis_dir, duration_ms=args.duration_ms, files_per_dir=files_per_dir,
         random_state=args.seed,
     )  # fmt: skip
+    if args.assumed_sizes:
+        profile = with_assumed_sizes(profile)
     profile.write(args.out, "--out")
     pre_existing = sum(t.pre_existing for t in profile.file_types)
     window = format_duration(profile.duration_ms)

@@ -18,9 +18,10 @@ from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity, W
 from mimesis_model.output import AtomicOutputDir
 
 FIDELITY_FILE: Final = "fidelity.json"
-FIDELITY_VERSION: Final = 3
+FIDELITY_VERSION: Final = 4
 """of fidelity.json (and `fidelity --json`): 2 added "whole", the whole workload's command mix
-(version 1 had no "version" key); 3 "directories", their listing and access popularity"""
+(version 1 had no "version" key); 3 "directories", their listing and access popularity; 4
+"sizes", the files' sizes and blocks at the run's end"""
 REPLAY_KIND: Final = "replay"
 """fidelity.json's "kind" for a replay (a run's has none)"""
 

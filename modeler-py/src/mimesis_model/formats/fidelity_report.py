@@ -218,6 +218,69 @@ class Directories:
 
 
 @dataclass(frozen=True)
+class SizeComparison:
+    """One set of files at the end on each side (all files, or the created ones kept to the
+    end): by side name (run, trace) its files, bytes and blocks, and the distances."""
+
+    not_scored: str | None
+    """why nothing of it is scored (None: scored)"""
+    files: dict[str, int] = field(default_factory=dict)
+    bytes_ks: float | None = None
+    blocks_ks: float | None = None
+    """KS of the blocks per file"""
+    mean_bytes: dict[str, float] = field(default_factory=dict)
+    blocks_per_file: dict[str, float] = field(default_factory=dict)
+    total_bytes: dict[str, int] = field(default_factory=dict)
+    total_blocks: dict[str, int] = field(default_factory=dict)
+    count_factor: float | None = None
+    """the run's files over the trace's"""
+    bytes_ratio: float | None = None
+    """the run's total bytes over the trace's, over count_factor (None: the trace has none)"""
+    blocks_ratio: float | None = None
+    """as bytes_ratio, of blocks: the ratio of the mean blocks per file"""
+    quantiles: dict[str, list[int]] = field(default_factory=dict)
+    """each side's sizes (bytes) at its 0th, 1st, ..., 100th percentile"""
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> SizeComparison:
+        return cls(
+            item.get("not_scored"), dict(item.get("files", {})), item.get("bytes_ks"),
+            item.get("blocks_ks"), dict(item.get("mean_bytes", {})),
+            dict(item.get("blocks_per_file", {})), dict(item.get("total_bytes", {})),
+            dict(item.get("total_blocks", {})), item.get("count_factor"),
+            item.get("bytes_ratio"), item.get("blocks_ratio"),
+            {side: list(values) for side, values in item.get("quantiles", {}).items()},
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The files at the run's end (namespace-end.tsv) against those at the trace's end."""
+
+    not_scored: str | None
+    """why nothing is scored (None: scored)"""
+    run: str | None
+    """the run's namespace-end.tsv"""
+    trace: str | None
+    """the trace's namespace-end.avro"""
+    all_files: SizeComparison | None
+    created: SizeComparison | None
+    bars: dict[str, Bar]
+    notes: tuple[str, ...]
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> Sizes:
+        all_files, created = item.get("all_files"), item.get("created")
+        return cls(
+            item.get("not_scored"), item.get("run"), item.get("trace"),
+            None if all_files is None else SizeComparison.of(all_files),
+            None if created is None else SizeComparison.of(created),
+            {name: Bar.of(bar) for name, bar in item.get("bars", {}).items()},
+            tuple(item.get("notes", ())),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
 class RunInfo:
     """The run scored: its trace, results and the part of it scored (phase 2)."""
 
@@ -279,6 +342,8 @@ class RunFidelity:
     """None: the profile names no user (or a report before users)"""
     directories: Directories | None
     """None: the run's trace has no directory timelines (or a report before directories)"""
+    sizes: Sizes | None = None
+    """None: a report before sizes"""
 
     @classmethod
     def of(cls, report: Mapping[str, Any]) -> RunFidelity:
@@ -294,6 +359,7 @@ class RunFidelity:
             notes=tuple(report.get("notes", ())),
             users=Against.of(users, UserComparison.of) if users else None,
             directories=Directories.of(directories) if directories else None,
+            sizes=Sizes.of(report["sizes"]) if report.get("sizes") else None,
         )
 
     @property

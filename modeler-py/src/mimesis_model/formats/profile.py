@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import fastavro
+import numpy as np
 
 from mimesis_model.errors import ProfileError, TraceError
 from mimesis_model.formats import ops, schema
@@ -27,8 +28,22 @@ PROFILE_FILE: Final = "profile.avro"
 PROFILE_JSON: Final = "profile.json"
 FORMAT_VERSION: Final = int(schema.field_declaration(schema.PROFILE, "formatVersion")["current"])
 """The format version written and the newest read: Profile.avsc's, read by Java's ProfileReader
-(4 added preExistingActivation; 3 deletes of paths nothing makes to missingPathProbes,
+(5 added each file type's sizes, read as None from an older one; 4 added preExistingActivation;
+3 deletes of paths nothing makes to missingPathProbes,
 deniedCalls, and activeSpanKs to kSearch)."""
+
+
+def _size_sources() -> tuple[str, ...]:
+    """Profile.avsc's SizeSource symbols: FileType.sizes (a union with null) -> createdFrom."""
+    file_type = schema.field_declaration(schema.PROFILE, "fileTypes")["type"]["items"]
+    sizes = next(field for field in file_type["fields"] if field["name"] == "sizes")
+    record = next(branch for branch in sizes["type"] if isinstance(branch, dict))
+    created_from = next(field for field in record["fields"] if field["name"] == "createdFrom")
+    return tuple(created_from["type"]["symbols"])
+
+
+SIZE_SOURCES: Final = _size_sources()
+"""Where a type's created sizes come from (Profile.avsc's SizeSource)."""
 PRE_EXISTING_ACTIVATIONS: Final = tuple(
     schema.field_declaration(schema.PROFILE, "preExistingActivation")["type"]["symbols"]
 )
@@ -128,6 +143,100 @@ class Probes:
 
 
 @dataclass(frozen=True, eq=False)
+class FileSizes:
+    """A type's files as data: bytes, append growth, block size and replication, as the
+    trace's fsimages show them (Profile.avsc: FileSizes, format 5)."""
+
+    pre_existing: Distribution
+    """bytes of one pre-existing file (the start image)"""
+    created: Distribution
+    """bytes of one file created in the window (see created_from)"""
+    created_from: str
+    """END_IMAGE, START_IMAGE (standing in) or ASSUMED (a published figure)"""
+    append_bytes: Distribution
+    """bytes one append adds; empty: appends add the median of created"""
+    block_size: Distribution
+    """preferred block size in bytes"""
+    replication: Distribution
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "preExisting": self.pre_existing.to_record(),
+            "created": self.created.to_record(),
+            "createdFrom": self.created_from,
+            "appendBytes": self.append_bytes.to_record(),
+            "blockSize": self.block_size.to_record(),
+            "replication": self.replication.to_record(),
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any] | None) -> FileSizes | None:
+        if record is None:
+            return None
+        return cls(
+            Distribution.from_record(record["preExisting"]),
+            Distribution.from_record(record["created"]),
+            str(record["createdFrom"]),
+            Distribution.from_record(record["appendBytes"]),
+            Distribution.from_record(record["blockSize"]),
+            Distribution.from_record(record["replication"]),
+        )
+
+    @property
+    def distributions(self) -> dict[str, Distribution]:
+        """By their Profile.avsc names."""
+        return {
+            "preExisting": self.pre_existing, "created": self.created,
+            "appendBytes": self.append_bytes, "blockSize": self.block_size,
+            "replication": self.replication,
+        }  # fmt: skip
+
+    def problems(self) -> list[str]:
+        """Why a generator could not draw files from these sizes (empty when it can)."""
+        found = [
+            f"{name}: {problem}"
+            for name, distribution in self.distributions.items()
+            for problem in distribution.problems()
+        ]
+        if self.created_from not in SIZE_SOURCES:
+            found.append(
+                f"createdFrom {self.created_from!r} is not one of {', '.join(SIZE_SOURCES)}"
+            )
+        if self.pre_existing.is_empty and self.created.is_empty:
+            found.append("preExisting and created both empty: no file has a size")
+        for name, distribution in self.distributions.items():
+            if len(distribution) and distribution.values[0] < 0:
+                found.append(f"{name}: a negative value")
+        if len(self.block_size) and self.block_size.values[0] <= 0:
+            found.append("blockSize: a block size that is not positive")
+        return found
+
+    def blocks_per_file(self, which: str = "created") -> float | None:
+        """Mean blocks of one file of WHICH ("created" or "preExisting"), at the median block
+        size: ceil(bytes / block size), none for an empty file; None when none was seen."""
+        sizes = self.created if which == "created" else self.pre_existing
+        if sizes.is_empty:
+            return None
+        block = float(self.block_size.quantile(0.5)) if len(self.block_size) else DEFAULT_BLOCK_SIZE
+        return float(np.ceil(sizes.values / block) @ sizes.probabilities)
+
+    def summary(self) -> dict[str, Any]:
+        """What profile.json shows: each distribution summarized, and blocks per file."""
+        record: dict[str, Any] = {"createdFrom": self.created_from}
+        for name, distribution in self.distributions.items():
+            record[name] = _distribution_summary(distribution)
+        record["blocksPerFile"] = {
+            "preExisting": self.blocks_per_file("preExisting"),
+            "created": self.blocks_per_file("created"),
+        }
+        return record
+
+
+DEFAULT_BLOCK_SIZE: Final = 128 * 1024 * 1024
+"""HDFS's default block size (core's FileSizeModel), for sizes whose images showed none."""
+
+
+@dataclass(frozen=True, eq=False)
 class FileType:
     """One file type (a k-means cluster); fields as in Profile.avsc's FileType."""
 
@@ -146,6 +255,8 @@ class FileType:
     calls: list[CallShare] = field(default_factory=list)
     probes: Probes | None = None
     users: UserMix | None = None
+    sizes: FileSizes | None = None
+    """None: the type's files are empty (format 4 or older, or a trace without an fsimage)"""
 
     @property
     def created(self) -> int:
@@ -461,6 +572,11 @@ class Profile:
                 ]
         for file_type in self.file_types:
             found += _type_problems(file_type, f"file type {file_type.index}")
+            if file_type.sizes is not None:
+                found += [
+                    f"file type {file_type.index}: sizes: {problem}"
+                    for problem in file_type.sizes.problems()
+                ]
         for directory_type in self.directory_types:
             where = f"directory type {directory_type.index}"
             found += _type_problems(directory_type, where)
@@ -488,10 +604,12 @@ class Profile:
     def summary(self) -> dict[str, Any]:
         """What profile.json holds: every number except the distributions' full tables."""
         record = self.to_record()
-        for item in record["fileTypes"]:
+        for item, file_type in zip(record["fileTypes"], self.file_types, strict=True):
             for name in ("depth", *DISTRIBUTIONS):
                 item[name] = _summarized(item[name])
             _summarize_calls(item)
+            if file_type.sizes is not None:
+                item["sizes"] = file_type.sizes.summary()
         for item in record["directoryTypes"]:
             for name in ("depth", "subtreeFiles", *DIRECTORY_DISTRIBUTIONS):
                 item[name] = _summarized(item[name])
@@ -574,6 +692,7 @@ def _type_record(file_type: FileType) -> dict[str, Any]:
         "calls": _calls_record(file_type.calls),
         "probes": _probes_record(file_type.probes),
         "users": _users_record(file_type.users),
+        "sizes": None if file_type.sizes is None else file_type.sizes.to_record(),
     }
     for name in DISTRIBUTIONS:
         record[name] = file_type.distributions[name].to_record()
@@ -677,6 +796,7 @@ def _file_type(record: dict[str, Any]) -> FileType:
         calls=_calls(record.get("calls", [])),
         probes=_probes(record.get("probes")),
         users=UserMix.from_record(record.get("users")),
+        sizes=FileSizes.from_record(record.get("sizes")),
     )
 
 

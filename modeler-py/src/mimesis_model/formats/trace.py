@@ -1,4 +1,4 @@
-"""A trace folder (events.avro, files.avro, namespace.avro) as NumPy columns.
+"""A trace folder (events.avro, files.avro, namespace.avro, namespace-end.avro) as NumPy columns.
 
 Records are streamed once from each file into compact typed buffers (array,
 bytearray) and handed to NumPy without a copy, so a trace of millions of
@@ -35,6 +35,7 @@ __all__ = [
     "FILES_FILE",
     "GET_FILE_INFO",
     "LIST_STATUS",
+    "NAMESPACE_END_FILE",
     "NAMESPACE_FILE",
     "NO_TIME",
     "OPEN",
@@ -53,6 +54,7 @@ __all__ = [
     "read_events",
     "read_file_timelines",
     "read_namespace",
+    "read_namespace_end",
 ]
 
 EVENTS_FILE: Final = "events.avro"
@@ -60,6 +62,8 @@ FILES_FILE: Final = "files.avro"
 DIRS_FILE: Final = "dirs.avro"
 CLUSTER_FILE: Final = "cluster.avro"
 NAMESPACE_FILE: Final = "namespace.avro"
+NAMESPACE_END_FILE: Final = "namespace-end.avro"
+"""the fsimage at the trace's end (parse --fsimage-end): the sizes of the files made in it"""
 
 NO_TIME: Final = int(np.iinfo(np.int64).min)
 """create_time / delete_time of a file never created / deleted in the trace (Avro null)."""
@@ -261,6 +265,10 @@ class Namespace:
     mtime: Int64s
     atime: Int64s
     replication: Int32s
+    blocks: Int32s
+    """0 for directories and empty files, and in a snapshot parsed before blocks were kept"""
+    block_size: Int64s
+    """preferred block size in bytes; 0 for directories (and in a snapshot parsed before)"""
 
     def __len__(self) -> int:
         return len(self.path)
@@ -275,6 +283,8 @@ class Trace:
     files: FileTimelines
     namespace: Namespace | None
     """None when the trace was parsed without an fsimage"""
+    namespace_end: Namespace | None = None
+    """the fsimage at the trace's end; None when parsed without --fsimage-end"""
 
     @classmethod
     def read(cls, trace_dir: str | PathLike[str]) -> Trace:
@@ -288,6 +298,7 @@ class Trace:
             events=_read_events(directory / EVENTS_FILE),
             files=_read_files(directory / FILES_FILE),
             namespace=_read_namespace(namespace_path) if namespace_path.exists() else None,
+            namespace_end=read_namespace_end(directory),
         )
 
 
@@ -296,7 +307,8 @@ def check_whole(trace_dir: str | PathLike[str]) -> None:
     lists it): a command that reads only some of them refuses a trace damaged in any, as the
     jar's replay does."""
     directory = _trace_directory(trace_dir)
-    for name in (EVENTS_FILE, FILES_FILE, DIRS_FILE, CLUSTER_FILE, NAMESPACE_FILE):
+    for name in (EVENTS_FILE, FILES_FILE, DIRS_FILE, CLUSTER_FILE, NAMESPACE_FILE,
+                 NAMESPACE_END_FILE):  # fmt: skip
         if (directory / name).exists():
             avro_check_whole(directory / name)
 
@@ -330,6 +342,13 @@ def audit_commands() -> tuple[str, ...]:
 def read_namespace(trace_dir: str | PathLike[str]) -> Namespace | None:
     """The namespace.avro of TRACE_DIR, or None when it was parsed without an fsimage."""
     path = _trace_directory(trace_dir) / NAMESPACE_FILE
+    return _read_namespace(path) if path.exists() else None
+
+
+def read_namespace_end(trace_dir: str | PathLike[str]) -> Namespace | None:
+    """The namespace-end.avro of TRACE_DIR (the fsimage at its end), or None when it was parsed
+    without --fsimage-end."""
+    path = _trace_directory(trace_dir) / NAMESPACE_END_FILE
     return _read_namespace(path) if path.exists() else None
 
 
@@ -609,9 +628,18 @@ def _read_namespace(path: Path) -> Namespace:
     mtimes = array("q")
     atimes = array("q")
     replications = array("i")
-    columns = itemgetter("path", "isDir", "depth", "size", "mtime", "atime", "replication")
+    blocks = array("i")
+    block_sizes = array("q")
+    columns = itemgetter(
+        "path", "isDir", "depth", "size", "mtime", "atime", "replication", "blocks", "blockSize"
+    )
     for record in read_records(path, schema.load(schema.NAMESPACE_ENTRY)):
-        entry_path, directory, depth, size, mtime, atime, replication = columns(record)
+        (
+            entry_path, directory, depth, size, mtime, atime, replication, block_count,
+            block_size,
+        ) = columns(record)  # fmt: skip
+        blocks.append(block_count)
+        block_sizes.append(block_size)
         paths.append(entry_path)
         is_dir.append(directory)
         depths.append(depth)
@@ -629,6 +657,8 @@ def _read_namespace(path: Path) -> Namespace:
         mtime=_column(mtimes, np.int64),
         atime=_column(atimes, np.int64),
         replication=_column(replications, np.int32),
+        blocks=_column(blocks, np.int32),
+        block_size=_column(block_sizes, np.int64),
     )
 
 

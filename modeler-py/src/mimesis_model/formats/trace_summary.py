@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from mimesis_model.formats.trace import ACCESS_KIND_NAMES, Trace
+from mimesis_model.formats.trace import ACCESS_KIND_NAMES, Namespace, Trace
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -47,13 +47,19 @@ def summarize(trace: Trace) -> dict[str, Any]:
         "namespace": None,
     }
     if trace.namespace is not None:
-        directories = int(np.count_nonzero(trace.namespace.is_dir))
-        summary["namespace"] = {
-            "entries": len(trace.namespace),
-            "directories": directories,
-            "files": len(trace.namespace) - directories,
-        }
+        summary["namespace"] = _namespace_counts(trace.namespace)
+    if trace.namespace_end is not None:
+        summary["namespace_end"] = _namespace_counts(trace.namespace_end)
     return summary
+
+
+def _namespace_counts(namespace: Namespace) -> dict[str, int]:
+    directories = int(np.count_nonzero(namespace.is_dir))
+    return {
+        "entries": len(namespace),
+        "directories": directories,
+        "files": len(namespace) - directories,
+    }
 
 
 def render_text(summary: dict[str, Any]) -> str:
@@ -88,6 +94,13 @@ def render_text(summary: dict[str, Any]) -> str:
             ("namespace", namespace["entries"], "entries"),
             ("  directories", namespace["directories"], ""),
             ("  files", namespace["files"], ""),
+        ]
+    end = summary.get("namespace_end")
+    if end is not None:
+        rows += [
+            ("namespace at end", end["entries"], "entries"),
+            ("  directories", end["directories"], ""),
+            ("  files", end["files"], ""),
         ]
     label_width = max(len(label) for label, _, _ in rows)
     numbers = [f"{value:,}" if isinstance(value, int) else value for _, value, _ in rows]

@@ -25,7 +25,7 @@ from mimesis_model.model.synthesis import synthesize_for_comparison
 from mimesis_model.model.trace_commands import generated_commands
 from mimesis_model.model.validation import render_unmodeled, unmodeled_list
 from mimesis_model.output import AtomicOutputDir
-from mimesis_model.units import format_duration
+from mimesis_model.units import format_bytes, format_duration
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -129,7 +129,7 @@ _DIRECTORY_COLUMNS: Final = (
 def render_workload(profile: Profile) -> str:
     """What the profile models beyond the file types' accesses (format 2): the directory types,
     each type's other calls and probes, the cluster calls and the unmodeled commands."""
-    lines = []
+    lines = render_sizes(profile)
     if profile.directory_types:
         rows = [list(_DIRECTORY_COLUMNS)]
         rows += [_directory_row(t) for t in profile.directory_types]
@@ -157,6 +157,48 @@ def render_workload(profile: Profile) -> str:
     lines += _denied_call_lines(profile)
     lines += render_unmodeled(unmodeled_list(profile))
     return "\n".join(lines)
+
+
+_CREATED_FROM: Final = {
+    "END_IMAGE": "the trace's end fsimage",
+    "START_IMAGE": "the start fsimage, standing in: the trace had no end fsimage "
+    "(parse --fsimage-end), so created files are assumed sized like pre-existing ones",
+    "ASSUMED": "assumed from a published figure (see the profile's README)",
+}
+"""Where a type's created sizes come from, as describe says it."""
+
+
+def render_sizes(profile: Profile) -> list[str]:
+    """Each type's size model: median and mean bytes, blocks per file, where created sizes
+    come from; or that the profile's files are empty."""
+    if all(file_type.sizes is None for file_type in profile.file_types):
+        return ["file sizes: none; every file is empty (the MimesisBench paper's design)"]
+    lines = ["file sizes per type (bytes of one file: median / mean, blocks per file):"]
+    for file_type in profile.file_types:
+        sizes = file_type.sizes
+        if sizes is None:
+            lines.append(f"  type {file_type.index}: empty files")
+            continue
+        parts = []
+        for name, label in (("preExisting", "pre-existing"), ("created", "created")):
+            distribution = sizes.distributions[name]
+            blocks = sizes.blocks_per_file(name)
+            parts.append(
+                f"{label} none seen" if distribution.is_empty or blocks is None
+                else f"{label} {format_bytes(float(distribution.quantile(0.5)))} / "
+                f"{format_bytes(distribution.mean)}, {blocks:.2f} blocks"
+            )  # fmt: skip
+        append = sizes.append_bytes
+        parts.append(
+            "append: median of created" if append.is_empty
+            else f"append +{format_bytes(float(append.quantile(0.5)))}"
+        )  # fmt: skip
+        parts.append(f"block size {_median(sizes.block_size, format_bytes)}")
+        parts.append(f"replication {_median(sizes.replication, lambda x: f'{x:g}')}")
+        lines.append(f"  type {file_type.index}: " + "; ".join(parts))
+    sources = sorted({t.sizes.created_from for t in profile.file_types if t.sizes is not None})
+    lines += [f"  created sizes from {_CREATED_FROM.get(source, source)}" for source in sources]
+    return lines
 
 
 def _directory_row(directory_type: DirectoryType) -> list[str]:

@@ -22,7 +22,9 @@ from mimesis_model.formats.trace import (
     CLUSTER_FILE,
     EVENTS_FILE,
     FILES_FILE,
+    NAMESPACE_FILE,
     ClusterEvents,
+    Namespace,
     TimelineUsers,
     check_whole,
     read_cluster_events,
@@ -30,11 +32,13 @@ from mimesis_model.formats.trace import (
     read_directory_timelines,
     read_file_timelines,
     read_namespace,
+    read_namespace_end,
 )
 from mimesis_model.model.clustering import cluster
 from mimesis_model.model.directory_fit import DirectoryFitter, as_fitted
 from mimesis_model.model.fidelity import WorkloadSample, distances
 from mimesis_model.model.file_behaviour import FEATURES, FileBehaviour
+from mimesis_model.model.file_sizes import FilePlaces, SizeFit, fit_sizes, with_file_sizes
 from mimesis_model.model.file_types import file_types_of
 from mimesis_model.model.namespace_statistics import namespace_statistics
 from mimesis_model.model.synthesis import synthesize_for_comparison
@@ -85,6 +89,12 @@ class FittedTrace:
     denied_events: list[tuple[int, str, str]] | None = None
     """the denied events on a path (time, command, user); None when the report counts none
     beyond the deletes of missing paths and the cluster's denied calls"""
+    places: FilePlaces | None = None
+    """each file's paths (rows of behaviour), read only when the trace has an fsimage"""
+    namespace: Namespace | None = None
+    """the fsimage at the trace's start (namespace.avro); None without one"""
+    namespace_end: Namespace | None = None
+    """the fsimage at its end (namespace-end.avro); None without one"""
 
 
 def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> FittedTrace:
@@ -95,11 +105,17 @@ def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> 
     first, those it does not read too."""
     check_whole(trace_dir)
     window = TraceWindow.read(trace_dir)
-    files = read_file_timelines(trace_dir, progress)
+    # Paths cost a string per file: read only when an fsimage can size the files.
+    imaged = (Path(trace_dir) / NAMESPACE_FILE).exists()
+    files = read_file_timelines(trace_dir, progress, paths=imaged)
     if len(files) == 0:
         raise TraceError(f"{Path(trace_dir) / FILES_FILE}: no files, nothing to model")
     behaviour = FileBehaviour.of(files, window.start_ms, window.duration_ms)
     trace = FittedTrace(behaviour, window, Path(trace_dir), file_users=files.users)
+    if imaged:
+        trace.places = FilePlaces.of(files)
+        trace.namespace = read_namespace(trace_dir)
+        trace.namespace_end = read_namespace_end(trace_dir)
     timelines = read_directory_timelines(trace_dir, progress)
     if timelines is not None:
         fitted, trace.implicit_probes = as_fitted(timelines)
@@ -227,6 +243,8 @@ class ProfileFitter:
             self.directory_fitter_.labels_ if trace.directories is not None else None,
             trace.cluster, self.max_users, trace.window.missing_by_user,
         )  # fmt: skip
+        self.sizes_ = self._sizes(trace)
+        self.profile_ = with_file_sizes(self.profile_, self.sizes_)
         if self.chosen_ is not None and searched < len(modeled):
             # Searched on a subset: the figure validate will report is the whole trace's.
             self.chosen_ = self._score(k, self.profile_, behaviour, self.labels_)
@@ -238,6 +256,29 @@ class ProfileFitter:
                 file=sys.stderr,
             )
         return self
+
+    def _sizes(self, trace: FittedTrace) -> SizeFit:
+        """Each type's sizes from the trace's fsimages, what stands in said on stderr."""
+        k = len(self.profile_.file_types)
+        if trace.places is None:
+            return SizeFit([None] * k, [], None)
+        fit = fit_sizes(
+            trace.places, self.labels_, k, trace.namespace, trace.namespace_end, self.max_points
+        )
+        if fit.created_from == "START_IMAGE":
+            print(
+                "mimesis-model: the trace has no fsimage at its end (parse --fsimage-end): the "
+                "start image's sizes stand in for the files created in the window",
+                file=sys.stderr,
+            )
+        if fit.pooled:
+            listed = ", ".join(str(index) for index in fit.pooled)
+            print(
+                f"mimesis-model: no image sizes a file of type(s) {listed}: they take the "
+                "sizes of every file of the trace",
+                file=sys.stderr,
+            )
+        return fit
 
     def _score(
         self, k: int, profile: Profile, behaviour: FileBehaviour, labels: Ints
@@ -314,7 +355,7 @@ class ProfileFitter:
         behaviour = trace.behaviour
         created = int(np.count_nonzero((labels >= 0) & behaviour.created))
         ops = trace.window.op_counts
-        namespace = read_namespace(trace.source)
+        namespace = trace.namespace if trace.places is not None else read_namespace(trace.source)
         profile = Profile(
             source=str(trace.source),
             duration_ms=trace.window.duration_ms,

@@ -9,6 +9,7 @@ scaling change what a run is meant to look like, so against the trace they show 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
@@ -43,6 +44,7 @@ from mimesis_model.model.user_mix import (
 from mimesis_model.model.validation import render_distance_rows, type_labels
 from mimesis_model.runs.run_results import RunScaling
 from mimesis_model.runs.run_trace import RunTrace
+from mimesis_model.runs.size_fidelity import render_sizes, score_sizes
 
 NOISE_DRAWS: Final = 20
 NOISE_QUANTILE: Final = 95
@@ -57,14 +59,18 @@ def score_run(
     replicas: float | None = None,
     noise_draws: int = NOISE_DRAWS,
     random_state: int = 0,
+    results_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Every distance of RUN to PROFILE's prediction (overall and per type) and, with ORIGINAL,
     to the original trace (overall); with the counts on each side, as `fidelity --json` prints.
+    The sizes of the files at the run's end (RESULTS_DIR's) are scored against ORIGINAL's end.
 
     NOISE_DRAWS faithful runs (the reference generator at the run's own size) give each
     distance's noise: the 95th percentile of their distances, which a run's distance beyond it
     is not explained by chance alone (0: not measured).
     """
+    # First: a bad namespace-end.tsv is refused before the synthesis's seconds are spent.
+    sizes = score_sizes(results_dir, run, None if original is None else original.source)
     predicted = scaling.profile_run(profile)
 
     def synthesized(file_scale: float, seed: int) -> SyntheticWorkload:
@@ -142,6 +148,7 @@ def score_run(
         "notes": [] if timed else [UNTIMED_NOTE],
         "users": _users(predicted, run, model, replicas, original),
         "directories": _directories(run, model, replicas, original, faithful_runs),
+        "sizes": sizes,
     }
 
 
@@ -348,6 +355,8 @@ def render_fidelity(report: RunFidelity) -> str:
             lines += render_users(users, "run", side)
     if report.directories is not None:
         lines += _render_directories(report.directories)
+    if report.sizes is not None:
+        lines += render_sizes(report.sizes)
     sides = list(report.counts)
     names = list(report.counts["run"])
     lines.append("counts        " + " ".join(f"{side:>12}" for side in sides))

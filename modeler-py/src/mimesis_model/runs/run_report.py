@@ -1,9 +1,9 @@
 """`report`: one self-contained HTML page of a run's results folder, its PNG plots embedded:
 throughput over time by op (timeline.csv), service and response time percentiles by op, ops per
-file type, the
-fidelity scores (fidelity.json, when `fidelity` has scored the run: per dimension, and the whole
-workload's calls by command), the NameNode's view (namenode.csv: RPC queue and processing time,
-lock hold and wait, queues, garbage collection, calls by op), the run's options, target and notes.
+file type, the fidelity scores (fidelity.json, when `fidelity` has scored the run: per
+dimension, the whole workload's calls by command, and the files' sizes at the end), the
+NameNode's view (namenode.csv: RPC queue and processing time, lock hold and wait, queues,
+garbage collection, calls by op), the run's options, target and notes.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from mimesis_model.formats.fidelity_report import (
     Distances,
     ReplayFidelity,
     RunFidelity,
+    SizeComparison,
+    Sizes,
     UserComparison,
     WholeWorkload,
 )
@@ -117,6 +119,12 @@ def write_report(
                 f"{FIDELITY_FILE} is of version 1, without the whole workload's command mix: run "
                 "`mimesis-model fidelity` again for it."
             )
+        sized = _sized(scores.sizes)
+        if sized:
+            plots.append(
+                ("Sizes at the end: the run's files against the trace's (CDF of bytes, log "
+                 "scale; 0 at the left)", _sizes_plot(sized))
+            )  # fmt: skip
     if not results.summary.has_environment:
         notes.append(
             "The summary records no environment (Hadoop version, DataNodes real or emulated); "
@@ -279,6 +287,31 @@ def _fidelity_plot(report: RunFidelity) -> Figure:
     return figure
 
 
+def _sized(sizes: Sizes | None) -> list[tuple[str, SizeComparison]]:
+    """The sets of files whose sizes were scored (all files, created), by caption."""
+    if sizes is None:
+        return []
+    sets = (("all files", sizes.all_files), ("created files", sizes.created))
+    return [(name, item) for name, item in sets if item is not None and item.quantiles]
+
+
+def _sizes_plot(sized: list[tuple[str, SizeComparison]]) -> Figure:
+    """Each set's size CDF on each side, from its percentiles, bytes on a log scale."""
+    figure = new_figure(9.0, 4.0)
+    axes = figure.subplots(1, len(sized), sharey=True, squeeze=False)[0]
+    for axis, (name, item) in zip(axes, sized, strict=True):
+        for side, quantiles in item.quantiles.items():
+            share = np.linspace(0, 1, len(quantiles))
+            axis.step(quantiles, share, where="post", label=f"{side} ({item.files[side]:,})")
+        axis.set_xscale("symlog", linthresh=1)
+        axis.set_xlabel("bytes")
+        axis.set_title(f"{name}: KS {_number(item.bytes_ks, 4)}", fontsize=9)
+        axis.grid(alpha=0.3)
+        axis.legend(fontsize=8)
+    axes[0].set_ylabel("share of files")
+    return figure
+
+
 def _commands_plot(whole: WholeWorkload) -> Figure:
     rows = whole.commands
     sides = whole.sides
@@ -336,6 +369,8 @@ def _html(
             sections.append("<h2>Fidelity of the whole workload</h2>" + _whole_tables(scores.whole))
         if scores.users is not None:
             sections.append("<h2>Fidelity of the users</h2>" + _users_tables(scores.users))
+        if scores.sizes is not None:
+            sections.append("<h2>File sizes at the end</h2>" + _sizes_tables(scores.sizes))
     namenode = summary.namenode
     if namenode is not None:
         rows = {
@@ -500,6 +535,45 @@ def _whole_tables(whole: WholeWorkload) -> str:
         f"</tr></thead><tbody>{''.join(scores)}</tbody></table>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         + "".join(f"<p>{_e(note)}</p>" for note in notes)
+    )
+
+
+def _sizes_tables(sizes: Sizes) -> str:
+    """The sizes: per set of files its figures on each side, then the bars and notes."""
+    if sizes.not_scored is not None:
+        return f"<p class=note>Not scored: {_e(sizes.not_scored)}</p>"
+    head = "".join(
+        f"<th>{_e(h)}</th>"
+        for h in ["files", "run files", "trace files", "bytes KS", "blocks KS",
+                  "run mean bytes", "trace mean bytes", "run blocks/file", "trace blocks/file",
+                  "bytes ratio", "blocks ratio"]
+    )  # fmt: skip
+    rows = []
+    for name, item in (("all files", sizes.all_files), ("created", sizes.created)):
+        if item is None or item.not_scored is not None:
+            why = "-" if item is None else str(item.not_scored)
+            rows.append(f"<tr><td>{_e(name)}</td><td colspan=10>not scored: {_e(why)}</td></tr>")
+            continue
+        cells = [
+            _e(name), _number(item.files["run"]), _number(item.files["trace"]),
+            _number(item.bytes_ks, 4), _number(item.blocks_ks, 4),
+            _number(item.mean_bytes["run"], 0), _number(item.mean_bytes["trace"], 0),
+            _number(item.blocks_per_file["run"], 3), _number(item.blocks_per_file["trace"], 3),
+            _number(item.bytes_ratio, 3), _number(item.blocks_ratio, 3),
+        ]  # fmt: skip
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    bars = []
+    for name, bar in sizes.bars.items():
+        met = "-" if bar.met is None else ("met" if bar.met else "NOT met")
+        cells = [_e(name), _number(bar.value, 4), _number(bar.limit, 2), _e(met)]
+        bars.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return (
+        f"<p>The run's {_e(sizes.run or '')} against the trace's {_e(sizes.trace or '')}; "
+        "ratios: the run's total over the trace's, divided by their files' ratio (per file)."
+        f"</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        "<table><thead><tr><th>bar</th><th>value</th><th>limit</th><th></th></tr></thead>"
+        f"<tbody>{''.join(bars)}</tbody></table>"
+        + "".join(f"<p class=note>{_e(note)}</p>" for note in sizes.notes)
     )
 
 

@@ -73,6 +73,9 @@ class RunTrace:
     directories: FileBehaviour | None = None
     """the directories under the root in phase 2, as `behaviour` the files; None for a trace
     parsed before directories had timelines"""
+    created_paths: tuple[str, ...] = ()
+    """the final paths of the files phase 2 created and did not delete (what the namespace at
+    the run's end holds of its creates)"""
 
     @classmethod
     def read(
@@ -113,6 +116,7 @@ class RunTrace:
         directories = _directories(directory, prefix, start_ms, end_ms, behaviour.window_ms)
         finals = [files.final_path[row] for row in rows]
         labels = _type_labels(finals, k)
+        kept = (phase2.create_time != NO_TIME) & (phase2.delete_time == NO_TIME)
         labels[behaviour.dormant] = -1
         counts = Counter(
             op for time, op, src, allowed, _ in events
@@ -140,6 +144,7 @@ class RunTrace:
             end_ms=end_ms,
             users=dict(Counter(user for _, _, user in issued)),
             directories=directories,
+            created_paths=tuple(finals[row] for row in np.flatnonzero(kept)),
         )
 
 

@@ -31,11 +31,12 @@ import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.TraceManifests;
 
 /**
- * A local parse: the fsimage (if any) into {@code namespace.avro}, then the audit logs, merged in
- * time order, into {@code events.avro}, {@code files.avro}, {@code dirs.avro} and {@code
- * cluster.avro} (the events without a path), with {@code parse-report.json} and the manifest of the
- * Avro files' records and sizes (TraceManifests). Streams: memory holds the snapshot's paths and
- * the live paths, never the lines. All the files appear together or not at all.
+ * A local parse: the fsimage (if any) into {@code namespace.avro}, the one at the trace's end (if
+ * any) into {@code namespace-end.avro}, then the audit logs, merged in time order, into {@code
+ * events.avro}, {@code files.avro}, {@code dirs.avro} and {@code cluster.avro} (the events without
+ * a path), with {@code parse-report.json} and the manifest of the Avro files' records and sizes
+ * (TraceManifests). Streams: memory holds the snapshot's paths and the live paths, never the lines.
+ * All the files appear together or not at all.
  */
 public final class TraceParse {
   public static final String EVENTS = "events.avro";
@@ -43,6 +44,7 @@ public final class TraceParse {
   public static final String DIRS = "dirs.avro";
   public static final String CLUSTER = "cluster.avro";
   public static final String NAMESPACE = "namespace.avro";
+  public static final String NAMESPACE_END = "namespace-end.avro";
   public static final String REPORT = "parse-report.json";
 
   private final ParseOptions options;
@@ -73,6 +75,15 @@ public final class TraceParse {
                 progress);
         report.namespace = namespace.summary();
         snapshot = namespace.index();
+      }
+      if (options.fsimageEnd() != null) {
+        report.namespaceEnd =
+            NamespaceSnapshot.convertEnd(
+                options.fsimageEnd(),
+                options.zone(),
+                options.codec(),
+                file.apply(NAMESPACE_END),
+                progress);
       }
       List<AuditLogSource> sources = new ArrayList<>();
       for (Path log : logs) {

@@ -116,6 +116,7 @@ class SampleTraceParseTest {
         new ParseOptions(
             List.of(DATA.resolve("audit").toString()),
             startImage(),
+            Traces.binaryImage(DATA.resolve("fsimage-end")),
             dir.resolve("trace"),
             ZoneId.of("UTC"),
             0.0,

@@ -37,6 +37,7 @@ class WarehouseTraceParseTest {
         new ParseOptions(
             List.of(DATA.resolve("audit").toString()),
             image,
+            Traces.binaryImage(DATA.resolve("fsimage-end")),
             dir.resolve("trace"),
             ZoneId.of("UTC"),
             0.0,

@@ -31,8 +31,11 @@ class ProfileReaderTest {
   void readsThePythonProfileAtTheSchemasVersion() throws IOException {
     Profile profile = ProfileReader.read(VECTOR);
     assertEquals(ProfileReader.FORMAT_VERSION, profile.getFormatVersion());
-    assertEquals(4, ProfileReader.FORMAT_VERSION);
+    assertEquals(5, ProfileReader.FORMAT_VERSION);
     assertTrue(profile.getFileTypes().size() > 1, "the vector has several types");
+    assertTrue(
+        profile.getFileTypes().stream().allMatch(t -> t.getSizes() != null),
+        "the sample's fsimages size every type");
   }
 
   @Test
@@ -56,13 +59,13 @@ class ProfileReaderTest {
     profile.setFormatVersion(ProfileReader.FORMAT_VERSION + 1);
     Path future = write(profile, tmp.resolve("future"));
     assertEquals(
-        future + ": formatVersion 5 is newer than 4",
+        future + ": formatVersion 6 is newer than 5",
         assertThrows(BadInputException.class, () -> ProfileReader.read(future.getParent()))
             .getMessage());
     profile.setFormatVersion(0);
     Path ancient = write(profile, tmp.resolve("ancient"));
     assertEquals(
-        ancient + ": formatVersion 0 is unknown (1 to 4)",
+        ancient + ": formatVersion 0 is unknown (1 to 5)",
         assertThrows(BadInputException.class, () -> ProfileReader.read(ancient.getParent()))
             .getMessage());
   }
@@ -88,6 +91,33 @@ class ProfileReaderTest {
     String m =
         assertThrows(BadInputException.class, () -> ProfileReader.read(local, onFs)).getMessage();
     assertEquals(onFs + ": " + where, m);
+  }
+
+  @Test
+  void aNanInATypesSizesIsNamed() throws IOException {
+    Profile profile = ProfileReader.read(VECTOR);
+    FileSizes sizes = profile.getFileTypes().get(0).getSizes();
+    List<Double> values = new ArrayList<>(sizes.getBlockSize().getValues());
+    values.set(0, Double.POSITIVE_INFINITY);
+    sizes.getBlockSize().setValues(values);
+    Path bad = write(profile, tmp.resolve("bad"));
+    assertEquals(
+        bad + ": fileTypes[0].sizes.blockSize.values[0] is Infinity, not a finite number",
+        assertThrows(BadInputException.class, () -> ProfileReader.read(bad.getParent()))
+            .getMessage());
+  }
+
+  @Test
+  void aVersion4ProfileReadsWithEmptyFiles() throws IOException {
+    Profile profile = ProfileReader.read(VECTOR);
+    profile.setFormatVersion(4);
+    profile.getFileTypes().forEach(t -> t.setSizes(null));
+    Path old = write(profile, tmp.resolve("old"));
+    Profile read = ProfileReader.read(old.getParent());
+    assertEquals(4, read.getFormatVersion());
+    for (FileType type : read.getFileTypes()) {
+      assertTrue(FileSizeModel.of("type", type.getSizes()).isZero(), "no sizes: empty files");
+    }
   }
 
   @Test

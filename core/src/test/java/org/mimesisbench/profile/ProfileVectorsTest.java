@@ -70,6 +70,7 @@ class ProfileVectorsTest {
             want.get(entry.getKey()), entry.getValue(), "type " + j + " " + entry.getKey());
       }
       checkUsers(want.get("users"), type.getUsers(), "type " + j);
+      checkSizes(want.get("sizes"), type.getSizes(), "type " + j);
       weights += type.getWeight();
     }
     assertEquals(1.0, weights, 1e-9);
@@ -100,6 +101,24 @@ class ProfileVectorsTest {
           probes.get(k).get("interarrival"), got.getInterarrival(), "missingPathProbes[" + k + "]");
     }
     assertTrue(probes.size() > 0, "the sample probes paths nothing makes");
+  }
+
+  /** A type's sizes, distribution by distribution: the sample's images size every type. */
+  private static void checkSizes(JsonNode want, FileSizes got, String what) {
+    assertTrue(want != null && !want.isNull() && got != null, what + ": sizes");
+    assertEquals(want.get("createdFrom").asText(), got.getCreatedFrom().name(), what);
+    Map<String, Distribution> distributions =
+        Map.of(
+            "preExisting", got.getPreExisting(),
+            "created", got.getCreated(),
+            "appendBytes", got.getAppendBytes(),
+            "blockSize", got.getBlockSize(),
+            "replication", got.getReplication());
+    for (Map.Entry<String, Distribution> entry : distributions.entrySet()) {
+      checkDistribution(
+          want.get(entry.getKey()), entry.getValue(), what + " sizes " + entry.getKey());
+    }
+    FileSizeModel.of(what, got); // a generator takes them as they are
   }
 
   /** A user mix, user by user: the sample's types name their users (it has five). */

@@ -28,9 +28,9 @@ import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.FileTimeline;
 
 /**
- * {@code parse --audit <files|dirs|globs>... [--fsimage <file>] --out <dir> [--tz <zone>]}:
- * NameNode audit logs (and an fsimage) into a trace. Only adapts the command line to {@link
- * TraceParse} (local) or {@link ParseJob} (MapReduce).
+ * {@code parse --audit <files|dirs|globs>... [--fsimage <file>] [--fsimage-end <file>] --out <dir>
+ * [--tz <zone>]}: NameNode audit logs (and the fsimages at the trace's start and end) into a trace.
+ * Only adapts the command line to {@link TraceParse} (local) or {@link ParseJob} (MapReduce).
  */
 public final class ParseCommand implements Command {
   @Override
@@ -69,6 +69,15 @@ public final class ParseCommand implements Command {
             .hasArg()
             .argName("file")
             .desc("namespace at trace start: binary fsimage, or oiv XML or Delimited output")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("fsimage-end")
+            .hasArg()
+            .argName("file")
+            .desc(
+                "namespace at trace end, any form --fsimage takes: the sizes of the files made"
+                    + " in the window (namespace-end.avro)")
             .build());
     o.addOption(
         Option.builder()
@@ -181,8 +190,17 @@ public final class ParseCommand implements Command {
     }
     List<String> audit = Arrays.asList(cl.getOptionValues("audit"));
     Path fsimage = cl.hasOption("fsimage") ? Path.of(cl.getOptionValue("fsimage")) : null;
+    Path fsimageEnd =
+        cl.hasOption("fsimage-end") ? Path.of(cl.getOptionValue("fsimage-end")) : null;
     return new ParseOptions(
-        audit, fsimage, Path.of(cl.getOptionValue("out")), zone, maxMalformed, codec, maxLine);
+        audit,
+        fsimage,
+        fsimageEnd,
+        Path.of(cl.getOptionValue("out")),
+        zone,
+        maxMalformed,
+        codec,
+        maxLine);
   }
 
   private static double number(CommandLine cl, String option, double dflt) {
@@ -203,14 +221,15 @@ public final class ParseCommand implements Command {
         .printHelp(
             w,
             100,
-            "mimesisbench.jar parse --audit <files|dirs|globs>... [--fsimage <file>] --out <dir>",
-            "\nNameNode audit logs and an fsimage into a trace: events.avro, files.avro, "
-                + "namespace.avro, parse-report.json.\n\n",
+            "mimesisbench.jar parse --audit <files|dirs|globs>... [--fsimage <file>]"
+                + " [--fsimage-end <file>] --out <dir>",
+            "\nNameNode audit logs and fsimages into a trace: events.avro, files.avro, "
+                + "namespace.avro, namespace-end.avro, parse-report.json.\n\n",
             options(),
             2,
             4,
             "\nExample: mimesisbench.jar parse --audit logs/hdfs-audit.log* --fsimage fsimage_0000123 "
-                + "--out trace/ --tz America/Los_Angeles",
+                + "--fsimage-end fsimage_0004567 --out trace/ --tz America/Los_Angeles",
             true);
     w.flush();
   }
@@ -231,6 +250,13 @@ public final class ParseCommand implements Command {
       out.printf(
           "namespace %s: %,d directories, %,d files%n",
           r.namespace.get("fsimage"), r.namespace.get("directories"), r.namespace.get("files"));
+    }
+    if (r.namespaceEnd != null) {
+      out.printf(
+          "namespace at end %s: %,d directories, %,d files%n",
+          r.namespaceEnd.get("fsimage"),
+          r.namespaceEnd.get("directories"),
+          r.namespaceEnd.get("files"));
     }
     StringBuilder ops = new StringBuilder("by cmd");
     r.byCmd.entrySet().stream()

@@ -11,6 +11,9 @@ import org.mimesisbench.trace.NamespaceEntry;
 
 /** Reads a binary fsimage ({@code fsimage_<txid>}) with Hadoop's own image loader. */
 final class BinaryFsImageReader extends FsImageReader {
+  BinaryFsImageReader(String option) {
+    super(option);
+  }
 
   @Override
   public void read(Path file, NamespaceEntrySink sink) throws IOException {
@@ -35,6 +38,8 @@ final class BinaryFsImageReader extends FsImageReader {
               e.setOwner(perm.getUserName());
               e.setGroup(perm.getGroupName());
               e.setPermission(perm.getPermission().toString());
+              e.setBlocks(dir ? 0 : inode.getFile().getBlocksCount());
+              e.setBlockSize(dir ? 0 : inode.getFile().getPreferredBlockSize());
               sink.accept(e);
             })) {
       writer.visit(file.toString());
@@ -42,7 +47,7 @@ final class BinaryFsImageReader extends FsImageReader {
       throw ex.getCause();
     } catch (IOException ex) {
       throw new BadInputException(
-          "--fsimage " + file + ": not a readable fsimage: " + ex.getMessage());
+          option + " " + file + ": not a readable fsimage: " + ex.getMessage());
     }
   }
 }

@@ -15,14 +15,25 @@ import org.mimesisbench.errors.BadInputException;
  * Viewer's XML or Delimited output. The form is told by the file's first bytes.
  */
 public abstract class FsImageReader {
+  /** The option that named the image, as errors name it ("--fsimage", "--fsimage-end"). */
+  protected final String option;
+
+  FsImageReader(String option) {
+    this.option = option;
+  }
 
   /** Streams every inode of {@code file} into {@code sink}. */
   public abstract void read(Path file, NamespaceEntrySink sink) throws IOException;
 
   /** The reader for {@code file}'s form; Delimited times are local, hence the zone. */
   public static FsImageReader forFile(Path file, ZoneId zone) throws IOException {
+    return forFile(file, zone, "--fsimage");
+  }
+
+  /** As {@link #forFile(Path, ZoneId)}, errors naming the image by {@code option}. */
+  public static FsImageReader forFile(Path file, ZoneId zone, String option) throws IOException {
     if (!Files.isRegularFile(file)) {
-      throw new BadInputException("--fsimage " + file + ": no such file");
+      throw new BadInputException(option + " " + file + ": no such file");
     }
     byte[] head = new byte[64];
     int n;
@@ -30,16 +41,16 @@ public abstract class FsImageReader {
       n = in.readNBytes(head, 0, head.length);
     }
     if (n == 0) {
-      throw new BadInputException("--fsimage " + file + ": empty file");
+      throw new BadInputException(option + " " + file + ": empty file");
     }
     String start = new String(Arrays.copyOf(head, n), StandardCharsets.ISO_8859_1);
     if (start.startsWith("HDFSIMG1")) {
-      return new BinaryFsImageReader();
+      return new BinaryFsImageReader(option);
     }
     if (start.stripLeading().startsWith("<")) {
-      return new OivXmlReader();
+      return new OivXmlReader(option);
     }
-    return new OivDelimitedReader(zone);
+    return new OivDelimitedReader(zone, option);
   }
 
   /** Symbolic mode from either form the viewer writes: "rwxr-xr-x" or octal "0755"/"1777". */

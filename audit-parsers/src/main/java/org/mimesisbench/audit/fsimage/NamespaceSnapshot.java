@@ -17,7 +17,10 @@ import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.trace.NamespaceEntry;
 
-/** The namespace at trace start: an fsimage written out as namespace.avro, and read back. */
+/**
+ * The namespace at trace start: an fsimage written out as namespace.avro, and read back; and the
+ * one at its end, written out as namespace-end.avro.
+ */
 public final class NamespaceSnapshot {
   private final SnapshotIndex index;
   private final Map<String, Object> summary;
@@ -31,18 +34,47 @@ public final class NamespaceSnapshot {
   public static NamespaceSnapshot convert(
       Path image, ZoneId zone, String codec, Path namespaceAvro, PrintStream progress)
       throws IOException {
-    ProgressLine line = new ProgressLine(progress, "fsimage", "inodes");
     SnapshotIndex.Builder index = new SnapshotIndex.Builder();
+    Map<String, Object> summary =
+        write(image, "--fsimage", zone, codec, namespaceAvro, progress, index);
+    return new NamespaceSnapshot(index.build(), summary);
+  }
+
+  /**
+   * Reads the fsimage at the trace's end ({@code --fsimage-end}) into {@code namespaceAvro}, under
+   * the same confinement rule; nothing is indexed, since the audit lines are followed from the
+   * start image.
+   *
+   * @return fsimage, directories, files: for the parse report
+   */
+  public static Map<String, Object> convertEnd(
+      Path image, ZoneId zone, String codec, Path namespaceAvro, PrintStream progress)
+      throws IOException {
+    return write(image, "--fsimage-end", zone, codec, namespaceAvro, progress, null);
+  }
+
+  private static Map<String, Object> write(
+      Path image,
+      String option,
+      ZoneId zone,
+      String codec,
+      Path namespaceAvro,
+      PrintStream progress,
+      SnapshotIndex.Builder index)
+      throws IOException {
+    ProgressLine line = new ProgressLine(progress, option.substring(2), "inodes");
     long[] counts = new long[2];
     try (DataFileWriter<NamespaceEntry> out =
         AvroFiles.create(NamespaceEntry.getClassSchema(), namespaceAvro, codec)) {
-      FsImageReader.forFile(image, zone)
+      FsImageReader.forFile(image, zone, option)
           .read(
               image,
               entry -> {
-                refuseUnconfined(image, entry.getPath());
+                refuseUnconfined(option, image, entry.getPath());
                 out.append(entry);
-                index.add(entry.getPath(), entry.getIsDir());
+                if (index != null) {
+                  index.add(entry.getPath(), entry.getIsDir());
+                }
                 counts[entry.getIsDir() ? 0 : 1]++;
                 line.tick(counts[0] + counts[1]);
               });
@@ -52,18 +84,19 @@ public final class NamespaceSnapshot {
     summary.put("fsimage", image.toString());
     summary.put("directories", counts[0]);
     summary.put("files", counts[1]);
-    return new NamespaceSnapshot(index.build(), summary);
+    return summary;
   }
 
   /**
    * A NameNode never stores an empty, '.' or '..' name, nor one with '/' or ':': such a path is a
    * crafted or corrupt image, refused whole rather than replayed in part.
    */
-  private static void refuseUnconfined(Path image, String path) {
+  private static void refuseUnconfined(String option, Path image, String path) {
     String why = TracePaths.whyNotConfined(path);
     if (why != null) {
       throw new BadInputException(
-          "--fsimage "
+          option
+              + " "
               + image
               + ": inode "
               + path

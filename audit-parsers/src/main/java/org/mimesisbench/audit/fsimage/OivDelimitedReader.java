@@ -33,7 +33,8 @@ final class OivDelimitedReader extends FsImageReader {
 
   private final ZoneId zone;
 
-  OivDelimitedReader(ZoneId zone) {
+  OivDelimitedReader(ZoneId zone, String option) {
+    super(option);
     this.zone = zone;
   }
 
@@ -43,7 +44,8 @@ final class OivDelimitedReader extends FsImageReader {
       readText(file, sink);
     } catch (CharacterCodingException e) { // binary bytes: none of the three forms
       throw new BadInputException(
-          "--fsimage "
+          option
+              + " "
               + file
               + ": not an fsimage (no HDFSIMG1 header) nor the Offline "
               + "Image Viewer's XML or Delimited text (bytes that are not UTF-8 text)");
@@ -54,7 +56,7 @@ final class OivDelimitedReader extends FsImageReader {
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String first = in.readLine();
       if (first == null) {
-        throw new BadInputException("--fsimage " + file + ": empty file");
+        throw new BadInputException(option + " " + file + ": empty file");
       }
       char delimiter = first.indexOf('\t') >= 0 ? '\t' : ',';
       Map<String, Integer> column = new HashMap<>();
@@ -65,7 +67,7 @@ final class OivDelimitedReader extends FsImageReader {
       }
       for (String c : COLUMNS) {
         if (column.get(c) < 0) {
-          throw new BadInputException("--fsimage " + file + ":1: header has no " + c + " column");
+          throw new BadInputException(option + " " + file + ":1: header has no " + c + " column");
         }
       }
       NamespaceEntry entry = new NamespaceEntry();
@@ -78,7 +80,8 @@ final class OivDelimitedReader extends FsImageReader {
         List<String> f = split(line, delimiter);
         if (f.size() < COLUMNS.length) {
           throw new BadInputException(
-              "--fsimage "
+              option
+                  + " "
                   + file
                   + ":"
                   + lineNumber
@@ -91,7 +94,7 @@ final class OivDelimitedReader extends FsImageReader {
           fill(entry, f, column);
         } catch (NumberFormatException | DateTimeParseException e) {
           throw new BadInputException(
-              "--fsimage " + file + ":" + lineNumber + ": " + e.getMessage());
+              option + " " + file + ":" + lineNumber + ": " + e.getMessage());
         }
         sink.accept(entry);
       }
@@ -117,6 +120,8 @@ final class OivDelimitedReader extends FsImageReader {
     e.setOwner(f.get(column.get("UserName")));
     e.setGroup(f.get(column.get("GroupName")));
     e.setPermission(mode);
+    e.setBlocks(dir ? 0 : Integer.parseInt(f.get(column.get("BlocksCount"))));
+    e.setBlockSize(dir ? 0 : Long.parseLong(f.get(column.get("PreferredBlockSize"))));
   }
 
   private long time(String s) {

@@ -23,6 +23,9 @@ import org.mimesisbench.trace.NamespaceEntry;
  * <child>} in 3.x, {@code <inode>} in 2.7) from which paths are rebuilt.
  */
 final class OivXmlReader extends FsImageReader {
+  OivXmlReader(String option) {
+    super(option);
+  }
 
   private static final class Inode {
     long id;
@@ -32,6 +35,8 @@ final class OivXmlReader extends FsImageReader {
     long atime;
     int replication;
     long size;
+    int blocks;
+    long blockSize;
     String permission;
   }
 
@@ -74,6 +79,7 @@ final class OivXmlReader extends FsImageReader {
               inode = null;
             } else if (name.equals("numBytes") && "block".equals(within)) {
               inode.size += Long.parseLong(value);
+              inode.blocks++;
             } else if ("inode".equals(within)) {
               switch (name) {
                 case "id" -> inode.id = Long.parseLong(value);
@@ -83,6 +89,7 @@ final class OivXmlReader extends FsImageReader {
                 case "atime" -> inode.atime = Long.parseLong(value);
                 case "replication" -> inode.replication = Integer.parseInt(value);
                 case "permission" -> inode.permission = value;
+                case "preferredBlockSize" -> inode.blockSize = Long.parseLong(value);
                 default -> {}
               }
             }
@@ -110,16 +117,16 @@ final class OivXmlReader extends FsImageReader {
       }
     } catch (XMLStreamException e) {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNumber();
-      throw new BadInputException("--fsimage " + file + ": not well-formed XML" + where);
+      throw new BadInputException(option + " " + file + ": not well-formed XML" + where);
     } catch (NumberFormatException e) {
       throw new BadInputException(
-          "--fsimage " + file + ": not a number where one belongs: " + e.getMessage());
+          option + " " + file + ": not a number where one belongs: " + e.getMessage());
     }
     emit(file, inodes, children, sink);
   }
 
   /** Walks the tree from the root, so every path is built from its parent's. */
-  private static void emit(
+  private void emit(
       Path file, Map<Long, Inode> inodes, Map<Long, List<Long>> children, NamespaceEntrySink sink)
       throws IOException {
     Inode root = null;
@@ -130,7 +137,7 @@ final class OivXmlReader extends FsImageReader {
       }
     }
     if (root == null) {
-      throw new BadInputException("--fsimage " + file + ": no root directory inode");
+      throw new BadInputException(option + " " + file + ": no root directory inode");
     }
     NamespaceEntry entry = new NamespaceEntry();
     ArrayDeque<Object[]> todo = new ArrayDeque<>();
@@ -174,5 +181,7 @@ final class OivXmlReader extends FsImageReader {
     e.setOwner(owner);
     e.setGroup(group);
     e.setPermission(mode);
+    e.setBlocks(dir ? 0 : inode.blocks);
+    e.setBlockSize(dir ? 0 : inode.blockSize);
   }
 }

@@ -84,6 +84,13 @@ public final class ParseJob {
         workFs.copyFromLocalFile(new Path(namespace.toUri()), shipped);
         conf.set(SNAPSHOT_KEY, shipped.toString());
       }
+      if (options.fsimageEnd() != null) { // read here alone: no task needs it
+        java.nio.file.Path end = out.file(TraceParse.NAMESPACE_END);
+        avro.put(TraceParse.NAMESPACE_END, end);
+        report.namespaceEnd =
+            NamespaceSnapshot.convertEnd(
+                options.fsimageEnd(), options.zone(), options.codec(), end, progress);
+      }
       Path tasks = new Path(work, "tasks.txt");
       try (OutputStream o = workFs.create(tasks)) {
         for (int i = 0; i < logs.size(); i++) {

@@ -85,6 +85,10 @@ public final class ParseReport {
   @JsonProperty("namespace")
   public Map<String, Object> namespace;
 
+  /** The namespace at the trace's end (--fsimage-end): fsimage, directories, files. */
+  @JsonProperty("namespace_end")
+  public Map<String, Object> namespaceEnd;
+
   /** One input file. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Source {

@@ -59,6 +59,15 @@ class ParseJobTest {
           Traces.read(a.resolve(TraceParse.NAMESPACE), NamespaceEntry.class),
           Traces.read(b.resolve(TraceParse.NAMESPACE), NamespaceEntry.class));
     }
+    assertEquals(
+        Files.exists(a.resolve(TraceParse.NAMESPACE_END)),
+        Files.exists(b.resolve(TraceParse.NAMESPACE_END)));
+    if (Files.exists(a.resolve(TraceParse.NAMESPACE_END))) {
+      assertEquals(
+          Traces.read(a.resolve(TraceParse.NAMESPACE_END), NamespaceEntry.class),
+          Traces.read(b.resolve(TraceParse.NAMESPACE_END), NamespaceEntry.class));
+    }
+    assertEquals(ra.namespaceEnd, rb.namespaceEnd);
     assertEquals(ra.lines, rb.lines);
     assertEquals(ra.events, rb.events);
     assertEquals(ra.malformed, rb.malformed);
@@ -84,6 +93,7 @@ class ParseJobTest {
         new ParseOptions(
             audit,
             vectors.resolve("fsimage.xml"),
+            Traces.binaryImage(Traces.repo().resolve("tests/sample-trace/data/fsimage-end")),
             dir.resolve("local"),
             java.time.ZoneId.of("UTC"),
             0.05,
@@ -93,6 +103,7 @@ class ParseJobTest {
         new ParseOptions(
             audit,
             local.fsimage(),
+            local.fsimageEnd(),
             dir.resolve("mr"),
             local.zone(),
             local.maxMalformed(),

@@ -85,6 +85,15 @@ public final class Traces {
         read(committed.resolve("namespace.avro"), NamespaceEntry.class),
         read(fresh.resolve("namespace.avro"), NamespaceEntry.class),
         "namespace.avro" + rerun);
+    Path committedEnd = committed.resolve("namespace-end.avro");
+    Path freshEnd = fresh.resolve("namespace-end.avro");
+    assertEquals(Files.exists(committedEnd), Files.exists(freshEnd), "namespace-end.avro" + rerun);
+    if (Files.exists(freshEnd)) {
+      assertEquals(
+          read(committedEnd, NamespaceEntry.class),
+          read(freshEnd, NamespaceEntry.class),
+          "namespace-end.avro" + rerun);
+    }
   }
 
   public static <T> List<T> read(Path avro, Class<T> type) throws IOException {
@@ -125,6 +134,16 @@ public final class Traces {
           .filter(p -> p.endsWith(".log") || p.endsWith(".json"))
           .sorted()
           .toList();
+    }
+  }
+
+  /** The one binary fsimage ({@code fsimage_<txid>}) in {@code folder}. */
+  public static Path binaryImage(Path folder) throws IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files
+          .filter(p -> p.getFileName().toString().matches("fsimage_\\d+"))
+          .findFirst()
+          .orElseThrow();
     }
   }
 

@@ -22,6 +22,7 @@ import org.mimesisbench.trace.ClusterEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
+import org.mimesisbench.trace.TraceManifests;
 
 /**
  * The Java half of the cross-language test vectors: {@code profiles/vectors/trace/} holds a trace
@@ -47,7 +48,8 @@ class CrossLanguageVectorsTest {
               TraceParse.FILES,
               TraceParse.DIRS,
               TraceParse.CLUSTER,
-              TraceParse.NAMESPACE)) {
+              TraceParse.NAMESPACE,
+              TraceManifests.FILE)) { // the manifest lists the files' new sizes
         Files.copy(fresh.resolve(f), committed.resolve(f), StandardCopyOption.REPLACE_EXISTING);
       }
       new ObjectMapper()

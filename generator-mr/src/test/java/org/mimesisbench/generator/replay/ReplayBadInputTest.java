@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.file.DataFileWriter;
@@ -25,6 +27,7 @@ import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.DirectoryTimeline;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
+import org.mimesisbench.trace.TraceManifests;
 
 /**
  * Bad input to replay (and sweep --replay): one line on stderr naming what is wrong, exit code 2,
@@ -215,6 +218,16 @@ class ReplayBadInputTest {
       for (T t : changed) {
         w.append(t);
       }
+    }
+    // a crafted trace is whole: its manifest lists what was written, so the path rule refuses it
+    if (Files.exists(trace.resolve(TraceManifests.FILE))) {
+      Map<String, Path> avro = new TreeMap<>();
+      try (var files = Files.list(trace)) {
+        files
+            .filter(f -> f.getFileName().toString().endsWith(".avro"))
+            .forEach(f -> avro.put(f.getFileName().toString(), f));
+      }
+      TraceManifests.write(TraceManifests.of(avro), trace.resolve(TraceManifests.FILE));
     }
     return trace;
   }

@@ -96,6 +96,16 @@ public final class GeneratorVectors {
 
   public static final long MIB = 1L << 20;
 
+  /** The vector profile as a profile of format 4 reads: no type has sizes, every file empty. */
+  public static Profile profileWithoutSizes() throws IOException {
+    Profile vector = profile();
+    List<FileType> types = new ArrayList<>();
+    for (FileType t : vector.getFileTypes()) {
+      types.add(FileType.newBuilder(t).setSizes(null).build());
+    }
+    return Profile.newBuilder(vector).setFileTypes(types).build();
+  }
+
   /**
    * The vector profile with sizes: files of up to 2.5 MiB in 1 MiB blocks, replication 2 or 5 (5:
    * more than a small cluster's DataNodes); no calls, so no append or truncate changes a file's

@@ -84,12 +84,11 @@ class FileWritesTest {
 
   @Test
   void aProfileWithoutSizesWritesNothing() throws Exception {
-    WorkloadModel m =
-        WorkloadModel.of("v4", GeneratorVectors.profile(), GeneratorVectors.options().build());
+    Profile v4 = GeneratorVectors.profileWithoutSizes();
+    WorkloadModel m = WorkloadModel.of("v4", v4, GeneratorVectors.options().build());
     assertTrue(!m.writesData());
     assertEquals(1, m.maxReplication());
     assertTrue(
-        events(GeneratorVectors.profile(), GeneratorVectors.options().build()).stream()
-            .allMatch(e -> e.endsWith("null")));
+        events(v4, GeneratorVectors.options().build()).stream().allMatch(e -> e.endsWith("null")));
   }
 }

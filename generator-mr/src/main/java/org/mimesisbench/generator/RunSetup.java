@@ -73,6 +73,12 @@ final class RunSetup {
     }
     if (live > 0) {
       conf.setInt(DataTransfer.MAX_REPLICATION, live);
+    } else if (!"file".equals(fs.getUri().getScheme())) { // the local one holds one copy anyway
+      String uncapped =
+          fs.getUri()
+              + " does not count its DataNodes: each file gets the replication drawn for it";
+      note.accept(uncapped);
+      out.println("note: " + uncapped);
     }
     String capped = DataTransfer.cappedNote(wanted, live);
     if (capped != null) {

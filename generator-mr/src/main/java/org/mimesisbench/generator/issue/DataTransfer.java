@@ -8,7 +8,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.viewfs.ViewFileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.mimesisbench.generator.schedule.Write;
 import org.mimesisbench.tardis.format.TardisFlag;
@@ -55,7 +57,7 @@ public final class DataTransfer {
 
   /** Creates {@code p} holding {@code w}'s bytes, with its block size and (capped) replication. */
   public void create(FileSystem fs, Path p, Write w) throws IOException {
-    short replication = (short) Math.min(w.replication(), maxReplication);
+    short replication = capped(w.replication());
     try (FSDataOutputStream out = fs.create(p, false, BUFFER_BYTES, replication, w.blockSize())) {
       write(out, w.bytes());
     }
@@ -97,14 +99,43 @@ public final class DataTransfer {
   }
 
   /**
-   * The live DataNodes of {@code fs} when it is HDFS, else 0 (no cap: another file system places
-   * replicas its own way).
+   * Lets an append go on with the replicas its block has when no DataNode is left to add to its
+   * pipeline (HDFS's best effort), unless the user said otherwise: on a cluster with fewer
+   * DataNodes than a file's replication (a setReplication to the default 3, a file system that
+   * cannot count its DataNodes) HDFS's default policy fails every append of a partial block.
+   */
+  public static void appendsOnFewDataNodes(Configuration c) {
+    String key = HdfsClientConfigKeys.BlockWrite.ReplaceDatanodeOnFailure.BEST_EFFORT_KEY;
+    String[] sources = c.getPropertySources(key);
+    if (sources == null
+        || java.util.Arrays.stream(sources).allMatch(x -> x.endsWith("-default.xml"))) {
+      c.setBoolean(key, true);
+    }
+  }
+
+  /**
+   * The live DataNodes of {@code fs} when it is HDFS (or a mount table over HDFS), else 0 (no cap:
+   * another file system, WebHDFS among them, places replicas its own way).
    */
   public static int liveDataNodes(FileSystem fs) throws IOException {
     if (fs instanceof DistributedFileSystem d) {
       return d.getDataNodeStats(DatanodeReportType.LIVE).length;
     }
-    return 0;
+    int fewest = 0; // a mount table's: the fewest of the HDFS clusters it mounts
+    for (FileSystem child : fs instanceof ViewFileSystem ? fs.getChildFileSystems() : NONE) {
+      int live = liveDataNodes(child);
+      if (live > 0 && (fewest == 0 || live < fewest)) {
+        fewest = live;
+      }
+    }
+    return fewest;
+  }
+
+  private static final FileSystem[] NONE = {};
+
+  /** {@code replication} capped to the live DataNodes (what setReplication asks for too). */
+  public short capped(short replication) {
+    return (short) Math.min(replication, maxReplication);
   }
 
   /**

@@ -144,8 +144,8 @@ public final class NamespaceClient {
       case SET_OWNER ->
           fs.setOwner(p, user, null); // the owner giving it to itself: allowed to the owner
       case SET_TIMES -> fs.setTimes(p, System.currentTimeMillis(), -1);
-      case SET_REPLICATION ->
-          fs.setReplication(p, fs.getDefaultReplication(p)); // false on a directory: no error
+      case SET_REPLICATION -> // false on a directory: no error; no more replicas than DataNodes
+          fs.setReplication(p, data.capped(fs.getDefaultReplication(p)));
       case SET_QUOTA -> dfs(e).setQuota(p, NAMESPACE_QUOTA, HdfsConstants.QUOTA_DONT_SET);
       case CLEAR_QUOTA ->
           dfs(e).setQuota(p, HdfsConstants.QUOTA_RESET, HdfsConstants.QUOTA_DONT_SET);

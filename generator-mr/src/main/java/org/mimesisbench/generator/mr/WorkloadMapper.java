@@ -296,6 +296,9 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
           CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY,
           (int) Math.min(Integer.MAX_VALUE, outageLimitMs));
     }
+    if (runPlan != null && runPlan.model().writesData()) {
+      DataTransfer.appendsOnFewDataNodes(c);
+    }
     return c;
   }
 

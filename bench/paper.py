@@ -14,6 +14,9 @@ sweep` and `mimesis-model compare` on their results:
 - Table 5: the four workloads' ceilings with the unfair namesystem lock (`-D
   dfs.namenode.fslock.fair=false`) against the fair one, by `mimesis-model compare`;
 - the coefficient of variation of ops/s of every set of repeats.
+Every one of those runs makes empty files, as the paper's did (`--zero-size`). One row more is not
+the paper's: the hierarchical ceiling with each file's data written through the emulated DataNodes
+(the profile's sizes; `hierarchical-data-ts-0`) over the empty files' ceiling, by `compare`.
 Writes OUT/paper.json (a row per published figure: the paper's, ours, the ratio, whether the claim
 holds here and what explains the difference; the paper's figures come from
 bench/paper_published.json) and OUT/paper.html (the same with the plots). Each sweep's results stay
@@ -135,7 +138,8 @@ def runs_of(key: str, sweep: dict[str, Any]) -> list[str]:
 def analyse(out: Path, config: paper_plan.Config, planned: list[paper_plan.Series], command: str) -> dict[str, Any]:
     sweeps = {s.key: json.loads((out / "runs" / s.key / "sweep.json").read_text()) for s in planned
               if (out / "runs" / s.key / "sweep.json").is_file()}
-    hier = [sweeps[s.key] for s in planned if s.workload == paper_plan.HIERARCHICAL and s.fair and s.key in sweeps]
+    hier = [sweeps[s.key] for s in planned
+            if s.workload == paper_plan.HIERARCHICAL and s.fair and not s.data and s.key in sweeps]
     flat = [sweeps[s.key] for s in planned if s.workload == paper_plan.FLAT and s.fair and s.key in sweeps]
     if not hier:
         raise SystemExit(f"{out}: no hierarchical sweep finished: nothing to report")

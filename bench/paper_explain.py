@@ -35,6 +35,11 @@ CAUSES = {
                    "which differs between repeats of the same ops by up to a fifth (the series table) while "
                    "compilation and GC pauses take a few seconds a run. So the sets of repeats past the knee "
                    "spread more than those below it, where the rate is the schedule's."),
+    "data": ("Not the paper's. The paper's files were empty, as every other row's here (--zero-size); this row "
+             "runs the same ceiling with each file's data, drawn from the profile's sizes, written through "
+             "emulated DataNodes (addBlock, complete and their block reports reach the NameNode), in the same "
+             "JVM as the NameNode. A profile without sizes writes nothing, and the two ceilings then differ by "
+             "noise alone."),
     "noise": ("The machine's noise. The repeats run on the 2 shared cores of a VM, the NameNode and its clients "
               "in one JVM (each sweep's load before and after is on the page). The project's own bar is a CV of 2 % (BENCHMARKS.md, repeatability)."),
 }
@@ -55,6 +60,9 @@ def explain(row: dict[str, Any], details: dict[str, Any], config: dict[str, Any]
     elif key.startswith("table4."):
         text = " ".join(t for t in (text or verdict(details.get("contrasts", {}).get(key)), creates(details)) if t)
         causes = ["types", "audit", *(["machine"] if "ceiling" in key else []), *contrasted(key)]
+    elif key.startswith("data."):
+        text = text or verdict(details.get("contrasts", {}).get(key))
+        causes = ["data", "machine", "saturation", "noise"]
     elif key.startswith("table5."):
         text = verdict(details.get("table5", {}).get(key.split(".")[1].replace("_", "-")))
         causes = ["audit", *(["types"] if "heavy" in key or "mostly" in key else []), "saturation", "noise"]

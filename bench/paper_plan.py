@@ -56,6 +56,7 @@ class Series:
     workload: Workload
     time_scale: float
     fair: bool = True
+    data: bool = False  # files with their data (the profile's sizes); the paper's are empty (--zero-size)
 
     def sweep_args(self, config: Config, out: Path, name_dirs: Path) -> list[str]:
         """The `sweep` command's arguments (after `java -jar mimesisbench.jar`)."""
@@ -70,12 +71,15 @@ class Series:
             args += ["--duration", f"{max(1, round(config.ceiling_cap_s))}s"]  # the ceiling's wall-clock cap
         else:  # past the knee a point still issues its whole window: response time counts the backlog
             args += ["--max-drift", "0"]
+        if not self.data:
+            args.append("--zero-size")  # the paper's design: every file empty
         if w.flat:
             args.append("--flat")
         if w.type_index is not None:
             args += ["--types", str(w.type_index),
                      "--type-scale", f"{w.type_index}={config.type_scales.get(w.type_index, 1.0):.6g}"]
-        args += ["--name-dir", str(name_dirs / w.name)]  # its first run writes the fsimage
+        # its first run writes the fsimage; files with data have their blocks in an image of their own
+        args += ["--name-dir", str(name_dirs / (w.name + ("-data" if self.data else "")))]
         settings = {**(FLAT_SETTINGS if w.flat else {}), FAIR_LOCK: "true" if self.fair else "false"}
         for key, value in settings.items():
             args += ["-D", f"{key}={value}"]
@@ -91,14 +95,15 @@ def series(config: Config) -> list[Series]:
     two sides of Table 5 see the machine in about the same state."""
     planned: list[Series] = []
 
-    def add(workload: Workload, time_scale: float, fair: bool = True) -> None:
-        lock = "" if fair else "-unfair"
-        planned.append(Series(f"{workload.name}{lock}-ts-{label(time_scale)}", workload, time_scale, fair))
+    def add(workload: Workload, time_scale: float, fair: bool = True, data: bool = False) -> None:
+        variant = ("" if fair else "-unfair") + ("-data" if data else "")
+        planned.append(Series(f"{workload.name}{variant}-ts-{label(time_scale)}", workload, time_scale, fair, data))
 
     for c in config.time_scales:
         add(HIERARCHICAL, c)
     add(HIERARCHICAL, 0.0)  # the ceiling (Figure 3, Table 5) even when Figure 2's scales lack 0
     add(HIERARCHICAL, 0.0, fair=False)
+    add(HIERARCHICAL, 0.0, data=True)  # not the paper's: what writing the files' data changes
     for c in config.flat_time_scales:
         add(FLAT, c)
     add(FLAT, 0.0)

@@ -63,7 +63,7 @@ def measured() -> dict:
 
 def test_every_published_figure_has_a_row_with_ours_and_the_ratio() -> None:
     rows = {r["id"]: r for r in paper_rows.rows(PUBLISHED, measured())}
-    assert set(rows) == set(PUBLISHED["figures"])
+    assert set(rows) == set(PUBLISHED["figures"]) | set(paper_rows.OURS_ONLY)
     assert rows["figure2.floor_rate"]["ours"] == 900.0
     assert rows["figure2.floor_rate"]["ratio"] == pytest.approx(900 / 16800)
     assert rows["figure2.floor_time_scale"]["ours"] == 0.0  # the first level at or past 900 ops/s
@@ -176,3 +176,20 @@ def test_sweep_arguments() -> None:
     assert warm_types[warm_types.index("--warm-up") + 1] == "240s"
     assert flat[flat.index("--name-dir") + 1] == "/o/nd/flat"  # its own image, apart from the hierarchy's
     assert "dfs.namenode.fs-limits.max-directory-items=6400000" in flat
+
+
+def test_the_data_row_is_ours_alone_and_the_paper_runs_make_empty_files() -> None:
+    sweeps = {**SWEEPS, "hierarchical-data-ts-0": sweep(0, 890, 910, open_us=800)}
+    contrast = comparison([1190, 1210], [890, 910], "B lower", [-330, -270])
+    m = paper_rows.measure(sweeps, FIGURE2, None, COMPARISONS, {"data.hierarchical_ceiling": contrast})
+    row = {r["id"]: r for r in paper_rows.rows(PUBLISHED, m)}["data.hierarchical_ceiling"]
+    assert row["ours"] == pytest.approx(900 / 1200) and row["paper"] is None and row["holds"] is None
+    assert m["details"]["data"]["open_mean_service_us"]["hierarchical-data-ts-0"] == 800
+    why = paper_explain.explain(row, m["details"], {**CONFIG.__dict__, "profile": paper_plan.PROFILE})
+    assert "B lower" in why["text"] and "data" in why["causes"]
+    by_key = {s.key: s for s in paper_plan.series(CONFIG)}
+    data = by_key["hierarchical-data-ts-0"].sweep_args(CONFIG, Path("/o/runs"), Path("/o/nd"))
+    assert "--zero-size" not in data and data[data.index("--name-dir") + 1] == "/o/nd/hierarchical-data"
+    for key, s in by_key.items():
+        if key != "hierarchical-data-ts-0":
+            assert "--zero-size" in s.sweep_args(CONFIG, Path("/o/runs"), Path("/o/nd")), key

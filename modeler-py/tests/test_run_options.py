@@ -12,8 +12,20 @@ from mimesis_model.errors import SchemaError
 from mimesis_model.formats import schema
 from test_profile_vectors import REPOSITORY
 
-CASES = json.loads((REPOSITORY / "profiles/vectors/options/cases.json").read_text())["cases"]
 FIELDS = ("timeScale", "spanScale", "typeScales", "types")
+_TAKEN = {
+    f"--{f['option']}"
+    for f in schema.declaration(schema.RUN_OPTIONS)["fields"]
+    if f["name"] in FIELDS
+}
+CASES = [  # the cases of options mimesis-model takes; the others are Java's alone
+    case
+    for case in json.loads((REPOSITORY / "profiles/vectors/options/cases.json").read_text())[
+        "cases"
+    ]
+    if all(a in _TAKEN for a in case["args"] if a.startswith("--"))
+    and set(case.get("options", {})) <= set(FIELDS)
+]
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -63,6 +63,7 @@ public final class BenchmarkRun {
   private final RunOptions options;
   private final PrintStream out;
   private final List<String> notes = new ArrayList<>();
+  private int embeddedDataNodes = EmbeddedCluster.DATA_NODES; // an embedded run's
   private final Map<String, String> givenSettings;
   private WorkFolder work;
   private RunJobs jobs;
@@ -167,6 +168,11 @@ public final class BenchmarkRun {
       try {
         localRunnerDirs(embedded);
         if (embedded) {
+          // a replica per DataNode: enough of them for the replication the files draw
+          embeddedDataNodes =
+              plan instanceof RunPlan r && r.model().writesData()
+                  ? EmbeddedCluster.dataNodesFor(r.model().maxReplication())
+                  : EmbeddedCluster.DATA_NODES;
           out.println(
               "no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
           if (nameDir != null) {
@@ -177,7 +183,7 @@ public final class BenchmarkRun {
                   serverConf(),
                   work.path("dfs"),
                   results.file(AuditCapture.AUDIT_LOG),
-                  EmbeddedCluster.DATA_NODES,
+                  embeddedDataNodes,
                   nameDir);
           work.onInterrupt(cluster::close);
           conf.set("fs.defaultFS", cluster.uri().toString());
@@ -313,6 +319,7 @@ public final class BenchmarkRun {
             nameNode);
     RunSummary summary =
         new RunRecorder(options, jobs, givenSettings, notes)
+            .embeddedDataNodes(embeddedDataNodes)
             .record(runId, embedded, setup, phases, invalid, results);
     written = summary;
 

@@ -54,6 +54,7 @@ final class RunRecorder {
   private final RunJobs jobs;
   private final Map<String, String> givenSettings;
   private final List<String> notes;
+  private int dataNodes = EmbeddedCluster.DATA_NODES; // an embedded run's
 
   RunRecorder(
       RunOptions options, RunJobs jobs, Map<String, String> givenSettings, List<String> notes) {
@@ -291,6 +292,12 @@ final class RunRecorder {
         use.compilationMillis() >= 0 ? use.compilationMillis() / 1000.0 : null);
   }
 
+  /** The embedded cluster's DataNodes, as it started; returns this. */
+  RunRecorder embeddedDataNodes(int n) {
+    this.dataNodes = n;
+    return this;
+  }
+
   /**
    * What the run ran on, for comparing runs: versions, the DataNodes, and every setting given on
    * the command line (-D, -conf), since an A/B of NameNode settings is only as good as this record.
@@ -301,7 +308,7 @@ final class RunRecorder {
         System.getProperty("java.vm.name") + " " + Runtime.version(),
         System.getProperty("os.name") + " " + System.getProperty("os.version"),
         Runtime.getRuntime().availableProcessors(),
-        embedded ? EmbeddedCluster.DATA_NODES + " emulated (tardis), in process" : "the cluster's",
+        embedded ? dataNodes + " emulated (tardis), in process" : "the cluster's",
         new TreeMap<>(givenSettings));
   }
 

@@ -5,14 +5,18 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.mimesisbench.cli.Messages;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.Lease;
+import org.mimesisbench.generator.issue.DataTransfer;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.mr.QueueFit;
+import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.generator.mr.TaskSplit;
 import org.mimesisbench.generator.mr.Workload;
 import org.mimesisbench.generator.op.Op;
@@ -47,6 +51,41 @@ final class RunSetup {
   }
 
   private RunSetup() {}
+
+  /**
+   * Caps the files' replication to the live DataNodes (a replica per DataNode is all HDFS places),
+   * with a note when the profile draws more; never fails the run: a file system that will not say
+   * (not HDFS, or the report denied) places replicas its own way.
+   */
+  private static void capReplication(
+      FileSystem fs, Configuration conf, int wanted, Consumer<String> note, PrintStream out) {
+    int live;
+    try {
+      live = DataTransfer.liveDataNodes(fs);
+    } catch (IOException e) {
+      live = 0;
+      String unknown =
+          "the live DataNodes could not be counted ("
+              + Messages.firstLine(e)
+              + "): replication is not capped";
+      note.accept(unknown);
+      out.println("note: " + unknown);
+    }
+    if (live > 0) {
+      conf.setInt(DataTransfer.MAX_REPLICATION, live);
+    } else if (!"file".equals(fs.getUri().getScheme())) { // the local one holds one copy anyway
+      String uncapped =
+          fs.getUri()
+              + " does not count its DataNodes: each file gets the replication drawn for it";
+      note.accept(uncapped);
+      out.println("note: " + uncapped);
+    }
+    String capped = DataTransfer.cappedNote(wanted, live);
+    if (capped != null) {
+      note.accept(capped);
+      out.println("note: " + capped);
+    }
+  }
 
   /**
    * Plans {@code draft} (run {@code runId}) on the file system of the base directory; {@code
@@ -98,6 +137,9 @@ final class RunSetup {
       note.accept(unfinished);
       out.println("note: " + unfinished);
       base.markFinished(id, "abandoned (found by run " + runId + ")");
+    }
+    if (draft instanceof RunPlan run && run.model().writesData()) {
+      capReplication(fs, conf, run.model().maxReplication(), note, out);
     }
     Workload plan = draft.at(base.path());
     if (!fs.exists(plan.root())) {

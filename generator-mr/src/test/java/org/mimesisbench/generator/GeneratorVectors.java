@@ -13,10 +13,12 @@ import org.mimesisbench.profile.ClusterCalls;
 import org.mimesisbench.profile.DirectoryAccessShares;
 import org.mimesisbench.profile.DirectoryType;
 import org.mimesisbench.profile.Distribution;
+import org.mimesisbench.profile.FileSizes;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.Probes;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.profile.ProfileReader;
+import org.mimesisbench.profile.SizeSource;
 import org.mimesisbench.run.RunOptions;
 
 /**
@@ -90,6 +92,49 @@ public final class GeneratorVectors {
                 .setProbes(new Probes(1.0, 0.0, twoPoints(5, 50)))
                 .build()));
     return p;
+  }
+
+  public static final long MIB = 1L << 20;
+
+  /** The vector profile as a profile of format 4 reads: no type has sizes, every file empty. */
+  public static Profile profileWithoutSizes() throws IOException {
+    Profile vector = profile();
+    List<FileType> types = new ArrayList<>();
+    for (FileType t : vector.getFileTypes()) {
+      types.add(FileType.newBuilder(t).setSizes(null).build());
+    }
+    return Profile.newBuilder(vector).setFileTypes(types).build();
+  }
+
+  /**
+   * The vector profile with sizes: files of up to 2.5 MiB in 1 MiB blocks, replication 2 or 5 (5:
+   * more than a small cluster's DataNodes); no calls, so no append or truncate changes a file's
+   * size.
+   */
+  public static Profile profileWithSizes() throws IOException {
+    Profile vector = profile();
+    List<FileType> types = new ArrayList<>();
+    for (FileType t : vector.getFileTypes()) {
+      types.add(
+          FileType.newBuilder(t)
+              .setCalls(List.of())
+              .setSizes(
+                  FileSizes.newBuilder()
+                      .setPreExisting(twoPoints(1000, 2.5 * MIB))
+                      .setCreated(twoPoints(0, 1.5 * MIB + 17))
+                      .setCreatedFrom(SizeSource.END_IMAGE)
+                      .setAppendBytes(twoPoints(100, 5000))
+                      .setBlockSize(
+                          Distribution.newBuilder()
+                              .setValues(List.of((double) MIB))
+                              .setCumulative(List.of(1.0))
+                              .setCount(1)
+                              .build())
+                      .setReplication(twoPoints(2, 5))
+                      .build())
+              .build());
+    }
+    return Profile.newBuilder(vector).setFormatVersion(5).setFileTypes(types).build();
   }
 
   /** Writes {@code profile} as a profile folder {@code dir} (profile.avro), as the modeler does. */

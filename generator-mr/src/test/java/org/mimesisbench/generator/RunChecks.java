@@ -104,6 +104,9 @@ final class RunChecks {
             overall.path("errors").asLong(),
             c.getValue().asLong(),
             "the live counter of ops failed");
+      } else if (c.getKey().equals(CounterNames.BYTES_WRITTEN)
+          || c.getKey().equals(CounterNames.BYTES_READ)) {
+        continue; // data, not ops
       } else if (c.getKey().endsWith(" errors")) {
         errors += c.getValue().asLong();
       } else {

@@ -57,6 +57,9 @@ class WholeWorkloadRunTest {
             profile.toString(),
             "--time-scale",
             "0.02",
+            // empty files: a run with data first counts the live DataNodes (datanodeReport,
+            // audited)
+            "--zero-size",
             "--base-dir",
             "/whole",
             "--out",

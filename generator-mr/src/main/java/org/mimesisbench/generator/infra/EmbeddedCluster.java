@@ -23,9 +23,25 @@ import org.mimesisbench.tardis.cluster.NameNodeAuditLog;
  */
 public final class EmbeddedCluster implements AutoCloseable {
   /**
-   * DataNodes of the embedded default: a metadata run's files are empty; more show with `cluster`.
+   * DataNodes of the embedded default when files are empty (a zero-size run): one is enough to
+   * register; more show with `cluster`.
    */
   public static final int DATA_NODES = 1;
+
+  /**
+   * The most DataNodes the embedded default starts for a run with data: a replication above it (a
+   * job's jar at 10) is capped, with a note, rather than costing a JVM's worth of threads.
+   */
+  public static final int MAX_DATA_NODES = 10;
+
+  /**
+   * DataNodes the embedded default starts for files drawn with up to {@code replication} replicas:
+   * one each (Tardis keeps their data in a few bytes), within [{@link #DATA_NODES}, {@link
+   * #MAX_DATA_NODES}].
+   */
+  public static int dataNodesFor(int replication) {
+    return Math.max(DATA_NODES, Math.min(MAX_DATA_NODES, replication));
+  }
 
   private final MiniDFSCluster cluster;
   private final NameNodeAuditLog audit;

@@ -23,6 +23,7 @@ import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.Event;
+import org.mimesisbench.generator.schedule.Write;
 
 /**
  * The binding between the schedule and the file system under test: issues one event as the matching
@@ -49,6 +50,7 @@ public final class NamespaceClient {
   private final List<AclEntry> acl;
   private final List<AclEntry> namedUser;
   private final List<AclEntry> namedUserOnly;
+  private DataTransfer data = DataTransfer.defaults();
 
   public NamespaceClient(FileSystem fs, Path root) throws IOException {
     this(fs, root, UserGroupInformation.getCurrentUser().getShortUserName());
@@ -65,6 +67,17 @@ public final class NamespaceClient {
         AclEntry.parseAclSpec("user::rwx,group::rwx,other::rwx", true); // the bits it was made with
     this.namedUser = AclEntry.parseAclSpec("user:" + user + ":rwx", true);
     this.namedUserOnly = AclEntry.parseAclSpec("user:" + user, false);
+  }
+
+  /** Moves file data with {@code data} (its flag, replication cap, reads and counts); this. */
+  public NamespaceClient withData(DataTransfer data) {
+    this.data = data;
+    return this;
+  }
+
+  /** How this client moves file data, and the bytes it moved. */
+  public DataTransfer data() {
+    return data;
   }
 
   public void issue(Event e) throws IOException {
@@ -101,7 +114,7 @@ public final class NamespaceClient {
 
   private void call(Event e) throws IOException {
     if (hdfs != null && e.op() == Op.OPEN) {
-      hdfs.open(rootPath.pathOf(e.path())).close();
+      data.opened(hdfs.open(rootPath.pathOf(e.path())));
       return;
     }
     if (hdfs != null && (e.op() == Op.GET_FILE_INFO || e.op() == Op.GET_FILE_INFO_PROBE)) {
@@ -110,8 +123,8 @@ public final class NamespaceClient {
     }
     Path p = e.path() == null ? null : root.resolve(e.path());
     switch (e.op()) {
-      case CREATE -> fs.create(p, false).close();
-      case OPEN -> fs.open(p).close();
+      case CREATE -> create(p, e.write());
+      case OPEN -> data.opened(fs.open(p));
       case LIST_STATUS -> fs.listStatus(p);
       case GET_FILE_INFO -> fs.getFileStatus(p);
       case DELETE -> check(fs.delete(p, false), e);
@@ -124,15 +137,15 @@ public final class NamespaceClient {
           fs.delete(p, false); // false: nothing there, as the trace's delete found
       case CONTENT_SUMMARY -> fs.getContentSummary(p);
       case QUOTA_USAGE -> fs.getQuotaUsage(p);
-      case APPEND -> append(p);
+      case APPEND -> append(p, e.write());
       case TRUNCATE -> fs.truncate(p, 0);
       case SET_PERMISSION ->
           fs.setPermission(p, WORLD_WRITABLE); // as it was made: every user may go on using it
       case SET_OWNER ->
           fs.setOwner(p, user, null); // the owner giving it to itself: allowed to the owner
       case SET_TIMES -> fs.setTimes(p, System.currentTimeMillis(), -1);
-      case SET_REPLICATION ->
-          fs.setReplication(p, fs.getDefaultReplication(p)); // false on a directory: no error
+      case SET_REPLICATION -> // false on a directory: no error; no more replicas than DataNodes
+          fs.setReplication(p, data.capped(fs.getDefaultReplication(p)));
       case SET_QUOTA -> dfs(e).setQuota(p, NAMESPACE_QUOTA, HdfsConstants.QUOTA_DONT_SET);
       case CLEAR_QUOTA ->
           dfs(e).setQuota(p, HdfsConstants.QUOTA_RESET, HdfsConstants.QUOTA_DONT_SET);
@@ -195,8 +208,28 @@ public final class NamespaceClient {
     }
   }
 
-  /** An append writes a byte, so that it goes through the DataNodes as a real one does. */
-  private void append(Path p) throws IOException {
+  /**
+   * A create: of an empty file (a zero-size run), or of one with its data, written and closed in
+   * the same op, as a client's put is one step (the NameNode sees create, addBlock per block and
+   * complete).
+   */
+  private void create(Path p, Write w) throws IOException {
+    if (w == null) {
+      fs.create(p, false).close();
+    } else {
+      data.create(fs, p, w);
+    }
+  }
+
+  /**
+   * An append writes its data, or a byte in a zero-size run, so that it goes through the DataNodes
+   * as a real one does.
+   */
+  private void append(Path p, Write w) throws IOException {
+    if (w != null) {
+      data.append(fs, p, w);
+      return;
+    }
     try (OutputStream out = fs.append(p)) {
       out.write(1);
     }

@@ -68,7 +68,7 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
       synchronized (clients) { // several issuer threads (--in-flight): one file system per user
         client = clients.get(e.user());
         if (client == null) {
-          client = new NamespaceClient(fileSystemOf(e.user()), root, e.user());
+          client = new NamespaceClient(fileSystemOf(e.user()), root, e.user()).withData(own.data());
           clients.put(e.user(), client);
         }
       }

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -13,6 +12,7 @@ import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
+import org.mimesisbench.namespace.materialize.FileMaker;
 
 /**
  * Every file in one directory (--flat): type 0's pre-existing files first, then type 1's, ..., file
@@ -87,7 +87,13 @@ public final class FlatLayout implements NamespaceLayout {
 
   @Override
   public long materializeShare(
-      FileSystem fs, Path root, int share, int shares, boolean resume, Runnable onEntry)
+      FileSystem fs,
+      Path root,
+      int share,
+      int shares,
+      boolean resume,
+      FileMaker files,
+      Runnable onEntry)
       throws IOException {
     TracePaths paths = TracePaths.under(root);
     long made = 0;
@@ -97,10 +103,10 @@ public final class FlatLayout implements NamespaceLayout {
         if (index % shares != share) {
           continue;
         }
-        Path p = paths.resolve(name(k, type));
+        String entry = name(k, type);
+        Path p = paths.resolve(entry);
         if (!resume || !exists(fs, p)) {
-          FSDataOutputStream out = fs.create(p, false);
-          out.close();
+          files.make(fs, p, entry, type);
         }
         made++;
         onEntry.run();

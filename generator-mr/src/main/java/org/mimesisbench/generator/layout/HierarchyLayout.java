@@ -17,6 +17,7 @@ import org.mimesisbench.namespace.generate.GeneratedNamespace;
 import org.mimesisbench.namespace.generate.NamespaceGenerator;
 import org.mimesisbench.namespace.generate.NamespaceVisitor;
 import org.mimesisbench.namespace.materialize.BasePath;
+import org.mimesisbench.namespace.materialize.FileMaker;
 import org.mimesisbench.namespace.materialize.MaterializePlan;
 import org.mimesisbench.namespace.materialize.NamespaceMaterializer;
 import org.mimesisbench.namespace.stats.DiscreteDistribution;
@@ -196,10 +197,18 @@ public final class HierarchyLayout implements NamespaceLayout {
 
   @Override
   public long materializeShare(
-      FileSystem fs, Path root, int share, int shares, boolean resume, Runnable onEntry)
+      FileSystem fs,
+      Path root,
+      int share,
+      int shares,
+      boolean resume,
+      FileMaker files,
+      Runnable onEntry)
       throws IOException {
     var counts =
-        materializer(fs, root, resume).share(MaterializePlan.of(ns, shares).share(share), onEntry);
+        materializer(fs, root, resume)
+            .makingFilesWith(files)
+            .share(MaterializePlan.of(ns, shares).share(share), onEntry);
     return counts.created() + counts.present();
   }
 

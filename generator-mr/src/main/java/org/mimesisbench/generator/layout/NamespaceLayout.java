@@ -8,6 +8,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
+import org.mimesisbench.namespace.materialize.FileMaker;
 
 /**
  * Where a run's files live under its namespace root: the pre-existing files phase 1 creates and the
@@ -47,11 +48,24 @@ public interface NamespaceLayout {
   void materializeTop(FileSystem fs, Path root, int shares, boolean resume) throws IOException;
 
   /**
-   * Phase 1, mapper {@code share} of {@code shares}: creates its part; returns the entries it made
-   * or found.
+   * Phase 1, mapper {@code share} of {@code shares}: creates its part, its files empty; returns the
+   * entries it made or found.
    */
-  long materializeShare(
+  default long materializeShare(
       FileSystem fs, Path root, int share, int shares, boolean resume, Runnable onEntry)
+      throws IOException {
+    return materializeShare(fs, root, share, shares, resume, FileMaker.EMPTY, onEntry);
+  }
+
+  /** As the other, each file made by {@code files} (with its data). */
+  long materializeShare(
+      FileSystem fs,
+      Path root,
+      int share,
+      int shares,
+      boolean resume,
+      FileMaker files,
+      Runnable onEntry)
       throws IOException;
 
   /**

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Set;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.profile.EmpiricalCdf;
+import org.mimesisbench.profile.FileSizeModel;
 import org.mimesisbench.profile.FileType;
 
 /**
@@ -18,6 +19,7 @@ import org.mimesisbench.profile.FileType;
  * @param calls the type's other calls (format 2; none in a profile of version 1)
  * @param probes the probes of its files' paths before their create, or null
  * @param users who issues its files' calls (each file one user); null: the run's own user
+ * @param sizes its files' bytes, block size and replication ({@link FileSizeModel#ZERO}: empty)
  */
 public record FileTypeModel(
     int index,
@@ -36,13 +38,15 @@ public record FileTypeModel(
     EmpiricalCdf deleteDelay,
     List<CallModel> calls,
     ProbeModel probes,
-    UserModel users)
+    UserModel users,
+    FileSizeModel sizes)
     implements LifeModel {
 
   /**
    * {@code t} of a profile read from {@code where}, its file counts times {@code fileScale}, its
    * window stretched by {@code windowStretch} (>= 1 adds creates at the same rate), its
-   * pre-existing files first accessed uniformly over {@code preExistingUniformMs} when positive.
+   * pre-existing files first accessed uniformly over {@code preExistingUniformMs} when positive,
+   * its files empty with {@code zeroSize} (--zero-size) whatever sizes the profile gives.
    */
   static FileTypeModel of(
       String where,
@@ -51,7 +55,8 @@ public record FileTypeModel(
       double windowStretch,
       double preExistingUniformMs,
       Set<String> notIssued,
-      boolean users) {
+      boolean users,
+      boolean zeroSize) {
     String at = where + ": fileTypes[" + t.getIndex() + "].";
     double open = t.getAccessShares().getOpen();
     double list = t.getAccessShares().getListStatus();
@@ -95,7 +100,8 @@ public record FileTypeModel(
         EmpiricalCdf.of(at + "deleteDelay", t.getDeleteDelay()),
         CallModel.of(at, t.getCalls(), notIssued),
         ProbeModel.of(at + "probes", t.getProbes()),
-        users ? UserModel.of(at + "users", t.getUsers()) : null);
+        users ? UserModel.of(at + "users", t.getUsers()) : null,
+        zeroSize ? FileSizeModel.ZERO : FileSizeModel.of(at + "sizes", t.getSizes()));
   }
 
   static void share(String where, double v) {

@@ -87,7 +87,15 @@ public record WorkloadModel(
       }
       double f = all * scales.getOrDefault(Integer.toString(i), 1.0);
       models.add(
-          FileTypeModel.of(where, t, f, stretch, uniform, notIssued, !options.getAsOneUser()));
+          FileTypeModel.of(
+              where,
+              t,
+              f,
+              stretch,
+              uniform,
+              notIssued,
+              !options.getAsOneUser(),
+              options.getZeroSize()));
     }
     TreeSet<Integer> chosen = new TreeSet<>();
     for (int j : options.getTypes()) {
@@ -224,6 +232,25 @@ public record WorkloadModel(
       }
     }
     return names;
+  }
+
+  /** Whether any file of the run holds data: a type has sizes and the run is not --zero-size. */
+  public boolean writesData() {
+    return allTypes.stream().anyMatch(t -> !t.sizes().isZero());
+  }
+
+  /**
+   * The highest replication any type's files draw (1 when none holds data): the DataNodes a run
+   * needs to place every replica.
+   */
+  public int maxReplication() {
+    int most = 1;
+    for (FileTypeModel t : allTypes) {
+      if (!t.sizes().isZero()) {
+        most = Math.max(most, t.sizes().replication(Math.nextDown(1.0), (short) 1));
+      }
+    }
+    return most;
   }
 
   /** Pre-existing files of every type, the dormant ones included: what phase 1 creates. */

@@ -21,6 +21,15 @@ public final class CounterNames {
   public static final String FAILED = "ops failed";
 
   /**
+   * File data written, in bytes: phase 1's pre-existing files, phase 2's creates and appends (each
+   * job counts its own).
+   */
+  public static final String BYTES_WRITTEN = "bytes written";
+
+  /** File data read on open (--read-data), in bytes. */
+  public static final String BYTES_READ = "bytes read";
+
+  /**
    * How far behind schedule the mappers are as they go, a group of its own (progress only): {@link
    * #BEHIND_MS}, summed over the mappers, and {@link #BEHIND_MAPPERS}.
    */

@@ -8,11 +8,14 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.mimesisbench.fs.TracePaths;
+import org.mimesisbench.generator.issue.DataTransfer;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
 import org.mimesisbench.generator.schedule.EntryLife;
+import org.mimesisbench.generator.schedule.FileWrites;
+import org.mimesisbench.namespace.materialize.FileMaker;
 
 /** Phase 1: creates one share of the run's namespace (directories and pre-existing files). */
 public final class NamespaceMapper
@@ -45,16 +48,28 @@ public final class NamespaceMapper
       RunPlan plan, FileSystem fs, UserClients owners, TaskSplit task, Context context)
       throws IOException {
     Counter entries = context.getCounter(CounterNames.GROUP, CounterNames.NAMESPACE_ENTRIES);
+    Counter written = context.getCounter(CounterNames.GROUP, CounterNames.BYTES_WRITTEN);
     boolean resume = context.getConfiguration().getBoolean(RESUME, true);
+    DataTransfer data = DataTransfer.from(context.getConfiguration(), false);
     Runnable onEntry =
         () -> {
           entries.increment(1);
           if ((entries.getValue() & 1023) == 0) {
+            written.setValue(data.bytesWritten());
             context.progress();
           }
         };
     if (!context.getConfiguration().getBoolean(IN_PLACE, false)) {
-      plan.layout().materializeShare(fs, plan.root(), task.share(), task.shares(), resume, onEntry);
+      plan.layout()
+          .materializeShare(
+              fs,
+              plan.root(),
+              task.share(),
+              task.shares(),
+              resume,
+              preExistingFiles(plan, data),
+              onEntry);
+      written.setValue(data.bytesWritten());
     }
     for (DirectoryTypeModel type : plan.model().directoryTypes()) {
       DirectorySchedule schedule =
@@ -71,6 +86,28 @@ public final class NamespaceMapper
         makeDirectory(owner != null ? owner : fs, plan.root(), d, resume, onEntry);
       }
     }
+  }
+
+  /**
+   * How phase 1 makes a pre-existing file: with its data when its type has sizes (drawn from the
+   * run's seed and its path), else empty (dormant files, which no type owns, are empty too).
+   */
+  static FileMaker preExistingFiles(RunPlan plan, DataTransfer data) {
+    if (!plan.model().writesData()) {
+      return FileMaker.EMPTY;
+    }
+    long seed = plan.options().getSeed();
+    return (fs, p, entry, type) -> {
+      FileWrites writes =
+          type < plan.model().allTypes().size()
+              ? FileWrites.preExisting(plan.model().allTypes().get(type).sizes(), seed, type, entry)
+              : null;
+      if (writes == null) {
+        FileMaker.EMPTY.make(fs, p, entry, type);
+      } else {
+        data.create(fs, p, writes.preExisting());
+      }
+    };
   }
 
   /**

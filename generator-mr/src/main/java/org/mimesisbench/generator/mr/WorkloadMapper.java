@@ -20,6 +20,7 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.mimesisbench.generator.issue.DataTransfer;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.issue.UserClients;
@@ -50,6 +51,7 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
 
   private final Set<String> classCounters = new HashSet<>();
   private RunPlan runPlan;
+  private DataTransfer data; // null until a share of a run's plan opens its clients
 
   /** The schedule of the task's file type, directory type or the cluster's calls. */
   static Schedule schedule(RunPlan plan, TaskSplit task) {
@@ -110,10 +112,18 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
         plan.options(),
         (issuing, clientConf) ->
             new UserClients(
-                new NamespaceClient(issuing, plan.root()),
+                new NamespaceClient(issuing, plan.root()).withData(data(conf, plan)),
                 plan.root().toUri(),
                 plan.root(),
                 clientConf)); // each event as its modeled user
+  }
+
+  /** The mapper's one mover of file data: its clients count their bytes in it. */
+  private DataTransfer data(Configuration conf, RunPlan plan) {
+    if (data == null) {
+      data = DataTransfer.from(conf, plan.options().getReadData());
+    }
+    return data;
   }
 
   /**
@@ -286,6 +296,9 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
           CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY,
           (int) Math.min(Integer.MAX_VALUE, outageLimitMs));
     }
+    if (runPlan != null && runPlan.model().writesData()) {
+      DataTransfer.appendsOnFewDataNodes(c);
+    }
     return c;
   }
 
@@ -316,6 +329,10 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
   private void counters(Context context, RunStatistics stats) {
     set(context.getCounter(CounterNames.GROUP, CounterNames.ISSUED), stats.totalCount());
     set(context.getCounter(CounterNames.GROUP, CounterNames.FAILED), stats.totalErrors());
+    if (data != null) {
+      set(context.getCounter(CounterNames.GROUP, CounterNames.BYTES_WRITTEN), data.bytesWritten());
+      set(context.getCounter(CounterNames.GROUP, CounterNames.BYTES_READ), data.bytesRead());
+    }
     for (Op op : Op.values()) {
       if (!Op.BASE.contains(op) && stats.count(op) + stats.errors(op) == 0) {
         continue; // only the ops issued: a job holds at most 120 counters by default

@@ -204,6 +204,8 @@ public final class RunOptionsParser {
     }
     b.setFlat(cl.hasOption("flat"));
     b.setAsOneUser(cl.hasOption("as-one-user"));
+    b.setZeroSize(cl.hasOption("zero-size"));
+    b.setReadData(cl.hasOption("read-data"));
     b.setReuse(cl.hasOption("reuse"));
     if (cl.hasOption("name-dir")) {
       b.setNameDir(cl.getOptionValue("name-dir"));

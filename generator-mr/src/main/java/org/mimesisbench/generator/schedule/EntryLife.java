@@ -53,6 +53,8 @@ public final class EntryLife implements Life {
   private String user; // its owner, who makes, renames and deletes it; null: the run's own user
   private final long seed;
   private int userDraws; // the other calls' users drawn so far
+  private FileWrites writes; // its data; null: an empty file (or a directory)
+  private int appends; // its appends issued so far
 
   private int state = START;
   private double mainTime; // the next access, create or delete: the state's event
@@ -451,7 +453,18 @@ public final class EntryLife implements Life {
   }
 
   private Event event(double time, Op op, String at, String target) {
-    return new Event(time, op, at, target, userOf(op));
+    Write write = null;
+    if (writes != null) { // a file's own life: its create is the file's, never a subtree's
+      write =
+          op == Op.CREATE ? writes.created() : op == Op.APPEND ? writes.append(appends++) : null;
+    }
+    return new Event(time, op, at, target, userOf(op), write);
+  }
+
+  /** Writes {@code writes}' data when it creates or appends (null: none); returns this life. */
+  public EntryLife writing(FileWrites writes) {
+    this.writes = writes;
+    return this;
   }
 
   private String temporary(int i) {

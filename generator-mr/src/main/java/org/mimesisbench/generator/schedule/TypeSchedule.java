@@ -117,7 +117,8 @@ public final class TypeSchedule implements Schedule {
               popularity.of(id),
               fileSeed(seed, type.index(), id),
               parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-")
-          .as(userOf(type.users(), users, id));
+          .as(userOf(type.users(), users, id))
+          .writing(FileWrites.of(type.sizes(), fileSeed(seed, type.index(), id)));
     }
     return null;
   }
@@ -135,7 +136,8 @@ public final class TypeSchedule implements Schedule {
             popularity.of(id),
             fileSeed(seed, type.index(), id),
             path + ".m")
-        .as(userOf(type.users(), users, id));
+        .as(userOf(type.users(), users, id))
+        .writing(FileWrites.of(type.sizes(), fileSeed(seed, type.index(), id)));
   }
 
   /**

@@ -62,6 +62,12 @@ class RunOptionsVectorsTest {
               .forEachRemaining(e -> scales.put(e.getKey(), e.getValue().asDouble()));
           assertEquals(scales, o.getTypeScales(), argv::toString);
         }
+        if (expected.has("zeroSize")) {
+          assertEquals(expected.get("zeroSize").asBoolean(), o.getZeroSize(), argv::toString);
+        }
+        if (expected.has("readData")) {
+          assertEquals(expected.get("readData").asBoolean(), o.getReadData(), argv::toString);
+        }
         if (expected.has("types")) {
           List<Integer> types = new ArrayList<>();
           expected.get("types").forEach(t -> types.add(t.asInt()));

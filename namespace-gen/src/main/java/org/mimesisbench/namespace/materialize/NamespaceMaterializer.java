@@ -1,10 +1,10 @@
 package org.mimesisbench.namespace.materialize;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -40,19 +40,26 @@ public final class NamespaceMaterializer {
   private final BasePath base;
   private final GeneratedNamespace ns;
   private final boolean resume;
+  private final FileMaker files;
 
   public NamespaceMaterializer(
       FileSystem fs, BasePath base, GeneratedNamespace ns, boolean resume) {
-    this(fs, base, ns, resume, false);
+    this(fs, base, ns, resume, false, FileMaker.EMPTY);
   }
 
   private NamespaceMaterializer(
-      FileSystem fs, BasePath base, GeneratedNamespace ns, boolean resume, boolean writtenFiles) {
+      FileSystem fs,
+      BasePath base,
+      GeneratedNamespace ns,
+      boolean resume,
+      boolean writtenFiles,
+      FileMaker files) {
     this.fs = fs;
     this.base = base;
     this.ns = ns;
     this.resume = resume;
     this.writtenFiles = writtenFiles;
+    this.files = files;
   }
 
   /**
@@ -60,7 +67,15 @@ public final class NamespaceMaterializer {
    * run's appends): a file found with bytes in it is taken as present, not a conflict.
    */
   public NamespaceMaterializer acceptingWrittenFiles() {
-    return new NamespaceMaterializer(fs, base, ns, resume, true);
+    return new NamespaceMaterializer(fs, base, ns, resume, true, files);
+  }
+
+  /**
+   * This materializer, making its files with {@code maker} (a benchmark run's pre-existing files
+   * with their data) instead of empty.
+   */
+  public NamespaceMaterializer makingFilesWith(FileMaker maker) {
+    return new NamespaceMaterializer(fs, base, ns, resume, writtenFiles, maker);
   }
 
   /**
@@ -139,8 +154,7 @@ public final class NamespaceMaterializer {
         return;
       }
       try {
-        FSDataOutputStream out = fs.create(p, false);
-        out.close();
+        files.make(fs, p, new String(entry, 0, length, StandardCharsets.US_ASCII), type);
       } catch (IOException e) {
         // a rerun meets the file it made before a crash: exists, or is still open (being created)
         FileStatus now = statusOrNull(p);

@@ -154,11 +154,14 @@ def test_a_profile_of_format_4_reads_as_empty_files(fitted: ProfileFitter, tmp_p
     declared = schema.declaration(schema.PROFILE)
     file_type = next(f for f in declared["fields"] if f["name"] == "fileTypes")["type"]["items"]
     file_type["fields"] = [f for f in file_type["fields"] if f["name"] != "sizes"]
+    declared["fields"] = [f for f in declared["fields"] if f["name"] != "dormantSizes"]
+    del record["dormantSizes"]
     (tmp_path / "v4").mkdir()
     with (tmp_path / "v4" / PROFILE_FILE).open("wb") as stream:
         fastavro.writer(stream, fastavro.parse_schema(declared), [record])
     profile = Profile.read(tmp_path / "v4")
     assert all(t.sizes is None for t in profile.file_types)
+    assert profile.dormant_sizes is None
 
 
 def test_bad_sizes_are_named(fitted: ProfileFitter) -> None:
@@ -211,3 +214,19 @@ def test_scale_keeps_each_types_sizes(fitted: ProfileFitter, tmp_path: Path) -> 
         assert before.sizes is not None
         assert after.sizes is not None
         assert after.sizes.to_record() == before.sizes.to_record()
+
+
+def test_dormant_files_have_the_start_images_sizes(fitted: ProfileFitter, tmp_path: Path) -> None:
+    """The pre-existing files no event touched sit in the start image with their sizes: phase 1
+    makes them with those, not empty (a run's files at its end are all of them)."""
+    profile = fitted.profile_
+    assert profile.dormant_files > 0
+    dormant = profile.dormant_sizes
+    assert dormant is not None
+    assert dormant.pre_existing.count == profile.dormant_files
+    assert dormant.created_from == "START_IMAGE"
+    profile.write(tmp_path / "p")
+    again = Profile.read(tmp_path / "p")
+    assert again.dormant_sizes is not None
+    assert again.dormant_sizes.to_record() == dormant.to_record()
+    assert "dormantSizes" in json.loads((tmp_path / "p" / PROFILE_JSON).read_text())

@@ -170,7 +170,7 @@ def _zigzag(value: int) -> bytes:
 # What format 1 lacked: the fields added since, each with a default a reader fills in.
 LATER_PROFILE_FIELDS = {
     "directoryTypes", "clusterCalls", "unmodeledCommands", "directoryFit", "missingPathProbes",
-    "deniedCalls", "preExistingActivation",
+    "deniedCalls", "preExistingActivation", "dormantSizes",
 }  # fmt: skip
 LATER_FILE_TYPE_FIELDS = {"calls", "probes", "users", "sizes"}
 

@@ -49,4 +49,8 @@ def assumed_sizes() -> FileSizes:
 def with_assumed_sizes(profile: Profile) -> Profile:
     """PROFILE with every file type given assumed_sizes()."""
     sizes = assumed_sizes()
-    return replace(profile, file_types=[replace(t, sizes=sizes) for t in profile.file_types])
+    return replace(
+        profile,
+        file_types=[replace(t, sizes=sizes) for t in profile.file_types],
+        dormant_sizes=sizes,
+    )

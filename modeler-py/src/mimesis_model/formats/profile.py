@@ -412,6 +412,8 @@ class Profile:
     pre_existing_activation: str = "DELAY"
     """when pre-existing files are first accessed: DELAY (an activationDelay after the window's
     start) or UNIFORM (uniformly over the window); format 4, Profile.avsc"""
+    dormant_sizes: FileSizes | None = None
+    """the dormant files' sizes (the start image's files no timeline touched); None: empty"""
 
     @property
     def k(self) -> int:
@@ -456,6 +458,7 @@ class Profile:
             "durationMs": self.duration_ms,
             "fileTypes": [_type_record(file_type) for file_type in self.file_types],
             "dormantFiles": self.dormant_files,
+            "dormantSizes": None if self.dormant_sizes is None else self.dormant_sizes.to_record(),
             "mkdirsPerCreate": self.mkdirs_per_create,
             "renamesPerCreate": self.renames_per_create,
             "namespace": None if self.namespace is None else _namespace_record(self.namespace),
@@ -497,6 +500,7 @@ class Profile:
             missing_path_probes=[_stream(item) for item in record.get("missingPathProbes", [])],
             denied_calls=[_stream(item) for item in record.get("deniedCalls", [])],
             pre_existing_activation=str(record.get("preExistingActivation", "DELAY")),
+            dormant_sizes=FileSizes.from_record(record.get("dormantSizes")),
         )
 
     # --- files --------------------------------------------------------------------------
@@ -577,6 +581,10 @@ class Profile:
                     f"file type {file_type.index}: sizes: {problem}"
                     for problem in file_type.sizes.problems()
                 ]
+        if self.dormant_sizes is not None:
+            found += [
+                f"dormant files: sizes: {problem}" for problem in self.dormant_sizes.problems()
+            ]
         for directory_type in self.directory_types:
             where = f"directory type {directory_type.index}"
             found += _type_problems(directory_type, where)
@@ -610,6 +618,8 @@ class Profile:
             _summarize_calls(item)
             if file_type.sizes is not None:
                 item["sizes"] = file_type.sizes.summary()
+        if self.dormant_sizes is not None:
+            record["dormantSizes"] = self.dormant_sizes.summary()
         for item in record["directoryTypes"]:
             for name in ("depth", "subtreeFiles", *DIRECTORY_DISTRIBUTIONS):
                 item[name] = _summarized(item[name])

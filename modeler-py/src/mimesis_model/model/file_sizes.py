@@ -92,6 +92,8 @@ class SizeFit:
     """the types with no sized file, which took every file's sizes"""
     created_from: str | None
     """END_IMAGE or START_IMAGE; None without a start image"""
+    dormant: FileSizes | None = None
+    """the dormant files' sizes: the start image's files no timeline touched"""
 
 
 def fit_sizes(
@@ -122,7 +124,9 @@ def fit_sizes(
         fitted.append(sizes)
     if all(sizes is None for sizes in fitted):
         return SizeFit([None] * k, [], None)
-    return SizeFit(fitted, pooled, source)
+    # the pre-existing files in no type are the dormant ones (no event in the window)
+    dormant = _type_sizes(places, np.flatnonzero(labels < 0), first, None, START_IMAGE, max_points)
+    return SizeFit(fitted, pooled, source, dormant)
 
 
 def with_file_sizes(profile: Profile, fit: SizeFit) -> Profile:
@@ -130,7 +134,7 @@ def with_file_sizes(profile: Profile, fit: SizeFit) -> Profile:
     types = [
         replace(file_type, sizes=fit.sizes[file_type.index]) for file_type in profile.file_types
     ]
-    return replace(profile, file_types=types)
+    return replace(profile, file_types=types, dormant_sizes=fit.dormant)
 
 
 def _type_sizes(

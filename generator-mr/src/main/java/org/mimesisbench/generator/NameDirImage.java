@@ -94,7 +94,9 @@ public final class NameDirImage {
             // as phase 1 makes it (umask 000): every modeled user may work in it (README: Users)
             .modes(new FsPermission((short) 0777), new FsPermission((short) 0666));
     IntFunction<FileSizeModel> sizes =
-        ProfileSizes.of(plan.profile(), plan.options().getProfile().toString());
+        plan.options().getZeroSize() // the paper's empty files: no blocks in the image either
+            ? null
+            : ProfileSizes.of(plan.profile(), plan.options().getProfile().toString());
     if (sizes != null) { // files with the profile's sizes, as blocks the DataNodes will hold
       writer.withBlocks(
           new FileBlocks(

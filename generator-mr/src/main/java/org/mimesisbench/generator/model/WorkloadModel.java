@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.profile.DirectoryType;
+import org.mimesisbench.profile.FileSizeModel;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.PreExistingActivation;
 import org.mimesisbench.profile.Profile;
@@ -21,6 +22,7 @@ import org.mimesisbench.run.RunOptions;
  * @param allTypes every type of the profile, scaled (phase 1 creates all their pre-existing files)
  * @param runTypes the types phase 2 runs (all, or those chosen with --types)
  * @param dormantFiles pre-existing files no type owns (never touched), scaled with every type
+ * @param dormantSizes the dormant files' sizes (empty files: ZERO, or with --zero-size)
  * @param clusterCalls the commands without a path, then the probes of paths nothing makes, then the
  *     calls the NameNode denies; none when types are isolated (--types)
  * @param directoryTypes the profile's directory types, scaled ("d0", "d1"... in --type-scale); none
@@ -38,6 +40,7 @@ public record WorkloadModel(
     double mkdirsPerCreate,
     double renamesPerCreate,
     long dormantFiles,
+    FileSizeModel dormantSizes,
     List<ClusterCallModel> clusterCalls,
     List<DirectoryTypeModel> directoryTypes,
     boolean directoriesRun,
@@ -158,6 +161,9 @@ public record WorkloadModel(
         profile.getMkdirsPerCreate(),
         profile.getRenamesPerCreate(),
         Math.round(profile.getDormantFiles() * all),
+        options.getZeroSize()
+            ? FileSizeModel.ZERO
+            : FileSizeModel.of(where + ": dormantSizes", profile.getDormantSizes()),
         chosen.isEmpty() ? List.copyOf(cluster) : List.of(),
         List.copyOf(directories),
         chosen.isEmpty(),
@@ -236,7 +242,7 @@ public record WorkloadModel(
 
   /** Whether any file of the run holds data: a type has sizes and the run is not --zero-size. */
   public boolean writesData() {
-    return allTypes.stream().anyMatch(t -> !t.sizes().isZero());
+    return !dormantSizes.isZero() || allTypes.stream().anyMatch(t -> !t.sizes().isZero());
   }
 
   /**
@@ -244,13 +250,18 @@ public record WorkloadModel(
    * needs to place every replica.
    */
   public int maxReplication() {
-    int most = 1;
+    int most = dormantSizes.replication(Math.nextDown(1.0), (short) 1);
     for (FileTypeModel t : allTypes) {
       if (!t.sizes().isZero()) {
         most = Math.max(most, t.sizes().replication(Math.nextDown(1.0), (short) 1));
       }
     }
     return most;
+  }
+
+  /** The sizes of the files of type {@code type}; the dormant files' after the last type. */
+  public FileSizeModel sizesOf(int type) {
+    return type < allTypes.size() ? allTypes.get(type).sizes() : dormantSizes;
   }
 
   /** Pre-existing files of every type, the dormant ones included: what phase 1 creates. */

@@ -89,8 +89,8 @@ public final class NamespaceMapper
   }
 
   /**
-   * How phase 1 makes a pre-existing file: with its data when its type has sizes (drawn from the
-   * run's seed and its path), else empty (dormant files, which no type owns, are empty too).
+   * How phase 1 makes a pre-existing file: with its data when its type (or, for a dormant file, the
+   * profile's dormant files) has sizes, drawn from the run's seed and its path; else empty.
    */
   static FileMaker preExistingFiles(RunPlan plan, DataTransfer data) {
     if (!plan.model().writesData()) {
@@ -98,10 +98,7 @@ public final class NamespaceMapper
     }
     long seed = plan.options().getSeed();
     return (fs, p, entry, type) -> {
-      FileWrites writes =
-          type < plan.model().allTypes().size()
-              ? FileWrites.preExisting(plan.model().allTypes().get(type).sizes(), seed, type, entry)
-              : null;
+      FileWrites writes = FileWrites.preExisting(plan.model().sizesOf(type), seed, type, entry);
       if (writes == null) {
         FileMaker.EMPTY.make(fs, p, entry, type);
       } else {

@@ -29,6 +29,11 @@ public final class ProfileSizes {
       byType.put(t.getIndex(), m);
       any |= !m.isZero();
     }
+    // the dormant files are typed after the last type (the layouts number them so)
+    FileSizeModel dormant = FileSizeModel.of(file + ": dormantSizes", profile.getDormantSizes());
+    any |= !dormant.isZero();
+    int dormantType = profile.getFileTypes().size();
+    byType.put(dormantType, dormant);
     return any ? type -> byType.getOrDefault(type, FileSizeModel.ZERO) : null;
   }
 }

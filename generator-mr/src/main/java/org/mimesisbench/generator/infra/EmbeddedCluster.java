@@ -91,15 +91,24 @@ public final class EmbeddedCluster implements AutoCloseable {
         NameDirCopy.copy(nameDir, copy);
         EmulatedCluster.useNameDir(conf, copy.toFile());
         builder.manageNameDfsDirs(false).format(false);
-        // the image's blocks, if any, held by the DataNodes from the start
-        EmulatedCluster.holdImageBlocks(
-            conf, builder, copy, new File(storage.toString()), dataNodes);
       }
       cluster =
           nameDir == null
               ? build(builder)
               : NameDirCopy.starting(
-                  "run: --name-dir", nameDir, () -> awaitBlockReports(build(builder), conf));
+                  "run: --name-dir",
+                  nameDir,
+                  () -> {
+                    // the image's blocks, if any, held by the DataNodes from the start: a corrupt
+                    // image fails here first, judged as the NameNode's load would be
+                    EmulatedCluster.holdImageBlocks(
+                        conf,
+                        builder,
+                        storage.resolve(NameDirCopy.NAME),
+                        new File(storage.toString()),
+                        dataNodes);
+                    return awaitBlockReports(build(builder), conf);
+                  });
     } catch (IOException | RuntimeException e) {
       audit.close();
       throw e;

@@ -181,7 +181,9 @@ public final class NameDirCopy {
   private static boolean loading(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       for (StackTraceElement frame : t.getStackTrace()) {
+        // the image's blocks are read before the NameNode starts (ImageBlocks): its failure too
         if (frame.getClassName().startsWith("org.apache.hadoop.hdfs.server.namenode.FSImageFormat")
+            || frame.getClassName().equals(ImageBlocks.class.getName())
             || frame.getClassName().equals(FSIMAGE_LOGGER)
                 && frame.getMethodName().startsWith("loadFSImage")) {
           return true;

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.generator.results.NamespaceEnd;
+import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.sweep.SweepFile;
 
@@ -106,6 +107,14 @@ class ResultsVectorsTest {
       String schema = ResultsSchemas.schemaOf(e.getKey());
       assertEquals(
           "", ResultsSchemas.problems(schema, e.getValue()), e.getKey() + " against " + schema);
+    }
+    for (Path folder : List.of(run, replay)) { // --overwrite deletes each of them, and nothing else
+      try (var files = Files.list(folder)) {
+        for (Path f : files.toList()) {
+          String name = f.getFileName().toString();
+          assertTrue(OutFolder.RUN.writes(name), folder + " holds " + name + ", not a run's file");
+        }
+      }
     }
     Path committed = VECTORS.resolve("results");
     // the results files: the trace's own files copied below have no results schema

@@ -38,6 +38,7 @@ public final class OutFolder {
                       RunResults.COUNTERS,
                       "namenode-audit.log",
                       org.mimesisbench.output.HadoopLog.FILE,
+                      NamespaceEnd.FILE,
                       "trace",
                       "fidelity.json",
                       "report.html")
@@ -65,6 +66,11 @@ public final class OutFolder {
     this.command = command;
     this.finishedMarker = finishedMarker;
     this.written = written;
+  }
+
+  /** Whether {@code name}, in --out, is one of the command's own files (--overwrite deletes it). */
+  public boolean writes(String name) {
+    return written.test(name);
   }
 
   /** The same folder rules for another command's messages ("replay" writes what "run" writes). */

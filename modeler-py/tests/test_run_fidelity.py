@@ -15,9 +15,11 @@ import pytest
 
 from mimesis_model.cli import BAD_INPUT, OK, main
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE
+from mimesis_model.formats.fidelity_report import Distances, TypeDistances
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.directory_fit import listings
 from mimesis_model.model.fidelity import DIMENSIONS
+from mimesis_model.runs.run_fidelity import _with_contributors
 from mimesis_model.runs.run_results import CLOCK_SLACK_MS, RunResults, RunScaling
 from mimesis_model.runs.run_trace import RunTrace
 from test_profile_vectors import SAMPLE_TRACE
@@ -112,6 +114,24 @@ def test_text_output_says_what_is_beyond_noise(
     assert "popularity" in text
     assert "model t7" in text
     assert "against the model: " in text
+
+
+def test_a_dimension_beyond_noise_names_the_types_that_weigh_most() -> None:
+    def typed(j: int, files: int, interarrival: float | None) -> TypeDistances:
+        return TypeDistances(j, files, float(files), {"interarrival": interarrival})
+
+    against = Distances(
+        {"interarrival": 0.2, "popularity": 0.01},
+        {"interarrival": 0.05, "popularity": 0.02},
+        per_type=(typed(0, 900, 0.05), typed(1, 100, 0.9), typed(2, 50, None), typed(3, 0, 1.0)),
+    )
+    assert against.beyond_noise() == ["interarrival"]
+    # 0.1 x 0.9 = 0.09 weighs more than 0.9 x 0.05 = 0.045; no distance or no file: left out
+    assert [t.type for t in against.contributors("interarrival")] == [1, 0]
+    assert _with_contributors(against, "interarrival") == (
+        "interarrival (most from t1 0.9000 over 100 files, t0 0.0500 over 900 files)"
+    )
+    assert _with_contributors(against, "popularity") == "popularity"
 
 
 def test_scaling_options_change_the_prediction() -> None:

@@ -85,6 +85,20 @@ class Distances:
             if value is not None and (limit := noise.get(name)) is not None and value > limit
         ]  # fmt: skip
 
+    def contributors(self, name: str, most: int = 3) -> list[TypeDistances]:
+        """The MOST file types that weigh most in dimension NAME's distance, the heaviest first.
+
+        A pooled KS is at most the sum over types of (share of files) x (the type's KS), so that
+        product bounds what each type adds; types with no distance or none of the run's files are
+        left out."""
+        files = sum(t.run_files for t in self.per_type)
+        weighed = [
+            (t.run_files / files * value, t) for t in self.per_type
+            if files and t.run_files and (value := t.ks.get(name)) is not None and value > 0
+        ]  # fmt: skip
+        weighed.sort(key=lambda pair: -pair[0])
+        return [t for _, t in weighed[:most]]
+
 
 @dataclass(frozen=True)
 class MixDistance:

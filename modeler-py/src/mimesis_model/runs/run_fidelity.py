@@ -15,7 +15,12 @@ from typing import Any, Final
 import numpy as np
 
 from mimesis_model.formats.fidelity_file import FIDELITY_VERSION
-from mimesis_model.formats.fidelity_report import Directories, RunFidelity, RunOptions
+from mimesis_model.formats.fidelity_report import (
+    Directories,
+    Distances,
+    RunFidelity,
+    RunOptions,
+)
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.command_mix import (
     CommandCounts,
@@ -332,7 +337,7 @@ def render_fidelity(report: RunFidelity) -> str:
         rows.append((side, report.files, against.ks))
         if against.noise is not None:
             rows.append(("noise", None, against.noise))
-            beyond = against.beyond_noise()
+            beyond = [_with_contributors(against, name) for name in against.beyond_noise()]
             verdicts.append(
                 f"against the {side}: "
                 + (f"beyond noise: {', '.join(beyond)}" if beyond else "all within noise")
@@ -364,6 +369,17 @@ def render_fidelity(report: RunFidelity) -> str:
         cells = " ".join(f"{_number(report.counts[side][name]):>12}" for side in sides)
         lines.append(f"{name:<13} {cells}")
     return "\n".join(lines)
+
+
+def _with_contributors(against: Distances, name: str) -> str:
+    """NAME, with the file types that weigh most in its distance: where to look first."""
+    types = against.contributors(name)
+    if not types:
+        return name
+    named = ", ".join(
+        f"t{t.type} {_distance(t.ks[name])} over {t.run_files:,} files" for t in types
+    )
+    return f"{name} (most from {named})"
 
 
 def _render_directories(directories: Directories) -> list[str]:

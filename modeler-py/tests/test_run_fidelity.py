@@ -19,7 +19,7 @@ from mimesis_model.formats.fidelity_report import Distances, TypeDistances
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.directory_fit import listings
 from mimesis_model.model.fidelity import DIMENSIONS
-from mimesis_model.runs.run_fidelity import _with_contributors
+from mimesis_model.runs.run_fidelity import _contributors
 from mimesis_model.runs.run_results import CLOCK_SLACK_MS, RunResults, RunScaling
 from mimesis_model.runs.run_trace import RunTrace
 from test_profile_vectors import SAMPLE_TRACE
@@ -128,10 +128,10 @@ def test_a_dimension_beyond_noise_names_the_types_that_weigh_most() -> None:
     assert against.beyond_noise() == ["interarrival"]
     # 0.1 x 0.9 = 0.09 weighs more than 0.9 x 0.05 = 0.045; no distance or no file: left out
     assert [t.type for t in against.contributors("interarrival")] == [1, 0]
-    assert _with_contributors(against, "interarrival") == (
-        "interarrival (most from t1 0.9000 over 100 files, t0 0.0500 over 900 files)"
+    assert _contributors(against, "interarrival") == (
+        "  interarrival: most from t1 0.9000 (100 files), t0 0.0500 (900 files)"
     )
-    assert _with_contributors(against, "popularity") == "popularity"
+    assert _contributors(against, "popularity") is None
 
 
 def test_scaling_options_change_the_prediction() -> None:

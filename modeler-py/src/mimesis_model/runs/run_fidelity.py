@@ -337,11 +337,12 @@ def render_fidelity(report: RunFidelity) -> str:
         rows.append((side, report.files, against.ks))
         if against.noise is not None:
             rows.append(("noise", None, against.noise))
-            beyond = [_with_contributors(against, name) for name in against.beyond_noise()]
+            beyond = against.beyond_noise()
             verdicts.append(
                 f"against the {side}: "
                 + (f"beyond noise: {', '.join(beyond)}" if beyond else "all within noise")
             )
+            verdicts += [line for name in beyond if (line := _contributors(against, name))]
     rows += [(f"model t{item.type}", item.run_files, item.ks) for item in report.per_type]
     lines += render_distance_rows(rows, "files")
     lines.append(
@@ -371,15 +372,13 @@ def render_fidelity(report: RunFidelity) -> str:
     return "\n".join(lines)
 
 
-def _with_contributors(against: Distances, name: str) -> str:
-    """NAME, with the file types that weigh most in its distance: where to look first."""
+def _contributors(against: Distances, name: str) -> str | None:
+    """A line naming the file types that weigh most in NAME's distance: where to look first."""
     types = against.contributors(name)
     if not types:
-        return name
-    named = ", ".join(
-        f"t{t.type} {_distance(t.ks[name])} over {t.run_files:,} files" for t in types
-    )
-    return f"{name} (most from {named})"
+        return None
+    named = ", ".join(f"t{t.type} {_distance(t.ks[name])} ({t.run_files:,} files)" for t in types)
+    return f"  {name}: most from {named}"
 
 
 def _render_directories(directories: Directories) -> list[str]:

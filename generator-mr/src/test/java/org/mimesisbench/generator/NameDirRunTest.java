@@ -82,6 +82,51 @@ class NameDirRunTest {
             .matcher(o.out());
     assertTrue(held.find(), o.both());
     assertTrue(Long.parseLong(held.group(2).replace(",", "")) > 0, o.both());
+    assertImageSizesAreWhatPhaseOneDraws(profile, results);
+  }
+
+  /**
+   * The image's pre-existing files hold the bytes phase 1 would write at their paths with the run's
+   * seed: a run is the same run with --name-dir or without.
+   */
+  private static void assertImageSizesAreWhatPhaseOneDraws(Path profile, Path results)
+      throws IOException {
+    JsonNode summary =
+        RunChecks.json(results, org.mimesisbench.generator.results.RunResults.SUMMARY);
+    String root =
+        java.net.URI.create(summary.path("target").path("namespaceRoot").asText()).getPath();
+    long seed = summary.path("options").path("seed").asLong();
+    java.util.function.IntFunction<org.mimesisbench.profile.FileSizeModel> sizes =
+        org.mimesisbench.namespace.image.ProfileSizes.read(profile);
+    java.util.regex.Pattern preExisting =
+        java.util.regex.Pattern.compile(".*/f[0-9a-z]+\\.t(\\d+)$");
+    int checked = 0;
+    int same = 0;
+    List<String> differ = new ArrayList<>();
+    for (String line :
+        Files.readAllLines(results.resolve(org.mimesisbench.generator.results.NamespaceEnd.FILE))) {
+      String[] row = line.split("\t");
+      java.util.regex.Matcher m = preExisting.matcher(row[0]);
+      if (!row[0].startsWith(root + "/") || !m.matches()) {
+        continue;
+      }
+      int type = Integer.parseInt(m.group(1));
+      org.mimesisbench.generator.schedule.FileWrites w =
+          org.mimesisbench.generator.schedule.FileWrites.preExisting(
+              sizes.apply(type), seed, type, row[0].substring(root.length()));
+      checked++;
+      long drawn = w == null ? 0 : w.preExisting().bytes();
+      long held = Long.parseLong(row[6]);
+      if (held == drawn) {
+        same++;
+      } else if (held < drawn) { // appends only grow a file
+        differ.add(row[0] + " holds " + held + ", phase 1 draws " + drawn);
+      }
+    }
+    assertTrue(checked > 50, checked + " pre-existing files at the run's end");
+    assertEquals(List.of(), differ);
+    // the rest were grown by phase 2's appends
+    assertTrue(same >= 0.75 * checked, same + " of " + checked + " hold phase 1's draw");
   }
 
   /** The vector profile with every file type's files of 0 to 2.5 blocks of 1 MiB. */

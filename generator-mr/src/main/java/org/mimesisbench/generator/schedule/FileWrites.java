@@ -1,21 +1,16 @@
 package org.mimesisbench.generator.schedule;
 
+import org.mimesisbench.profile.FileDataStream;
 import org.mimesisbench.profile.FileSizeModel;
 
 /**
  * One file's data as a run writes it: its size, block size and replication, and what each of its
  * appends adds, drawn from a stream of uniforms of its own (apart from its life's draws, which stay
  * as the reference generator makes them), so a file's bytes are a pure function of the run's seed
- * and the file: two runs with the same --seed write the same bytes.
+ * and the file: two runs with the same --seed write the same bytes ({@link FileDataStream}, which
+ * the fsimages of --name-dir draw a pre-existing file's data from too).
  */
 public final class FileWrites {
-  // the stream's offset from the file's seed: apart from the users' draws (EntryLife)
-  private static final long STREAM = 0x632BE59BD9B4E019L;
-  private static final int BYTES = 0;
-  private static final int BLOCK_SIZE = 1;
-  private static final int REPLICATION = 2;
-  private static final int FIRST_APPEND = 3;
-
   /**
    * The replication a file gets when the profile's images showed none: HDFS's default
    * (dfs.replication).
@@ -44,45 +39,32 @@ public final class FileWrites {
    * meets its files by path, in the layout's order, not by number).
    */
   public static FileWrites preExisting(FileSizeModel sizes, long runSeed, int type, String path) {
-    return of(sizes, TypeSchedule.fileSeed(runSeed, type, pathKey(path)));
+    return of(sizes, FileDataStream.preExistingSeed(runSeed, type, path));
   }
 
   /** A created file's whole data. */
   public Write created() {
-    return write(sizes.createdBytes(uniform(BYTES)));
+    return write(sizes.createdBytes(uniform(FileDataStream.BYTES)));
   }
 
   /** A pre-existing file's whole data. */
   public Write preExisting() {
-    return write(sizes.preExistingBytes(uniform(BYTES)));
+    return write(sizes.preExistingBytes(uniform(FileDataStream.BYTES)));
   }
 
   /** What the file's append number {@code k} (0-based) adds. */
   public Write append(int k) {
-    return Write.appending(sizes.appendBytes(uniform(FIRST_APPEND + k)));
+    return Write.appending(sizes.appendBytes(uniform(FileDataStream.FIRST_APPEND + k)));
   }
 
   private Write write(long bytes) {
     return new Write(
         bytes,
-        sizes.blockSize(uniform(BLOCK_SIZE)),
-        sizes.replication(uniform(REPLICATION), DEFAULT_REPLICATION));
+        sizes.blockSize(uniform(FileDataStream.BLOCK_SIZE)),
+        sizes.replication(uniform(FileDataStream.REPLICATION), DEFAULT_REPLICATION));
   }
 
-  /** Uniform {@code k} of the file's data stream, in [0, 1): SplitMix64 over its seed. */
   private double uniform(int k) {
-    long z = seed + STREAM + (k + 1L) * 0x9E3779B97F4A7C15L;
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return ((z ^ (z >>> 31)) >>> 11) * 0x1.0p-53;
-  }
-
-  /** A path's 64-bit key: FNV-1a over its characters, the same in every JVM. */
-  static long pathKey(String path) {
-    long h = 0xcbf29ce484222325L;
-    for (int i = 0; i < path.length(); i++) {
-      h = (h ^ path.charAt(i)) * 0x100000001b3L;
-    }
-    return h;
+    return FileDataStream.uniform(seed, k);
   }
 }

@@ -6,6 +6,7 @@ import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.UserModel;
 import org.mimesisbench.generator.model.WorkloadModel;
+import org.mimesisbench.profile.FileDataStream;
 
 /**
  * The files one mapper introduces, in order of origin: its share of the type's pre-existing files
@@ -150,10 +151,6 @@ public final class TypeSchedule implements Schedule {
 
   /** A well-mixed seed for one file of one type (SplitMix64's finalizer over the three). */
   static long fileSeed(long seed, int type, long id) {
-    long z =
-        seed * 0x9E3779B97F4A7C15L + (type + 1L) * 0xBF58476D1CE4E5B9L + id * 0x94D049BB133111EBL;
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
+    return FileDataStream.fileSeed(seed, type, id);
   }
 }

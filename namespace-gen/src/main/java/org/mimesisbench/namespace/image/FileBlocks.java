@@ -1,14 +1,15 @@
 package org.mimesisbench.namespace.image;
 
-import java.util.SplittableRandom;
 import java.util.function.IntFunction;
+import org.mimesisbench.profile.FileDataStream;
 import org.mimesisbench.profile.FileSizeModel;
 
 /**
  * A pre-existing file's size, block size and replication, drawn from its type's {@link
- * FileSizeModel} with uniforms from a stream of the file's own (the seed and the file's number), so
- * the same seed gives every file the same size whatever else is drawn. One mutable draw at a time:
- * an image of millions of files allocates nothing per file.
+ * FileSizeModel} with uniforms from the file's own {@link FileDataStream} (the seed, its type and
+ * its path), so the same seed gives every file the same size whatever else is drawn, and the size a
+ * run's phase 1 writes at that path. One mutable draw at a time: an image of millions of files
+ * allocates nothing per file.
  */
 public final class FileBlocks {
   private final IntFunction<FileSizeModel> byType;
@@ -38,15 +39,50 @@ public final class FileBlocks {
     return this;
   }
 
-  /** Draws file {@code number} (its place in the image, from 0) of type {@code type}. */
-  public FileBlocks draw(long number, int type) {
+  /**
+   * Draws the file of type {@code type} whose path from the namespace's root has key {@code
+   * pathKey} ({@link #fileKey}).
+   */
+  public FileBlocks draw(long pathKey, int type) {
     FileSizeModel model = byType.apply(type);
-    SplittableRandom u = new SplittableRandom(mix(seed, number));
-    bytes = model.preExistingBytes(u.nextDouble());
-    blockSize = model.blockSize(u.nextDouble());
+    long file = FileDataStream.fileSeed(seed, type, pathKey);
+    bytes = model.preExistingBytes(FileDataStream.uniform(file, FileDataStream.BYTES));
+    blockSize = model.blockSize(FileDataStream.uniform(file, FileDataStream.BLOCK_SIZE));
     replication =
-        (short) Math.min(maxReplication, model.replication(u.nextDouble(), fallbackReplication));
+        (short)
+            Math.min(
+                maxReplication,
+                model.replication(
+                    FileDataStream.uniform(file, FileDataStream.REPLICATION), fallbackReplication));
     return this;
+  }
+
+  /**
+   * The path key of a directory's file {@code i} of type {@code type} ({@code
+   * GeneratedNamespace.fileName}: {@code /f<i in base 36>.t<type>} after the directory's path),
+   * from the key of the directory's path ({@link FileDataStream#EMPTY_PATH} for the root).
+   */
+  public static long fileKey(long dirKey, int i, int type) {
+    long h = FileDataStream.pathKey(FileDataStream.pathKey(dirKey, '/'), 'f');
+    h = digits(h, i, 36);
+    h = FileDataStream.pathKey(FileDataStream.pathKey(h, '.'), 't');
+    return digits(h, type, 10);
+  }
+
+  /** The key of directory path {@code path} ("/" for the root: its files' paths start "/f"). */
+  public static long dirKey(String path) {
+    return path.equals("/") ? FileDataStream.EMPTY_PATH : FileDataStream.pathKey(path);
+  }
+
+  private static long digits(long h, int value, int radix) {
+    long div = 1;
+    while (value / div >= radix) {
+      div *= radix;
+    }
+    for (; div > 0; div /= radix) {
+      h = FileDataStream.pathKey(h, Character.forDigit((int) (value / div % radix), radix));
+    }
+    return h;
   }
 
   public long bytes() {
@@ -67,16 +103,5 @@ public final class FileBlocks {
 
   public long blockLength(int i) {
     return FileSizeModel.blockLength(bytes, blockSize, i);
-  }
-
-  /**
-   * A seed per file: Stafford's mix13 of the two, since SplittableRandom's seeds one gamma apart
-   * give the same stream shifted by one.
-   */
-  static long mix(long seed, long number) {
-    long z = seed ^ (number * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L);
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
   }
 }

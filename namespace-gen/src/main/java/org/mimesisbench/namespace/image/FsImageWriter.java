@@ -169,10 +169,11 @@ public final class FsImageWriter {
     long n = 0;
     long bytes = 0;
     if (blocks != null) {
-      long number = 0;
       for (int p = 0, dirs = ns.directories(); p <= dirs; p++) {
+        long dirKey = ns.filesIn(p) == 0 ? 0 : FileBlocks.dirKey(ns.path(p));
         for (int i = 0, files = ns.filesIn(p); i < files; i++) {
-          blocks.draw(number++, ns.fileType(p, i));
+          int type = ns.fileType(p, i);
+          blocks.draw(FileBlocks.fileKey(dirKey, i, type), type);
           n += blocks.blocks();
           bytes += blocks.bytes();
         }
@@ -409,7 +410,6 @@ public final class FsImageWriter {
             .setStoragePolicyID(0);
     INode.Builder inode = INode.newBuilder().setType(INode.Type.FILE);
     BlockProto.Builder block = BlockProto.newBuilder();
-    long number = 0;
     long blockIndex = 0;
     for (int p = 0; p <= dirs; p++) {
       int first = ns.firstChild(p);
@@ -426,13 +426,14 @@ public final class FsImageWriter {
         done.run();
       }
       long firstFile = times.position(p) + 1;
+      long dirKey = blocks == null || ns.filesIn(p) == 0 ? 0 : FileBlocks.dirKey(ns.path(p));
       for (int i = 0, files = ns.filesIn(p); i < files; i++) {
         int n = name(buf, 'f', i);
         n = suffix(buf, n, ns.fileType(p, i));
         long t = time(firstFile + i);
         file.setModificationTime(t).setAccessTime(t);
         if (blocks != null) {
-          blocks.draw(number++, ns.fileType(p, i));
+          blocks.draw(FileBlocks.fileKey(dirKey, i, ns.fileType(p, i)), ns.fileType(p, i));
           file.setReplication(blocks.replication())
               .setPreferredBlockSize(blocks.blockSize())
               .clearBlocks();

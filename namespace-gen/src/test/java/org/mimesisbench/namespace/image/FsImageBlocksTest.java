@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.namespace.generate.GeneratedNamespace;
 import org.mimesisbench.profile.Distribution;
+import org.mimesisbench.profile.FileDataStream;
 import org.mimesisbench.profile.FileSizeModel;
 import org.mimesisbench.profile.FileSizes;
 import org.mimesisbench.profile.SizeSource;
@@ -47,7 +48,7 @@ class FsImageBlocksTest {
     long expectedBlocks = 0;
     long expectedBytes = 0;
     for (long i = 0; i < 300; i++) {
-      sizes.draw(i, (int) (i / 100));
+      drawFlat(sizes, i);
       expectedBlocks += sizes.blocks();
       expectedBytes += sizes.bytes();
     }
@@ -59,7 +60,7 @@ class FsImageBlocksTest {
     long bytes = 0;
     long number = 0;
     for (INodeSection.INodeFile f : files(image)) {
-      sizes.draw(number, (int) (number / 100));
+      drawFlat(sizes, number);
       number++;
       assertEquals(sizes.blocks(), f.getBlocksCount());
       assertEquals(sizes.replication(), f.getReplication());
@@ -114,6 +115,35 @@ class FsImageBlocksTest {
                 .setRenamesPerCreate(0)
                 .build(),
             "test"));
+  }
+
+  /**
+   * Draws file {@code number} of the flat namespace by its path, as phase 1 meets it: the image's
+   * key, built without strings, is the path's.
+   */
+  private static void drawFlat(FileBlocks sizes, long number) {
+    int type = (int) (number / 100);
+    String path = "/" + GeneratedNamespace.fileName((int) number, type);
+    assertEquals(
+        FileDataStream.pathKey(path),
+        FileBlocks.fileKey(FileBlocks.dirKey("/"), (int) number, type),
+        path);
+    sizes.draw(FileDataStream.pathKey(path), type);
+  }
+
+  @Test
+  void aFilesKeyIsItsPathsWhateverItsDirectoryNumberAndType() {
+    for (String dir : List.of("/d0", "/d1/dz/d10")) {
+      for (int i : new int[] {0, 9, 35, 36, 1295, 1296, 123_456_789}) {
+        for (int type : new int[] {0, 7, 10, 123}) {
+          String path = dir + "/" + GeneratedNamespace.fileName(i, type);
+          assertEquals(
+              FileDataStream.pathKey(path),
+              FileBlocks.fileKey(FileBlocks.dirKey(dir), i, type),
+              path);
+        }
+      }
+    }
   }
 
   /** Three types of 100 files, sizes 0 to 2.5 blocks of 1 MiB, replication 1 to 3. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The closed loop on the bundled sample (issue 7's bar), one embedded run per seed given:
+# The closed loop on the bundled sample (its bar), one embedded run per seed given:
 # parse the sample, fit it, run the profile at time scale 1, score the run's own trace.
 # usage: bench/closed_loop.sh [seed...]   (default seed 0; after bin/setup; results in build/cl)
 set -euo pipefail

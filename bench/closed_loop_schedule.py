@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The closed-loop bar's odds (issue 7: on the bundled sample, a run's popularity KS against the
+"""The closed-loop bar's odds (its bar: on the bundled sample, a run's popularity KS against the
 original trace at most 0.05), over many seeds, without a cluster.
 
 A run issues its schedule exactly (bench/notes/closed-loop.md shows the run's own
@@ -10,20 +10,23 @@ Beside it, the reference generator (modeler-py's synthesis.py) at the same size.
 distribution of the KS distance to the trace for both and plots it.
 
 usage: .venv/bin/python bench/closed_loop_schedule.py [--profile build/cl/profile]
-       [--trace tests/sample-trace/trace] [--seeds 200] [--plot bench/results/closed-loop-schedule.png]
+       [--trace tests/sample-trace/trace] [--seeds 200] [--plot
+       bench/results/closed-loop-schedule.png]
        (after `mvn -o -q -pl dist,bench/programs -am package -DskipTests` and a fit of the sample:
-        mimesisbench.jar parse ... --out build/cl/trace; mimesis-model fit build/cl/trace --out build/cl/profile)
+        mimesisbench.jar parse ... --out build/cl/trace; mimesis-model fit build/cl/trace --out
+        build/cl/profile)
 """
+
 import argparse
 import subprocess
 from pathlib import Path
 
-import java_programs  # bench/java_programs.py, beside this script
-import machine  # bench/machine.py, beside this script
 import matplotlib  # the repo's venv: .venv/bin/python (bin/setup)
 import numpy as np
 from tqdm import tqdm
 
+import java_programs  # bench/java_programs.py, beside this script
+import machine  # bench/machine.py, beside this script
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.fidelity import WorkloadSample, ks_distance
 from mimesis_model.model.fit import read_for_fitting
@@ -31,15 +34,22 @@ from mimesis_model.model.synthesis import synthesize
 from mimesis_model.runs.run_fidelity import _original_sample
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 BAR = 0.05
 
 
 def java_distances(profile: Path, trace: np.ndarray, seeds: int) -> np.ndarray:
     """KS of each seed's schedule popularity (SchedulePopularity, one line per seed) to TRACE."""
-    command = ["java", "-cp", java_programs.classpath(),
-               "org.mimesisbench.generator.bench.SchedulePopularity", str(profile), "0", str(seeds)]
+    command = [
+        "java",
+        "-cp",
+        java_programs.classpath(),
+        "org.mimesisbench.generator.bench.SchedulePopularity",
+        str(profile),
+        "0",
+        str(seeds),
+    ]
     distances = []
     with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as java:
         for line in tqdm(java.stdout, total=seeds, desc="Java schedule", unit="seed"):
@@ -52,15 +62,23 @@ def java_distances(profile: Path, trace: np.ndarray, seeds: int) -> np.ndarray:
 
 def reference_distances(profile: Profile, trace: np.ndarray, seeds: int) -> np.ndarray:
     """KS of the reference generator's popularity, one synthesis of the model per seed."""
-    return np.array([
-        ks_distance(WorkloadSample.of_model(synthesize(profile, random_state=s), None, True).accesses, trace)
-        for s in tqdm(range(seeds), desc="reference", unit="seed")
-    ])
+    return np.array(
+        [
+            ks_distance(
+                WorkloadSample.of_model(synthesize(profile, random_state=s), None, True).accesses,
+                trace,
+            )
+            for s in tqdm(range(seeds), desc="reference", unit="seed")
+        ]
+    )
 
 
 def summary(name: str, d: np.ndarray) -> str:
-    return (f"{name:<16} median {np.median(d):.4f}  p90 {np.percentile(d, 90):.4f}  max {d.max():.4f}  "
-            f"at most {BAR}: {np.mean(d <= BAR):.0%} of {len(d)} seeds; seed 0 {d[0]:.4f}, seed 1 {d[1]:.4f}")
+    return (
+        f"{name:<16} median {np.median(d):.4f}  p90 {np.percentile(d, 90):.4f}  max {d.max():.4f}  "
+        f"at most {BAR}: {np.mean(d <= BAR):.0%} of {len(d)} seeds; seed 0 {d[0]:.4f}, seed 1 "
+        f"{d[1]:.4f}"
+    )
 
 
 def main() -> None:
@@ -73,9 +91,13 @@ def main() -> None:
     print(machine.describe())
     profile = Profile.read(a.profile)
     trace = _original_sample(profile, read_for_fitting(a.trace)).accesses
-    model = WorkloadSample.of_model(synthesize(profile, file_scale=125, random_state=10_000), None, True)
-    print(f"trace: {len(trace)} accessed files; the model itself (125 replicas) is at KS "
-          f"{ks_distance(model.accesses, trace):.4f}")
+    model = WorkloadSample.of_model(
+        synthesize(profile, file_scale=125, random_state=10_000), None, True
+    )
+    print(
+        f"trace: {len(trace)} accessed files; the model itself (125 replicas) is at KS "
+        f"{ks_distance(model.accesses, trace):.4f}"
+    )
     java = java_distances(Path(a.profile), trace, a.seeds)
     reference = reference_distances(profile, trace, a.seeds)
     print(summary("Java schedule", java))

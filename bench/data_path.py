@@ -16,8 +16,10 @@ size (HDFS's default 128 MiB) and the image's replication; nothing else of the p
 
 usage: .venv/bin/python bench/data_path.py [--profile dir] [--trace tests/sample-trace/trace]
        [--time-scales 0.2,0] [--repeats 2] [--seed 1] [--out build/bench/data-path]
-       (after `mvn -o -q -pl dist -am package -DskipTests`; fastavro and mimesis-model from the repo's venv)
+       (after `mvn -o -q -pl dist -am package -DskipTests`; fastavro and mimesis-model from the
+       repo's venv)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import fastavro  # the repo's venv
+
 import machine  # bench/machine.py, beside this script
 
 REPO = Path(__file__).resolve().parent.parent
@@ -62,49 +65,87 @@ def with_stand_in_sizes(profile: Path, trace: Path, out: Path) -> tuple[Path, st
         files = [e for e in fastavro.reader(f) if not e["isDir"]]
     if not files:
         raise SystemExit(f"{trace}: the trace has no fsimage files to take sizes from")
-    sizes = {"preExisting": distribution([e["size"] for e in files]),
-             "created": distribution([e["size"] for e in files]), "createdFrom": "START_IMAGE",
-             "appendBytes": {"values": [], "cumulative": [], "count": 0},
-             "blockSize": distribution([DEFAULT_BLOCK_SIZE]),
-             "replication": distribution([e["replication"] or 3 for e in files])}
+    sizes = {
+        "preExisting": distribution([e["size"] for e in files]),
+        "created": distribution([e["size"] for e in files]),
+        "createdFrom": "START_IMAGE",
+        "appendBytes": {"values": [], "cumulative": [], "count": 0},
+        "blockSize": distribution([DEFAULT_BLOCK_SIZE]),
+        "replication": distribution([e["replication"] or 3 for e in files]),
+    }
     for t in record["fileTypes"]:
         t["sizes"] = sizes
     copy = out / "profile-with-sizes"
     copy.mkdir(parents=True, exist_ok=True)
     with open(copy / "profile.avro", "wb") as f:
         fastavro.writer(f, schema, [record])
-    note = (f"{profile} has no sizes: every type given the {len(files)} files of {trace}/namespace.avro "
-            f"(mean {statistics.mean(e['size'] for e in files):,.0f} bytes), block size 128 MiB")
+    note = (
+        f"{profile} has no sizes: every type given the {len(files)} files of "
+        f"{trace}/namespace.avro "
+        f"(mean {statistics.mean(e['size'] for e in files):,.0f} bytes), block size 128 MiB"
+    )
     return copy, note
 
 
 def run(profile: Path, scale: float, seed: int, zero: bool, out: Path) -> dict[str, Any]:
     """One embedded run; its figures."""
-    args = ["java", "-jar", str(JAR), "run", "--profile", str(profile), "--time-scale", f"{scale:g}",
-            "--seed", str(seed), "--max-drift", "0", "--out", str(out), "--overwrite",
-            "-D", "mimesisbench.audit.parse=false"]
+    args = [
+        "java",
+        "-jar",
+        str(JAR),
+        "run",
+        "--profile",
+        str(profile),
+        "--time-scale",
+        f"{scale:g}",
+        "--seed",
+        str(seed),
+        "--max-drift",
+        "0",
+        "--out",
+        str(out),
+        "--overwrite",
+        "-D",
+        "mimesisbench.audit.parse=false",
+    ]
     if zero:
         args.append("--zero-size")
     start = time.perf_counter()
     done = subprocess.run(args, check=False, capture_output=True, text=True)
     wall = time.perf_counter() - start
-    summary = json.loads((out / "summary.json").read_text()) if (out / "summary.json").is_file() else {}
+    summary = (
+        json.loads((out / "summary.json").read_text()) if (out / "summary.json").is_file() else {}
+    )
     if not summary:
-        raise SystemExit(f"{' '.join(args)}: no summary (exit {done.returncode})\n{done.stderr[-2000:]}")
+        raise SystemExit(
+            f"{' '.join(args)}: no summary (exit {done.returncode})\n{done.stderr[-2000:]}"
+        )
     counters = json.loads((out / "counters.json").read_text())
     ops, nn = summary["ops"], (summary.get("namenode") or {}).get("mean", {})
 
     def p50(op: str) -> float | None:
         return ops.get(op, {}).get("serviceMicros", {}).get("p50")
 
-    written = sum(int(counters.get(p, {}).get("MimesisBench", {}).get("bytes written", 0))
-                  for p in ("phase1", "phase2"))
-    return {"results": str(out), "zeroSize": zero, "valid": summary["valid"], "wallSeconds": wall,
-            "opsPerSecond": summary["overall"]["opsPerSecond"], "ops": summary["overall"]["count"],
-            "errors": summary["overall"]["errors"], "createP50Us": p50("create"), "openP50Us": p50("open"),
-            "writeLocksPerSecond": nn.get("writeLocksPerSecond"), "writeLockHoldMs": nn.get("writeLockHoldAvgMs"),
-            "blocksTotal": (summary.get("namenode") or {}).get("peak", {}).get("blocksTotal"),
-            "bytesWritten": written, "dataNodes": summary["environment"].get("dataNodes")}
+    written = sum(
+        int(counters.get(p, {}).get("MimesisBench", {}).get("bytes written", 0))
+        for p in ("phase1", "phase2")
+    )
+    return {
+        "results": str(out),
+        "zeroSize": zero,
+        "valid": summary["valid"],
+        "wallSeconds": wall,
+        "opsPerSecond": summary["overall"]["opsPerSecond"],
+        "ops": summary["overall"]["count"],
+        "errors": summary["overall"]["errors"],
+        "createP50Us": p50("create"),
+        "openP50Us": p50("open"),
+        "writeLocksPerSecond": nn.get("writeLocksPerSecond"),
+        "writeLockHoldMs": nn.get("writeLockHoldAvgMs"),
+        "blocksTotal": (summary.get("namenode") or {}).get("peak", {}).get("blocksTotal"),
+        "bytesWritten": written,
+        "dataNodes": summary["environment"].get("dataNodes"),
+    }
 
 
 def main() -> None:
@@ -123,12 +164,21 @@ def main() -> None:
     if profile is None:
         profile = a.out / "sample-profile"
         if not (profile / "profile.avro").is_file():
-            subprocess.run([*MODEL, "fit", str(a.trace), "--out", str(profile)], check=True, capture_output=True)
+            subprocess.run(
+                [*MODEL, "fit", str(a.trace), "--out", str(profile)],
+                check=True,
+                capture_output=True,
+            )
     profile, note = with_stand_in_sizes(profile, a.trace, a.out)
     print(f"# {machine.describe()}; load {machine.load()}")
     if note:
         print(f"# {note}")
-    report: dict[str, Any] = {"machine": machine.describe(), "profile": str(profile), "note": note, "scales": {}}
+    report: dict[str, Any] = {
+        "machine": machine.describe(),
+        "profile": str(profile),
+        "note": note,
+        "scales": {},
+    }
     for scale in (float(c) for c in a.time_scales.split(",")):
         runs: list[dict[str, Any]] = []
         for k in range(a.repeats):
@@ -137,16 +187,30 @@ def main() -> None:
                 shutil.rmtree(folder, ignore_errors=True)
                 runs.append(run(profile, scale, a.seed, zero, folder))
                 r = runs[-1]
-                print(f"ts {scale:g} {'zero' if zero else 'data'} r{k + 1}: valid {r['valid']}, "
-                      f"{r['wallSeconds']:.1f} s wall, {r['opsPerSecond']:.1f} ops/s, {r['errors']} errors, "
-                      f"create p50 {r['createP50Us']} us, open p50 {r['openP50Us']} us, write locks/s "
-                      f"{r['writeLocksPerSecond']}, hold {r['writeLockHoldMs']} ms, blocks {r['blocksTotal']}, "
-                      f"{r['bytesWritten']:,} bytes written", flush=True)
+                print(
+                    f"ts {scale:g} {'zero' if zero else 'data'} r{k + 1}: valid {r['valid']}, "
+                    f"{r['wallSeconds']:.1f} s wall, {r['opsPerSecond']:.1f} ops/s, {r['errors']} "
+                    "errors, "
+                    f"create p50 {r['createP50Us']} us, open p50 {r['openP50Us']} us, write "
+                    "locks/s "
+                    f"{r['writeLocksPerSecond']}, hold {r['writeLockHoldMs']} ms, blocks "
+                    f"{r['blocksTotal']}, "
+                    f"{r['bytesWritten']:,} bytes written",
+                    flush=True,
+                )
         sides = {z: [r["results"] for r in runs if r["zeroSize"] is z] for z in (True, False)}
-        compared = subprocess.run([*MODEL, "compare", *sides[True], "--", *sides[False], "--json"],
-                                  check=False, capture_output=True, text=True)
-        report["scales"][f"{scale:g}"] = {"runs": runs, "compare": json.loads(compared.stdout)
-                                          if compared.returncode == 0 else compared.stderr.strip()}
+        compared = subprocess.run(
+            [*MODEL, "compare", *sides[True], "--", *sides[False], "--json"],
+            check=False,
+            capture_output=True,
+            text=True,
+        )
+        report["scales"][f"{scale:g}"] = {
+            "runs": runs,
+            "compare": json.loads(compared.stdout)
+            if compared.returncode == 0
+            else compared.stderr.strip(),
+        }
     (a.out / "data-path.json").write_text(json.dumps(report, indent=1))
     print(f"# written {a.out / 'data-path.json'}")
 

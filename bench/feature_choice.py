@@ -21,15 +21,32 @@ from mimesis_model.model.fit import ProfileFitter, read_for_fitting
 from mimesis_model.model.validation import validate
 
 SUBSETS = {
-    "all seven": ("log_accesses", "log_active_span", "log_mean_interarrival", "interarrival_cv",
-                  "log_activation_delay", "created", "deleted"),
+    "all seven": (
+        "log_accesses",
+        "log_active_span",
+        "log_mean_interarrival",
+        "interarrival_cv",
+        "log_activation_delay",
+        "created",
+        "deleted",
+    ),
     "accesses, span, interarrival": ("log_accesses", "log_active_span", "log_mean_interarrival"),
     "+ created": ("log_accesses", "log_active_span", "log_mean_interarrival", "created"),
     "+ activation, created, deleted (chosen)": (
-        "log_accesses", "log_active_span", "log_mean_interarrival", "log_activation_delay",
-        "created", "deleted"),
-    "+ cv, created": ("log_accesses", "log_active_span", "log_mean_interarrival",
-                      "interarrival_cv", "created"),
+        "log_accesses",
+        "log_active_span",
+        "log_mean_interarrival",
+        "log_activation_delay",
+        "created",
+        "deleted",
+    ),
+    "+ cv, created": (
+        "log_accesses",
+        "log_active_span",
+        "log_mean_interarrival",
+        "interarrival_cv",
+        "created",
+    ),
 }
 KS = (5, 10, 20, 30)
 DIMENSIONS = ("popularity", "interarrival", "active_span", "create_interarrival", "op_mix")
@@ -49,14 +66,19 @@ def main() -> None:
         curve = []
         for k in KS:
             reports = [
-                validate(ProfileFitter(k, features=features, random_state=seed).fit(trace).profile_,
-                         trace, random_state=seed)["ks"]
+                validate(
+                    ProfileFitter(k, features=features, random_state=seed).fit(trace).profile_,
+                    trace,
+                    random_state=seed,
+                )["ks"]
                 for seed in range(args.seeds)
             ]
             means = {d: float(np.mean([r[d] for r in reports])) for d in DIMENSIONS}
             curve.append(means["popularity"])
-            print(f"| {name} | {k} | " + " | ".join(f"{means[d]:.3f}" for d in DIMENSIONS) + " |",
-                  flush=True)
+            print(
+                f"| {name} | {k} | " + " | ".join(f"{means[d]:.3f}" for d in DIMENSIONS) + " |",
+                flush=True,
+            )
         axes.plot(KS, curve, marker="o", label=name)
     axes.axhline(0.04, color="grey", linestyle="--", label="paper's bound (0.04)")
     axes.set_xlabel("k (file types)")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fit speed and memory at the paper's scale (issue 3's bar: a trace of 4.3 million files and
+"""Fit speed and memory at the paper's scale (the fit-speed bar: a trace of 4.3 million files and
 60.9 million accesses fits in at most 10 minutes and 16 GiB on a 2-core machine, k search
 included).
 
@@ -27,8 +27,12 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 MODEL = [PYTHON, "-m", "mimesis_model"]
-READ_ONLY = [PYTHON, "-c", "import sys; from mimesis_model.formats.trace import read_file_timelines; "
-             "print(len(read_file_timelines(sys.argv[1])), 'files')"]
+READ_ONLY = [
+    PYTHON,
+    "-c",
+    "import sys; from mimesis_model.formats.trace import read_file_timelines; "
+    "print(len(read_file_timelines(sys.argv[1])), 'files')",
+]
 
 
 def run(name: str, command: list[str]) -> tuple[str, float, float]:
@@ -47,19 +51,43 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=Path("/tmp/fit-speed"))
     args = parser.parse_args()
     if not args.trace.exists():
-        subprocess.run([PYTHON, "bench/make_paper_trace.py", str(args.trace)], cwd=REPOSITORY,
-                       check=True)
+        subprocess.run(
+            [PYTHON, "bench/make_paper_trace.py", str(args.trace)], cwd=REPOSITORY, check=True
+        )
     shutil.rmtree(args.work, ignore_errors=True)
     rows = [
         run("read files.avro only", [*READ_ONLY, str(args.trace)]),
-        run("fit, -k auto (default: --criterion timing, the worst of popularity, interarrival and active-span KS <= 0.04)",
-            [*MODEL, "fit", str(args.trace), "--out", str(args.work / "auto")]),
-        run("fit, -k auto --criterion access",
-            [*MODEL, "fit", str(args.trace), "--out", str(args.work / "access"),
-             "--criterion", "access"]),
-        run("fit, search every k = 1..30 (bound unreachable), fit the best",
-            [*MODEL, "fit", str(args.trace), "--out", str(args.work / "all30"),
-             "--max-ks", "0.000001", "--max-k", "30"]),
+        run(
+            "fit, -k auto (default: --criterion timing, the worst of popularity, interarrival and "
+            "active-span KS <= 0.04)",
+            [*MODEL, "fit", str(args.trace), "--out", str(args.work / "auto")],
+        ),
+        run(
+            "fit, -k auto --criterion access",
+            [
+                *MODEL,
+                "fit",
+                str(args.trace),
+                "--out",
+                str(args.work / "access"),
+                "--criterion",
+                "access",
+            ],
+        ),
+        run(
+            "fit, search every k = 1..30 (bound unreachable), fit the best",
+            [
+                *MODEL,
+                "fit",
+                str(args.trace),
+                "--out",
+                str(args.work / "all30"),
+                "--max-ks",
+                "0.000001",
+                "--max-k",
+                "30",
+            ],
+        ),
     ]
     floor = rows[0][1]
     print("| step | wall | x read | peak RSS |")

@@ -1,5 +1,6 @@
 """The class path of the benchmark programs (Maven module bench/programs), which are not in the
 product jar: its classes and its dependencies' jars, as its build writes them."""
+
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent

@@ -9,8 +9,10 @@ with each N given, and prints per N: seconds to the printed address, live DataNo
 machine is shared: its load is printed.
 
 usage: bench/join_cluster.py [--datanodes 10 50] [--heap 1g]
-       (after `mvn -B -ntp -o -pl dist -am package -DskipTests`, which writes the NameNode's classpath)
+       (after `mvn -B -ntp -o -pl dist -am package -DskipTests`, which writes the NameNode's
+       classpath)
 """
+
 import argparse
 import re
 import socket
@@ -21,7 +23,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import machine  # noqa: E402
+import machine
 
 REPO = Path(__file__).resolve().parent.parent
 JAR = REPO / "dist" / "target" / "mimesisbench.jar"
@@ -35,29 +37,43 @@ def free_port() -> int:
 
 
 def site(properties: dict[str, str]) -> str:
-    rows = "".join(f"<property><name>{k}</name><value>{v}</value></property>\n"
-                   for k, v in properties.items())
-    return f"<?xml version=\"1.0\"?>\n<configuration>\n{rows}</configuration>\n"
+    rows = "".join(
+        f"<property><name>{k}</name><value>{v}</value></property>\n" for k, v in properties.items()
+    )
+    return f'<?xml version="1.0"?>\n<configuration>\n{rows}</configuration>\n'
 
 
 def start_namenode(work: Path) -> tuple[subprocess.Popen[bytes], int]:
     rpc, http = free_port(), free_port()
     conf = work / "conf"
     conf.mkdir()
-    (conf / "core-site.xml").write_text(site({"fs.defaultFS": f"hdfs://localhost:{rpc}",
-                                              "hadoop.tmp.dir": str(work / "tmp")}))
+    (conf / "core-site.xml").write_text(
+        site({"fs.defaultFS": f"hdfs://localhost:{rpc}", "hadoop.tmp.dir": str(work / "tmp")})
+    )
     # stopped DataNodes declared dead 14 s after their last heartbeat (2 x 2 s + 10 x 1 s), not
     # 10.5 min, so the next N's count is its own
-    (conf / "hdfs-site.xml").write_text(site({"dfs.namenode.name.dir": (work / "name").as_uri(),
-                                              "dfs.namenode.http-address": f"localhost:{http}",
-                                              "dfs.namenode.heartbeat.recheck-interval": "2000",
-                                              "dfs.heartbeat.interval": "1"}))
+    (conf / "hdfs-site.xml").write_text(
+        site(
+            {
+                "dfs.namenode.name.dir": (work / "name").as_uri(),
+                "dfs.namenode.http-address": f"localhost:{http}",
+                "dfs.namenode.heartbeat.recheck-interval": "2000",
+                "dfs.heartbeat.interval": "1",
+            }
+        )
+    )
     classpath = f"{conf}:{NAMENODE_CLASSPATH.read_text().strip()}"
     main = "org.apache.hadoop.hdfs.server.namenode.NameNode"
-    subprocess.run(["java", "-Xmx512m", "-cp", classpath, main, "-format", "-nonInteractive"],
-                   check=True, capture_output=True)
-    nn = subprocess.Popen(["java", "-Xmx512m", "-cp", classpath, main],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        ["java", "-Xmx512m", "-cp", classpath, main, "-format", "-nonInteractive"],
+        check=True,
+        capture_output=True,
+    )
+    nn = subprocess.Popen(
+        ["java", "-Xmx512m", "-cp", classpath, main],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         with socket.socket() as s:
@@ -69,8 +85,20 @@ def start_namenode(work: Path) -> tuple[subprocess.Popen[bytes], int]:
 
 
 def live(uri: str) -> int:
-    report = subprocess.run(["java", "-cp", str(JAR), "org.apache.hadoop.hdfs.tools.DFSAdmin",
-                             "-fs", uri, "-report", "-live"], capture_output=True, text=True)
+    report = subprocess.run(
+        [
+            "java",
+            "-cp",
+            str(JAR),
+            "org.apache.hadoop.hdfs.tools.DFSAdmin",
+            "-fs",
+            uri,
+            "-report",
+            "-live",
+        ],
+        capture_output=True,
+        text=True,
+    )
     m = re.search(r"Live datanodes \((\d+)\)", report.stdout)
     return int(m.group(1)) if m else -1
 
@@ -90,9 +118,24 @@ def main() -> None:
                 print(f"--- {n} DataNodes, load before: {machine.load()}", flush=True)
                 t0 = time.monotonic()
                 cluster = subprocess.Popen(
-                    ["java", f"-Xmx{a.heap}", "-jar", str(JAR), "cluster", "--join", uri,
-                     "--datanodes", str(n), "--in-memory", "--base-dir", str(work / f"dn-{n}")],
-                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                    [
+                        "java",
+                        f"-Xmx{a.heap}",
+                        "-jar",
+                        str(JAR),
+                        "cluster",
+                        "--join",
+                        uri,
+                        "--datanodes",
+                        str(n),
+                        "--in-memory",
+                        "--base-dir",
+                        str(work / f"dn-{n}"),
+                    ],
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                    text=True,
+                )
                 assert cluster.stdout is not None
                 printed = cluster.stdout.readline().strip()
                 registered = time.monotonic() - t0
@@ -101,9 +144,12 @@ def main() -> None:
                 cluster.terminate()
                 cluster.wait(timeout=300)
                 stopped = time.monotonic() - t1
-                print(f"{n} DataNodes: address {printed!r} after {registered:.1f} s; "
-                      f"DFSAdmin live {seen}; SIGTERM to exit {stopped:.1f} s; "
-                      f"load after: {machine.load()}", flush=True)
+                print(
+                    f"{n} DataNodes: address {printed!r} after {registered:.1f} s; "
+                    f"DFSAdmin live {seen}; SIGTERM to exit {stopped:.1f} s; "
+                    f"load after: {machine.load()}",
+                    flush=True,
+                )
                 time.sleep(20)  # the NameNode declares the stopped ones dead before the next N
         finally:
             nn.terminate()

@@ -1,5 +1,6 @@
 """CPU seconds of a running process's threads, by what they do, read from /proc while it runs:
 to tell where a slow run's extra CPU went (compilers, collector, NameNode handlers, mappers)."""
+
 import os
 import time
 from pathlib import Path
@@ -32,7 +33,9 @@ class ThreadCpu:
     def __init__(self, pid: int, interval: float = 2.0):
         self.pid, self.interval = pid, interval
         self.seconds: dict[tuple[int, str], float] = {}  # (tid, name) -> CPU seconds at last sample
-        self.slices: dict[int, int] = {}  # tid -> times it was put on a CPU (schedstat), at last sample
+        self.slices: dict[
+            int, int
+        ] = {}  # tid -> times it was put on a CPU (schedstat), at last sample
         self.switches: list[tuple[float, int]] = []  # (epoch seconds, all threads' slices so far)
         self._next = 0.0
 
@@ -48,11 +51,12 @@ class ThreadCpu:
                 schedstat = (task / "schedstat").read_text()
             except OSError:
                 continue  # ended meanwhile
-            name = stat[stat.index("(") + 1: stat.rindex(")")]
-            fields = stat[stat.rindex(")") + 2:].split()
+            name = stat[stat.index("(") + 1 : stat.rindex(")")]
+            fields = stat[stat.rindex(")") + 2 :].split()
             self.seconds[(int(task.name), name)] = (int(fields[11]) + int(fields[12])) / TICKS
             self.slices[int(task.name)] = int(schedstat.split()[2])
-        # a thread going to sleep and being woken is a slice more: threads handing work to each other
+        # a thread going to sleep and being woken is a slice more: threads handing work to each
+        # other
         self.switches.append((time.time(), sum(self.slices.values())))
 
     def by_group(self) -> dict[str, float]:

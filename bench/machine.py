@@ -1,4 +1,5 @@
 """What a benchmark ran on, printed beside its figures: these machines are shared and noisy."""
+
 import hashlib
 import os
 import resource
@@ -11,11 +12,20 @@ REPO = Path(__file__).resolve().parent.parent
 
 def describe() -> str:
     """The commit, the cores and CPU model, and the Java version."""
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), "?")
-    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
-    commit = subprocess.run(["git", "-C", str(REPO), "describe", "--always", "--dirty"],
-                            capture_output=True, text=True).stdout.strip()
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        "?",
+    )
+    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[
+        0
+    ]
+    commit = subprocess.run(
+        ["git", "-C", str(REPO), "describe", "--always", "--dirty"], capture_output=True, text=True
+    ).stdout.strip()
     return f"commit {commit}; {os.cpu_count()} cores ({cpu}), {java}"
 
 
@@ -81,8 +91,12 @@ def ping_pong_nanos(round_trips: int = 2_000_000) -> float:
     """Nanoseconds for a cache line to go from one core to the other and back (the median of five
     rounds of bench/CorePingPong.java): threads handing work to each other pay this, and it
     changes with where the host puts the two vCPUs, which the one- and two-core probes miss."""
-    out = subprocess.run(["java", str(REPO / "bench/CorePingPong.java"), str(round_trips)],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["java", str(REPO / "bench/CorePingPong.java"), str(round_trips)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return float(out)
 
 

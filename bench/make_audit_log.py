@@ -7,12 +7,22 @@ client hosts. Seeded.
 
 usage: make_audit_log.py OUT.gz [--lines N] [--seed S]
 """
+
 import argparse
 import gzip
 import random
 
-OPS = [("getfileinfo", 40), ("open", 30), ("listStatus", 12), ("create", 6), ("mkdirs", 3),
-       ("rename", 3), ("delete", 4), ("setPermission", 1), ("contentSummary", 1)]
+OPS = [
+    ("getfileinfo", 40),
+    ("open", 30),
+    ("listStatus", 12),
+    ("create", 6),
+    ("mkdirs", 3),
+    ("rename", 3),
+    ("delete", 4),
+    ("setPermission", 1),
+    ("contentSummary", 1),
+]
 
 
 def main() -> None:
@@ -25,7 +35,10 @@ def main() -> None:
     ops = [o for o, w in OPS for _ in range(w)]
     users = [f"user{i:04d}" for i in range(3000)]
     hosts = [f"10.{k // 250}.{k % 250}.{rnd.randrange(1, 255)}" for k in range(2000)]  # clients
-    dirs = ["/" + "/".join(f"d{rnd.randrange(40)}" for _ in range(rnd.randrange(2, 9))) for _ in range(20000)]
+    dirs = [
+        "/" + "/".join(f"d{rnd.randrange(40)}" for _ in range(rnd.randrange(2, 9)))
+        for _ in range(20000)
+    ]
     files = [f"{rnd.choice(dirs)}/pre-{k:06d}" for k in range(a.lines // 40)]
     t0 = 0  # ms since 2023-11-14 00:00 in the log's own zone
     with gzip.open(a.out, "wt", compresslevel=6, encoding="utf-8") as f:
@@ -45,9 +58,12 @@ def main() -> None:
             dst = f"{rnd.choice(dirs)}/part-r-{i:07d}" if op == "rename" else "null"
             user = rnd.choice(users)
             perm = f"{user}:hadoop:rw-r--r--" if op in ("create", "mkdirs", "rename") else "null"
-            f.write(f"2023-11-{14 + day:02d} {hh:02d}:{mm:02d}:{ss:02d},{ms:03d} INFO FSNamesystem.audit: "
-                    f"allowed=true\tugi={user} (auth:KERBEROS)\tip=/{rnd.choice(hosts)}\t"
-                    f"cmd={op}\tsrc={src}\tdst={dst}\tperm={perm}\tproto=rpc\n")
+            f.write(
+                f"2023-11-{14 + day:02d} {hh:02d}:{mm:02d}:{ss:02d},{ms:03d} INFO "
+                "FSNamesystem.audit: "
+                f"allowed=true\tugi={user} (auth:KERBEROS)\tip=/{rnd.choice(hosts)}\t"
+                f"cmd={op}\tsrc={src}\tdst={dst}\tperm={perm}\tproto=rpc\n"
+            )
 
 
 if __name__ == "__main__":

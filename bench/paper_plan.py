@@ -1,5 +1,6 @@
 """The runs of the paper's section 4 (bench/paper.py), as `mimesisbench.jar sweep` command lines:
 one sweep per workload, time scale and lock, each repeated. Pure: nothing here runs anything."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -43,7 +44,8 @@ class Config:
     flat_time_scales: tuple[float, ...]  # Figure 3's flat curve
     seed: int
     type_scales: dict[int, float] = field(default_factory=dict)  # Table 4's types, beyond `size`
-    # runs at time scale 0 before each sweep, not recorded (`sweep --warm-up`): the repeats share a JVM,
+    # runs at time scale 0 before each sweep, not recorded (`sweep --warm-up`): the repeats share a
+    # JVM,
     # and the first ones otherwise spend 30-40 s and 13-18 s of 2 cores compiling
     warm_up_s: float = 0.0
 
@@ -56,31 +58,57 @@ class Series:
     workload: Workload
     time_scale: float
     fair: bool = True
-    data: bool = False  # files with their data (the profile's sizes); the paper's are empty (--zero-size)
+    data: bool = (
+        False  # files with their data (the profile's sizes); the paper's are empty (--zero-size)
+    )
 
     def sweep_args(self, config: Config, out: Path, name_dirs: Path) -> list[str]:
         """The `sweep` command's arguments (after `java -jar mimesisbench.jar`)."""
         w = self.workload
         # the same window of the profile at every time scale, so each point issues the same ops
-        args = ["sweep", "--profile", PROFILE, "--time-scale", f"{self.time_scale:g}",
-                "--repeat", str(config.repeats), "--seed", str(config.seed),
-                "--window", f"{max(1, round(config.window_s))}s", "--type-scale", f"all={config.size:g}"]
+        args = [
+            "sweep",
+            "--profile",
+            PROFILE,
+            "--time-scale",
+            f"{self.time_scale:g}",
+            "--repeat",
+            str(config.repeats),
+            "--seed",
+            str(config.seed),
+            "--window",
+            f"{max(1, round(config.window_s))}s",
+            "--type-scale",
+            f"all={config.size:g}",
+        ]
         if config.warm_up_s > 0:
             args += ["--warm-up", f"{max(1, round(config.warm_up_s))}s"]
         if self.time_scale == 0:
-            args += ["--duration", f"{max(1, round(config.ceiling_cap_s))}s"]  # the ceiling's wall-clock cap
-        else:  # past the knee a point still issues its whole window: response time counts the backlog
+            args += [
+                "--duration",
+                f"{max(1, round(config.ceiling_cap_s))}s",
+            ]  # the ceiling's wall-clock cap
+        else:
+            # past the knee a point still issues its whole window: response time counts the backlog
             args += ["--max-drift", "0"]
         if not self.data:
             args.append("--zero-size")  # the paper's design: every file empty
         if w.flat:
             args.append("--flat")
         if w.type_index is not None:
-            args += ["--types", str(w.type_index),
-                     "--type-scale", f"{w.type_index}={config.type_scales.get(w.type_index, 1.0):.6g}"]
-        # its first run writes the fsimage; files with data have their blocks in an image of their own
+            args += [
+                "--types",
+                str(w.type_index),
+                "--type-scale",
+                f"{w.type_index}={config.type_scales.get(w.type_index, 1.0):.6g}",
+            ]
+        # its first run writes the fsimage; files with data have their blocks in an image of their
+        # own
         args += ["--name-dir", str(name_dirs / (w.name + ("-data" if self.data else "")))]
-        settings = {**(FLAT_SETTINGS if w.flat else {}), FAIR_LOCK: "true" if self.fair else "false"}
+        settings = {
+            **(FLAT_SETTINGS if w.flat else {}),
+            FAIR_LOCK: "true" if self.fair else "false",
+        }
         for key, value in settings.items():
             args += ["-D", f"{key}={value}"]
         return [*args, "--out", str(out / self.key)]
@@ -97,7 +125,11 @@ def series(config: Config) -> list[Series]:
 
     def add(workload: Workload, time_scale: float, fair: bool = True, data: bool = False) -> None:
         variant = ("" if fair else "-unfair") + ("-data" if data else "")
-        planned.append(Series(f"{workload.name}{variant}-ts-{label(time_scale)}", workload, time_scale, fair, data))
+        planned.append(
+            Series(
+                f"{workload.name}{variant}-ts-{label(time_scale)}", workload, time_scale, fair, data
+            )
+        )
 
     for c in config.time_scales:
         add(HIERARCHICAL, c)
@@ -112,4 +144,6 @@ def series(config: Config) -> list[Series]:
         add(w, 1.0)
         add(w, 0.0)
         add(w, 0.0, fair=False)
-    return list({s.key: s for s in planned}.values())  # a time scale given twice runs once, where first planned
+    return list(
+        {s.key: s for s in planned}.values()
+    )  # a time scale given twice runs once, where first planned

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Parse speed against `gzip -dc`, side by side in one run (issue 2's bar: parse <= 3x gzip -dc).
+"""Parse speed against `gzip -dc`, side by side in one run (bar: parse <= 3x gzip -dc).
 
 Makes a 2.5-million-line gzip audit log once (make_audit_log.py), then alternates `gzip -dc`
 and `mimesisbench.jar parse` on it ROUNDS times, printing each time, the medians and their
@@ -16,6 +16,7 @@ with the project's .venv python).
 usage: bench/parse_speed.py [--rounds 5] [--lines 2500000] [--baseline-jar old.jar]
        (after bin/setup built the jar)
 """
+
 import argparse
 import json
 import os
@@ -62,7 +63,10 @@ def same_trace(a: Path, b: Path) -> str:
     reports = [json.loads((d / "parse-report.json").read_text()) for d in (a, b)]
     if reports[0] != reports[1]:
         return "output DIFFERS: parse-report.json"
-    return f"output same as the baseline's: events.avro, files.avro ({n:,} timelines), parse-report.json"
+    return (
+        f"output same as the baseline's: events.avro, files.avro ({n:,} timelines), "
+        "parse-report.json"
+    )
 
 
 def main() -> None:
@@ -75,13 +79,27 @@ def main() -> None:
     work.mkdir(parents=True, exist_ok=True)
     log = work / f"audit-{a.lines}.log.gz"
     if not log.exists():
-        subprocess.run([sys.executable, str(REPO / "bench/make_audit_log.py"), str(log),
-                        "--lines", str(a.lines), "--seed", "1"], check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                str(REPO / "bench/make_audit_log.py"),
+                str(log),
+                "--lines",
+                str(a.lines),
+                "--seed",
+                "1",
+            ],
+            check=True,
+        )
     jar = REPO / "dist/target/mimesisbench.jar"
-    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
-    print(f"log: {log.name}, {a.lines:,} lines, {log.stat().st_size / 2**20:.0f} MiB gzip; "
-          f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, {java}; "
-          f"load average {load()}")
+    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[
+        0
+    ]
+    print(
+        f"log: {log.name}, {a.lines:,} lines, {log.stat().st_size / 2**20:.0f} MiB gzip; "
+        f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, {java}; "
+        f"load average {load()}"
+    )
     variants = {"parse (G1)": (jar, []), "parse (ParallelGC)": (jar, ["-XX:+UseParallelGC"])}
     if a.baseline_jar:
         variants["baseline (G1)"] = (a.baseline_jar.resolve(), [])
@@ -94,20 +112,38 @@ def main() -> None:
         for name, (j, opts) in variants.items():
             out = work / ("trace-baseline" if name.startswith("baseline") else "trace")
             shutil.rmtree(out, ignore_errors=True)
-            wall, cpu = timed(["java", *opts, "-jar", str(j), "parse", "--audit", str(log),
-                               "--out", str(out), "--quiet"])
+            wall, cpu = timed(
+                [
+                    "java",
+                    *opts,
+                    "-jar",
+                    str(j),
+                    "parse",
+                    "--audit",
+                    str(log),
+                    "--out",
+                    str(out),
+                    "--quiet",
+                ]
+            )
             times[name].append(wall)
             cpus[name].append(cpu)
-        print(f"round {i + 1}: gzip -dc {gz[-1]:.2f} s, "
-              + ", ".join(f"{n} {t[-1]:.2f} s ({t[-1] / gz[-1]:.2f}x, CPU {cpus[n][-1]:.2f} s)"
-                          for n, t in times.items())
-              + f"; load {load()}")
+        print(
+            f"round {i + 1}: gzip -dc {gz[-1]:.2f} s, "
+            + ", ".join(
+                f"{n} {t[-1]:.2f} s ({t[-1] / gz[-1]:.2f}x, CPU {cpus[n][-1]:.2f} s)"
+                for n, t in times.items()
+            )
+            + f"; load {load()}"
+        )
     mg = statistics.median(gz)
     print(f"median gzip -dc {mg:.2f} s")
     for name, t in times.items():
         mp = statistics.median(t)
-        print(f"median {name} {mp:.2f} s: ratio {mp / mg:.2f}x, {a.lines / mp:,.0f} lines/s, "
-              f"CPU {statistics.median(cpus[name]):.2f} s")
+        print(
+            f"median {name} {mp:.2f} s: ratio {mp / mg:.2f}x, {a.lines / mp:,.0f} lines/s, "
+            f"CPU {statistics.median(cpus[name]):.2f} s"
+        )
     if a.baseline_jar:
         print(same_trace(work / "trace", work / "trace-baseline"))
     print(f"load average after: {load()}")

@@ -9,6 +9,7 @@ the NameNode and the DataNodes, not what a real cluster's sizes would.
 
 usage: PYTHONPATH=modeler-py/src .venv/bin/python bench/sized_profile.py PROFILE_DIR OUT_DIR
 """
+
 import sys
 from pathlib import Path
 
@@ -17,12 +18,22 @@ import fastavro
 from mimesis_model.formats import schema
 
 MIB = 1 << 20
-SIZES = [(0.0, 0.1), (1.0 * MIB, 0.4), (64.0 * MIB, 0.6), (128.0 * MIB, 0.7), (200.0 * MIB, 0.9),
-         (384.0 * MIB, 1.0)]
+SIZES = [
+    (0.0, 0.1),
+    (1.0 * MIB, 0.4),
+    (64.0 * MIB, 0.6),
+    (128.0 * MIB, 0.7),
+    (200.0 * MIB, 0.9),
+    (384.0 * MIB, 1.0),
+]
 
 
 def distribution(points: list[tuple[float, float]]) -> dict:
-    return {"values": [v for v, _ in points], "cumulative": [c for _, c in points], "count": len(points)}
+    return {
+        "values": [v for v, _ in points],
+        "cumulative": [c for _, c in points],
+        "count": len(points),
+    }
 
 
 def main() -> int:
@@ -44,12 +55,16 @@ def main() -> int:
     for t in profile["fileTypes"]:
         t["sizes"] = sizes
     profile["formatVersion"] = schema.field_declaration("Profile", "formatVersion")["current"]
-    profile["source"] = f"{profile['source']} (stand-in sizes from bench/sized_profile.py: not a model)"
+    profile["source"] = (
+        f"{profile['source']} (stand-in sizes from bench/sized_profile.py: not a model)"
+    )
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "profile.avro", "wb") as f:
         fastavro.writer(f, profile_schema, [profile])
-    print(f"{out / 'profile.avro'}: {len(profile['fileTypes'])} file types with stand-in sizes, "
-          f"formatVersion {profile['formatVersion']}")
+    print(
+        f"{out / 'profile.avro'}: {len(profile['fileTypes'])} file types with stand-in sizes, "
+        f"formatVersion {profile['formatVersion']}"
+    )
     return 0
 
 

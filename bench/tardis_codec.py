@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Tardis codec against java.util.zip's Deflater at BEST_SPEED on 1 MiB chunks (issue 6's bar:
+"""The Tardis codec against java.util.zip's Deflater at BEST_SPEED on 1 MiB chunks (its bar:
 compressing a 1 MiB Tardis chunk at least 10,000x faster than Deflater on the same chunk, and a
 compression ratio of at least 500:1).
 
@@ -11,6 +11,7 @@ shared 2-core machine: one fork, one thread, short warm-up and measurement itera
 
 usage: bench/tardis_codec.py [--forks 1] [--warmups 3] [--iterations 5] [--seconds 2] [--no-build]
 """
+
 import argparse
 import json
 import subprocess
@@ -24,11 +25,31 @@ BENCH = "org.mimesisbench.tardis.bench.TardisChunkBenchmark"
 
 # (what, numerator benchmark, denominator benchmark): how many times faster the denominator is
 RATIOS = [
-    ("compress 1 MiB Tardis chunk, first-and-last vs Deflater", "deflaterCompressTardis", "tardisCompressFirstAndLast"),
-    ("compress 1 MiB Tardis chunk, every-unit vs Deflater", "deflaterCompressTardis", "tardisCompressEveryUnit"),
-    ("compress 1 MiB Tardis chunk, adaptive (every-unit) vs Deflater", "deflaterCompressTardis", "adaptiveCompressTardis"),
-    ("decompress 1 MiB Tardis chunk, Tardis vs Inflater", "inflaterDecompressTardis", "tardisDecompress"),
-    ("compress 1 MiB random chunk, adaptive vs Deflater", "deflaterCompressRandom", "adaptiveCompressRandom"),
+    (
+        "compress 1 MiB Tardis chunk, first-and-last vs Deflater",
+        "deflaterCompressTardis",
+        "tardisCompressFirstAndLast",
+    ),
+    (
+        "compress 1 MiB Tardis chunk, every-unit vs Deflater",
+        "deflaterCompressTardis",
+        "tardisCompressEveryUnit",
+    ),
+    (
+        "compress 1 MiB Tardis chunk, adaptive (every-unit) vs Deflater",
+        "deflaterCompressTardis",
+        "adaptiveCompressTardis",
+    ),
+    (
+        "decompress 1 MiB Tardis chunk, Tardis vs Inflater",
+        "inflaterDecompressTardis",
+        "tardisDecompress",
+    ),
+    (
+        "compress 1 MiB random chunk, adaptive vs Deflater",
+        "deflaterCompressRandom",
+        "adaptiveCompressRandom",
+    ),
 ]
 
 
@@ -41,25 +62,54 @@ def main() -> None:
     ap.add_argument("--no-build", action="store_true")
     a = ap.parse_args()
     if not a.no_build:
-        subprocess.run(["mvn", "-o", "-q", "package", "-pl", "bench/tardis-jmh", "-am", "-DskipTests"],
-                       cwd=REPO, check=True)
+        subprocess.run(
+            ["mvn", "-o", "-q", "package", "-pl", "bench/tardis-jmh", "-am", "-DskipTests"],
+            cwd=REPO,
+            check=True,
+        )
     cp = f"{MODULE / 'target/classes'}:{(MODULE / 'target/classpath.txt').read_text().strip()}"
     out = REPO / "build/bench/tardis-jmh.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     print(machine.describe())
     print(f"load average before: {machine.load()}", flush=True)
     sizes = {}
-    for line in subprocess.run(["java", "-cp", cp, "org.mimesisbench.tardis.bench.ChunkSizes"],
-                               check=True, capture_output=True, text=True).stdout.splitlines():
+    for line in subprocess.run(
+        ["java", "-cp", cp, "org.mimesisbench.tardis.bench.ChunkSizes"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.splitlines():
         _, what, n = line.split()
         sizes[what] = int(n)
-    jmh = ["java", "-cp", cp, "org.openjdk.jmh.Main", BENCH, "-f", str(a.forks), "-t", "1",
-           "-wi", str(a.warmups), "-w", f"{a.seconds}s", "-i", str(a.iterations), "-r", f"{a.seconds}s",
-           "-rf", "json", "-rff", str(out)]
-    print("$ " + " ".join(jmh[:2] + ["<bench/tardis-jmh classpath>"] + jmh[3:]), flush=True)
+    jmh = [
+        "java",
+        "-cp",
+        cp,
+        "org.openjdk.jmh.Main",
+        BENCH,
+        "-f",
+        str(a.forks),
+        "-t",
+        "1",
+        "-wi",
+        str(a.warmups),
+        "-w",
+        f"{a.seconds}s",
+        "-i",
+        str(a.iterations),
+        "-r",
+        f"{a.seconds}s",
+        "-rf",
+        "json",
+        "-rff",
+        str(out),
+    ]
+    print("$ " + " ".join([*jmh[:2], "<bench/tardis-jmh classpath>", *jmh[3:]]), flush=True)
     subprocess.run(jmh, check=True, stdout=subprocess.DEVNULL)
     print(f"load average after: {machine.load()}")
-    scores = {r["benchmark"].rsplit(".", 1)[1]: r["primaryMetric"] for r in json.loads(out.read_text())}
+    scores = {
+        r["benchmark"].rsplit(".", 1)[1]: r["primaryMetric"] for r in json.loads(out.read_text())
+    }
     print("\n| benchmark | ns/op | +- (99.9 %) |\n|---|---|---|")
     for name, m in scores.items():
         print(f"| {name} | {m['score']:,.1f} | {m['scoreError']:,.1f} |")
@@ -68,7 +118,13 @@ def main() -> None:
         print(f"| {what} | {scores[slow]['score'] / scores[fast]['score']:,.0f}x |")
     chunk = sizes["chunk"]
     print("\n| 1 MiB chunk encoded by | bytes | compression ratio |\n|---|---|---|")
-    for what in ["tardis", "adaptive-tardis", "deflater-tardis", "adaptive-random", "deflater-random"]:
+    for what in [
+        "tardis",
+        "adaptive-tardis",
+        "deflater-tardis",
+        "adaptive-random",
+        "deflater-random",
+    ]:
         print(f"| {what} | {sizes[what]:,} | {chunk / sizes[what]:,.1f}:1 |")
 
 

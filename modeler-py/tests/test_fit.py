@@ -16,7 +16,7 @@ def sample():  # type: ignore[no-untyped-def]
 
 
 def test_the_paper_bar_on_the_sample_made_by_real_hadoop_jobs(sample) -> None:  # type: ignore[no-untyped-def]
-    """Issue 3's bar: popularity KS below 0.04 with k at most 30, every distance reported."""
+    """The fit bar: popularity KS below 0.04 with k at most 30, every distance reported."""
     fitter = ProfileFitter(random_state=0).fit(sample)
     profile = fitter.profile_
     assert profile.k <= 30

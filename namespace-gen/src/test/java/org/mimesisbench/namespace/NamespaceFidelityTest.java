@@ -18,7 +18,7 @@ import org.mimesisbench.namespace.output.NamespaceReport;
 import org.mimesisbench.namespace.stats.NamespaceStats;
 import org.mimesisbench.namespace.stats.StatsSource;
 
-/** Issue 4's fidelity bar: each preserved distribution within KS 0.02 of the Yahoo statistics. */
+/** The fidelity bar: each preserved distribution within KS 0.02 of the Yahoo statistics. */
 class NamespaceFidelityTest {
   private static final double BAR = 0.02;
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 
 /**
- * Issue 4's bar, scaled for CI: the Yahoo statistics' shape materialized into an embedded HDFS;
+ * The test's bar, scaled for CI: the Yahoo statistics' shape materialized into an embedded HDFS;
  * every entry present afterwards, nothing outside the base; the rate printed ("BAR materialize" in
  * the test's output). By default 20,000 directories and 100,000 files (about a minute on 2 cores);
  * the bar's own size (about 4 minutes) is a benchmark run, see BENCHMARKS.md: {@code mvn -pl

@@ -24,7 +24,7 @@ import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.run.RunOptions;
 
 /**
- * Issue 20's bar: against an embedded NameNode slowed on purpose (one handler, each audited call
+ * Open-loop bar: against an embedded NameNode slowed on purpose (one handler, each audited call
  * sleeping {@value #DELAY_MS} ms: at most about 200 calls a second) and a schedule of {@value
  * #RATE} getFileInfo a second, which it cannot serve. Open loop (many calls in flight), the offered
  * rate of the first second is the schedule's, and the response time grows with the backlog (a

@@ -28,7 +28,7 @@ import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 
 /**
- * The accuracy bench of bench/generator_accuracy.py (issue 5's bar: one mapper sustains 20,000
+ * The accuracy bench of bench/generator_accuracy.py (generator bar: one mapper sustains 20,000
  * scheduled ops/s at time scale 1 with p99 lateness under 2 ms, and costs under 3 % of throughput
  * against a bare loop issuing the same calls). The target is {@code noop:///}, so only the
  * generator is measured.

@@ -46,7 +46,7 @@ import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.run.RunOptions;
 
 /**
- * The ceiling bench of bench/namenode_ceiling.py (issue 5's bar: at time scale 0 against the
+ * The ceiling bench of bench/namenode_ceiling.py (generator bar: at time scale 0 against the
  * embedded NameNode, the benchmark's open and getFileInfo throughput is at least 0.9x Hadoop's own
  * NNThroughputBenchmark against the same NameNode over RPC with the same thread count).
  *
@@ -61,8 +61,9 @@ import org.mimesisbench.run.RunOptions;
  *   <li>a NamespaceClient loop: T threads making our FileSystem calls on event lists made
  *       beforehand (what MimesisBench issues, without its pipeline);
  *   <li>T pipelines: T issuing pipelines of one call in flight each (the closed loop of before
- *       issue 20), each replaying its share of a profile of N pre-existing files of one directory
- *       accessed once each, at time scale 0, through NamespaceClient on the cluster's FileSystem;
+ *       open-loop issuing), each replaying its share of a profile of N pre-existing files of one
+ *       directory accessed once each, at time scale 0, through NamespaceClient on the cluster's
+ *       FileSystem;
  *   <li>MimesisBench: one pipeline (a mapper) replaying the whole profile with up to T calls in
  *       flight ({@code run --in-flight T}), the same way.
  * </ol>

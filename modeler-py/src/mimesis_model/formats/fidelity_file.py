@@ -15,9 +15,10 @@ from typing import Any, Final
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats import results_schema
 from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity, WholeWorkload
+from mimesis_model.formats.folders import file_name
 from mimesis_model.output import AtomicOutputDir
 
-FIDELITY_FILE: Final = "fidelity.json"
+FIDELITY_FILE: Final = file_name("run", "fidelity")
 FIDELITY_VERSION: Final = 4
 """of fidelity.json (and `fidelity --json`): 2 added "whole", the whole workload's command mix
 (version 1 had no "version" key); 3 "directories", their listing and access popularity; 4

@@ -16,8 +16,9 @@ import numpy.typing as npt
 
 from mimesis_model.formats import schema
 from mimesis_model.formats.avro_file import read_records
+from mimesis_model.formats.folders import file_name
 
-NAMESPACE_END_FILE: Final = "namespace-end.avro"
+NAMESPACE_END_FILE: Final = file_name("trace", "namespaceEnd")
 """a trace's fsimage at its end (`parse --fsimage-end`)"""
 
 Ints = npt.NDArray[np.int64]

@@ -13,8 +13,9 @@ from typing import Any, Final
 
 from mimesis_model.errors import TraceError
 from mimesis_model.formats import results_schema
+from mimesis_model.formats.folders import file_name
 
-PARSE_REPORT_FILE: Final = "parse-report.json"
+PARSE_REPORT_FILE: Final = file_name("trace", "parseReport")
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,9 @@ from typing import Any, Final
 
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats import results_schema
+from mimesis_model.formats.folders import file_name
 
-SUMMARY_FILE: Final = "summary.json"
+SUMMARY_FILE: Final = file_name("run", "summary")
 
 SERVICE: Final = "service"
 """an op's service time: its call's start to its end"""

@@ -10,9 +10,10 @@ from typing import Any, Final
 
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats import results_schema
+from mimesis_model.formats.folders import file_name
 from mimesis_model.formats.run_summary import OpFigures
 
-SWEEP_FILE: Final = "sweep.json"
+SWEEP_FILE: Final = file_name("sweep", "sweep")
 
 
 class SweepFileError(MimesisModelError):

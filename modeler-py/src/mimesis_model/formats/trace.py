@@ -24,6 +24,7 @@ from mimesis_model.formats import schema
 from mimesis_model.formats.avro_file import check_whole as avro_check_whole
 from mimesis_model.formats.avro_file import read_records
 from mimesis_model.formats.categorical import Categorical
+from mimesis_model.formats.folders import file_name
 
 __all__ = [
     "ACCESS_KIND_NAMES",
@@ -57,12 +58,12 @@ __all__ = [
     "read_namespace_end",
 ]
 
-EVENTS_FILE: Final = "events.avro"
-FILES_FILE: Final = "files.avro"
-DIRS_FILE: Final = "dirs.avro"
-CLUSTER_FILE: Final = "cluster.avro"
-NAMESPACE_FILE: Final = "namespace.avro"
-NAMESPACE_END_FILE: Final = "namespace-end.avro"
+EVENTS_FILE: Final = file_name("trace", "events")
+FILES_FILE: Final = file_name("trace", "files")
+DIRS_FILE: Final = file_name("trace", "dirs")
+CLUSTER_FILE: Final = file_name("trace", "cluster")
+NAMESPACE_FILE: Final = file_name("trace", "namespace")
+NAMESPACE_END_FILE: Final = file_name("trace", "namespaceEnd")
 """the fsimage at the trace's end (parse --fsimage-end): the sizes of the files made in it"""
 
 NO_TIME: Final = int(np.iinfo(np.int64).min)

@@ -6,21 +6,20 @@ writes the same file."""
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from mimesis_model.errors import TraceError
 from mimesis_model.formats.avro_blocks import Whole
-from mimesis_model.formats.schema import declaration, field_declaration
+from mimesis_model.formats.folders import file_name
+from mimesis_model.formats.schema import field_declaration
 
 _MANIFEST: str = "TraceManifest"
 
 
-@cache
 def manifest_file() -> str:
-    """The manifest's name in a trace folder, as its schema declares it (`file`)."""
-    return str(declaration(_MANIFEST)["file"])
+    """The manifest's name in a trace folder, as Folders.avsc declares it."""
+    return file_name("trace", "manifest")
 
 
 def check(path: Path, whole: Whole) -> None:

@@ -31,6 +31,7 @@ from mimesis_model.formats.fidelity_report import (
     UserComparison,
     WholeWorkload,
 )
+from mimesis_model.formats.folders import file_name
 from mimesis_model.formats.run_summary import RESPONSE, SERVICE, OpFigures
 from mimesis_model.model.command_mix import FLAG_SHARE
 from mimesis_model.output import write_file
@@ -47,7 +48,7 @@ from mimesis_model.units import MICROS
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-REPORT_FILE: Final = "report.html"
+REPORT_FILE: Final = file_name("run", "report")
 DRIFT_COLUMN: Final = "maxLatenessUs"
 """timeline.csv's column of each second's drift: how late (µs) its latest op was"""
 _PERCENTILES: Final = ("p50", "p90", "p99", "p999")

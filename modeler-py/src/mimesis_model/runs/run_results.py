@@ -12,13 +12,14 @@ from typing import Any, Final
 from urllib.parse import urlparse
 
 from mimesis_model.errors import ProfileError
+from mimesis_model.formats.folders import file_name
 from mimesis_model.formats.profile import Profile
 from mimesis_model.formats.run_summary import SUMMARY_FILE, OpFigures, RunSummary, RunSummaryError
 from mimesis_model.formats.schema import run_option_problem
 from mimesis_model.model.scaling import scale_types, type_name
 
-TIMELINE_FILE: Final = "timeline.csv"
-NAMENODE_FILE: Final = "namenode.csv"
+TIMELINE_FILE: Final = file_name("run", "timeline")
+NAMENODE_FILE: Final = file_name("run", "namenodeMetrics")
 """the NameNode's metrics, a row a second through phase 2 (runs that recorded them)"""
 TRACE_DIR: Final = "trace"
 CLOCK_SLACK_MS: Final = 100

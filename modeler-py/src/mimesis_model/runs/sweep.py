@@ -28,12 +28,13 @@ from typing import Any, Final
 import numpy as np
 
 from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.formats.folders import file_name
 from mimesis_model.formats.run_summary import RESPONSE, SERVICE, OpFigures
 from mimesis_model.formats.sweep_file import SweepFile, SweepPoint
 from mimesis_model.units import MICROS, format_latency
 
-FIGURE_FILE: Final = "figure2.png"
-NAMENODE_FIGURE: Final = "namenode.png"
+FIGURE_FILE: Final = file_name("sweep", "figure")
+NAMENODE_FIGURE: Final = file_name("sweep", "namenodeFigure")
 """the NameNode's side beside Figure 2: its RPC and lock times, queues and GC against the rate"""
 NAMENODE_PANELS: Final = (
     ("time (ms)", ("rpcQueueTimeAvgMs", "rpcProcessingTimeAvgMs", "rpcLockWaitTimeAvgMs",

@@ -23,6 +23,7 @@ import org.mimesisbench.audit.trace.TraceBuilder;
 import org.mimesisbench.audit.trace.TraceCounts;
 import org.mimesisbench.cli.ProgressLine;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.folders.TraceFolder;
 import org.mimesisbench.output.AtomicOutputDir;
 import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.ClusterEvent;
@@ -39,13 +40,13 @@ import org.mimesisbench.trace.TraceManifests;
  * All the files appear together or not at all.
  */
 public final class TraceParse {
-  public static final String EVENTS = "events.avro";
-  public static final String FILES = "files.avro";
-  public static final String DIRS = "dirs.avro";
-  public static final String CLUSTER = "cluster.avro";
-  public static final String NAMESPACE = "namespace.avro";
-  public static final String NAMESPACE_END = "namespace-end.avro";
-  public static final String REPORT = "parse-report.json";
+  public static final String EVENTS = TraceFolder.EVENTS;
+  public static final String FILES = TraceFolder.FILES;
+  public static final String DIRS = TraceFolder.DIRS;
+  public static final String CLUSTER = TraceFolder.CLUSTER;
+  public static final String NAMESPACE = TraceFolder.NAMESPACE;
+  public static final String NAMESPACE_END = TraceFolder.NAMESPACE_END;
+  public static final String REPORT = TraceFolder.PARSE_REPORT;
 
   private final ParseOptions options;
   private final Configuration conf;

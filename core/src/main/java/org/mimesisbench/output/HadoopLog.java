@@ -12,6 +12,7 @@ import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 import org.apache.log4j.PatternLayout;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.folders.ResultsFolder;
 
 /**
  * Hadoop's (and the other libraries') log lines while a command runs a NameNode or jobs, written to
@@ -27,7 +28,7 @@ public final class HadoopLog implements AutoCloseable {
   public static final String VERBOSE = "mimesisbench.verbose";
 
   /** The log file's name in a run's results. */
-  public static final String FILE = "hadoop.log";
+  public static final String FILE = ResultsFolder.HADOOP_LOG;
 
   /** A log4j level for the file (e.g. INFO, DEBUG): more than the default WARN. */
   public static final String LEVEL = "mimesisbench.log.level";

@@ -14,6 +14,7 @@ import org.apache.avro.io.JsonEncoder;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.folders.TraceFolder;
 
 /**
  * A trace folder's manifest (profiles/schema/TraceManifest.avsc, in Avro's JSON encoding): the
@@ -22,7 +23,7 @@ import org.mimesisbench.errors.BadInputException;
  */
 public final class TraceManifests {
   /** The manifest's file name in a trace folder, as the schema declares it. */
-  public static final String FILE = TraceManifest.getClassSchema().getProp("file");
+  public static final String FILE = TraceFolder.MANIFEST;
 
   /** The newest format version this build reads and writes. */
   public static final int FORMAT_VERSION =

@@ -14,6 +14,7 @@ import org.mimesisbench.audit.input.AuditLogFiles;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.folders.ResultsFolder;
 import org.mimesisbench.run.RunOptions;
 
 /**
@@ -23,7 +24,7 @@ import org.mimesisbench.run.RunOptions;
  */
 final class AuditCapture {
   /** The audit log of an embedded run, in the results folder. */
-  static final String AUDIT_LOG = "namenode-audit.log";
+  static final String AUDIT_LOG = ResultsFolder.AUDIT_LOG;
 
   /** The run's own trace: its NameNode audit log parsed by the project's parser. */
   static final String TRACE = "trace";

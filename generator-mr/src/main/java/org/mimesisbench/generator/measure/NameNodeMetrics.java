@@ -30,6 +30,7 @@ import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.mimesisbench.cli.Messages;
+import org.mimesisbench.folders.ResultsFolder;
 
 /**
  * The NameNode's own view of a run, read once a second from its metrics (the beans Hadoop's metrics
@@ -47,7 +48,7 @@ import org.mimesisbench.cli.Messages;
  * own refresh intervals (see {@link Refreshes}): every row of an interval gets its rate.
  */
 public final class NameNodeMetrics implements AutoCloseable {
-  public static final String FILE = "namenode.csv";
+  public static final String FILE = ResultsFolder.NAMENODE_METRICS;
   private static final String DOMAIN = "Hadoop:service=NameNode,name=";
   private static final long PERIOD_MS = 1_000;
   private static final ObjectMapper JSON = new ObjectMapper();

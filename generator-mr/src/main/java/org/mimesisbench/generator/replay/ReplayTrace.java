@@ -19,6 +19,7 @@ import org.apache.avro.file.DataFileReader;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.folders.TraceFolder;
 import org.mimesisbench.fs.TracePaths;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.trace.AuditEvent;
@@ -36,10 +37,10 @@ import org.mimesisbench.trace.TraceManifests;
  * Without an fsimage the namespace is those alone, open to every user (no owner or mode is known).
  */
 final class ReplayTrace {
-  static final String EVENTS = "events.avro";
-  static final String NAMESPACE = "namespace.avro";
-  static final String FILES = "files.avro";
-  static final String DIRS = "dirs.avro";
+  static final String EVENTS = TraceFolder.EVENTS;
+  static final String NAMESPACE = TraceFolder.NAMESPACE;
+  static final String FILES = TraceFolder.FILES;
+  static final String DIRS = TraceFolder.DIRS;
 
   final long startMs;
   final long endMs;

@@ -21,6 +21,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.tools.DFSAdmin;
 import org.apache.hadoop.hdfs.tools.offlineImageViewer.OfflineImageViewerPB;
 import org.mimesisbench.cli.Messages;
+import org.mimesisbench.folders.ResultsFolder;
 
 /**
  * namespace-end.tsv: the namespace under the run's base directory at its end, as Hadoop's Offline
@@ -32,7 +33,7 @@ import org.mimesisbench.cli.Messages;
  * the run's end. Rows outside the base (other users' paths) are never written.
  */
 public final class NamespaceEnd {
-  public static final String FILE = "namespace-end.tsv";
+  public static final String FILE = ResultsFolder.NAMESPACE_END;
 
   /**
    * false: namespace-end.tsv is left out (a run of millions of files writes a row each, and a

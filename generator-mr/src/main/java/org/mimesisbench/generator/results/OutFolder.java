@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.mimesisbench.errors.BadInputException;
+import org.mimesisbench.folders.ResultsFolder;
 import org.mimesisbench.generator.infra.Lease;
 import org.mimesisbench.generator.infra.LeaseFiles;
 import org.mimesisbench.generator.infra.WorkFolder;
@@ -26,34 +27,11 @@ import org.mimesisbench.generator.infra.WorkFolder;
 public final class OutFolder {
   /** The files of a finished run's folder: its results and what the modeler writes beside them. */
   public static final OutFolder RUN =
-      new OutFolder(
-          "run",
-          RunResults.SUMMARY,
-          name ->
-              List.of(
-                      RunResults.SUMMARY,
-                      RunResults.HISTOGRAMS,
-                      RunResults.TIMELINE,
-                      org.mimesisbench.generator.measure.NameNodeMetrics.FILE,
-                      RunResults.COUNTERS,
-                      "namenode-audit.log",
-                      org.mimesisbench.output.HadoopLog.FILE,
-                      NamespaceEnd.FILE,
-                      "trace",
-                      "fidelity.json",
-                      "report.html")
-                  .contains(name));
+      new OutFolder("run", ResultsFolder.SUMMARY, ResultsFolder.RUN_FILES::contains);
 
   /** The files of a finished sweep's folder: sweep.json, a folder per run, the modeler's figure. */
   public static final OutFolder SWEEP =
-      new OutFolder(
-          "sweep",
-          "sweep.json",
-          name ->
-              name.equals("sweep.json")
-                  || name.equals("figure2.png")
-                  || name.equals("namenode.png")
-                  || name.matches("ts-.+-r\\d+"));
+      new OutFolder("sweep", ResultsFolder.SWEEP, ResultsFolder::sweepHolds);
 
   /** The lease file of the command writing in --out (and its heartbeat). */
   public static final String LEASE = ".lease";

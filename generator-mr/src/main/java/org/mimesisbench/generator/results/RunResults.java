@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.mimesisbench.folders.ResultsFolder;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.output.Durations;
@@ -24,10 +25,10 @@ import org.mimesisbench.output.Durations;
  * was) and {@code counters.json} (the jobs' MapReduce counters).
  */
 public final class RunResults {
-  public static final String SUMMARY = "summary.json";
-  public static final String HISTOGRAMS = "latency.hlog";
-  public static final String TIMELINE = "timeline.csv";
-  public static final String COUNTERS = "counters.json";
+  public static final String SUMMARY = ResultsFolder.SUMMARY;
+  public static final String HISTOGRAMS = ResultsFolder.HISTOGRAMS;
+  public static final String TIMELINE = ResultsFolder.TIMELINE;
+  public static final String COUNTERS = ResultsFolder.COUNTERS;
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

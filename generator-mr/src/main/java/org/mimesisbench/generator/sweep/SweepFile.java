@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mimesisbench.folders.ResultsFolder;
 import org.mimesisbench.generator.results.RunSummary;
 
 /**
@@ -25,7 +26,7 @@ public record SweepFile(
     Long warmUpMs,
     JsonNode options,
     List<Point> points) {
-  public static final String NAME = "sweep.json";
+  public static final String NAME = ResultsFolder.SWEEP;
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

@@ -1,10 +1,6 @@
 package org.mimesisbench.generator.issue;
 
 import java.io.IOException;
-import java.time.Instant;
-import java.time.LocalTime;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -79,14 +75,6 @@ public final class IssuingPipeline {
   private static final int BATCH = 64;
   private static final long POLL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-  /**
-   * Outages shorter than this (a failed call or two between successes) are errors, not outages
-   * worth a note.
-   */
-  private static final long OUTAGE_NOTED_NANOS = TimeUnit.SECONDS.toNanos(1);
-
-  private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
-
   /** The pipelines issuing in this JVM now, for {@link #stopAll} (a run's own local tasks). */
   private static final Set<IssuingPipeline> RUNNING = ConcurrentHashMap.newKeySet();
 
@@ -95,9 +83,9 @@ public final class IssuingPipeline {
   private final double timeScale;
   private final long maxDriftNanos;
   private final long wallLimitNanos;
-  private long outageLimitNanos = Long.MAX_VALUE;
   private int inFlight = 1;
   private final RunStatistics stats = new RunStatistics(); // under stateLock
+  private final OutageTracker outages = new OutageTracker(stats); // under stateLock
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition introducerMayGo = lock.newCondition();
@@ -130,14 +118,6 @@ public final class IssuingPipeline {
   private long nextProgress;
   private long lastEnd; // when the last op issued ended (System.nanoTime)
   private boolean anyEnded; // lastEnd is an op's end
-  // read by issuers outside the state lock, for the drift check: volatile
-  private volatile boolean failing; // every call since failingSince failed: an outage, if it lasts
-  private volatile long
-      failingSince; // System.nanoTime at the begin of the outage's first failed call
-  private long failingSinceMillis; // the same on the wall clock, for the summary
-  private String firstFailure; // the outage's first error
-  private volatile long
-      excusedNanos; // lateness that past outages explain (never more than the lateness since)
   private volatile long lateNanos; // how late the last op began (time scale > 0), for progress
 
   /** Events as the sequencer hands them over, each with the life it comes from. */
@@ -170,7 +150,7 @@ public final class IssuingPipeline {
 
   /** Stops issuing once every call has failed for {@code ms} (0: never); returns this pipeline. */
   public IssuingPipeline outageLimit(long ms) {
-    this.outageLimitNanos = ms > 0 ? ms * 1_000_000L : Long.MAX_VALUE;
+    outages.limit(ms);
     return this;
   }
 
@@ -226,9 +206,7 @@ public final class IssuingPipeline {
           progress(System.nanoTime());
         }
       }
-      if (failing) { // the schedule or the run ended during an outage
-        endOutage(lastEnd);
-      }
+      outages.issuingEnded(lastEnd); // the schedule or the run may end during an outage
     } finally {
       RUNNING.remove(this);
       stop();
@@ -549,7 +527,7 @@ public final class IssuingPipeline {
     if (timeScale > 0) {
       lateNanos = late;
     }
-    long excused = Math.min(Math.max(late, 0), excusedNanos + (failing ? begin - failingSince : 0));
+    long excused = outages.excused(late, begin);
     if (late - excused > maxDriftNanos) {
       stopBecause(
           String.format(
@@ -630,22 +608,11 @@ public final class IssuingPipeline {
       }
     }
     if (error == null || lacking) {
-      if (failing) {
-        endOutage(begin - failingSince > 0 ? begin : failingSince);
-      }
-      excusedNanos =
-          Math.min(excusedNanos, Math.max(late, 0)); // caught up: what is late from now on is drift
+      outages.succeeded(begin, late);
     } else {
-      if (!failing) {
-        failingSince = begin;
-        failingSinceMillis = System.currentTimeMillis() - (end - begin) / 1_000_000L;
-        firstFailure = error;
-        failing = true;
-      }
-      if (end - failingSince >= outageLimitNanos) {
-        stats.outage(end - failingSince, outage(end - failingSince, ""));
-        failing = false;
-        stopBecause(OUTAGE + outage(end - failingSince, ", the --outage-limit"));
+      String limit = outages.failed(begin, end, error);
+      if (limit != null) {
+        stopBecause(limit);
         return false;
       }
     }
@@ -659,27 +626,6 @@ public final class IssuingPipeline {
       livesInFlight.remove(w.life);
     }
     return false;
-  }
-
-  /**
-   * The outage that began at failingSince ended at {@code at}: noted if it lasted, its time excused
-   * from drift.
-   */
-  private void endOutage(long at) {
-    failing = false;
-    long nanos = at - failingSince;
-    excusedNanos += nanos;
-    if (nanos >= OUTAGE_NOTED_NANOS) {
-      stats.outage(nanos, outage(nanos, ""));
-    }
-  }
-
-  private String outage(long nanos, String what) {
-    LocalTime from =
-        LocalTime.ofInstant(Instant.ofEpochMilli(failingSinceMillis), ZoneId.systemDefault());
-    return String.format(
-        "every call failed for %.1f s from %s%s (first: %s)",
-        nanos / 1e9, from.format(CLOCK), what, firstFailure);
   }
 
   /**

@@ -70,10 +70,7 @@ public final class BenchmarkRun {
   private RunSummary written; // the summary, once the results are written
   private Lease.Holder holder; // this run, as its leases name it
   private BaseDirectory leased; // the base whose lease this run holds, once RunSetup took it
-  // what a SIGTERM or Ctrl-C found: the job it stopped, its counters then, when; and the schedule
-  private volatile RunJobs.Progress stoppedIn;
-  private volatile org.apache.hadoop.mapreduce.Counters stoppedCounters;
-  private volatile long stoppedAtNanos;
+  private volatile Stopped stopped; // what a SIGTERM or Ctrl-C found, once one came
   private volatile long scheduledOps;
   private volatile String id; // this run's
   private final Planner planner;
@@ -526,10 +523,13 @@ public final class BenchmarkRun {
    * unfinished results then go).
    */
   private String keepWhatWasMeasured(AtomicOutputDir results, Path outDir) {
-    RunJobs.Progress phase2 = stoppedIn;
-    if (phase2 == null || stoppedCounters == null || !phase2.step().startsWith("phase 2")) {
+    Stopped s = stopped;
+    RunJobs.Progress phase2 = s == null ? null : s.job();
+    if (phase2 == null || s.counters() == null || !phase2.step().startsWith("phase 2")) {
       return null;
     }
+    org.apache.hadoop.mapreduce.Counters stoppedCounters = s.counters();
+    long stoppedAtNanos = s.atNanos();
     Map<String, long[]> ops = new java.util.LinkedHashMap<>();
     for (org.mimesisbench.generator.op.Op op : org.mimesisbench.generator.op.Op.values()) {
       long n = stoppedCounters.findCounter(CounterNames.GROUP, CounterNames.ops(op)).getValue();
@@ -565,11 +565,18 @@ public final class BenchmarkRun {
     }
   }
 
+  /**
+   * What a SIGTERM or Ctrl-C found: the job it stopped (null: none running), that job's counters
+   * then, and when (System.nanoTime).
+   */
+  private record Stopped(
+      RunJobs.Progress job, org.apache.hadoop.mapreduce.Counters counters, long atNanos) {}
+
   /** On SIGTERM or Ctrl-C: the running job is killed and the run's state says so. */
   private void interrupted(BaseDirectory base, String runId) {
-    stoppedAtNanos = System.nanoTime();
-    stoppedIn = jobs.progress(); // before the kill: the job still answers with its counters
-    stoppedCounters = stoppedIn == null ? null : stoppedIn.latest();
+    long at = System.nanoTime();
+    RunJobs.Progress job = jobs.progress(); // before the kill: the job still answers its counters
+    stopped = new Stopped(job, job == null ? null : job.latest(), at);
     jobs.running().kill();
     try (FileSystem fresh = FileSystem.newInstance(base.path().toUri(), conf)) {
       base.through(fresh)

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.trace.AuditEvent;
 import org.mimesisbench.trace.FileTimeline;
 import org.mimesisbench.trace.NamespaceEntry;
@@ -60,7 +61,17 @@ class ReplayDataTest {
     cluster.close();
   }
 
-  private record Replayed(JsonNode summary, org.apache.hadoop.fs.Path root, String out) {}
+  private record Replayed(JsonNode summary, org.apache.hadoop.fs.Path root, Path results) {
+    /** The bytes phase {@code phase} wrote, from counters.json. */
+    long bytesWritten(String phase) throws IOException {
+      return new ObjectMapper()
+          .readTree(results.resolve("counters.json").toFile())
+          .path(phase)
+          .path("MimesisBench")
+          .path(CounterNames.BYTES_WRITTEN)
+          .asLong();
+    }
+  }
 
   /** Replays the warehouse trace back to back into {@code base}, as one user. */
   private static Replayed replay(String base, String... more) throws Exception {
@@ -91,7 +102,7 @@ class ReplayDataTest {
     JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
     org.apache.hadoop.fs.Path root =
         new org.apache.hadoop.fs.Path(summary.path("target").path("namespaceRoot").asText());
-    return new Replayed(summary, root, printed);
+    return new Replayed(summary, root, results);
   }
 
   private static <T> List<T> read(String file, Class<T> type) throws IOException {
@@ -123,6 +134,7 @@ class ReplayDataTest {
     assertTrue(
         r.summary().path("notes").toString().contains("appends write nothing"),
         r.summary().path("notes").toString());
+    assertTrue(r.bytesWritten("phase1") > 0 && r.bytesWritten("phase2") > 0, "bytes written");
 
     Map<String, NamespaceEntry> start = new TreeMap<>();
     read(ReplayTrace.NAMESPACE, NamespaceEntry.class)
@@ -177,5 +189,6 @@ class ReplayDataTest {
     }
     assertTrue(files > 50, files + " files");
     assertFalse(r.summary().path("notes").toString().contains("appends write nothing"));
+    assertEquals(0, r.bytesWritten("phase1") + r.bytesWritten("phase2"));
   }
 }

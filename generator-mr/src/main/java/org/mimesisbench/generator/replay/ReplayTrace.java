@@ -34,6 +34,8 @@ import org.mimesisbench.trace.TraceManifests;
  * at its start: the fsimage's entries (namespace.avro) with their owners and modes, plus the files
  * and directories the events show existed before the trace (files.avro, dirs.avro pre-existing).
  * Without an fsimage the namespace is those alone, open to every user (no owner or mode is known).
+ * The sizes a replay writes come from the fsimages: the start one's for its files, the end one's
+ * (namespace-end.avro) for the files the trace creates (CreatedSizes).
  */
 final class ReplayTrace {
   static final String EVENTS = "events.avro";

@@ -39,8 +39,8 @@ import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * A replay of the warehouse trace writes its files' data through a real NameNode and three
- * DataNodes: pre-existing files of their start fsimage's size, created ones of the end fsimage's;
- * with --zero-size every file stays empty.
+ * DataNodes: pre-existing files of their start fsimage's size, created ones of the end fsimage's,
+ * read back on open with --read-data; with --zero-size every file stays empty.
  */
 @Tag("slow")
 class ReplayDataTest {
@@ -64,11 +64,15 @@ class ReplayDataTest {
   private record Replayed(JsonNode summary, org.apache.hadoop.fs.Path root, Path results) {
     /** The bytes phase {@code phase} wrote, from counters.json. */
     long bytesWritten(String phase) throws IOException {
+      return counter(phase, CounterNames.BYTES_WRITTEN);
+    }
+
+    long counter(String phase, String name) throws IOException {
       return new ObjectMapper()
           .readTree(results.resolve("counters.json").toFile())
           .path(phase)
           .path("MimesisBench")
-          .path(CounterNames.BYTES_WRITTEN)
+          .path(name)
           .asLong();
     }
   }
@@ -127,7 +131,7 @@ class ReplayDataTest {
   @Test
   void filesHoldTheSizesOfTheTracesFsimages() throws Exception {
     long blocksBefore = cluster.cluster().getNamesystem().getBlocksTotal();
-    Replayed r = replay("/sized");
+    Replayed r = replay("/sized", "--read-data");
     assertTrue(
         cluster.cluster().getNamesystem().getBlocksTotal() > blocksBefore + 50,
         "blocks allocated: " + cluster.cluster().getNamesystem().getBlocksTotal());
@@ -135,6 +139,7 @@ class ReplayDataTest {
         r.summary().path("notes").toString().contains("appends write nothing"),
         r.summary().path("notes").toString());
     assertTrue(r.bytesWritten("phase1") > 0 && r.bytesWritten("phase2") > 0, "bytes written");
+    assertTrue(r.counter("phase2", CounterNames.BYTES_READ) > 0, "bytes read on open");
 
     Map<String, NamespaceEntry> start = new TreeMap<>();
     read(ReplayTrace.NAMESPACE, NamespaceEntry.class)

@@ -167,8 +167,8 @@ public final class BenchmarkRun {
         if (embedded) {
           // a replica per DataNode: enough of them for the replication the files draw
           embeddedDataNodes =
-              plan instanceof RunPlan r && r.model().writesData()
-                  ? EmbeddedCluster.dataNodesFor(r.model().maxReplication())
+              plan.maxDataReplication() > 0
+                  ? EmbeddedCluster.dataNodesFor(plan.maxDataReplication())
                   : EmbeddedCluster.DATA_NODES;
           out.println(
               "no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");

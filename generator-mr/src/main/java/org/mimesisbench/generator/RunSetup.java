@@ -58,7 +58,7 @@ final class RunSetup {
    * (not HDFS, or the report denied) places replicas its own way.
    */
   private static void capReplication(
-      FileSystem fs, Configuration conf, int wanted, Consumer<String> note, PrintStream out) {
+      FileSystem fs, Configuration conf, Workload draft, Consumer<String> note, PrintStream out) {
     int live;
     try {
       live = DataTransfer.liveDataNodes(fs);
@@ -80,7 +80,8 @@ final class RunSetup {
       note.accept(uncapped);
       out.println("note: " + uncapped);
     }
-    String capped = DataTransfer.cappedNote(wanted, live);
+    String files = draft instanceof RunPlan ? "the profile's files draw" : "the trace's files have";
+    String capped = DataTransfer.cappedNote(files, draft.maxDataReplication(), live);
     if (capped != null) {
       note.accept(capped);
       out.println("note: " + capped);
@@ -138,8 +139,8 @@ final class RunSetup {
       out.println("note: " + unfinished);
       base.markFinished(id, "abandoned (found by run " + runId + ")");
     }
-    if (draft instanceof RunPlan run && run.model().writesData()) {
-      capReplication(fs, conf, run.model().maxReplication(), note, out);
+    if (draft.maxDataReplication() > 0) {
+      capReplication(fs, conf, draft, note, out);
     }
     Workload plan = draft.at(base.path());
     if (!fs.exists(plan.root())) {

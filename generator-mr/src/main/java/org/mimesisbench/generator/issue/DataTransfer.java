@@ -57,8 +57,21 @@ public final class DataTransfer {
 
   /** Creates {@code p} holding {@code w}'s bytes, with its block size and (capped) replication. */
   public void create(FileSystem fs, Path p, Write w) throws IOException {
+    create(fs, p, w, false);
+  }
+
+  /**
+   * As {@link #create}, replacing what is at {@code p}: a replay's create, as the trace's
+   * succeeded.
+   */
+  public void overwrite(FileSystem fs, Path p, Write w) throws IOException {
+    create(fs, p, w, true);
+  }
+
+  private void create(FileSystem fs, Path p, Write w, boolean overwrite) throws IOException {
     short replication = capped(w.replication());
-    try (FSDataOutputStream out = fs.create(p, false, BUFFER_BYTES, replication, w.blockSize())) {
+    try (FSDataOutputStream out =
+        fs.create(p, overwrite, BUFFER_BYTES, replication, w.blockSize())) {
       write(out, w.bytes());
     }
   }
@@ -143,10 +156,16 @@ public final class DataTransfer {
    * DataNodes can hold them; null when they fit.
    */
   public static String cappedNote(int wanted, int live) {
+    return cappedNote("the profile's files draw", wanted, live);
+  }
+
+  /** As {@link #cappedNote(int, int)}, {@code files} saying whose ("the trace's files have"). */
+  public static String cappedNote(String files, int wanted, int live) {
     if (live <= 0 || wanted <= live) {
       return null;
     }
-    return "the profile's files draw up to "
+    return files
+        + " up to "
         + wanted
         + " replicas and only "
         + live

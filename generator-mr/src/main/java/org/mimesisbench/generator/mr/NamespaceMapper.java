@@ -48,7 +48,7 @@ public final class NamespaceMapper
    * loses most races: at 400 ms each, setting up thousands of files took minutes. Phase 1 is not
    * measured; phase 2's clients keep the cluster's settings. Retries double to the same 40 s.
    */
-  static Configuration settingUp(Configuration conf) {
+  public static Configuration settingUp(Configuration conf) {
     Configuration c = new Configuration(conf);
     c.setLong(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY, 10);
     c.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, 12);

@@ -214,6 +214,11 @@ public final class RunPlan implements Workload {
   }
 
   @Override
+  public int maxDataReplication() {
+    return model.writesData() ? model.maxReplication() : 0;
+  }
+
+  @Override
   public String command() {
     return "run";
   }

@@ -54,6 +54,14 @@ public interface Workload {
     return List.of();
   }
 
+  /**
+   * The most replicas a file of the workload is written with (the cap and the embedded DataNodes
+   * follow it); 0 when it writes no data.
+   */
+  default int maxDataReplication() {
+    return 0;
+  }
+
   /** What phase 1 makes, in a line. */
   String describe();
 

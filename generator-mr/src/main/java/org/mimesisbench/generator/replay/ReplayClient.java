@@ -21,11 +21,13 @@ import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mimesisbench.fs.TracePaths;
+import org.mimesisbench.generator.issue.DataTransfer;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.trace.AuditEvent;
+import org.mimesisbench.trace.NamespaceEntry;
 
 /**
  * Issues a partition's calls as the trace recorded them: as the recorded user (a file system client
@@ -71,7 +73,16 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   private final String ownUser;
   private final Set<String> concatSources =
       new HashSet<>(); // paths (under the root) a concat joins
+  private final DataTransfer data;
+  private final Map<Created, NamespaceEntry> sizes; // what each create writes; none: empty
   private int cursor;
+
+  /** A create of the trace: its path and time from the trace's first event, its size's key. */
+  record Created(String path, long timeMs) {
+    static Created of(Event e) {
+      return new Created(e.path(), (long) e.timeMs());
+    }
+  }
 
   /** A file system client and the generator's calls on it, as one user. */
   private record Client(FileSystem fs, NamespaceClient calls) {}
@@ -81,9 +92,13 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
       FileSystem runner,
       Configuration clientConf,
       Path root,
-      ReplayPlan.Users users)
+      ReplayPlan.Users users,
+      DataTransfer data,
+      Map<Created, NamespaceEntry> sizes)
       throws IOException {
     this.calls = calls;
+    this.data = data;
+    this.sizes = sizes;
     this.runner = runner;
     this.clientConf = clientConf;
     this.paths = TracePaths.under(root);
@@ -91,7 +106,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     // the runner's own client, on this client configuration (the issuing one's lacks the append
     // setting)
     FileSystem own = FileSystem.newInstance(runner.getUri(), clientConf);
-    clients.put(null, new Client(own, new NamespaceClient(own, root)));
+    clients.put(null, new Client(own, new NamespaceClient(own, root).withData(data)));
     for (ReplayCall c : calls) {
       if (c.event().op() == Op.CONCAT) {
         ReplayCalls.concatSources(c.event().target())
@@ -139,7 +154,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
     Path p = e.path() == null ? null : path(e.path());
     String perm = recorded.getPerm();
     switch (e.op()) {
-      case CREATE -> create(fs, p);
+      case CREATE -> create(fs, p, sizes.get(Created.of(e)));
       case CONCAT -> concat(fs, p, e);
       case DELETE -> {
         return falseAsRecorded(fs.delete(p, true), recorded, e);
@@ -188,12 +203,17 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   }
 
   /**
-   * A create that replaces, as the trace's succeeded; a concat's source gets a byte (a concat
-   * refuses empty files).
+   * A create that replaces, as the trace's succeeded, writing the file's {@code size} (null:
+   * empty); a concat's source gets at least a byte (a concat refuses empty files).
    */
-  private void create(FileSystem fs, Path p) throws IOException {
+  private void create(FileSystem fs, Path p, NamespaceEntry size) throws IOException {
+    boolean source = concatSources.contains(p.toUri().getPath());
+    if (size != null && size.getSize() > 0) {
+      data.overwrite(fs, p, ReplayNamespaceMapper.write(fs, p, size));
+      return;
+    }
     try (OutputStream out = fs.create(p, true)) {
-      if (concatSources.contains(p.toUri().getPath())) {
+      if (source) {
         out.write(1);
       }
     }
@@ -263,7 +283,7 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
                 (PrivilegedExceptionAction<Client>)
                     () -> {
                       FileSystem fs = FileSystem.newInstance(runner.getUri(), clientConf);
-                      return new Client(fs, new NamespaceClient(fs, paths.root()));
+                      return new Client(fs, new NamespaceClient(fs, paths.root()).withData(data));
                     });
       } catch (InterruptedException ex) {
         Thread.currentThread().interrupt();

@@ -44,6 +44,8 @@ public final class ReplayCommand implements Command {
           "capture-audit",
           "out",
           "overwrite",
+          "zero-size",
+          "read-data",
           "help");
 
   static final int MAPPERS_DEFAULT = 4;

@@ -38,8 +38,10 @@ final class ReplayPlan implements Workload {
   static final String ROOT = "mimesisbench.replay.root";
   static final String OPTIONS = "mimesisbench.replay.options";
   static final String USERS = "mimesisbench.replay.users";
+  static final String DATA = "mimesisbench.replay.data";
   static final String NAMESPACE_FILE = "namespace.avro";
   static final String SNAPSHOTTABLE_FILE = "snapshottable.txt";
+  static final String CREATED_FILE = "created.avro";
 
   private final String runId;
   private final RunOptions options;
@@ -47,6 +49,7 @@ final class ReplayPlan implements Workload {
   private final ReplayTrace trace; // null in a task
   private final Path runDir;
   private final Path root;
+  private final boolean data; // files get the trace's sizes
 
   /** How calls are issued: each as its recorded user, or all as the runner. */
   enum Users {
@@ -65,15 +68,18 @@ final class ReplayPlan implements Workload {
     this.trace = trace;
     this.runDir = BaseDirectory.runDir(base, runId);
     this.root = new Path(base, "replay-" + runTag(runId));
+    this.data = !options.getZeroSize() && trace.sizes;
   }
 
-  private ReplayPlan(String runId, RunOptions options, Users users, Path runDir, Path root) {
+  private ReplayPlan(
+      String runId, RunOptions options, Users users, Path runDir, Path root, boolean data) {
     this.runId = runId;
     this.options = options;
     this.users = users;
     this.trace = null;
     this.runDir = runDir;
     this.root = root;
+    this.data = data;
   }
 
   /** A task's plan, from its job configuration (the trace is in the run's folder). */
@@ -83,7 +89,8 @@ final class ReplayPlan implements Workload {
         RunPlan.optionsFromJson(conf.get(OPTIONS)),
         Users.valueOf(conf.get(USERS)),
         new Path(conf.get(RUN_DIR)),
-        new Path(conf.get(ROOT)));
+        new Path(conf.get(ROOT)),
+        conf.getBoolean(DATA, false));
   }
 
   private static String runTag(String runId) {
@@ -96,6 +103,21 @@ final class ReplayPlan implements Workload {
 
   Users users() {
     return users;
+  }
+
+  /** Whether files are written with the trace's sizes (else every file is empty). */
+  boolean writesData() {
+    return data;
+  }
+
+  /** The sizes of the files the trace creates (CreatedSizes), when the replay writes data. */
+  Path createdFile() {
+    return new Path(runDir, CREATED_FILE);
+  }
+
+  @Override
+  public int maxDataReplication() {
+    return data ? trace.maxReplication() : 0;
   }
 
   /** Partition {@code i}'s events, in the run's folder. */
@@ -140,9 +162,10 @@ final class ReplayPlan implements Workload {
   @Override
   public String describe() {
     return String.format(
-        "the trace's namespace (%,d entries%s) and %,d calls in %d partitions, as %s",
+        "the trace's namespace (%,d entries%s%s) and %,d calls in %d partitions, as %s",
         trace.namespace.size(),
         trace.fsimage ? ", from its fsimage" : ", inferred from its events: no fsimage",
+        data ? ", files of the trace's sizes" : ", files empty",
         trace.replayed(),
         trace.partitions.size(),
         users == Users.RECORDED ? "the recorded users" : "one user");
@@ -174,6 +197,25 @@ final class ReplayPlan implements Workload {
           "the trace has no fsimage (namespace.avro): the namespace is inferred from its events (the files and"
               + " directories they show existed), open to every user, so calls denied in the trace are allowed here");
     }
+    if (data) {
+      notes.add(
+          "files hold the trace's sizes: pre-existing ones the start fsimage's, created ones "
+              + (trace.endImage
+                  ? "the end fsimage's at their final path"
+                  : "drawn from the start fsimage's (the trace has no end fsimage: parse"
+                      + " --fsimage-end)")
+              + (trace.endImage && trace.createdSizes.drawn > 0
+                  ? "; "
+                      + trace.createdSizes.drawn
+                      + " created files it does not hold (deleted or overwritten in the trace) get"
+                      + " sizes drawn from those it holds"
+                  : "")
+              + "; appends write nothing (the trace records no append's size)");
+    } else if (!options.getZeroSize()) {
+      notes.add(
+          "the trace has no file sizes (its fsimages hold only empty files, or it has none):"
+              + " every file is empty");
+    }
     return notes;
   }
 
@@ -182,7 +224,10 @@ final class ReplayPlan implements Workload {
     for (int i = 0; i < trace.partitions.size(); i++) {
       write(fs, partitionFile(i), AuditEvent.class, trace.partitions.get(i));
     }
-    write(fs, namespaceFile(), NamespaceEntry.class, trace.namespace);
+    write(fs, namespaceFile(), NamespaceEntry.class, data ? trace.sizedNamespace : trace.namespace);
+    if (data) {
+      write(fs, createdFile(), NamespaceEntry.class, trace.createdSizes.entries);
+    }
     try (OutputStream out = fs.create(snapshottableFile(), true)) {
       for (String dir : trace.snapshottable) {
         out.write((dir + "\n").getBytes(StandardCharsets.UTF_8));
@@ -216,6 +261,7 @@ final class ReplayPlan implements Workload {
     conf.set(ROOT, root.toString());
     conf.set(OPTIONS, RunPlan.optionsJson(options));
     conf.set(USERS, users.name());
+    conf.setBoolean(DATA, data);
   }
 
   @Override

@@ -35,12 +35,15 @@ import org.mimesisbench.trace.TraceManifests;
  * at its start: the fsimage's entries (namespace.avro) with their owners and modes, plus the files
  * and directories the events show existed before the trace (files.avro, dirs.avro pre-existing).
  * Without an fsimage the namespace is those alone, open to every user (no owner or mode is known).
+ * The sizes a replay writes come from the fsimages: the start one's for its files, the end one's
+ * (namespace-end.avro) for the files the trace creates (CreatedSizes).
  */
 final class ReplayTrace {
   static final String EVENTS = TraceFolder.EVENTS;
   static final String NAMESPACE = TraceFolder.NAMESPACE;
   static final String FILES = TraceFolder.FILES;
   static final String DIRS = TraceFolder.DIRS;
+  static final String NAMESPACE_END = TraceFolder.NAMESPACE_END;
 
   final long startMs;
   final long endMs;
@@ -74,6 +77,21 @@ final class ReplayTrace {
   final List<String> snapshottable;
 
   final String superuser;
+
+  /**
+   * The namespace at the trace's start with the fsimage's file sizes (a concat's source at least a
+   * byte): what phase 1 makes when the replay writes data.
+   */
+  final List<NamespaceEntry> sizedNamespace;
+
+  /** The sizes phase 2's creates write when the replay writes data. */
+  final CreatedSizes createdSizes;
+
+  /** Whether the trace has an end image (namespace-end.avro, parse --fsimage-end). */
+  final boolean endImage;
+
+  /** Whether the trace knows any file's size: an fsimage (start or end) holds a non-empty file. */
+  final boolean sizes;
 
   private ReplayTrace(
       String option,
@@ -186,6 +204,7 @@ final class ReplayTrace {
       AuditEvent relative = AuditEvent.newBuilder(e).setTime(e.getTime() - first).build();
       partitions.get(byKey.getOrDefault(key, 0)).add(relative);
     }
+    List<CreatedSizes.Created> created = new ArrayList<>();
     timelines(
         option,
         dir.resolve(FILES),
@@ -194,6 +213,10 @@ final class ReplayTrace {
           confined(option, dir.resolve(FILES), f.getPath());
           if (f.getPreExisting()) {
             entries.putIfAbsent(f.getPath(), entry(f.getPath(), false));
+          } else if (f.getCreateTime() != null) {
+            created.add(
+                new CreatedSizes.Created(
+                    f.getPath(), f.getCreateTime(), f.getFinalPath(), f.getDeleteTime() == null));
           }
         });
     timelines(
@@ -215,11 +238,38 @@ final class ReplayTrace {
     entries
         .keySet()
         .removeIf(ReplayCalls::inSnapshot); // files seen through a snapshot: no one can make them
+    Map<String, NamespaceEntry> endFiles = new TreeMap<>();
+    Path endFile = dir.resolve(NAMESPACE_END);
+    this.endImage = Files.isRegularFile(endFile);
+    if (endImage) {
+      try (DataFileReader<NamespaceEntry> r = open(option, endFile, NamespaceEntry.class)) {
+        whole(option, endFile);
+        for (NamespaceEntry e : r) {
+          if (!e.getIsDir()) {
+            endFiles.put(e.getPath(), e);
+          }
+        }
+      } catch (AvroRuntimeException e) {
+        throw new BadInputException(
+            option + " " + endFile + ": not a namespace: " + e.getMessage());
+      }
+    }
+    // the fsimage's files: one inferred from the events has no replication (nor size)
+    List<NamespaceEntry> startFiles =
+        entries.values().stream().filter(e -> !e.getIsDir() && e.getReplication() > 0).toList();
+    this.sizes =
+        startFiles.stream().anyMatch(e -> e.getSize() > 0)
+            || endFiles.values().stream().anyMatch(e -> e.getSize() > 0);
+    this.createdSizes = new CreatedSizes(created, endFiles, startFiles, first);
     this.namespace = new ArrayList<>();
-    for (NamespaceEntry e :
-        entries.values()) { // data is not replayed, but a concat refuses empty files
-      long size = !e.getIsDir() && concatSources.contains(e.getPath()) ? 1 : 0;
+    this.sizedNamespace = new ArrayList<>();
+    for (NamespaceEntry e : entries.values()) {
+      boolean source = !e.getIsDir() && concatSources.contains(e.getPath());
+      // without data a file is empty, but a concat refuses empty files: its sources get a byte
+      long size = source ? 1 : 0;
       namespace.add(e.getSize() == size ? e : NamespaceEntry.newBuilder(e).setSize(size).build());
+      sizedNamespace.add(
+          source && e.getSize() == 0 ? NamespaceEntry.newBuilder(e).setSize(1).build() : e);
     }
   }
 
@@ -257,7 +307,7 @@ final class ReplayTrace {
       throw new BadInputException(
           option + " " + dir + ": no " + EVENTS + " (not a trace: make one with parse)");
     }
-    for (String name : List.of(EVENTS, NAMESPACE, FILES, DIRS)) {
+    for (String name : List.of(EVENTS, NAMESPACE, FILES, DIRS, NAMESPACE_END)) {
       Path file = dir.resolve(name);
       try {
         if (Files.isRegularFile(file) && startsAsAvro(file)) {
@@ -273,6 +323,24 @@ final class ReplayTrace {
     try (InputStream in = Files.newInputStream(file)) {
       return Arrays.equals(in.readNBytes(4), new byte[] {'O', 'b', 'j', 1});
     }
+  }
+
+  /**
+   * The most replicas a file the replay writes data to has (its image's replication), at least 1.
+   */
+  int maxReplication() {
+    int most = 1;
+    for (NamespaceEntry e : sizedNamespace) {
+      if (!e.getIsDir() && e.getSize() > 0) {
+        most = Math.max(most, e.getReplication());
+      }
+    }
+    for (NamespaceEntry e : createdSizes.entries) {
+      if (e.getSize() > 0) {
+        most = Math.max(most, e.getReplication());
+      }
+    }
+    return most;
   }
 
   /** Calls to replay, over every partition. */

@@ -19,10 +19,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Issue 6's speed bar: compressing a 1 MiB Tardis chunk against java.util.zip's Deflater at
- * BEST_SPEED on the same chunk (one Deflater, reset between chunks: its best case), decompressing
- * it against Inflater, and the adaptive codec on 1 MiB of random bytes. bench/tardis_codec.py runs
- * it and prints the ratios.
+ * The Tardis codec's speed bar: compressing a 1 MiB Tardis chunk against java.util.zip's Deflater
+ * at BEST_SPEED on the same chunk (one Deflater, reset between chunks: its best case),
+ * decompressing it against Inflater, and the adaptive codec on 1 MiB of random bytes.
+ * bench/tardis_codec.py runs it and prints the ratios.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

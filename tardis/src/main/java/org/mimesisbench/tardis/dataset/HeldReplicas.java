@@ -18,11 +18,18 @@ import java.util.BitSet;
  * it starts (its file's bytes from the block on), 32 bytes, no object. Their content is regenerated
  * when read ({@link RegeneratedBlock}). Kept in a file in the DataNode's storage directory, beside
  * {@code current/}, which the dataset reads when it joins the block pool; a replica the DataNode
- * then changes (append, delete, recovery) becomes an ordinary one and leaves this set.
+ * then changes (append, delete, recovery) becomes an ordinary one and leaves this set, its id
+ * appended to {@value #TAKEN} beside it, so that a restarted DataNode does not hold it again (a
+ * deleted replica would come back).
  */
 public final class HeldReplicas {
   /** The file in a storage directory's root. */
   public static final String FILE = "tardis-held-replicas";
+
+  /** The ids of the replicas taken out of the set since it was written, 8 bytes each. */
+  public static final String TAKEN = FILE + ".taken";
+
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(HeldReplicas.class);
 
   private static final int MAGIC = 0x54485231; // "THR1"
 
@@ -33,6 +40,8 @@ public final class HeldReplicas {
   private final long[] sequenceLengths;
   private final BitSet taken;
   private int left;
+  private Path takenFile; // where taken ids are recorded (null: nowhere)
+  private DataOutputStream takenOut; // opened at the first take
 
   private HeldReplicas(
       String bpid, long[] ids, long[] genStamps, long[] lengths, long[] sequenceLengths) {
@@ -72,6 +81,7 @@ public final class HeldReplicas {
         out.writeLong(sequenceLengths[i]);
       }
     }
+    Files.deleteIfExists(root.resolve(TAKEN)); // another set's
     Files.move(tmp, root.resolve(FILE), StandardCopyOption.ATOMIC_MOVE);
   }
 
@@ -103,9 +113,28 @@ public final class HeldReplicas {
         len[i] = in.readLong();
         seq[i] = in.readLong();
       }
-      return sorted(bpid, ids, gs, len, seq);
+      HeldReplicas held = sorted(bpid, ids, gs, len, seq);
+      held.takenFile = root.resolve(TAKEN);
+      held.readTaken();
+      return held;
     } catch (EOFException e) {
       throw new IOException(file + ": truncated", e);
+    }
+  }
+
+  /** Marks the replicas taken before a restart; a last id cut short by a crash was never taken. */
+  private void readTaken() throws IOException {
+    if (!Files.isRegularFile(takenFile)) {
+      return;
+    }
+    byte[] bytes = Files.readAllBytes(takenFile);
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+    while (b.remaining() >= Long.BYTES) {
+      int i = Arrays.binarySearch(ids, b.getLong());
+      if (i >= 0 && !taken.get(i)) {
+        taken.set(i);
+        left--;
+      }
     }
   }
 
@@ -147,6 +176,40 @@ public final class HeldReplicas {
     if (!taken.get(i)) {
       taken.set(i);
       left--;
+      record(ids[i]);
+    }
+  }
+
+  /** Appends a taken id to {@value #TAKEN}, flushed: a DataNode killed after keeps it. */
+  private void record(long id) {
+    if (takenFile == null) {
+      return;
+    }
+    try {
+      if (takenOut == null) {
+        takenOut =
+            new DataOutputStream(
+                Files.newOutputStream(
+                    takenFile,
+                    java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND));
+      }
+      takenOut.writeLong(id);
+      takenOut.flush();
+    } catch (IOException e) {
+      LOG.warn("{}: blk_{} not recorded as taken ({}): a restart holds it again", takenFile, id, e);
+    }
+  }
+
+  /** Closes the record of taken ids (the block pool is shut down). */
+  void close() {
+    if (takenOut != null) {
+      try {
+        takenOut.close();
+      } catch (IOException e) {
+        LOG.warn("{}: {}", takenFile, e.getMessage());
+      }
+      takenOut = null;
     }
   }
 

@@ -952,7 +952,12 @@ public final class TardisDataset implements FsDatasetSpi<TardisVolume> {
   @Override
   public synchronized void shutdownBlockPool(String bpid) {
     pools.remove(bpid);
-    held.remove(bpid);
+    HeldReplicas[] closed = held.remove(bpid);
+    for (int v = 0; closed != null && v < closed.length; v++) {
+      if (closed[v] != null) {
+        closed[v].close();
+      }
+    }
     volumes.forEach(v -> v.removeBlockPool(bpid));
   }
 

@@ -165,72 +165,17 @@ public final class BenchmarkRun {
       try {
         localRunnerDirs(embedded);
         if (embedded) {
-          // a replica per DataNode: enough of them for the replication the files draw
-          embeddedDataNodes =
-              plan.maxDataReplication() > 0
-                  ? EmbeddedCluster.dataNodesFor(plan.maxDataReplication())
-                  : EmbeddedCluster.DATA_NODES;
-          out.println(
-              "no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
-          if (nameDir != null) {
-            NameDirImage.prepare(conf, (RunPlan) plan, nameDir, out);
-          }
-          cluster =
-              EmbeddedCluster.start(
-                  serverConf(),
-                  work.path("dfs"),
-                  results.file(AuditCapture.AUDIT_LOG),
-                  embeddedDataNodes,
-                  nameDir);
-          work.onInterrupt(cluster::close);
-          conf.set("fs.defaultFS", cluster.uri().toString());
-          // its web server, where namespace-end.tsv's image is fetched as dfsadmin -fetchImage does
-          conf.set(
-              DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY,
-              "localhost:" + cluster.cluster().getNameNode().getHttpAddress().getPort());
+          cluster = startEmbedded(plan, nameDir, results);
         }
-        RunSummary summary;
-        try {
-          summary = run(plan, runId, embedded, results);
-        } catch (Exception e) {
-          if (written == null) {
-            removeWhatTheRunMade(runId, e);
-            throw e;
-          }
-          // what failed came after the results were written (the run's record on the file system):
-          // keep them
-          summary = written;
-          RunResults.print(summary, out);
-          out.println(
-              "note: the results are complete, but the run's end could not be recorded under "
-                  + options.getBaseDir()
-                  + ": "
-                  + Messages.firstLine(e));
-        } finally {
-          releaseBase();
-        }
+        RunSummary summary = runKeepingResults(plan, runId, embedded, results);
         if (cluster != null) {
           cluster.close(); // the audit log is complete only now
           cluster = null;
         }
-        List<String> logs =
-            embedded ? List.of(results.file(AuditCapture.AUDIT_LOG).toUri().toString()) : auditLogs;
-        if (!logs.isEmpty() && !conf.getBoolean(PARSE_AUDIT, true)) {
-          out.println(
-              "the NameNode's audit log is not parsed into trace/ (" + PARSE_AUDIT + "=false)");
-        } else {
-          try {
-            AuditCapture.parse(
-                logs,
-                results.file(AuditCapture.TRACE),
-                AtomicOutputDir.committedName(outDir).resolve(AuditCapture.TRACE),
-                conf,
-                out);
-          } catch (IOException | RuntimeException e) { // the results stand without the run's trace
-            out.println(
-                "note: the NameNode's audit log could not be captured: " + Messages.firstLine(e));
-          }
-        }
+        captureTrace(
+            embedded ? List.of(results.file(AuditCapture.AUDIT_LOG).toUri().toString()) : auditLogs,
+            results,
+            outDir);
         results.commit();
         return summary;
       } finally {
@@ -243,6 +188,82 @@ public final class BenchmarkRun {
           out.println("note: " + e.getMessage() + " (" + Messages.firstLine(e.getCause()) + ")");
         }
       }
+    }
+  }
+
+  /**
+   * Starts the embedded HDFS (on {@code nameDir}'s image when given) with a DataNode per replica
+   * the files draw, and points the run's configuration at it; closed on an interrupt.
+   */
+  private EmbeddedCluster startEmbedded(Workload plan, Path nameDir, AtomicOutputDir results)
+      throws IOException {
+    embeddedDataNodes =
+        plan.maxDataReplication() > 0
+            ? EmbeddedCluster.dataNodesFor(plan.maxDataReplication())
+            : EmbeddedCluster.DATA_NODES;
+    out.println(
+        "no file system configured: starting an embedded HDFS (a real NameNode, in this JVM)");
+    if (nameDir != null) {
+      NameDirImage.prepare(conf, (RunPlan) plan, nameDir, out);
+    }
+    EmbeddedCluster cluster =
+        EmbeddedCluster.start(
+            serverConf(),
+            work.path("dfs"),
+            results.file(AuditCapture.AUDIT_LOG),
+            embeddedDataNodes,
+            nameDir);
+    work.onInterrupt(cluster::close);
+    conf.set("fs.defaultFS", cluster.uri().toString());
+    // its web server, where namespace-end.tsv's image is fetched as dfsadmin -fetchImage does
+    conf.set(
+        DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY,
+        "localhost:" + cluster.cluster().getNameNode().getHttpAddress().getPort());
+    return cluster;
+  }
+
+  /**
+   * Runs the plan; a failure before its results were written removes what it made and is thrown,
+   * one after them (the run's record on the file system) keeps them with a note.
+   */
+  private RunSummary runKeepingResults(
+      Workload plan, String runId, boolean embedded, AtomicOutputDir results) throws Exception {
+    try {
+      return run(plan, runId, embedded, results);
+    } catch (Exception e) {
+      if (written == null) {
+        removeWhatTheRunMade(runId, e);
+        throw e;
+      }
+      RunResults.print(written, out);
+      out.println(
+          "note: the results are complete, but the run's end could not be recorded under "
+              + options.getBaseDir()
+              + ": "
+              + Messages.firstLine(e));
+      return written;
+    } finally {
+      releaseBase();
+    }
+  }
+
+  /**
+   * Parses the NameNode's audit {@code logs} into the results' trace/; the results stand without.
+   */
+  private void captureTrace(List<String> logs, AtomicOutputDir results, Path outDir) {
+    if (!logs.isEmpty() && !conf.getBoolean(PARSE_AUDIT, true)) {
+      out.println("the NameNode's audit log is not parsed into trace/ (" + PARSE_AUDIT + "=false)");
+      return;
+    }
+    try {
+      AuditCapture.parse(
+          logs,
+          results.file(AuditCapture.TRACE),
+          AtomicOutputDir.committedName(outDir).resolve(AuditCapture.TRACE),
+          conf,
+          out);
+    } catch (IOException | RuntimeException e) {
+      out.println("note: the NameNode's audit log could not be captured: " + Messages.firstLine(e));
     }
   }
 

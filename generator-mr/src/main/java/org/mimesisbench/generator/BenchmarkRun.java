@@ -33,6 +33,7 @@ import org.mimesisbench.generator.mr.BarrierWatch;
 import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.generator.mr.Workload;
+import org.mimesisbench.generator.options.RunOptionsJson;
 import org.mimesisbench.generator.options.RunOptionsParser;
 import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunResults;
@@ -570,7 +571,7 @@ public final class BenchmarkRun {
           RunSummary.interrupted(
               id,
               why,
-              new com.fasterxml.jackson.databind.ObjectMapper().readTree(options.toString()),
+              RunOptionsJson.of(options),
               notes,
               ops,
               (stoppedAtNanos - phase2.startNanos()) / 1e9,

@@ -1,6 +1,5 @@
 package org.mimesisbench.generator;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.time.LocalTime;
@@ -22,6 +21,7 @@ import org.mimesisbench.generator.measure.NameNodeMetrics;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.mr.StartBarrier;
+import org.mimesisbench.generator.options.RunOptionsJson;
 import org.mimesisbench.generator.results.NamespaceEnd;
 import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.results.RunSummary;
@@ -263,7 +263,7 @@ final class RunRecorder {
         runId,
         List.copyOf(invalid),
         target,
-        new ObjectMapper().readTree(options.toString()), // Avro's plain JSON, unions unwrapped
+        RunOptionsJson.of(options),
         environment(embedded),
         namespace,
         workload,

@@ -1,6 +1,5 @@
 package org.mimesisbench.generator.sweep;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -16,6 +15,7 @@ import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.BenchmarkRun;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.Lease;
+import org.mimesisbench.generator.options.RunOptionsJson;
 import org.mimesisbench.generator.replay.ReplayCommand;
 import org.mimesisbench.generator.results.OutFolder;
 import org.mimesisbench.generator.results.RunSummary;
@@ -35,7 +35,6 @@ import org.mimesisbench.run.RunOptions;
  * file system) of the base directory from start to end; its runs take them again.
  */
 public final class Sweep {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Configuration conf;
   private final RunOptions options;
@@ -204,7 +203,7 @@ public final class Sweep {
               timeScales,
               repeat,
               warmUpMs > 0 ? warmUpMs : null,
-              JSON.readTree(options.toString()),
+              RunOptionsJson.of(options),
               points);
       sweep.write(results.file(SweepFile.NAME));
       results.commit();

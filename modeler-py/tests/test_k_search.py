@@ -122,3 +122,20 @@ def test_a_search_on_a_subset_reports_the_whole_traces_figure(
 
 def test_a_given_k_has_no_search_figure(sample: FittedTrace) -> None:
     assert ProfileFitter(n_types=3).fit(sample).chosen_ is None
+
+
+@pytest.mark.slow
+def test_a_bound_no_k_reaches_is_named_by_the_distances_beyond_it(
+    sample: FittedTrace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    step = KSearchStep(4, 0.01, 0.09, 0.03)
+    assert step.above(TIMING, 0.02) == ["interarrival 0.0900", "active span 0.0300"]
+    assert step.above("access", 0.02) == ["interarrival 0.0900"]
+    assert step.above("popularity", 0.02) == []
+    fitter = ProfileFitter(max_ks=0.001, random_state=0).fit(sample)
+    error = capsys.readouterr().err
+    assert "no k up to" in error, error
+    chosen = fitter.chosen_
+    assert chosen is not None
+    beyond = ", ".join(chosen.above(TIMING, 0.001))
+    assert f"beyond the bound there: {beyond})" in error, error

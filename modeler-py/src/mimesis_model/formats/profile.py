@@ -375,6 +375,15 @@ class KSearchStep:
         }.get(criterion, [])
         return max([self.popularity_ks, *(ks for ks in timing if ks is not None)])
 
+    def above(self, criterion: str, bound: float) -> list[str]:
+        """The distances CRITERION bounds that exceed BOUND, each named with its value."""
+        bounded: dict[str, float | None] = {"popularity": self.popularity_ks}
+        if criterion in ("access", "timing"):
+            bounded["interarrival"] = self.interarrival_ks
+        if criterion == "timing":
+            bounded["active span"] = self.active_span_ks
+        return [f"{name} {ks:.4f}" for name, ks in bounded.items() if ks is not None and ks > bound]
+
 
 @dataclass(frozen=True, eq=False)
 class FitReport:

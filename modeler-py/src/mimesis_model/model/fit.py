@@ -307,7 +307,8 @@ class ProfileFitter:
         print(
             f"mimesis-model: no k up to {steps[-1].k} reaches {criterion} KS {self.max_ks} "
             f"({CRITERION_MEANS[criterion]}); "
-            f"using k={best.k} (KS {best.distance(criterion):.4f}, best {least:.4f})",
+            f"using k={best.k} (KS {best.distance(criterion):.4f}, best {least:.4f}; "
+            f"beyond the bound there: {', '.join(best.above(criterion, self.max_ks))})",
             file=sys.stderr,
         )
         return best

@@ -103,7 +103,7 @@ public final class GeneratorVectors {
     for (FileType t : vector.getFileTypes()) {
       types.add(FileType.newBuilder(t).setSizes(null).build());
     }
-    return Profile.newBuilder(vector).setFileTypes(types).build();
+    return Profile.newBuilder(vector).setFileTypes(types).setDormantSizes(null).build();
   }
 
   /**

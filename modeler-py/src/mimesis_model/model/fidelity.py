@@ -120,6 +120,18 @@ class WorkloadSample:
             op_counts=op_counts,
         )
 
+    def audited(self, random_state: int) -> WorkloadSample:
+        """This sample's times as an audit log would record them (whole milliseconds)."""
+        rng = np.random.default_rng(random_state)
+        return replace(
+            self,
+            interarrival=audited(self.interarrival, rng),
+            active_span=audited(self.active_span, rng),
+            create_interarrival=audited(self.create_interarrival, rng),
+            create_time=audited(self.create_time, rng),
+            delete_time=audited(self.delete_time, rng),
+        )
+
     def time_scaled(self, time_scale: float) -> WorkloadSample:
         """This workload with every time multiplied by TIME_SCALE (a run's --time-scale)."""
         return replace(
@@ -130,6 +142,29 @@ class WorkloadSample:
             create_time=self.create_time * time_scale,
             delete_time=self.delete_time * time_scale,
         )
+
+
+def audited(durations: Floats, rng: np.random.Generator) -> Floats:
+    """DURATIONS (ms) as two times an audit log records would give them: the log cuts each time to
+    its whole millisecond, so a duration d shows as floor(d + u), u uniform in [0, 1) (where in
+    its millisecond the first time fell). NaN stays NaN."""
+    shown: Floats = np.floor(durations + rng.random(len(durations)))
+    return shown
+
+
+def as_audited(model: SyntheticWorkload, random_state: int) -> SyntheticWorkload:
+    """MODEL's times as a run's audit log would record them: a run's trace has whole milliseconds,
+    the reference generator continuous times, and at a small time scale most of an access's
+    interarrivals fall within a few milliseconds, where the two differ by a KS of 0.1 or more."""
+    rng = np.random.default_rng(random_state)
+    return replace(
+        model,
+        interarrival=audited(model.interarrival, rng),
+        create_interarrival=audited(model.create_interarrival, rng),
+        active_span=audited(model.active_span, rng),
+        origin=audited(model.origin, rng),
+        delete_time=audited(model.delete_time, rng),
+    )
 
 
 def distances(observed: WorkloadSample, expected: WorkloadSample) -> dict[str, float | None]:

@@ -217,7 +217,7 @@ def _dimensions(trace_dir: Path, run: RunTrace, time_scale: float) -> dict[str, 
     trace_sample = WorkloadSample.of_trace(
         behaviour, np.ones(len(behaviour.depth), dtype=np.bool_),
         create_interarrivals(behaviour.create_time), original.window.op_counts,
-    ).time_scaled(time_scale)  # fmt: skip
+    ).time_scaled(time_scale).audited(0)  # fmt: skip  # the replay's log: whole milliseconds
     replayed = run.behaviour
     run_sample = WorkloadSample.of_trace(
         replayed, np.ones(len(replayed.depth), dtype=np.bool_),

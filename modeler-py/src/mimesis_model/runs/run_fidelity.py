@@ -32,6 +32,7 @@ from mimesis_model.model.directory_fit import listings, model_listings
 from mimesis_model.model.fidelity import (
     Ints,
     WorkloadSample,
+    as_audited,
     compare,
     distances,
     ks_distance,
@@ -78,16 +79,22 @@ def score_run(
     sizes = score_sizes(results_dir, run, None if original is None else original.source)
     predicted = scaling.profile_run(profile)
 
+    # The run's trace has the audit log's whole milliseconds: the model's times are compared as
+    # the log would have recorded them, and the trace's as scaled to the run's time, likewise.
     def synthesized(file_scale: float, seed: int) -> SyntheticWorkload:
-        return synthesize(
-            predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
-            file_scale=file_scale, window_ms=scaling.window_ms(profile), random_state=seed,
+        return as_audited(
+            synthesize(
+                predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
+                file_scale=file_scale, window_ms=scaling.window_ms(profile), random_state=seed,
+            ),
+            seed,
         )  # fmt: skip
 
     model, replicas = synthesize_for_comparison(
         predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
         window_ms=scaling.window_ms(profile), replicas=replicas, random_state=random_state,
     )  # fmt: skip
+    model = as_audited(model, random_state)
     model_sample = WorkloadSample.of_model(model, None, True)
     behaviour = run.behaviour
     against_model = compare(behaviour, run.labels, run.op_counts, model, profile.k)
@@ -95,7 +102,9 @@ def score_run(
     trace_sample = (
         None
         if original is None
-        else _original_sample(profile, original).time_scaled(scaling.time_scale)
+        else _original_sample(profile, original)
+        .time_scaled(scaling.time_scale)
+        .audited(random_state)
     )
     faithful_runs = [synthesized(1.0, random_state + 1 + draw) for draw in range(noise_draws)]
     faithful = [WorkloadSample.of_model(workload, None, True) for workload in faithful_runs]

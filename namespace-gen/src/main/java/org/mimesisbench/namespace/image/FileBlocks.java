@@ -58,31 +58,21 @@ public final class FileBlocks {
   }
 
   /**
-   * The path key of a directory's file {@code i} of type {@code type} ({@code
-   * GeneratedNamespace.fileName}: {@code /f<i in base 36>.t<type>} after the directory's path),
-   * from the key of the directory's path ({@link FileDataStream#EMPTY_PATH} for the root).
+   * The path key of the file named by {@code name}'s first {@code length} bytes (ASCII, as the
+   * image writes it) in the directory whose path has key {@code dirKey} ({@link
+   * FileDataStream#EMPTY_PATH} for the root).
    */
-  public static long fileKey(long dirKey, int i, int type) {
-    long h = FileDataStream.pathKey(FileDataStream.pathKey(dirKey, '/'), 'f');
-    h = digits(h, i, 36);
-    h = FileDataStream.pathKey(FileDataStream.pathKey(h, '.'), 't');
-    return digits(h, type, 10);
+  public static long fileKey(long dirKey, byte[] name, int length) {
+    long h = FileDataStream.pathKey(dirKey, '/');
+    for (int i = 0; i < length; i++) {
+      h = FileDataStream.pathKey(h, (char) (name[i] & 0xff));
+    }
+    return h;
   }
 
   /** The key of directory path {@code path} ("/" for the root: its files' paths start "/f"). */
   public static long dirKey(String path) {
     return path.equals("/") ? FileDataStream.EMPTY_PATH : FileDataStream.pathKey(path);
-  }
-
-  private static long digits(long h, int value, int radix) {
-    long div = 1;
-    while (value / div >= radix) {
-      div *= radix;
-    }
-    for (; div > 0; div /= radix) {
-      h = FileDataStream.pathKey(h, Character.forDigit((int) (value / div % radix), radix));
-    }
-    return h;
   }
 
   public long bytes() {

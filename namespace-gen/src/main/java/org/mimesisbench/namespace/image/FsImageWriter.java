@@ -169,11 +169,12 @@ public final class FsImageWriter {
     long n = 0;
     long bytes = 0;
     if (blocks != null) {
+      byte[] buf = new byte[64];
       for (int p = 0, dirs = ns.directories(); p <= dirs; p++) {
         long dirKey = ns.filesIn(p) == 0 ? 0 : FileBlocks.dirKey(ns.path(p));
         for (int i = 0, files = ns.filesIn(p); i < files; i++) {
           int type = ns.fileType(p, i);
-          blocks.draw(FileBlocks.fileKey(dirKey, i, type), type);
+          blocks.draw(FileBlocks.fileKey(dirKey, buf, suffix(buf, name(buf, 'f', i), type)), type);
           n += blocks.blocks();
           bytes += blocks.bytes();
         }
@@ -433,7 +434,7 @@ public final class FsImageWriter {
         long t = time(firstFile + i);
         file.setModificationTime(t).setAccessTime(t);
         if (blocks != null) {
-          blocks.draw(FileBlocks.fileKey(dirKey, i, ns.fileType(p, i)), ns.fileType(p, i));
+          blocks.draw(FileBlocks.fileKey(dirKey, buf, n), ns.fileType(p, i));
           file.setReplication(blocks.replication())
               .setPreferredBlockSize(blocks.blockSize())
               .clearBlocks();

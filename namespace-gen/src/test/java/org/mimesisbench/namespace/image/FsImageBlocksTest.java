@@ -119,14 +119,14 @@ class FsImageBlocksTest {
 
   /**
    * Draws file {@code number} of the flat namespace by its path, as phase 1 meets it: the image's
-   * key, built without strings, is the path's.
+   * key, from the name bytes it writes, is the path's.
    */
   private static void drawFlat(FileBlocks sizes, long number) {
     int type = (int) (number / 100);
     String path = "/" + GeneratedNamespace.fileName((int) number, type);
     assertEquals(
         FileDataStream.pathKey(path),
-        FileBlocks.fileKey(FileBlocks.dirKey("/"), (int) number, type),
+        FileBlocks.fileKey(FileBlocks.dirKey("/"), ascii(path.substring(1)), path.length() - 1),
         path);
     sizes.draw(FileDataStream.pathKey(path), type);
   }
@@ -139,11 +139,18 @@ class FsImageBlocksTest {
           String path = dir + "/" + GeneratedNamespace.fileName(i, type);
           assertEquals(
               FileDataStream.pathKey(path),
-              FileBlocks.fileKey(FileBlocks.dirKey(dir), i, type),
+              FileBlocks.fileKey(
+                  FileBlocks.dirKey(dir),
+                  ascii(GeneratedNamespace.fileName(i, type)),
+                  GeneratedNamespace.fileName(i, type).length()),
               path);
         }
       }
     }
+  }
+
+  private static byte[] ascii(String name) {
+    return name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
   }
 
   /** Three types of 100 files, sizes 0 to 2.5 blocks of 1 MiB, replication 1 to 3. */

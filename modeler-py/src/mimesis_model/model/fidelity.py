@@ -5,6 +5,7 @@ distance of the op mix; overall and per file type.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -123,24 +124,22 @@ class WorkloadSample:
     def audited(self, random_state: int) -> WorkloadSample:
         """This sample's times as an audit log would record them (whole milliseconds)."""
         rng = np.random.default_rng(random_state)
-        return replace(
-            self,
-            interarrival=audited(self.interarrival, rng),
-            active_span=audited(self.active_span, rng),
-            create_interarrival=audited(self.create_interarrival, rng),
-            create_time=audited(self.create_time, rng),
-            delete_time=audited(self.delete_time, rng),
-        )
+        return self._with_times(lambda times: audited(times, rng))
 
     def time_scaled(self, time_scale: float) -> WorkloadSample:
         """This workload with every time multiplied by TIME_SCALE (a run's --time-scale)."""
+        return self._with_times(lambda times: times * time_scale)
+
+    def _with_times(self, change: Callable[[Floats], Floats]) -> WorkloadSample:
+        """This sample with CHANGE applied to each of its times (ms), in this order: the ones time
+        scaling and the audit log's clock change."""
         return replace(
             self,
-            interarrival=self.interarrival * time_scale,
-            active_span=self.active_span * time_scale,
-            create_interarrival=self.create_interarrival * time_scale,
-            create_time=self.create_time * time_scale,
-            delete_time=self.delete_time * time_scale,
+            interarrival=change(self.interarrival),
+            active_span=change(self.active_span),
+            create_interarrival=change(self.create_interarrival),
+            create_time=change(self.create_time),
+            delete_time=change(self.delete_time),
         )
 
 

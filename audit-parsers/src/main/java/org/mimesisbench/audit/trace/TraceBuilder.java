@@ -28,6 +28,11 @@ import org.mimesisbench.trace.FileTimeline;
  * or stat'ed and not in the snapshot is not taken for a file: clients stat paths that do not exist,
  * and list directories far more often than files.
  *
+ * <p>A read through an HDFS snapshot ({@code /d/.snapshot/s/f}) reads the inode live at {@code
+ * /d/f}, so it is that file's access while the file is there; a copy of one since deleted or
+ * renamed keeps the path it was read by. Otherwise every snapshot read would be a file of its own,
+ * one the namespace never held.
+ *
  * <p>Pre-existing files: files in the trace but not created in it (the MimesisBench paper, section
  * 2.2); with a snapshot, also the snapshot's files under a directory the trace deletes or renames,
  * though never accessed. A timeline is written when its file dies, so memory holds only the live
@@ -35,6 +40,7 @@ import org.mimesisbench.trace.FileTimeline;
  */
 public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private static final byte OPEN = AuditCommands.code(AuditCommand.open);
+  private static final String SNAPSHOTS = "/.snapshot/"; // HDFS's snapshot root of a directory
 
   private final DataFileWriter<FileTimeline> files;
   private final DataFileWriter<DirectoryTimeline> dirs;
@@ -96,7 +102,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
           case create, concat, mkdirs ->
               null; // they change their paths themselves; their target is known
           case delete, rename -> existing(r.src);
-          default -> resolve(r.src);
+          default -> resolve(readThrough(r.src));
         };
     counts.event(targetOf(command, life, r.src), command, r.op, user);
     if (life != null) { // before the call: a delete writes the timeline
@@ -185,6 +191,23 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     counts.firstTime = firstTime;
     counts.lastTime = lastTime;
     return counts;
+  }
+
+  /**
+   * The path a read of {@code path} reaches: through an HDFS snapshot ({@code /d/.snapshot/s/f}, or
+   * its root {@code /d/.snapshot/s}), the live {@code /d/f} ({@code /d}) while something is there;
+   * else {@code path} itself.
+   */
+  private String readThrough(String path) {
+    int at = path.indexOf(SNAPSHOTS);
+    if (at < 0) {
+      return path;
+    }
+    int below = path.indexOf('/', at + SNAPSHOTS.length());
+    String copied =
+        below < 0 ? path.substring(0, at) : path.substring(0, at) + path.substring(below);
+    copied = copied.isEmpty() ? "/" : copied;
+    return existing(copied) != null || live.hasUnder(copied) ? copied : path;
   }
 
   /** The live life at {@code path}, taken from the snapshot or begun now if there is none. */

@@ -72,6 +72,35 @@ class TraceBuilderTest {
     assertEquals("OLOO", t.getAccessKinds()); // the probe before create is not an access
   }
 
+  /**
+   * A snapshot's copy of a file is the live file's inode: its reads are the live file's, not a file
+   * of their own that the namespace never held; a copy of a file deleted since keeps its path.
+   */
+  @Test
+  void aReadThroughASnapshotIsTheLiveFilesWhileItIsThere() throws Exception {
+    ParseReport report =
+        parse(
+            List.of(
+                line(0, "u", "create", "/d/a", null),
+                line(1, "u", "create", "/d/b", null),
+                line(2, "u", "open", "/d/.snapshot/s1/a", null),
+                line(3, "u", "getfileinfo", "/d/.snapshot/s1/a", null),
+                line(4, "u", "delete", "/d/b", null),
+                line(5, "u", "open", "/d/.snapshot/s1/b", null),
+                line(6, "u", "listStatus", "/d/.snapshot/s1", null)));
+    Map<String, FileTimeline> files = byFinalPath(report);
+    assertEquals(Set.of("/d/a", "/d/b@" + time(4), "/d/.snapshot/s1/b"), files.keySet(), "files");
+    assertEquals(List.of(time(2), time(3)), files.get("/d/a").getAccessTimes());
+    assertEquals("OG", files.get("/d/a").getAccessKinds());
+    assertEquals(List.of(time(5)), files.get("/d/.snapshot/s1/b").getAccessTimes());
+    Map<String, DirectoryTimeline> dirs = new HashMap<>();
+    for (DirectoryTimeline t :
+        Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class)) {
+      dirs.put(t.getFinalPath(), t);
+    }
+    assertEquals(List.of(time(6)), dirs.get("/d").getAccessTimes(), "the snapshot root is /d's");
+  }
+
   @Test
   void deletesOfFilesAndDirectoriesAndOverwritesEndLives() throws Exception {
     ParseReport report =

@@ -198,10 +198,11 @@ def _namespace_root(directory: Path, paths: list[str]) -> str:
 
 
 def _barrier_start(directory: Path, events: list[tuple[int, str, str, bool, str]]) -> int:
-    """Time zero from phase 2's start barrier: the last barrier file's create plus the lead."""
+    """Time zero from phase 2's start barrier: the last arrival (a mapper's mkdirs; a create in
+    a run made before arrivals were directories) plus the lead."""
     arrivals = [
         time for time, op, src, allowed, _ in events
-        if allowed and op == "create" and _BARRIER.search(src)
+        if allowed and op in ("mkdirs", "create") and _BARRIER.search(src)
     ]  # fmt: skip
     if not arrivals:
         raise TraceError(

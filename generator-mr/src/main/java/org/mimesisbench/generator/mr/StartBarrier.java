@@ -7,9 +7,11 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * The time barrier every phase-2 mapper waits at, kept on the file system under test (the only
- * place all mappers, in any container, can see): each mapper leaves a file in the barrier folder;
- * when all are there, the start is the latest file's modification time (one clock: the file
- * system's) plus a lead, and each mapper waits for it on its own clock.
+ * place all mappers, in any container, can see): each mapper makes a directory in the barrier
+ * folder; when all are there, the start is the latest one's modification time (one clock: the file
+ * system's) plus a lead, and each mapper waits for it on its own clock. A directory, not a file: a
+ * file's modification time moves to its close, which a loaded NameNode can hold back by 400 ms, so
+ * a mapper listing before that close and the driver reading the start afterwards disagreed on it.
  */
 public final class StartBarrier {
   /** Time between the last mapper's arrival and the start: enough for every mapper to see it. */
@@ -43,7 +45,7 @@ public final class StartBarrier {
    * System#nanoTime} value of this JVM. {@code onWait} runs while waiting (progress).
    */
   public long await(String party, Runnable onWait) throws IOException, InterruptedException {
-    fs.create(new Path(dir, party), true).close();
+    fs.mkdirs(new Path(dir, party));
     long deadline = System.currentTimeMillis() + timeoutMs;
     long failingSince = -1;
     while (true) {

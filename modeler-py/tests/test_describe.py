@@ -117,7 +117,7 @@ def test_type_table_has_one_row_per_type() -> None:
     assert [row[0] for row in rows] == ["0", "1", "2", "3"]
     assert rows[0][1:5] == ["0.308", "80", "40", "10.0 %"]
     # The never-accessed type: no open share, no medians.
-    assert rows[3][4:] == ["100.0 %", "-", "-", "-", "-", "20.0 %"]
+    assert rows[3][4:] == ["100.0 %", "-", "-", "-", "-", "20.0 %", "0.0 %"]
 
 
 def test_many_types_show_the_heaviest_and_pool_the_rest() -> None:

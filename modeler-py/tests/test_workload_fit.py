@@ -68,6 +68,22 @@ def test_a_file_type_deletes_only_the_files_whose_own_delete_named_them(profile:
     assert sum(t["deleteDelay"].count for t in profile.file_types) == 10
 
 
+def test_files_a_directory_delete_removed_are_told_and_given_a_share_per_type(
+    sample: FittedTrace, profile: Profile
+) -> None:
+    behaviour = sample.behaviour
+    assert behaviour.removed is not None
+    # of the 57 that directories' recursive deletes took: 21 created, 28 pre-existing (the other
+    # 8 ended by an overwrite, at no directory's delete)
+    assert int(np.count_nonzero(behaviour.removed & behaviour.created)) == 21
+    assert int(np.count_nonzero(behaviour.removed & behaviour.pre_existing)) == 28
+    assert not (behaviour.removed & behaviour.deleted).any()
+    # a type's share is over its created files no delete of their own ended: some types' files
+    # live in scratch directories, others' do not
+    assert 0 < max(t.removed_share for t in profile.file_types) <= 1
+    assert sum(t.removed_share > 0 for t in profile.file_types) < len(profile.file_types)
+
+
 def test_file_calls_are_per_file_rates_of_the_traces_calls(profile: Profile) -> None:
     calls: dict[str, float] = {}
     for file_type in profile.file_types:

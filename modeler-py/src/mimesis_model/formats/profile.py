@@ -257,6 +257,9 @@ class FileType:
     users: UserMix | None = None
     sizes: FileSizes | None = None
     """None: the type's files are empty (format 4 or older, or a trace without an fsimage)"""
+    removed_share: float = 0.0
+    """of its created files no delete of their own ends, the share a directory's recursive
+    delete removes (0: format 5 or older)"""
 
     @property
     def created(self) -> int:
@@ -706,6 +709,7 @@ def _type_record(file_type: FileType) -> dict[str, Any]:
         "unaccessedShare": file_type.unaccessed_share,
         "accessShares": {kind: file_type.access_shares[kind] for kind in ACCESS_KINDS},
         "deleteShare": file_type.delete_share,
+        "removedShare": file_type.removed_share,
         "depth": file_type.depth.to_record(),
         "centroid": list(file_type.centroid),
         "calls": _calls_record(file_type.calls),
@@ -816,6 +820,7 @@ def _file_type(record: dict[str, Any]) -> FileType:
         probes=_probes(record.get("probes")),
         users=UserMix.from_record(record.get("users")),
         sizes=FileSizes.from_record(record.get("sizes")),
+        removed_share=float(record.get("removedShare", 0.0)),
     )
 
 

@@ -96,7 +96,7 @@ def default_trace_dir(profile: Profile) -> Path | None:
 
 _COLUMNS: Final = (
     "type", "weight", "files", "pre-existing", "unaccessed", "open share", "accesses/file",
-    "active span", "interarrival", "delete share",
+    "active span", "interarrival", "delete share", "removed",
 )  # fmt: skip
 
 
@@ -274,7 +274,7 @@ def _type_row(file_type: FileType) -> list[str]:
         _median(file_type["accessesPerFile"], lambda x: f"{x:g}"),
         _median(file_type["activeSpan"], format_duration),
         _median(file_type["accessInterarrival"], format_duration),
-        _percent(file_type.delete_share),
+        _percent(file_type.delete_share), _percent(file_type.removed_share),
     ]  # fmt: skip
 
 

@@ -9,8 +9,9 @@ k-means clusters files on. Directories are the same quantities of dirs.avro's ti
 (`FileBehaviour.of` takes either), with their own access kinds and their subtree at deletion.
 
 "Deleted" is the model's delete: one that named the file itself. A file that a delete of a
-directory above it removed lives on in its file type (the directory type's one recursive delete
-stands for that call); so does one overwritten or concatenated.
+directory above it removed is "removed": no delete of its own (the directory type's one recursive
+delete stands for that call); its type's removedShare has the generator place it under a directory
+that a directory type deletes. One overwritten or concatenated lives on in its file type.
 """
 
 from __future__ import annotations
@@ -118,11 +119,21 @@ class FileBehaviour:
     """creation minus the probe's time"""
     subtree_files: Ints
     """files its delete removed with it (directories deleted; 0 otherwise and for files)"""
+    removed: Bools | None = None
+    """a recursive delete of a directory above it ended it; None: not known (directories, or no
+    directory timelines to tell)"""
 
     @classmethod
-    def of(cls, files: FileTimelines, start_ms: int, window_ms: int) -> FileBehaviour:
+    def of(
+        cls,
+        files: FileTimelines,
+        start_ms: int,
+        window_ms: int,
+        directory_deletes: Ints | None = None,
+    ) -> FileBehaviour:
         """The behaviour of FILES (a DirectoryTimelines: of directories) in the window that
-        starts at START_MS."""
+        starts at START_MS. DIRECTORY_DELETES: when directories' recursive deletes happened, to
+        tell the files they removed (ended at one of those times, by no delete of their own)."""
         count = len(files)
         accesses = files.accesses_per_file
         accessed = accesses > 0
@@ -176,6 +187,13 @@ class FileBehaviour:
             probe_file=probe_file,
             probe_lead=probe_lead.astype(np.float64),
             subtree_files=np.where(deleted, subtree, 0).astype(np.int64),
+            removed=(
+                None
+                if directory_deletes is None
+                else files.deleted
+                & ~files.deleted_itself
+                & np.isin(files.delete_time, directory_deletes)
+            ),
         )
 
     def __len__(self) -> int:
@@ -212,6 +230,7 @@ class FileBehaviour:
             probe_file=renumber[self.probe_file[probe_rows]],
             probe_lead=self.probe_lead[probe_rows],
             subtree_files=self.subtree_files[rows],
+            removed=None if self.removed is None else self.removed[rows],
         )
 
     @property

@@ -43,6 +43,7 @@ def file_types_of(
             unaccessed_share=part.unaccessed_share,
             access_shares=part.access_shares,
             delete_share=part.delete_share,
+            removed_share=part.removed_share,
             depth=part.depth,
             distributions=part.distributions | {"accessesPerFile": part.accesses_per_entity},
             centroid=[] if centroids is None else centroids[part.label].tolist(),
@@ -101,6 +102,8 @@ class _TypePart:
     unaccessed_share: float
     access_shares: dict[str, float]
     delete_share: float
+    removed_share: float
+    """of its created files no delete of their own ended, the share a directory's removed"""
     depth: Distribution
     distributions: dict[str, Distribution]
     accesses_per_entity: Distribution
@@ -136,6 +139,12 @@ def _types(
         accesses = len(in_type)
         shares = count_kinds(behaviour.access_kind[in_type], behaviour.kinds)
         created = int(np.count_nonzero(rows & behaviour.created))
+        kept = np.count_nonzero(rows & behaviour.created & ~behaviour.deleted)
+        removed = (
+            0
+            if behaviour.removed is None
+            else np.count_nonzero(rows & behaviour.created & behaviour.removed)
+        )
         calls = calls_of(label)
         codes = behaviour.call_code[calls]
         offsets = np.maximum(behaviour.call_offset[calls], 0.0)
@@ -161,6 +170,7 @@ def _types(
                 for kind, n in shares.items()
             },
             delete_share=np.count_nonzero(deleted) / count,
+            removed_share=removed / kept if kept else 0.0,
             depth=Distribution.of_sample(behaviour.depth[rows], max_points),
             distributions={
                 "createInterarrival": Distribution.of_sample(

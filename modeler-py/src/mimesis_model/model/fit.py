@@ -110,13 +110,22 @@ def read_for_fitting(trace_dir: str | PathLike[str], progress: bool = False) -> 
     files = read_file_timelines(trace_dir, progress, paths=imaged)
     if len(files) == 0:
         raise TraceError(f"{Path(trace_dir) / FILES_FILE}: no files, nothing to model")
-    behaviour = FileBehaviour.of(files, window.start_ms, window.duration_ms)
+    timelines = read_directory_timelines(trace_dir, progress)
+    behaviour = FileBehaviour.of(
+        files,
+        window.start_ms,
+        window.duration_ms,
+        directory_deletes=(
+            None
+            if timelines is None
+            else timelines.delete_time[timelines.deleted & timelines.deleted_itself]
+        ),
+    )
     trace = FittedTrace(behaviour, window, Path(trace_dir), file_users=files.users)
     if imaged:
         trace.places = FilePlaces.of(files)
         trace.namespace = read_namespace(trace_dir)
         trace.namespace_end = read_namespace_end(trace_dir)
-    timelines = read_directory_timelines(trace_dir, progress)
     if timelines is not None:
         fitted, trace.implicit_probes = as_fitted(timelines)
         trace.directories = FileBehaviour.of(fitted, window.start_ms, window.duration_ms)

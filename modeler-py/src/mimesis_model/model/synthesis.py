@@ -23,7 +23,12 @@ File types, per type j:
 4. with probability deleteShare_j a file is deleted at its last access (its origin if it had
    none) + deleteDelay_j, if that falls in the window. deleteShare counts only the deletes
    that named the file itself: a file that a recursive delete of a directory above it removed
-   is not deleted by its type (the directory type's one delete stands for that call);
+   is not deleted by its type (the directory type's one delete stands for that call). Of the
+   created files with no delete in the window, removedShare_j (format 6) are removed: a
+   generator creates each under a directory a directory type deletes (generator-mr's
+   DeletedDirectories: existing a margin before its create, deleted a margin after its last
+   call, the first such delete), so that delete ends it; none when no such directory exists
+   or at time scale 0. It changes where the file lives, not its calls;
 5. every file's depth is drawn from depth_j;
 6. other calls (profile format 2): every file of the type that the window introduces (each
    pre-existing one, origin 0, and each created one, at its creation) draws, for each
@@ -47,11 +52,12 @@ Directory types (format 2), per type d, exactly as file types, of directories:
   directory's accesses, as the trace's directories, listed or stat'ed in fixed proportions, do
   (independent draws would scatter a type's listing popularity). Calls as in 6, probes as in 7;
 - with probability deleteShare_d a directory is deleted at its last access (or origin) +
-  deleteDelay_d, if that falls in the window: one recursive delete of its subtree. A directory
-  whose delete is issued has a subtree of subtreeFiles_d files (one draw), made directly under
-  it with it: in phase 1 for a pre-existing directory; for a created one, created at its origin
-  right after its mkdirs, and those creates are issued in the window and counted under create.
-  They are no file type's files: nothing else happens to them until the delete removes them;
+  deleteDelay_d, if that falls in the window: one recursive delete of its subtree. A
+  pre-existing directory whose delete is issued has a subtree of subtreeFiles_d filler files
+  (one draw), made directly under it in phase 1; they are no file type's files: nothing else
+  happens to them until the delete removes them. A created one gets no filler (its draw is
+  made all the same): the trace's creates of its subtree are its file types' own, so its
+  subtree is the removed files below;
 - depth from depth_d.
 
 A directory that the trace made implicitly (a create or mkdirs of a path below it made it; no
@@ -227,7 +233,6 @@ class SyntheticWorkload:
             listings = int(np.count_nonzero(part.probe_listing))
             counts["listStatus"] += listings
             counts["getfileinfo"] += len(part.probe_time) - listings
-            counts["create"] += int(part.subtree_files[~part.pre_existing & part.deleted].sum())
         counts["mkdirs"] += self.mkdirs
         counts["rename"] += self.renames
         counts.update(self.cluster_command)
@@ -568,11 +573,13 @@ def _counts(mean: float, entities: int, rng: np.random.Generator) -> Ints:
 def _with_subtrees(
     part: SyntheticWorkload, directory_type: DirectoryType, rng: np.random.Generator
 ) -> SyntheticWorkload:
-    """PART (one directory type) with the subtree each deleted directory's delete removes."""
+    """PART (one directory type) with the filler each deleted pre-existing directory's delete
+    removes: a created one's subtree is the file types' removed files, not files of its own."""
     subtree = np.zeros(len(part), dtype=np.int64)
     deleted = np.flatnonzero(part.deleted)
     if len(deleted) and not directory_type.subtree_files.is_empty:
         subtree[deleted] = directory_type.subtree_files.sample(rng, len(deleted)).astype(np.int64)
+    subtree[~part.pre_existing] = 0  # drawn all the same, so the draws after stay as they were
     return _with(part, subtree_files=subtree)
 
 

@@ -200,8 +200,7 @@ def model_user_calls(
         for index, modeled in enumerate(types):
             rows = part.file_type == index
             ops = part.op_counts(rows, with_ratios=False)
-            subtree = int(part.subtree_files[rows & ~part.pre_existing & part.deleted].sum())
-            calls = (sum(ops.values()) + ops["create"] * per_create + subtree) / replicas
+            calls = (sum(ops.values()) + ops["create"] * per_create) / replicas
             calls += sum(call.per_file for call in modeled.calls) * modeled.entities
             if modeled.probes is not None:
                 calls += modeled.probes.per_create * modeled.created

@@ -31,11 +31,14 @@ class ProfileReaderTest {
   void readsThePythonProfileAtTheSchemasVersion() throws IOException {
     Profile profile = ProfileReader.read(VECTOR);
     assertEquals(ProfileReader.FORMAT_VERSION, profile.getFormatVersion());
-    assertEquals(5, ProfileReader.FORMAT_VERSION);
+    assertEquals(6, ProfileReader.FORMAT_VERSION);
     assertTrue(profile.getFileTypes().size() > 1, "the vector has several types");
     assertTrue(
         profile.getFileTypes().stream().allMatch(t -> t.getSizes() != null),
         "the sample's fsimages size every type");
+    assertTrue(
+        profile.getFileTypes().stream().anyMatch(t -> t.getRemovedShare() > 0),
+        "the sample's directory deletes removed some of its created files");
   }
 
   @Test
@@ -59,13 +62,13 @@ class ProfileReaderTest {
     profile.setFormatVersion(ProfileReader.FORMAT_VERSION + 1);
     Path future = write(profile, tmp.resolve("future"));
     assertEquals(
-        future + ": formatVersion 6 is newer than 5",
+        future + ": formatVersion 7 is newer than 6",
         assertThrows(BadInputException.class, () -> ProfileReader.read(future.getParent()))
             .getMessage());
     profile.setFormatVersion(0);
     Path ancient = write(profile, tmp.resolve("ancient"));
     assertEquals(
-        ancient + ": formatVersion 0 is unknown (1 to 5)",
+        ancient + ": formatVersion 0 is unknown (1 to 6)",
         assertThrows(BadInputException.class, () -> ProfileReader.read(ancient.getParent()))
             .getMessage());
   }

@@ -20,6 +20,8 @@ import org.mimesisbench.profile.FileType;
  * @param probes the probes of its files' paths before their create, or null
  * @param users who issues its files' calls (each file one user); null: the run's own user
  * @param sizes its files' bytes, block size and replication ({@link FileSizeModel#ZERO}: empty)
+ * @param removedShare of its created files no delete of their own ends, the share a directory's
+ *     recursive delete removes (placed under such a directory)
  */
 public record FileTypeModel(
     int index,
@@ -39,7 +41,8 @@ public record FileTypeModel(
     List<CallModel> calls,
     ProbeModel probes,
     UserModel users,
-    FileSizeModel sizes)
+    FileSizeModel sizes,
+    double removedShare)
     implements LifeModel {
 
   /**
@@ -72,6 +75,7 @@ public record FileTypeModel(
             : new double[] {1.0, 1.0, 1.0};
     share(at + "unaccessedShare", t.getUnaccessedShare());
     share(at + "deleteShare", t.getDeleteShare());
+    share(at + "removedShare", t.getRemovedShare());
     if (t.getPreExisting() < 0 || t.getFiles() < t.getPreExisting()) {
       throw new org.mimesisbench.errors.BadInputException(
           at
@@ -101,7 +105,8 @@ public record FileTypeModel(
         CallModel.of(at, t.getCalls(), notIssued),
         ProbeModel.of(at + "probes", t.getProbes()),
         users ? UserModel.of(at + "users", t.getUsers()) : null,
-        zeroSize ? FileSizeModel.ZERO : FileSizeModel.of(at + "sizes", t.getSizes()));
+        zeroSize ? FileSizeModel.ZERO : FileSizeModel.of(at + "sizes", t.getSizes()),
+        t.getRemovedShare());
   }
 
   static void share(String where, double v) {

@@ -24,6 +24,7 @@ import org.mimesisbench.generator.model.ClusterCallModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.results.RunSummary;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
+import org.mimesisbench.generator.schedule.DeletedDirectories;
 import org.mimesisbench.generator.schedule.Forecast;
 import org.mimesisbench.namespace.stats.NamespaceStats;
 import org.mimesisbench.namespace.stats.ProfileStatistics;
@@ -195,6 +196,24 @@ public final class RunPlan implements Workload {
 
   public NamespaceLayout layout() {
     return layout;
+  }
+
+  private DeletedDirectories deletedDirectories; // drawn on first use, once per task JVM
+
+  /**
+   * The directories phase 2 deletes, under which the file types' removed files go; null at time
+   * scale 0, where nothing orders one mapper's calls after another's, so a removed file's create
+   * could come after its directory's delete.
+   */
+  public synchronized DeletedDirectories deletedDirectories() {
+    if (options.getTimeScale() <= 0 || model.runDirectoryTypes().isEmpty()) {
+      return null;
+    }
+    if (deletedDirectories == null) {
+      deletedDirectories =
+          DeletedDirectories.of(model, layout, options.getSeed(), runTag(), options.getTimeScale());
+    }
+    return deletedDirectories;
   }
 
   /** Why the layout is not the one asked for, or null. */

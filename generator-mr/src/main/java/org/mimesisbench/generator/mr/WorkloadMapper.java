@@ -77,7 +77,8 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
         seed,
         task.share(),
         task.shares(),
-        plan.runTag());
+        plan.runTag(),
+        plan.deletedDirectories());
   }
 
   /**

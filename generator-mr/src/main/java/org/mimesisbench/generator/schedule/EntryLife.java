@@ -47,6 +47,7 @@ public final class EntryLife implements Life {
   private boolean evenGaps;
   private double kindStart; // a directory's one uniform of its access kinds (systematic sampling)
   private double last = Double.NaN; // time of the last access issued
+  private double lastAccessAt = Double.NaN; // when its last access is due: activation + span
   private final double deleteDelay; // NaN: not deleted
 
   private final boolean created;
@@ -168,6 +169,9 @@ public final class EntryLife implements Life {
         && type instanceof DirectoryTypeModel d
         && !d.subtreeFiles().isEmpty()) {
       subtree = (int) Math.round(d.subtreeFiles().sample(random));
+      if (created) { // its subtree's creates are the file types' own: their removed files fill it
+        subtree = 0;
+      }
     }
     if (created
         && type.probes() != null) { // drawn after the rest: a format-1 profile draws as before
@@ -246,6 +250,7 @@ public final class EntryLife implements Life {
     span = Math.min(span, (window - activation) * gapCount / (gapCount + 1.0));
     accesses = 1 + gapCount;
     nextAccess = activation;
+    lastAccessAt = activation + span; // the gaps are stretched to end exactly there
     if (gapCount > 0) {
       long gapSeed = random.nextLong();
       SplittableRandom draw = new SplittableRandom(gapSeed);
@@ -276,6 +281,25 @@ public final class EntryLife implements Life {
 
   public double origin() {
     return origin;
+  }
+
+  public boolean created() {
+    return created;
+  }
+
+  /** When its own delete is due, or NaN when it has none in the window. */
+  public double deleteTime() {
+    if (Double.isNaN(deleteDelay)) {
+      return Double.NaN;
+    }
+    double at = (Double.isNaN(lastAccessAt) ? origin : lastAccessAt) + deleteDelay;
+    return at < window ? at : Double.NaN;
+  }
+
+  /** When its last event before any delete is due: its origin, last access or last call. */
+  public double lastEventTime() {
+    double at = Double.isNaN(lastAccessAt) ? origin : Math.max(origin, lastAccessAt);
+    return callTimes.length > 0 ? Math.max(at, callTimes[callTimes.length - 1]) : at;
   }
 
   /** Its first probe, or its origin. */

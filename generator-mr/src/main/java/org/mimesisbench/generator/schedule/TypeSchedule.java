@@ -21,6 +21,7 @@ public final class TypeSchedule implements Schedule {
   private static final long POPULARITY_STREAM = -2;
   private static final long PLACEMENT = 0x5DEECE66DL;
   private static final long USERS_STREAM = -3;
+  private static final long REMOVAL = 0x2545F4914F6CDD1DL;
 
   private final WorkloadModel model;
   private final FileTypeModel type;
@@ -34,6 +35,7 @@ public final class TypeSchedule implements Schedule {
   private final CreateProcess creates;
   private final PopularityQuantiles popularity;
   private final UserQuantiles users;
+  private final DeletedDirectories removing; // null: no created file is removed with a directory
 
   private final FirstEventOrder
       order; // null without probes: the order of origin is the order of first event
@@ -51,6 +53,23 @@ public final class TypeSchedule implements Schedule {
       int share,
       int shares,
       String runTag) {
+    this(model, type, layout, seed, share, shares, runTag, null);
+  }
+
+  /**
+   * @param removing the directories phase 2 deletes, under which the type's removed files go (null:
+   *     none goes, every created file lives in the layout)
+   */
+  public TypeSchedule(
+      WorkloadModel model,
+      FileTypeModel type,
+      NamespaceLayout layout,
+      long seed,
+      int share,
+      int shares,
+      String runTag,
+      DeletedDirectories removing) {
+    this.removing = removing;
     this.model = model;
     this.type = type;
     this.layout = layout;
@@ -104,24 +123,42 @@ public final class TypeSchedule implements Schedule {
       SplittableRandom placement =
           new SplittableRandom(fileSeed(seed, type.index(), id) ^ PLACEMENT);
       String dir = layout.directoryFor(type, placement);
-      String name = "c" + Long.toString(i, 36) + "-" + runTag;
+      String name = "/c" + Long.toString(i, 36) + "-" + runTag + ".t" + type.index();
       String parent = dir.equals("/") ? "" : dir;
-      return new EntryLife(
-              type,
-              parent + "/" + name + ".t" + type.index(),
-              true,
-              creates.time(),
-              model.windowMs(),
-              model.spanScale(),
-              model.mkdirsPerCreate(),
-              model.renamesPerCreate(),
-              popularity.of(id),
-              fileSeed(seed, type.index(), id),
-              parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-")
-          .as(userOf(type.users(), users, id))
-          .writing(FileWrites.of(type.sizes(), fileSeed(seed, type.index(), id)));
+      EntryLife life = created(parent + name, parent, i, id);
+      String holder = removedUnder(life, id);
+      return holder == null ? life : created(holder + name, parent, i, id);
     }
     return null;
+  }
+
+  private EntryLife created(String path, String parent, long i, long id) {
+    return new EntryLife(
+            type,
+            path,
+            true,
+            creates.time(),
+            model.windowMs(),
+            model.spanScale(),
+            model.mkdirsPerCreate(),
+            model.renamesPerCreate(),
+            popularity.of(id),
+            fileSeed(seed, type.index(), id),
+            parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-")
+        .as(userOf(type.users(), users, id))
+        .writing(FileWrites.of(type.sizes(), fileSeed(seed, type.index(), id)));
+  }
+
+  /**
+   * The directory a created file goes under when a directory's delete is to remove it (a draw of
+   * its own, so its other draws stay as they were), or null: it keeps its place in the layout.
+   */
+  private String removedUnder(EntryLife life, long id) {
+    if (removing == null || type.removedShare() <= 0 || !Double.isNaN(life.deleteTime())) {
+      return null;
+    }
+    double u = new SplittableRandom(fileSeed(seed, type.index(), id) ^ REMOVAL).nextDouble();
+    return u < type.removedShare() ? removing.holding(life.origin(), life.lastEventTime()) : null;
   }
 
   private EntryLife life(String path, boolean created, double origin, long id) {

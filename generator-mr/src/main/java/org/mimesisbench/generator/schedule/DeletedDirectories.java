@@ -1,0 +1,104 @@
+package org.mimesisbench.generator.schedule;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.mimesisbench.generator.layout.NamespaceLayout;
+import org.mimesisbench.generator.model.DirectoryTypeModel;
+import org.mimesisbench.generator.model.WorkloadModel;
+
+/**
+ * The directories a run's directory types delete in the window, each with when it is made and
+ * deleted: where a file type's removed files go (the profile's removedShare), so that one
+ * directory's recursive delete ends them, as the trace's did, and no file outlives the window that
+ * the trace's namespace lost. A directory's life does not depend on how many mappers share its
+ * type, so every mapper draws the same directories and agrees where a file goes.
+ */
+public final class DeletedDirectories {
+  /**
+   * Issue time kept between a directory's mkdirs and a removed file's create, and between the
+   * file's last call and the directory's delete: other mappers issue them, and a file's calls run
+   * late behind its data's writes (a loaded host showed 0.8 s), so it must not find its directory
+   * gone.
+   */
+  public static final double MARGIN_ISSUE_MS = 3000;
+
+  /** The same in model time, never under a second. */
+  private final double marginMs;
+
+  private final double[] deleteTimes; // ascending
+  private final double[] origins; // 0 for a pre-existing directory
+  private final boolean[] created;
+  private final String[] paths;
+
+  private record Deleted(double deleteTime, double origin, boolean created, String path) {}
+
+  private DeletedDirectories(List<Deleted> deleted, double marginMs) {
+    this.marginMs = marginMs;
+    deleted.sort(Comparator.comparingDouble(Deleted::deleteTime));
+    int n = deleted.size();
+    deleteTimes = new double[n];
+    origins = new double[n];
+    created = new boolean[n];
+    paths = new String[n];
+    for (int i = 0; i < n; i++) {
+      Deleted d = deleted.get(i);
+      deleteTimes[i] = d.deleteTime();
+      origins[i] = d.origin();
+      created[i] = d.created();
+      paths[i] = d.path();
+    }
+  }
+
+  /**
+   * The directories phase 2's directory types delete, drawn as their mappers draw them, for a run
+   * at {@code timeScale} (> 0: at 0 nothing orders two mappers' calls).
+   */
+  public static DeletedDirectories of(
+      WorkloadModel model, NamespaceLayout layout, long seed, String runTag, double timeScale) {
+    List<Deleted> deleted = new ArrayList<>();
+    for (DirectoryTypeModel type : model.runDirectoryTypes()) {
+      DirectorySchedule schedule = new DirectorySchedule(model, type, layout, seed, 0, 1, runTag);
+      for (EntryLife d = schedule.next(); d != null; d = schedule.next()) {
+        double at = d.deleteTime();
+        if (!Double.isNaN(at)) {
+          deleted.add(new Deleted(at, d.origin(), d.created(), d.path()));
+        }
+      }
+    }
+    return new DeletedDirectories(deleted, Math.max(1000, MARGIN_ISSUE_MS / timeScale));
+  }
+
+  public int size() {
+    return paths.length;
+  }
+
+  /** The model time kept between a removed file's calls and its directory's mkdirs and delete. */
+  public double marginMs() {
+    return marginMs;
+  }
+
+  /**
+   * The directory a removed file made at {@code origin}, whose last call is due at {@code last},
+   * goes under: of those that exist a margin before its create and are deleted a margin after its
+   * last call, the first deleted (a scratch directory goes soon after its files are done); null
+   * when there is none.
+   */
+  public String holding(double origin, double last) {
+    int i = Arrays.binarySearch(deleteTimes, last + marginMs);
+    if (i < 0) {
+      i = -i - 1;
+    } else {
+      while (i > 0 && deleteTimes[i - 1] == deleteTimes[i]) {
+        i--; // the first of equal times, as an insertion point would be
+      }
+    }
+    for (; i < paths.length; i++) {
+      if (!created[i] || origins[i] + marginMs <= origin) {
+        return paths[i];
+      }
+    }
+    return null;
+  }
+}

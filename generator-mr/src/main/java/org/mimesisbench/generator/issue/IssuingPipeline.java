@@ -16,6 +16,7 @@ import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Life;
 import org.mimesisbench.generator.schedule.Schedule;
@@ -43,11 +44,13 @@ import org.mimesisbench.output.Durations;
  * busy, the op due next waits; its response time holds the wait, and {@link
  * RunStatistics#slotWaits} counts it. A life's events keep their order (an open never before its
  * create): an event whose life has an op in flight is queued behind it and issued by that op's
- * issuer once the op ended (the wait is in its response time too, and counted apart). With a bound
- * of 1 the calling thread issues every op, one after another, as a closed loop. Issuing stops early
- * when an op is more than the maximum drift late, when the wall-clock limit is reached, when every
- * call has failed for the outage limit (the file system is down), or when {@link #stop} is called;
- * the statistics say why. Lateness that an outage caused (the calls waited or failed while the file
+ * issuer once the op ended (the wait is in its response time too, and counted apart), except that
+ * reads ({@link Op#READS}) overlap reads, as the clients of one file do: a read queued behind a
+ * read took the read's response time off the gap the model gave it. With a bound of 1 the calling
+ * thread issues every op, one after another, as a closed loop. Issuing stops early when an op is
+ * more than the maximum drift late, when the wall-clock limit is reached, when every call has
+ * failed for the outage limit (the file system is down), or when {@link #stop} is called; the
+ * statistics say why. Lateness that an outage caused (the calls waited or failed while the file
  * system was away) is not counted as drift: after a restart of the NameNode the run goes on, the
  * failed calls counted as errors.
  *
@@ -109,8 +112,21 @@ public final class IssuingPipeline {
 
   // what issuers share: the statistics, lives with an op in flight, the outage, the issuers
   private final ReentrantLock stateLock = new ReentrantLock();
-  private final IdentityHashMap<Life, ArrayDeque<Event>> livesInFlight =
-      new IdentityHashMap<>(); // with ops queued
+  private final IdentityHashMap<Life, InFlight> livesInFlight = new IdentityHashMap<>();
+
+  /** A life's ops in flight, whether one changes it, and the events queued behind them. */
+  private static final class InFlight {
+    int ops;
+    boolean changing; // an op that is not a read is in flight: nothing of the life overlaps it
+    final ArrayDeque<Event> queued = new ArrayDeque<>(2);
+
+    /** Counts {@code e} in flight. */
+    void start(Event e) {
+      ops++;
+      changing = !Op.READS.contains(e.op());
+    }
+  }
+
   private final List<Thread> issuerThreads =
       new CopyOnWriteArrayList<>(); // the calling thread's helpers
   private volatile int issuers;
@@ -443,23 +459,23 @@ public final class IssuingPipeline {
   }
 
   /**
-   * Marks {@code life} as having an op in flight; false (and {@code e} queued behind it) when it
-   * already has one.
+   * Counts {@code e} in flight for {@code life}; false (and {@code e} queued) when it must wait: a
+   * change of the life waits for every op of it in flight, and any op waits for a change in flight
+   * or for events queued before it.
    */
   private boolean claim(Life life, Event e) {
     stateLock.lock();
     try {
-      if (!livesInFlight.containsKey(life)) {
-        livesInFlight.put(life, null);
-        return true;
+      InFlight f = livesInFlight.get(life);
+      if (f == null) {
+        f = new InFlight();
+        livesInFlight.put(life, f);
+      } else if (f.changing || !f.queued.isEmpty() || !Op.READS.contains(e.op())) {
+        f.queued.add(e);
+        return false;
       }
-      ArrayDeque<Event> queued = livesInFlight.get(life);
-      if (queued == null) {
-        queued = new ArrayDeque<>(2);
-        livesInFlight.put(life, queued);
-      }
-      queued.add(e);
-      return false;
+      f.start(e);
+      return true;
     } finally {
       stateLock.unlock();
     }
@@ -617,9 +633,13 @@ public final class IssuingPipeline {
       }
     }
     if (inFlight > 1 && w.life.ordered()) {
-      ArrayDeque<Event> queued = livesInFlight.get(w.life);
-      if (queued != null && !queued.isEmpty() && !stopped) {
-        w.event = queued.poll(); // the life's next op: this issuer goes on with it
+      InFlight f = livesInFlight.get(w.life);
+      if (--f.ops > 0) {
+        return false; // another read of the life is in flight: the last to end goes on
+      }
+      if (!f.queued.isEmpty() && !stopped) {
+        w.event = f.queued.poll(); // the life's next op: this issuer goes on with it
+        f.start(w.event);
         w.afterPrevious = true;
         return true;
       }

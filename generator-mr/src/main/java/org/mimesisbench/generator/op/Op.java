@@ -119,6 +119,26 @@ public enum Op {
   /** A replay's calls on a directory's snapshots: the directory is their path. */
   public static final Set<Op> SNAPSHOTS = EnumSet.range(ALLOW_SNAPSHOT, RENAME_SNAPSHOT);
 
+  /**
+   * The ops that change nothing: several clients read one file at once (a job's tasks open the same
+   * input), so a life's reads may overlap one another, never a change of it.
+   */
+  public static final Set<Op> READS =
+      EnumSet.of(
+          OPEN,
+          LIST_STATUS,
+          GET_FILE_INFO,
+          GET_FILE_INFO_PROBE,
+          LIST_STATUS_PROBE,
+          CONTENT_SUMMARY,
+          QUOTA_USAGE,
+          GET_ERASURE_CODING_POLICY,
+          GET_XATTRS,
+          LIST_XATTRS,
+          GET_ACL_STATUS,
+          CHECK_ACCESS,
+          IS_FILE_CLOSED);
+
   private static final Map<String, Op> BY_CALL = new HashMap<>();
   private static final Map<String, Op> BY_PROBE = new HashMap<>();
 

@@ -46,10 +46,11 @@ import org.apache.hadoop.util.VersionInfo;
  * <p>The JVM runs in UTC, so audit timestamps (log4j ISO8601, local time without an offset) are
  * UTC: parse them with {@code --tz UTC}.
  *
- * <p>Usage: {@code SampleTraceMaker [--workload sample|warehouse] [--out DIR] [--work DIR] [--seed
- * N] [--pace F] [--max-trace-seconds S] [--audit-max-kb K]}. The {@code sample} workload ({@link
- * Workload}) makes tests/sample-trace; {@code warehouse} ({@link WarehouseWorkload}) makes
- * tests/warehouse-trace.
+ * <p>Usage: {@code SampleTraceMaker [--workload sample|warehouse|commit] [--out DIR] [--work DIR]
+ * [--seed N] [--pace F] [--max-trace-seconds S] [--audit-max-kb K]}. The {@code sample} workload
+ * ({@link Workload}) makes tests/sample-trace; {@code warehouse} ({@link WarehouseWorkload}) makes
+ * tests/warehouse-trace; {@code commit} ({@link CommitWorkload}, MapReduce on an in-process YARN)
+ * makes tests/commit-trace.
  */
 public final class SampleTraceMaker {
 
@@ -107,7 +108,7 @@ public final class SampleTraceMaker {
       String a = args[i];
       if (a.equals("-h") || a.equals("--help")) {
         throw new IllegalArgumentException(
-            "usage: SampleTraceMaker [--workload sample|warehouse]"
+            "usage: SampleTraceMaker [--workload sample|warehouse|commit]"
                 + " [--out DIR] [--work DIR] [--seed N] [--pace F] [--max-trace-seconds S]"
                 + " [--audit-max-kb K]");
       }
@@ -117,8 +118,9 @@ public final class SampleTraceMaker {
       String v = args[++i];
       switch (a) {
         case "--workload":
-          if (!v.equals("sample") && !v.equals("warehouse")) {
-            throw new IllegalArgumentException("unknown workload " + v + " (sample or warehouse)");
+          if (!v.equals("sample") && !v.equals("warehouse") && !v.equals("commit")) {
+            throw new IllegalArgumentException(
+                "unknown workload " + v + " (sample, warehouse or commit)");
           }
           workload = v;
           break;
@@ -156,6 +158,16 @@ public final class SampleTraceMaker {
     return workload.equals("warehouse");
   }
 
+  private boolean commit() {
+    return workload.equals("commit");
+  }
+
+  private String groupMapping() {
+    return warehouse()
+        ? WarehouseWorkload.GROUP_MAPPING
+        : commit() ? CommitWorkload.GROUP_MAPPING : Workload.GROUP_MAPPING;
+  }
+
   private void say(String msg) {
     console.printf(Locale.ROOT, "[sample-trace %5.1fs] %s%n", (System.nanoTime() - t0) / 1e9, msg);
     console.flush();
@@ -186,9 +198,7 @@ public final class SampleTraceMaker {
     Configuration conf = new HdfsConfiguration();
     conf.setBoolean("hadoop.caller.context.enabled", true);
     conf.set("hadoop.tmp.dir", new File(work, "hadoop-tmp").getPath());
-    conf.set(
-        "hadoop.user.group.static.mapping.overrides",
-        warehouse() ? WarehouseWorkload.GROUP_MAPPING : Workload.GROUP_MAPPING);
+    conf.set("hadoop.user.group.static.mapping.overrides", groupMapping());
     conf.setLong("dfs.blocksize", 1L << 20);
     conf.set("mapreduce.framework.name", "local");
     conf.setInt("mapreduce.local.map.tasks.maximum", 2);
@@ -217,7 +227,10 @@ public final class SampleTraceMaker {
               + ", Hadoop "
               + VersionInfo.getVersion());
 
-      TracedWorkload traced = warehouse() ? new WarehouseWorkload(env) : new Workload(env);
+      TracedWorkload traced =
+          warehouse()
+              ? new WarehouseWorkload(env)
+              : commit() ? new CommitWorkload(env, work) : new Workload(env);
       traced.phaseA();
       int setupJobs = env.jobs.size();
       say("phase A (not traced): initial namespace built, " + setupJobs + " jobs");
@@ -444,7 +457,7 @@ public final class SampleTraceMaker {
   }
 
   private String[] users() {
-    return warehouse() ? WarehouseWorkload.USERS : Workload.USERS;
+    return warehouse() ? WarehouseWorkload.USERS : commit() ? CommitWorkload.USERS : Workload.USERS;
   }
 
   private static void mkdirs(File d) throws IOException {

@@ -148,10 +148,20 @@ def _types(
         calls = calls_of(label)
         codes = behaviour.call_code[calls]
         offsets = np.maximum(behaviour.call_offset[calls], 0.0)
+        # Room each file leaves before the window's end: a generator drops what falls past it,
+        # so a share is the trace's count over what the drawn delays would keep, not over all.
+        window = float(behaviour.window_ms)
+        room = window - behaviour.origin[rows]
+        since = np.where(behaviour.accessed, behaviour.last_access, behaviour.origin)
         call_shares = [
             CallShare(
                 names[code],
-                int(np.count_nonzero(codes == code)) / count,
+                _share(
+                    int(np.count_nonzero(codes == code)),
+                    offsets[codes == code],
+                    room,
+                    per_file=True,
+                ),
                 Distribution.of_sample(offsets[codes == code], max_points),
             )
             for code in np.unique(codes).tolist()
@@ -164,12 +174,17 @@ def _types(
             count=count,
             weight=count / total,
             pre_existing=int(np.count_nonzero(rows & behaviour.pre_existing)),
-            unaccessed_share=1.0 - np.count_nonzero(accessed) / count,
+            unaccessed_share=1.0
+            - _share(int(np.count_nonzero(accessed)), behaviour.activation_delay[accessed], room),
             access_shares={
                 kind: (n / accesses if accesses else (1.0 if kind == first_kind else 0.0))
                 for kind, n in shares.items()
             },
-            delete_share=np.count_nonzero(deleted) / count,
+            delete_share=_share(
+                int(np.count_nonzero(deleted)),
+                behaviour.delete_delay[deleted],
+                window - since[rows],
+            ),
             removed_share=removed / kept if kept else 0.0,
             depth=Distribution.of_sample(behaviour.depth[rows], max_points),
             distributions={
@@ -195,6 +210,20 @@ def _types(
                 else None
             ),
         )
+
+
+def _share(observed: int, delays: Floats, room: Floats, per_file: bool = False) -> float:
+    """The share (PER_FILE: the rate per file) a generator must draw so that, each draw's delay
+    taken from DELAYS and dropped past its file's ROOM, OBSERVED come out on average: the trace's
+    window cut its late files' events, and a share over all files would have the generator cut
+    them a second time (a MapReduce trace's opens came out 4 % short, its deletes 7 %)."""
+    if observed == 0 or len(room) == 0:
+        return 0.0
+    ordered = np.sort(delays)
+    kept = float(np.searchsorted(ordered, room, side="left").sum()) / len(ordered)
+    if kept <= 0 or (not per_file and kept < observed):
+        return observed / len(room)  # the delays do not fit the rooms: nothing to correct by
+    return observed / kept if per_file else min(1.0, observed / kept)
 
 
 class _Groups:

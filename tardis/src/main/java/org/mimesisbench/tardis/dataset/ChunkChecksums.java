@@ -29,11 +29,16 @@ final class ChunkChecksums {
     return (dataBytes + bpc - 1) / bpc * checksum.getChecksumSize();
   }
 
-  /** The CRCs of {@code data[off, off + len)}, as the meta file holds them. */
+  /**
+   * The CRCs of {@code data[off, off + len)}, as the meta file holds them. With a summer of its
+   * own: a DataChecksum without Hadoop's native code sums through one stateful object, and
+   * concurrent reads of one replica, which share its checksum, got each other's CRCs.
+   */
   static byte[] compute(DataChecksum checksum, byte[] data, int off, int len) {
     byte[] sums = new byte[(int) crcBytes(checksum, len)];
     if (sums.length > 0) {
-      checksum.calculateChunkedSums(data, off, len, sums, 0);
+      DataChecksum.newDataChecksum(checksum.getChecksumType(), checksum.getBytesPerChecksum())
+          .calculateChunkedSums(data, off, len, sums, 0);
     }
     return sums;
   }

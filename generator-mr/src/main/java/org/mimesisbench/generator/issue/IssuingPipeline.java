@@ -44,9 +44,10 @@ import org.mimesisbench.output.Durations;
  * busy, the op due next waits; its response time holds the wait, and {@link
  * RunStatistics#slotWaits} counts it. A life's events keep their order (an open never before its
  * create): an event whose life has an op in flight is queued behind it and issued by that op's
- * issuer once the op ended (the wait is in its response time too, and counted apart), except that
- * reads ({@link Op#READS}) overlap reads, as the clients of one file do: a read queued behind a
- * read took the read's response time off the gap the model gave it. With a bound of 1 the calling
+ * issuer once the op ended (the wait is in its response time too, and counted apart), except that a
+ * file's reads ({@link Op#READS}) overlap its reads, as the clients of one file do: a read queued
+ * behind a read took the read's response time off the gap the model gave it (a replay's partition
+ * keeps every call in its recorded order: {@link Life#readsOverlap}). With a bound of 1 the calling
  * thread issues every op, one after another, as a closed loop. Issuing stops early when an op is
  * more than the maximum drift late, when the wall-clock limit is reached, when every call has
  * failed for the outage limit (the file system is down), or when {@link #stop} is called; the
@@ -120,11 +121,16 @@ public final class IssuingPipeline {
     boolean changing; // an op that is not a read is in flight: nothing of the life overlaps it
     final ArrayDeque<Event> queued = new ArrayDeque<>(2);
 
-    /** Counts {@code e} in flight. */
-    void start(Event e) {
+    /** Counts {@code e} of {@code life} in flight. */
+    void start(Event e, Life life) {
       ops++;
-      changing = !Op.READS.contains(e.op());
+      changing = !overlaps(e, life);
     }
+  }
+
+  /** Whether {@code e} may overlap its life's other reads. */
+  private static boolean overlaps(Event e, Life life) {
+    return life.readsOverlap() && Op.READS.contains(e.op());
   }
 
   private final List<Thread> issuerThreads =
@@ -470,11 +476,11 @@ public final class IssuingPipeline {
       if (f == null) {
         f = new InFlight();
         livesInFlight.put(life, f);
-      } else if (f.changing || !f.queued.isEmpty() || !Op.READS.contains(e.op())) {
+      } else if (f.changing || !f.queued.isEmpty() || !overlaps(e, life)) {
         f.queued.add(e);
         return false;
       }
-      f.start(e);
+      f.start(e, life);
       return true;
     } finally {
       stateLock.unlock();
@@ -639,7 +645,7 @@ public final class IssuingPipeline {
       }
       if (!f.queued.isEmpty() && !stopped) {
         w.event = f.queued.poll(); // the life's next op: this issuer goes on with it
-        f.start(w.event);
+        f.start(w.event, w.life);
         w.afterPrevious = true;
         return true;
       }

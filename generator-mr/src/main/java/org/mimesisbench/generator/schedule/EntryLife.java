@@ -275,6 +275,11 @@ public final class EntryLife implements Life {
   }
 
   @Override
+  public boolean readsOverlap() {
+    return true;
+  }
+
+  @Override
   public boolean done() {
     return nextTime == Double.POSITIVE_INFINITY;
   }

@@ -23,4 +23,13 @@ public interface Life {
   default boolean ordered() {
     return true;
   }
+
+  /**
+   * Whether its reads ({@link org.mimesisbench.generator.op.Op#READS}) may overlap one another, as
+   * one file's clients' do; false keeps every event after the one before it (a replay's partition,
+   * issued as recorded).
+   */
+  default boolean readsOverlap() {
+    return false;
+  }
 }

@@ -3,7 +3,6 @@ package org.mimesisbench.audit.trace;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.file.DataFileWriter;
@@ -51,8 +50,6 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
   private final TraceCounts counts = new TraceCounts();
   private final StringBuilder kinds = new StringBuilder();
-  private final Map<String, String> userNames =
-      new HashMap<>(); // one string per user for the lives to share
   private final List<String> timelineUsers = new ArrayList<>();
   private final List<Long> timelineUserEvents = new ArrayList<>();
   private long nextId;
@@ -76,10 +73,10 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     firstTime = Math.min(firstTime, r.time);
     lastTime = Math.max(lastTime, r.time);
     AuditCommand command = AuditCommands.of(r.op);
-    String user = userName(r.user);
-    counts.user(user);
+    TraceCounts.User by = counts.user(r.user);
+    String user = by.name; // one string per user for the lives to share
     if (r.src == null) {
-      counts.event(Target.CLUSTER, command, r.op, user);
+      counts.event(Target.CLUSTER, command, r.op, by);
       clusterEvent.setTime(r.time);
       clusterEvent.setOp(r.op);
       clusterEvent.setAllowed(r.allowed);
@@ -88,7 +85,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       return;
     }
     if (!r.allowed) { // a denied request changed nothing and read nothing
-      counts.event(targetOf(command, existing(r.src), r.src), command, r.op, user);
+      counts.event(targetOf(command, existing(r.src), r.src), command, r.op, by);
       return;
     }
     TracedEntry life =
@@ -98,7 +95,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
           case delete, rename -> existing(r.src);
           default -> resolve(r.src);
         };
-    counts.event(targetOf(command, life, r.src), command, r.op, user);
+    counts.event(targetOf(command, life, r.src), command, r.op, by);
     if (life != null) { // before the call: a delete writes the timeline
       life.countUser(user);
     }
@@ -135,11 +132,6 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     if (made != null) {
       made.countUser(user);
     }
-  }
-
-  private String userName(String user) {
-    String known = userNames.putIfAbsent(user, user);
-    return known == null ? user : known;
   }
 
   /**

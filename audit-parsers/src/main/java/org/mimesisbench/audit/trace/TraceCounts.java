@@ -13,8 +13,8 @@ public final class TraceCounts {
   // events by target and command: an array by the schema's commands, a map for those it lacks
   private final long[][] byTarget = new long[Target.values().length][AuditCommand.values().length];
   private final Map<String, long[]> otherByTarget = new HashMap<>();
-  private final Map<String, long[]> byUser = new HashMap<>();
-  private final Map<String, Map<String, long[]>> missingByUser = new HashMap<>(); // op, user
+  // by user name: one lookup an event finds the user's shared name and all its counts
+  private final Map<String, User> users = new HashMap<>();
   long directories;
   long directoriesPreExisting;
   long directoriesCreated;
@@ -66,14 +66,29 @@ public final class TraceCounts {
     directoryCalls += callCount;
   }
 
+  /** A user's events, and those on paths that named nothing known, by op. */
+  static final class User {
+    /** The one String of this user's name, for the lives to share. */
+    final String name;
+
+    private long events;
+    private Map<String, long[]> missing; // by op; most users have none
+
+    private User(String name) {
+      this.name = name;
+    }
+  }
+
   /**
    * One event of {@code user} on {@code target} by command {@code c} (named {@code op} when the
    * schema lacks it).
    */
-  void event(Target target, AuditCommand c, String op, String user) {
+  void event(Target target, AuditCommand c, String op, User user) {
     if (target == Target.MISSING || target == Target.UNKNOWN) {
-      missingByUser.computeIfAbsent(op, k -> new HashMap<>())
-          .computeIfAbsent(user, k -> new long[1])[0]++;
+      if (user.missing == null) {
+        user.missing = new HashMap<>(8);
+      }
+      user.missing.computeIfAbsent(op, k -> new long[1])[0]++;
     }
     if (c == AuditCommand.other) {
       otherByTarget.computeIfAbsent(op, k -> new long[Target.values().length])[target.ordinal()]++;
@@ -82,9 +97,15 @@ public final class TraceCounts {
     }
   }
 
-  /** One event of {@code user}. */
-  void user(String user) {
-    byUser.computeIfAbsent(user, k -> new long[1])[0]++;
+  /** One event of the user named {@code name}: its counts, kept from its first event on. */
+  User user(String name) {
+    User user = users.get(name);
+    if (user == null) {
+      user = new User(name);
+      users.put(name, user);
+    }
+    user.events++;
+    return user;
   }
 
   /**
@@ -136,12 +157,17 @@ public final class TraceCounts {
     report.files.putAll(asMap(withSnapshot));
     report.directories.putAll(directoriesAsMap());
     report.byTarget.putAll(byTarget());
-    byUser.forEach((user, n) -> report.byUser.put(user, n[0]));
-    missingByUser.forEach(
-        (op, users) -> {
-          Map<String, Long> m = report.missingByUser.computeIfAbsent(op, k -> new TreeMap<>());
-          users.forEach((user, n) -> m.put(user, n[0]));
-        });
+    for (User user : users.values()) {
+      report.byUser.put(user.name, user.events);
+      if (user.missing != null) {
+        user.missing.forEach(
+            (op, n) ->
+                report
+                    .missingByUser
+                    .computeIfAbsent(op, k -> new TreeMap<>())
+                    .put(user.name, n[0]));
+      }
+    }
     if (report.events > 0) {
       report.eventTimes(firstTime, lastTime);
     }

@@ -466,7 +466,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     life.users(timelineUsers, timelineUserEvents);
     dirTimeline.setUsers(timelineUsers);
     dirTimeline.setUserEvents(timelineUserEvents);
-    dirs.append(dirTimeline);
+    encoded.reset();
+    dirTimeline.customEncode(encoded); // as the container's datum writer would, without its encoder
+    dirs.appendEncoded(encoded.bytes());
     counts.count(dirTimeline, accessTimes.size(), calls.size());
   }
 

@@ -99,6 +99,11 @@ final class TracedEntry {
     if (user == null) {
       return;
     }
+    if (otherUsers == null) { // most paths: one user, nothing to sort
+      names.add(user);
+      events.add(userEvents);
+      return;
+    }
     List<Map.Entry<String, Long>> all = new ArrayList<>();
     all.add(Map.entry(user, userEvents));
     if (otherUsers != null) {

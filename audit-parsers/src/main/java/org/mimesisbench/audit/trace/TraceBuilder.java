@@ -97,7 +97,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
         };
     counts.event(targetOf(command, life, r.src), command, r.op, by);
     if (life != null) { // before the call: a delete writes the timeline
-      life.countUser(user);
+      life.countUser(by);
     }
     switch (command) {
       case open -> {
@@ -113,7 +113,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
         accesses.add(life, r.time, AuditCommands.code(command));
       }
       case mkdirs -> mkdirs(r.src, r.time);
-      case delete -> delete(r.src, life, r.time, user);
+      case delete -> delete(r.src, life, r.time, by);
       case rename -> {
         if (r.dst != null) {
           rename(r.src, life, r.dst, r.cmd.startsWith("rename (options"), r.time);
@@ -130,7 +130,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
           default -> null;
         };
     if (made != null) {
-      made.countUser(user);
+      made.countUser(by);
     }
   }
 
@@ -249,7 +249,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   /** Deletes {@code path}, whose life is {@code life} (null: nothing there), and all under it. */
-  private void delete(String path, TracedEntry life, long time, String user) throws IOException {
+  private void delete(String path, TracedEntry life, long time, TraceCounts.User user)
+      throws IOException {
     takeSnapshotUnder(path);
     long[] subtree = {0, 0}; // files, directories
     List<Map.Entry<String, TracedEntry>> under = live.removeUnder(path);

@@ -71,11 +71,15 @@ public final class TraceCounts {
     /** The one String of this user's name, for the lives to share. */
     final String name;
 
+    /** Users in order of their first event: 0, 1, ... */
+    final int number;
+
     private long events;
     private Map<String, long[]> missing; // by op; most users have none
 
-    private User(String name) {
+    private User(String name, int number) {
       this.name = name;
+      this.number = number;
     }
   }
 
@@ -101,7 +105,7 @@ public final class TraceCounts {
   User user(String name) {
     User user = users.get(name);
     if (user == null) {
-      user = new User(name);
+      user = new User(name, users.size());
       users.put(name, user);
     }
     user.events++;

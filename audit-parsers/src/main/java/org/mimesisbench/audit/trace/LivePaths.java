@@ -45,6 +45,7 @@ final class LivePaths {
   // where a new path's separators are, and its prefixes' hashes up to each
   private int[] separators = new int[16];
   private int[] prefixHashes = new int[16];
+  private String[] prefixes = new String[16]; // and the prefixes looked up, while it is added
 
   LivePaths() {
     // small, so it fills and grows at once: the JIT then profiles probes that collide, as they
@@ -125,14 +126,14 @@ final class LivePaths {
    * directories; otherwise a missing node gives NONE.
    */
   private int nodeOf(String path, boolean put) {
-    int node = find(path, path.length(), path.hashCode());
+    int node = find(path, path.hashCode());
     if (node == NONE) {
       String whole = wholePath(path);
       if (whole.length() == 1) {
         return ROOT; // no component: the root, whose ancestors there are none to mark
       }
       if (whole != path) {
-        node = find(whole, whole.length(), whole.hashCode());
+        node = find(whole, whole.hashCode());
       }
       if (node == NONE) {
         return put ? add(whole) : NONE;
@@ -189,10 +190,16 @@ final class LivePaths {
       }
       h = 31 * h + c;
     }
+    if (prefixes.length < count) {
+      prefixes = new String[separators.length];
+    }
     int k = count; // the longest prefix with a node: k separators, or 0 for the root
     int parent = ROOT;
     while (k > 0) {
-      parent = find(path, separators[k - 1], prefixHashes[k - 1]);
+      // a String of its own, compared by equals: an intrinsic with no branch of its own to be
+      // profiled, where a rare mismatch in a region compare deoptimized the trace builder
+      prefixes[k - 1] = path.substring(0, separators[k - 1]);
+      parent = find(prefixes[k - 1], prefixHashes[k - 1]);
       if (parent != NONE) {
         break;
       }
@@ -203,8 +210,9 @@ final class LivePaths {
     }
     markAncestors(parent);
     for (; k < count; k++) {
-      parent = newChild(parent, path.substring(0, separators[k]), prefixHashes[k]);
+      parent = newChild(parent, prefixes[k], prefixHashes[k]);
     }
+    Arrays.fill(prefixes, 0, count, null); // the table keeps the ones it needs
     return newChild(parent, path, h);
   }
 
@@ -227,20 +235,18 @@ final class LivePaths {
     return h ^ (h >>> 16);
   }
 
-  /** The node whose path is {@code path}'s first {@code length} chars, hashing to {@code h}. */
-  private int find(String path, int length, int h) {
+  /** The node whose path is {@code path}, hashing to {@code h}. */
+  private int find(String path, int h) {
     int mask = table.length / 2 - 1;
     for (int i = spread(h) & mask; ; i = (i + 1) & mask) {
       int n = table[2 * i];
       if (n == 0) {
         return NONE;
       }
-      // another hash gives null, which the match rejects at once: the branch sees both outcomes
-      // from the start, where a rare full hash collision would deoptimize the caller
+      // another hash gives null, which equals rejects at once: the branch on equals sees both
+      // outcomes from the start, where a rare full hash collision would deoptimize the caller
       String candidate = table[2 * i + 1] == h ? paths[n] : null;
-      if (candidate != null
-          && candidate.length() == length
-          && (candidate == path || path.regionMatches(0, candidate, 0, length))) {
+      if (path.equals(candidate)) {
         return n;
       }
     }

@@ -49,6 +49,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private final DirectoryTimeline dirTimeline = new DirectoryTimeline();
   private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
   private final TraceCounts counts = new TraceCounts();
+  private final String[] opKeys = new String[64]; // see command()
+  private final AuditCommand[] opCommands = new AuditCommand[64];
   private final StringBuilder kinds = new StringBuilder();
   private final List<String> timelineUsers = new ArrayList<>();
   private final List<Long> timelineUserEvents = new ArrayList<>();
@@ -72,7 +74,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   public void accept(AuditRecord r) throws IOException {
     firstTime = Math.min(firstTime, r.time);
     lastTime = Math.max(lastTime, r.time);
-    AuditCommand command = AuditCommands.of(r.op);
+    AuditCommand command = command(r.op);
     TraceCounts.User by = counts.user(r.user);
     String user = by.name; // one string per user for the lives to share
     if (r.src == null) {
@@ -132,6 +134,22 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     if (made != null) {
       made.countUser(by);
     }
+  }
+
+  /**
+   * The command of {@code op}, through a small cache by identity: ops are the parser's shared
+   * strings, so the schema's map (a HashMap, whose code and type profile every map in the JVM
+   * shares) is asked once per op string, not once per event.
+   */
+  private AuditCommand command(String op) {
+    int i = op.hashCode() & (opKeys.length - 1);
+    if (opKeys[i] == op) {
+      return opCommands[i];
+    }
+    AuditCommand c = AuditCommands.of(op);
+    opKeys[i] = op;
+    opCommands[i] = c;
+    return c;
   }
 
   /**

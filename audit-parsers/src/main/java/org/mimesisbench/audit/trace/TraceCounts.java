@@ -13,8 +13,11 @@ public final class TraceCounts {
   // events by target and command: an array by the schema's commands, a map for those it lacks
   private final long[][] byTarget = new long[Target.values().length][AuditCommand.values().length];
   private final Map<String, long[]> otherByTarget = new HashMap<>();
-  // by user name: one lookup an event finds the user's shared name and all its counts
-  private final Map<String, User> users = new HashMap<>();
+  // by user name, one lookup an event finds the user's shared name and all its counts: open
+  // addressing on the names' cached hashes, not a HashMap, whose code every map in the JVM shares
+  // (its type profile, polluted by other keys, kept deoptimizing the trace builder that inlines it)
+  private User[] users = new User[64];
+  private int userCount;
   long directories;
   long directoriesPreExisting;
   long directoriesCreated;
@@ -75,11 +78,16 @@ public final class TraceCounts {
     final int number;
 
     private long events;
-    private Map<String, long[]> missing; // by op; most users have none
+    // by command, null until one; the commands the schema lacks by op (as the log names them)
+    private long[] missing;
+    private Map<String, long[]> missingOther;
+
+    private final int hash;
 
     private User(String name, int number) {
       this.name = name;
       this.number = number;
+      this.hash = name.hashCode();
     }
   }
 
@@ -90,9 +98,16 @@ public final class TraceCounts {
   void event(Target target, AuditCommand c, String op, User user) {
     if (target == Target.MISSING || target == Target.UNKNOWN) {
       if (user.missing == null) {
-        user.missing = new HashMap<>(8);
+        user.missing = new long[AuditCommand.values().length];
       }
-      user.missing.computeIfAbsent(op, k -> new long[1])[0]++;
+      if (c == AuditCommand.other) {
+        if (user.missingOther == null) {
+          user.missingOther = new HashMap<>();
+        }
+        user.missingOther.computeIfAbsent(op, k -> new long[1])[0]++;
+      } else {
+        user.missing[c.ordinal()]++; // the schema's commands are their op's name
+      }
     }
     if (c == AuditCommand.other) {
       otherByTarget.computeIfAbsent(op, k -> new long[Target.values().length])[target.ordinal()]++;
@@ -103,10 +118,32 @@ public final class TraceCounts {
 
   /** One event of the user named {@code name}: its counts, kept from its first event on. */
   User user(String name) {
-    User user = users.get(name);
-    if (user == null) {
-      user = new User(name, users.size());
-      users.put(name, user);
+    int h = name.hashCode();
+    int mask = users.length - 1;
+    int i = (h ^ h >>> 16) & mask;
+    for (User u = users[i]; u != null; u = users[i]) {
+      // another hash gives null, which equals rejects at once: the branch on equals sees both
+      // outcomes from the start, where a rare full hash collision would deoptimize the caller
+      if (name.equals(u.hash == h ? u.name : null)) {
+        u.events++;
+        return u;
+      }
+      i = (i + 1) & mask;
+    }
+    User user = new User(name, userCount++);
+    users[i] = user;
+    if (2 * userCount > users.length) { // at most half full
+      User[] old = users;
+      users = new User[2 * old.length];
+      for (User u : old) {
+        if (u != null) {
+          int j = (u.hash ^ u.hash >>> 16) & (users.length - 1);
+          while (users[j] != null) {
+            j = (j + 1) & (users.length - 1);
+          }
+          users[j] = u;
+        }
+      }
     }
     user.events++;
     return user;
@@ -161,10 +198,23 @@ public final class TraceCounts {
     report.files.putAll(asMap(withSnapshot));
     report.directories.putAll(directoriesAsMap());
     report.byTarget.putAll(byTarget());
-    for (User user : users.values()) {
+    for (User user : users) {
+      if (user == null) {
+        continue;
+      }
       report.byUser.put(user.name, user.events);
       if (user.missing != null) {
-        user.missing.forEach(
+        for (AuditCommand c : AuditCommand.values()) {
+          if (user.missing[c.ordinal()] > 0) {
+            report
+                .missingByUser
+                .computeIfAbsent(c.name(), k -> new TreeMap<>())
+                .put(user.name, user.missing[c.ordinal()]);
+          }
+        }
+      }
+      if (user.missingOther != null) {
+        user.missingOther.forEach(
             (op, n) ->
                 report
                     .missingByUser

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Parse speed against `gzip -dc`, side by side in one run (bar: parse <= 3x gzip -dc), on two
 logs made by make_audit_log.py (seeded): "low", 2.5 million lines of a busy cluster's op mix over
-few paths (about 0.03 distinct paths a line), and "high", 2 million lines where Hive, MapReduce
-and HBase name most paths once (about 0.33 distinct paths a line).
+paths met about 9 times each (0.11 distinct paths a line), and "high", 2 million lines where
+Hive, MapReduce and HBase name most paths once or twice (0.33 distinct paths a line).
 
 Each round times, for each log, `gzip -dc` then `mimesisbench.jar parse` with the JVM's default
 collector (G1) and with the throughput collector (-XX:+UseParallelGC), which suits a batch job

@@ -53,9 +53,16 @@ public final class ReadAhead {
                 Batch[] current = {newBatch(inFlight)};
                 reader.readAll(
                     r -> {
+                      // hashes computed and cached here, so the timeline builder's lookups
+                      // (paths, users) are cheaper: it is the longest stage
                       if (r.src != null) {
-                        r.src.hashCode(); // computed and cached here, so the timeline builder's
-                        // lookups are cheaper
+                        r.src.hashCode();
+                      }
+                      if (r.dst != null) {
+                        r.dst.hashCode();
+                      }
+                      if (r.user != null) {
+                        r.user.hashCode();
                       }
                       current[0].records[current[0].size++] = r;
                       if (current[0].size == BATCH) {

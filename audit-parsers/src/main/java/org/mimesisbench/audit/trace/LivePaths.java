@@ -11,36 +11,41 @@ import java.util.function.BiConsumer;
  * lookups, and a tree of path components that answers "everything under this directory" for
  * directory renames and deletes in time proportional to what is moved.
  *
- * <p>The tree's nodes sit in one open-addressing table keyed by (parent, component), so a walk down
- * a path reads the components in place: no substring and no map per directory. Nodes are numbers
- * into parallel arrays, not objects: links and table slots are numbers, which G1 stores without
- * write barriers, and the only references (names, lives) go to arrays by node number, handed out
- * densely so that their stores share G1's cards instead of dirtying one each.
+ * <p>The tree's nodes sit in one open-addressing table keyed by their whole path (empty components
+ * dropped, the first character taken for the root's slash), so finding a node is one probe on the
+ * path's own cached hash, and adding one probes the path's prefixes from the longest until it meets
+ * a node: on logs where most paths are new, a walk down component by component was a chain of cache
+ * misses per level. A node keeps its path as a String, the very one the log gave when the path is
+ * in that form (as every confined path is): no string of its own. Nodes are numbers into parallel
+ * arrays, not objects: links and table slots are numbers, which G1 stores without write barriers,
+ * and the only references (paths, lives) go to arrays by node number, handed out densely so that
+ * their stores share G1's cards instead of dirtying one each.
  */
 final class LivePaths {
   private static final int ROOT = 0; // never in the table
   private static final int NONE = -1;
 
   private final LivesByPath byPath;
-  // by node number: one path component, with a life when that path itself is live
-  private String[] names = new String[16];
+  // by node number: its path, with a life when that path itself is live
+  private String[] paths = new String[16];
   private TracedEntry[] lives = new TracedEntry[16];
   private int[] parents = new int[16];
   // children as a doubly linked list: a pruned child is unlinked in constant time
   private int[] firstChilds = new int[16];
   private int[] nexts = new int[16];
   private int[] prevs = new int[16];
-  private long[] keys =
-      new long
-          [16]; // parent's number and name's hash: one compare tells a node (rare collisions aside)
-  private int[] hashes = new int[16]; // of the key: where the table looks for it
+  private int[] hashes = new int[16]; // the path's String hash: where the table looks for it
   private int[] freeNodes = new int[16]; // numbers of dropped nodes, the latest last: reused first
   private int freeCount;
   private int nodesUsed = 1; // numbers ever handed out, the root's included
   // every node but the root, linear probing: slot i holds at 2i the node's number (0 for empty)
-  // and at 2i + 1 its key, side by side, so a probe reads one line of memory, not two
-  private long[] table;
+  // and at 2i + 1 its path's hash, side by side, so a probe reads one line of memory, not two
+  private int[] table;
   private int nodes;
+  // where a new path's separators are, and its prefixes' hashes up to each
+  private int[] separators = new int[16];
+  private int[] prefixHashes = new int[16];
+  private String[] prefixes = new String[16]; // and the prefixes looked up, while it is added
 
   LivePaths() {
     // small, so it fills and grows at once: the JIT then profiles probes that collide, as they
@@ -52,9 +57,9 @@ final class LivePaths {
    * With tables of {@code slots} (a power of two) to begin with: tests make them tiny, to collide.
    */
   LivePaths(int slots) {
-    table = new long[2 * slots];
+    table = new int[2 * slots];
     byPath = new LivesByPath(slots);
-    names[ROOT] = "";
+    paths[ROOT] = "/";
     parents[ROOT] = NONE;
     firstChilds[ROOT] = NONE;
   }
@@ -66,7 +71,7 @@ final class LivePaths {
   /** Adds a path; its live ancestors are thereby directories, and so is it if it has children. */
   void put(String path, TracedEntry life) {
     byPath.put(path, life);
-    int node = walk(path, true);
+    int node = nodeOf(path, true);
     lives[node] = life;
     if (life.kind == TracedEntry.Kind.UNKNOWN && firstChilds[node] != NONE) {
       life.kind = TracedEntry.Kind.DIRECTORY;
@@ -76,7 +81,7 @@ final class LivePaths {
   TracedEntry remove(String path) {
     TracedEntry life = byPath.remove(path);
     if (life != null) {
-      int node = walk(path, false);
+      int node = nodeOf(path, false);
       lives[node] = null;
       prune(node);
     }
@@ -84,21 +89,25 @@ final class LivePaths {
   }
 
   boolean hasUnder(String dir) {
-    int node = walk(dir, false);
+    int node = nodeOf(dir, false);
     return node != NONE && firstChilds[node] != NONE;
   }
 
   /** Removes and returns every live path strictly under {@code dir}, in path order. */
   List<Map.Entry<String, TracedEntry>> removeUnder(String dir) {
-    int node = walk(dir, false);
+    int node = nodeOf(dir, false);
     if (node == NONE || firstChilds[node] == NONE) {
       return List.of();
     }
     List<Map.Entry<String, TracedEntry>> removed = new ArrayList<>();
     String prefix = dir.endsWith("/") ? dir : dir + "/";
+    // a descendant's path as this dir names it: its own path when dir is in the nodes' form
+    int relative = node == ROOT ? 1 : paths[node].length() + 1;
+    boolean asNamed =
+        prefix.length() == relative && paths[node].regionMatches(0, prefix, 0, relative - 1);
     for (int child = firstChilds[node]; child != NONE; ) {
       int next = nexts[child]; // read before collect frees the child's number
-      collect(child, prefix + names[child], removed);
+      collect(child, prefix, relative, asNamed, removed);
       child = next;
     }
     firstChilds[node] = NONE;
@@ -113,81 +122,145 @@ final class LivePaths {
   }
 
   /**
-   * The node of {@code path}'s components (empty ones skipped; the first character is taken for the
-   * root's slash). {@code put} makes missing nodes and marks live ancestors as directories;
-   * otherwise a missing node gives NONE.
+   * The node of {@code path}. {@code put} makes missing nodes and marks live ancestors as
+   * directories; otherwise a missing node gives NONE.
    */
-  private int walk(String path, boolean put) {
-    int node = ROOT;
-    int length = path.length();
-    int start = 1;
-    while (start <= length) {
-      int end = start;
-      int nameHash = 0;
-      char c;
-      while (end < length && (c = path.charAt(end)) != '/') {
-        nameHash = 31 * nameHash + c;
-        end++;
+  private int nodeOf(String path, boolean put) {
+    int node = find(path, path.hashCode());
+    if (node == NONE) {
+      String whole = wholePath(path);
+      if (whole.length() == 1) {
+        return ROOT; // no component: the root, whose ancestors there are none to mark
       }
-      if (end > start) {
-        if (put && lives[node] != null && lives[node].kind != TracedEntry.Kind.DIRECTORY) {
-          TracedEntry made = lives[node];
-          if (made.absent && made.kind == TracedEntry.Kind.UNKNOWN) {
-            made.probes =
-                made.accesses; // made now, under a create or mkdirs: what came before were probes
-          }
-          made.kind = TracedEntry.Kind.DIRECTORY; // stored only when it changes: a G1 card less
-        }
-        int child = child(node, path, start, end, nameHash);
-        if (child == NONE) {
-          if (!put) {
-            return NONE;
-          }
-          child = add(node, path.substring(start, end), nameHash);
-        }
-        node = child;
+      if (whole != path) {
+        node = find(whole, whole.hashCode());
       }
-      start = end + 1;
+      if (node == NONE) {
+        return put ? add(whole) : NONE;
+      }
+    }
+    if (put) {
+      markAncestors(parents[node]);
     }
     return node;
   }
 
-  private static long key(int parent, int nameHash) {
-    return (long) parent << 32 | (nameHash & 0xFFFF_FFFFL);
+  /**
+   * {@code path} as nodes name it: "/" then its non-empty components after the first character,
+   * joined by '/'; the same String when it is in that form already.
+   */
+  private static String wholePath(String path) {
+    int length = path.length();
+    if (length > 0
+        && path.charAt(0) == '/'
+        && (length == 1 || path.charAt(length - 1) != '/')
+        && path.indexOf("//") < 0) {
+      return path;
+    }
+    StringBuilder whole = new StringBuilder(length + 1);
+    int start = 1;
+    while (start <= length) {
+      int slash = path.indexOf('/', start);
+      int end = slash < 0 ? length : slash;
+      if (end > start) {
+        whole.append('/').append(path, start, end);
+      }
+      start = end + 1;
+    }
+    return whole.length() == 0 ? "/" : whole.toString();
   }
 
-  private static int hash(long key) {
-    long h = key * 0x9E3779B97F4A7C15L;
-    return (int) (h ^ (h >>> 32));
+  /**
+   * Adds the node of {@code path} (in the nodes' form, not the root) and those of its prefixes that
+   * are missing; the live lives of those already there are thereby directories.
+   */
+  private int add(String path) {
+    int length = path.length();
+    int count = 0; // separators after the root's
+    int h = '/';
+    for (int i = 1; i < length; i++) {
+      char c = path.charAt(i);
+      if (c == '/') {
+        if (count == separators.length) {
+          separators = Arrays.copyOf(separators, 2 * count);
+          prefixHashes = Arrays.copyOf(prefixHashes, 2 * count);
+        }
+        separators[count] = i;
+        prefixHashes[count++] = h;
+      }
+      h = 31 * h + c;
+    }
+    if (prefixes.length < count) {
+      prefixes = new String[separators.length];
+    }
+    int k = count; // the longest prefix with a node: k separators, or 0 for the root
+    int parent = ROOT;
+    while (k > 0) {
+      // a String of its own, compared by equals: an intrinsic with no branch of its own to be
+      // profiled, where a rare mismatch in a region compare deoptimized the trace builder
+      prefixes[k - 1] = path.substring(0, separators[k - 1]);
+      parent = find(prefixes[k - 1], prefixHashes[k - 1]);
+      if (parent != NONE) {
+        break;
+      }
+      k--;
+    }
+    if (k == 0) {
+      parent = ROOT;
+    }
+    markAncestors(parent);
+    for (; k < count; k++) {
+      parent = newChild(parent, prefixes[k], prefixHashes[k]);
+    }
+    Arrays.fill(prefixes, 0, count, null); // the table keeps the ones it needs
+    return newChild(parent, path, h);
   }
 
-  private int child(int parent, String path, int start, int end, int nameHash) {
-    long key = key(parent, nameHash);
+  /** The live lives of {@code node} and its ancestors are directories. */
+  private void markAncestors(int node) {
+    for (; node != NONE; node = parents[node]) {
+      TracedEntry made = lives[node];
+      if (made != null && made.kind != TracedEntry.Kind.DIRECTORY) {
+        if (made.absent && made.kind == TracedEntry.Kind.UNKNOWN) {
+          made.probes =
+              made.accesses; // made now, under a create or mkdirs: what came before were probes
+        }
+        made.kind = TracedEntry.Kind.DIRECTORY; // stored only when it changes: a G1 card less
+      }
+    }
+  }
+
+  private static int spread(int h) {
+    h *= 0x9E3779B9; // sibling paths' String hashes are close: spread them over the table
+    return h ^ (h >>> 16);
+  }
+
+  /** The node whose path is {@code path}, hashing to {@code h}. */
+  private int find(String path, int h) {
     int mask = table.length / 2 - 1;
-    int length = end - start;
-    for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
-      int n = (int) table[2 * i];
+    for (int i = spread(h) & mask; ; i = (i + 1) & mask) {
+      int n = table[2 * i];
       if (n == 0) {
         return NONE;
       }
-      if (table[2 * i + 1] == key
-          && names[n].length() == length
-          && path.regionMatches(start, names[n], 0, length)) {
+      // another hash gives null, which equals rejects at once: the branch on equals sees both
+      // outcomes from the start, where a rare full hash collision would deoptimize the caller
+      String candidate = table[2 * i + 1] == h ? paths[n] : null;
+      if (path.equals(candidate)) {
         return n;
       }
     }
   }
 
-  private int add(int parent, String name, int nameHash) {
+  private int newChild(int parent, String path, int h) {
     if (4 * (nodes + 1) > table.length) { // at most half the slots full
       grow();
     }
     int n = newNode();
-    names[n] = name;
+    paths[n] = path;
     parents[n] = parent;
     firstChilds[n] = NONE;
-    keys[n] = key(parent, nameHash);
-    hashes[n] = hash(keys[n]);
+    hashes[n] = h;
     nexts[n] = firstChilds[parent];
     prevs[n] = NONE;
     if (nexts[n] != NONE) {
@@ -203,15 +276,14 @@ final class LivePaths {
     if (freeCount > 0) {
       return freeNodes[--freeCount];
     }
-    if (nodesUsed == names.length) {
-      int capacity = names.length * 2;
-      names = Arrays.copyOf(names, capacity);
+    if (nodesUsed == paths.length) {
+      int capacity = paths.length * 2;
+      paths = Arrays.copyOf(paths, capacity);
       lives = Arrays.copyOf(lives, capacity);
       parents = Arrays.copyOf(parents, capacity);
       firstChilds = Arrays.copyOf(firstChilds, capacity);
       nexts = Arrays.copyOf(nexts, capacity);
       prevs = Arrays.copyOf(prevs, capacity);
-      keys = Arrays.copyOf(keys, capacity);
       hashes = Arrays.copyOf(hashes, capacity);
     }
     return nodesUsed++;
@@ -219,36 +291,36 @@ final class LivePaths {
 
   private void place(int n) {
     int mask = table.length / 2 - 1;
-    int i = hashes[n] & mask;
+    int i = spread(hashes[n]) & mask;
     while (table[2 * i] != 0) {
       i = (i + 1) & mask;
     }
     table[2 * i] = n;
-    table[2 * i + 1] = keys[n];
+    table[2 * i + 1] = hashes[n];
   }
 
   private void grow() {
-    long[] old = table;
-    table = new long[old.length * 2];
+    int[] old = table;
+    table = new int[old.length * 2];
     for (int i = 0; i < old.length; i += 2) {
       if (old[i] != 0) {
-        place((int) old[i]);
+        place(old[i]);
       }
     }
   }
 
   /**
    * Takes a node out of the table, shifting back the ones after it that probed past it, and frees
-   * its number; its children are gone already, so no key still names it as a parent.
+   * its number; its children are gone already, so no node still names it as a parent.
    */
   private void drop(int n) {
     int mask = table.length / 2 - 1;
-    int i = hashes[n] & mask;
+    int i = spread(hashes[n]) & mask;
     while (table[2 * i] != n) {
       i = (i + 1) & mask;
     }
     for (int j = (i + 1) & mask; table[2 * j] != 0; j = (j + 1) & mask) {
-      int home = hash(table[2 * j + 1]) & mask;
+      int home = spread(table[2 * j + 1]) & mask;
       // home in (i, j], the probe wrapped or not: no branch on the rare wrap, whose first
       // occurrence would otherwise deoptimize the trace builder's compiled code
       boolean staysPut = ((j - home) & mask) < ((j - i) & mask);
@@ -260,7 +332,7 @@ final class LivePaths {
     }
     table[2 * i] = 0;
     nodes--;
-    names[n] = null;
+    paths[n] = null;
     lives[n] = null;
     if (freeCount == freeNodes.length) {
       freeNodes = Arrays.copyOf(freeNodes, freeCount * 2);
@@ -268,14 +340,25 @@ final class LivePaths {
     freeNodes[freeCount++] = n;
   }
 
-  private void collect(int node, String path, List<Map.Entry<String, TracedEntry>> into) {
+  /**
+   * Removes {@code node} and all under it into {@code into}, each path named under {@code prefix}:
+   * the part of the node's path from {@code relative} on, after it; or the node's own path when
+   * {@code asNamed}.
+   */
+  private void collect(
+      int node,
+      String prefix,
+      int relative,
+      boolean asNamed,
+      List<Map.Entry<String, TracedEntry>> into) {
     if (lives[node] != null) {
+      String path = asNamed ? paths[node] : prefix + paths[node].substring(relative);
       into.add(Map.entry(path, lives[node]));
       byPath.remove(path);
     }
     for (int child = firstChilds[node]; child != NONE; ) {
       int next = nexts[child]; // read before collect frees the child's number
-      collect(child, path + "/" + names[child], into);
+      collect(child, prefix, relative, asNamed, into);
       child = next;
     }
     drop(node);

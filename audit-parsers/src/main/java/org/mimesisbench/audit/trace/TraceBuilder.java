@@ -3,7 +3,6 @@ package org.mimesisbench.audit.trace;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.file.DataFileWriter;
@@ -56,9 +55,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private final DirectoryTimeline dirTimeline = new DirectoryTimeline();
   private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
   private final TraceCounts counts = new TraceCounts();
+  private final String[] opKeys = new String[64]; // see command()
+  private final AuditCommand[] opCommands = new AuditCommand[64];
   private final StringBuilder kinds = new StringBuilder();
-  private final Map<String, String> userNames =
-      new HashMap<>(); // one string per user for the lives to share
   private final List<String> timelineUsers = new ArrayList<>();
   private final List<Long> timelineUserEvents = new ArrayList<>();
   private long nextId;
@@ -81,11 +80,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   public void accept(AuditRecord r) throws IOException {
     firstTime = Math.min(firstTime, r.time);
     lastTime = Math.max(lastTime, r.time);
-    AuditCommand command = AuditCommands.of(r.op);
-    String user = userName(r.user);
-    counts.user(user);
+    AuditCommand command = command(r.op);
+    TraceCounts.User by = counts.user(r.user);
+    String user = by.name; // one string per user for the lives to share
     if (r.src == null) {
-      counts.event(Target.CLUSTER, command, r.op, user);
+      counts.event(Target.CLUSTER, command, r.op, by);
       clusterEvent.setTime(r.time);
       clusterEvent.setOp(r.op);
       clusterEvent.setAllowed(r.allowed);
@@ -94,7 +93,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
       return;
     }
     if (!r.allowed) { // a denied request changed nothing and read nothing
-      counts.event(targetOf(command, existing(r.src), r.src), command, r.op, user);
+      counts.event(targetOf(command, existing(r.src), r.src), command, r.op, by);
       return;
     }
     TracedEntry life =
@@ -104,9 +103,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
           case delete, rename -> existing(r.src);
           default -> resolve(readThrough(r.src));
         };
-    counts.event(targetOf(command, life, r.src), command, r.op, user);
+    counts.event(targetOf(command, life, r.src), command, r.op, by);
     if (life != null) { // before the call: a delete writes the timeline
-      life.countUser(user);
+      life.countUser(by);
     }
     switch (command) {
       case open -> {
@@ -122,7 +121,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
         accesses.add(life, r.time, AuditCommands.code(command));
       }
       case mkdirs -> mkdirs(r.src, r.time);
-      case delete -> delete(r.src, life, r.time, user);
+      case delete -> delete(r.src, life, r.time, by);
       case rename -> {
         if (r.dst != null) {
           rename(r.src, life, r.dst, r.cmd.startsWith("rename (options"), r.time);
@@ -139,13 +138,24 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
           default -> null;
         };
     if (made != null) {
-      made.countUser(user);
+      made.countUser(by);
     }
   }
 
-  private String userName(String user) {
-    String known = userNames.putIfAbsent(user, user);
-    return known == null ? user : known;
+  /**
+   * The command of {@code op}, through a small cache by identity: ops are the parser's shared
+   * strings, so the schema's map (a HashMap, whose code and type profile every map in the JVM
+   * shares) is asked once per op string, not once per event.
+   */
+  private AuditCommand command(String op) {
+    int i = op.hashCode() & (opKeys.length - 1);
+    if (opKeys[i] == op) {
+      return opCommands[i];
+    }
+    AuditCommand c = AuditCommands.of(op);
+    opKeys[i] = op;
+    opCommands[i] = c;
+    return c;
   }
 
   /**
@@ -280,7 +290,8 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   }
 
   /** Deletes {@code path}, whose life is {@code life} (null: nothing there), and all under it. */
-  private void delete(String path, TracedEntry life, long time, String user) throws IOException {
+  private void delete(String path, TracedEntry life, long time, TraceCounts.User user)
+      throws IOException {
     takeSnapshotUnder(path);
     long[] subtree = {0, 0}; // files, directories
     List<Map.Entry<String, TracedEntry>> under = live.removeUnder(path);
@@ -497,7 +508,9 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     life.users(timelineUsers, timelineUserEvents);
     dirTimeline.setUsers(timelineUsers);
     dirTimeline.setUserEvents(timelineUserEvents);
-    dirs.append(dirTimeline);
+    encoded.reset();
+    dirTimeline.customEncode(encoded); // as the container's datum writer would, without its encoder
+    dirs.appendEncoded(encoded.bytes());
     counts.count(dirTimeline, accessTimes.size(), calls.size());
   }
 

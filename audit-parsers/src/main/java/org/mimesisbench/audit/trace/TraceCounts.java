@@ -13,8 +13,11 @@ public final class TraceCounts {
   // events by target and command: an array by the schema's commands, a map for those it lacks
   private final long[][] byTarget = new long[Target.values().length][AuditCommand.values().length];
   private final Map<String, long[]> otherByTarget = new HashMap<>();
-  private final Map<String, long[]> byUser = new HashMap<>();
-  private final Map<String, Map<String, long[]>> missingByUser = new HashMap<>(); // op, user
+  // by user name, one lookup an event finds the user's shared name and all its counts: open
+  // addressing on the names' cached hashes, not a HashMap, whose code every map in the JVM shares
+  // (its type profile, polluted by other keys, kept deoptimizing the trace builder that inlines it)
+  private User[] users = new User[64];
+  private int userCount;
   long directories;
   long directoriesPreExisting;
   long directoriesCreated;
@@ -66,14 +69,45 @@ public final class TraceCounts {
     directoryCalls += callCount;
   }
 
+  /** A user's events, and those on paths that named nothing known, by op. */
+  static final class User {
+    /** The one String of this user's name, for the lives to share. */
+    final String name;
+
+    /** Users in order of their first event: 0, 1, ... */
+    final int number;
+
+    private long events;
+    // by command, null until one; the commands the schema lacks by op (as the log names them)
+    private long[] missing;
+    private Map<String, long[]> missingOther;
+
+    private final int hash;
+
+    private User(String name, int number) {
+      this.name = name;
+      this.number = number;
+      this.hash = name.hashCode();
+    }
+  }
+
   /**
    * One event of {@code user} on {@code target} by command {@code c} (named {@code op} when the
    * schema lacks it).
    */
-  void event(Target target, AuditCommand c, String op, String user) {
+  void event(Target target, AuditCommand c, String op, User user) {
     if (target == Target.MISSING || target == Target.UNKNOWN) {
-      missingByUser.computeIfAbsent(op, k -> new HashMap<>())
-          .computeIfAbsent(user, k -> new long[1])[0]++;
+      if (user.missing == null) {
+        user.missing = new long[AuditCommand.values().length];
+      }
+      if (c == AuditCommand.other) {
+        if (user.missingOther == null) {
+          user.missingOther = new HashMap<>();
+        }
+        user.missingOther.computeIfAbsent(op, k -> new long[1])[0]++;
+      } else {
+        user.missing[c.ordinal()]++; // the schema's commands are their op's name
+      }
     }
     if (c == AuditCommand.other) {
       otherByTarget.computeIfAbsent(op, k -> new long[Target.values().length])[target.ordinal()]++;
@@ -82,9 +116,37 @@ public final class TraceCounts {
     }
   }
 
-  /** One event of {@code user}. */
-  void user(String user) {
-    byUser.computeIfAbsent(user, k -> new long[1])[0]++;
+  /** One event of the user named {@code name}: its counts, kept from its first event on. */
+  User user(String name) {
+    int h = name.hashCode();
+    int mask = users.length - 1;
+    int i = (h ^ h >>> 16) & mask;
+    for (User u = users[i]; u != null; u = users[i]) {
+      // another hash gives null, which equals rejects at once: the branch on equals sees both
+      // outcomes from the start, where a rare full hash collision would deoptimize the caller
+      if (name.equals(u.hash == h ? u.name : null)) {
+        u.events++;
+        return u;
+      }
+      i = (i + 1) & mask;
+    }
+    User user = new User(name, userCount++);
+    users[i] = user;
+    if (2 * userCount > users.length) { // at most half full
+      User[] old = users;
+      users = new User[2 * old.length];
+      for (User u : old) {
+        if (u != null) {
+          int j = (u.hash ^ u.hash >>> 16) & (users.length - 1);
+          while (users[j] != null) {
+            j = (j + 1) & (users.length - 1);
+          }
+          users[j] = u;
+        }
+      }
+    }
+    user.events++;
+    return user;
   }
 
   /**
@@ -136,12 +198,30 @@ public final class TraceCounts {
     report.files.putAll(asMap(withSnapshot));
     report.directories.putAll(directoriesAsMap());
     report.byTarget.putAll(byTarget());
-    byUser.forEach((user, n) -> report.byUser.put(user, n[0]));
-    missingByUser.forEach(
-        (op, users) -> {
-          Map<String, Long> m = report.missingByUser.computeIfAbsent(op, k -> new TreeMap<>());
-          users.forEach((user, n) -> m.put(user, n[0]));
-        });
+    for (User user : users) {
+      if (user == null) {
+        continue;
+      }
+      report.byUser.put(user.name, user.events);
+      if (user.missing != null) {
+        for (AuditCommand c : AuditCommand.values()) {
+          if (user.missing[c.ordinal()] > 0) {
+            report
+                .missingByUser
+                .computeIfAbsent(c.name(), k -> new TreeMap<>())
+                .put(user.name, user.missing[c.ordinal()]);
+          }
+        }
+      }
+      if (user.missingOther != null) {
+        user.missingOther.forEach(
+            (op, n) ->
+                report
+                    .missingByUser
+                    .computeIfAbsent(op, k -> new TreeMap<>())
+                    .put(user.name, n[0]));
+      }
+    }
     if (report.events > 0) {
       report.eventTimes(firstTime, lastTime);
     }

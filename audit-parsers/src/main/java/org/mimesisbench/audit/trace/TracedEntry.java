@@ -1,7 +1,6 @@
 package org.mimesisbench.audit.trace;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -56,10 +55,14 @@ final class TracedEntry {
 
   int firstChunk = AccessChunks.NONE;
   int lastChunk = AccessChunks.NONE;
-  // its events by user: most paths see one user, kept in two fields; a map only for the others
-  String user;
+  // its events by user: most paths see one user, kept in two fields; the others in a small
+  // open-addressing table by user (users compared by identity: one User per name), not a HashMap,
+  // whose nodes and string compares made counting the builder's costliest step on shared paths
+  TraceCounts.User user;
   long userEvents;
-  Map<String, long[]> otherUsers;
+  TraceCounts.User[] otherUsers; // null until a second user; then a power of two, at most half full
+  long[] otherEvents;
+  int otherCount;
 
   TracedEntry(long id, String path, Kind kind) {
     this.id = id;
@@ -67,19 +70,55 @@ final class TracedEntry {
     this.kind = kind;
   }
 
-  /**
-   * Counts one event of {@code by} (a canonical string: compared by identity first) on this path.
-   */
-  void countUser(String by) {
-    if (user == null || user.equals(by)) {
+  /** Counts one event of {@code by} on this path. */
+  void countUser(TraceCounts.User by) {
+    if (user == null || user == by) {
       user = by;
       userEvents++;
       return;
     }
     if (otherUsers == null) {
-      otherUsers = new HashMap<>(4);
+      otherUsers = new TraceCounts.User[4];
+      otherEvents = new long[4];
     }
-    otherUsers.computeIfAbsent(by, u -> new long[1])[0]++;
+    int mask = otherUsers.length - 1;
+    int i = slotOf(by, mask);
+    while (otherUsers[i] != null && otherUsers[i] != by) {
+      i = (i + 1) & mask;
+    }
+    if (otherUsers[i] == null) {
+      if (2 * (otherCount + 1) > otherUsers.length) {
+        growOthers();
+        countUser(by);
+        return;
+      }
+      otherUsers[i] = by;
+      otherCount++;
+    }
+    otherEvents[i]++;
+  }
+
+  private static int slotOf(TraceCounts.User by, int mask) {
+    int h = by.number * 0x9E3779B9; // users' numbers are dense: spread them
+    return (h ^ h >>> 16) & mask;
+  }
+
+  private void growOthers() {
+    TraceCounts.User[] users = otherUsers;
+    long[] events = otherEvents;
+    otherUsers = new TraceCounts.User[2 * users.length];
+    otherEvents = new long[otherUsers.length];
+    int mask = otherUsers.length - 1;
+    for (int k = 0; k < users.length; k++) {
+      if (users[k] != null) {
+        int i = slotOf(users[k], mask);
+        while (otherUsers[i] != null) {
+          i = (i + 1) & mask;
+        }
+        otherUsers[i] = users[k];
+        otherEvents[i] = events[k];
+      }
+    }
   }
 
   /** Hands this path's user counts to {@code to} (its probes became {@code to}'s). */
@@ -87,9 +126,13 @@ final class TracedEntry {
     to.user = user;
     to.userEvents = userEvents;
     to.otherUsers = otherUsers;
+    to.otherEvents = otherEvents;
+    to.otherCount = otherCount;
     user = null;
     userEvents = 0;
     otherUsers = null;
+    otherEvents = null;
+    otherCount = 0;
   }
 
   /** Fills {@code names} and {@code events} with its users by descending events, ties by name. */
@@ -99,10 +142,17 @@ final class TracedEntry {
     if (user == null) {
       return;
     }
-    List<Map.Entry<String, Long>> all = new ArrayList<>();
-    all.add(Map.entry(user, userEvents));
-    if (otherUsers != null) {
-      otherUsers.forEach((u, n) -> all.add(Map.entry(u, n[0])));
+    if (otherUsers == null) { // most paths: one user, nothing to sort
+      names.add(user.name);
+      events.add(userEvents);
+      return;
+    }
+    List<Map.Entry<String, Long>> all = new ArrayList<>(otherCount + 1);
+    all.add(Map.entry(user.name, userEvents));
+    for (int i = 0; i < otherUsers.length; i++) {
+      if (otherUsers[i] != null) {
+        all.add(Map.entry(otherUsers[i].name, otherEvents[i]));
+      }
     }
     all.sort(
         Map.Entry.<String, Long>comparingByValue()

@@ -52,6 +52,7 @@ def main() -> int:
     parser.add_argument("--trace-data", type=Path, default=REPO / "tests/warehouse-trace/data")
     parser.add_argument("--time-scale", default="0.2")
     parser.add_argument("--seed", default="1")
+    parser.add_argument("--max-drift", default="3s")
     parser.add_argument("--keep", type=Path, help="a folder to keep the trace, profile and run in")
     args = parser.parse_args()
     for needed in (JAR, MODEL):
@@ -99,6 +100,9 @@ def main() -> int:
                 args.time_scale,
                 "--seed",
                 args.seed,
+                # the removed files' margin: the default 30 s is most of this window at 0.2
+                "--max-drift",
+                args.max_drift,
                 "--out",
                 str(run),
             ],

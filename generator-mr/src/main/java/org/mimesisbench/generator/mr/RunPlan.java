@@ -201,17 +201,22 @@ public final class RunPlan implements Workload {
   private DeletedDirectories deletedDirectories; // drawn on first use, once per task JVM
 
   /**
-   * The directories phase 2 deletes, under which the file types' removed files go; null at time
-   * scale 0, where nothing orders one mapper's calls after another's, so a removed file's create
-   * could come after its directory's delete.
+   * The directories phase 2 deletes, under which the file types' removed files go, a removed file's
+   * calls kept --max-drift apart from its directory's mkdirs and delete: a call later than that
+   * stops the run, so no valid run finds a removed file's directory gone (a loaded YARN run's calls
+   * ran 5 s late, past a margin of 3 s). Null at time scale 0, where nothing orders one mapper's
+   * calls after another's, or without a drift limit.
    */
   public synchronized DeletedDirectories deletedDirectories() {
-    if (options.getTimeScale() <= 0 || model.runDirectoryTypes().isEmpty()) {
+    if (options.getTimeScale() <= 0
+        || options.getMaxDriftMs() <= 0
+        || model.runDirectoryTypes().isEmpty()) {
       return null;
     }
     if (deletedDirectories == null) {
+      double marginMs = Math.max(1000, options.getMaxDriftMs() / options.getTimeScale());
       deletedDirectories =
-          DeletedDirectories.of(model, layout, options.getSeed(), runTag(), options.getTimeScale());
+          DeletedDirectories.of(model, layout, options.getSeed(), runTag(), marginMs);
     }
     return deletedDirectories;
   }

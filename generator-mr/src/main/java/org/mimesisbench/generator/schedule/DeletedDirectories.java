@@ -17,14 +17,9 @@ import org.mimesisbench.generator.model.WorkloadModel;
  */
 public final class DeletedDirectories {
   /**
-   * Issue time kept between a directory's mkdirs and a removed file's create, and between the
-   * file's last call and the directory's delete: other mappers issue them, and a file's calls run
-   * late behind its data's writes (a loaded host showed 0.8 s), so it must not find its directory
-   * gone.
+   * Model time kept between a directory's mkdirs and a removed file's create, and between the
+   * file's last call and the directory's delete: other mappers issue them.
    */
-  public static final double MARGIN_ISSUE_MS = 3000;
-
-  /** The same in model time, never under a second. */
   private final double marginMs;
 
   private final double[] deleteTimes; // ascending
@@ -52,11 +47,11 @@ public final class DeletedDirectories {
   }
 
   /**
-   * The directories phase 2's directory types delete, drawn as their mappers draw them, for a run
-   * at {@code timeScale} (> 0: at 0 nothing orders two mappers' calls).
+   * The directories phase 2's directory types delete, drawn as their mappers draw them, with {@code
+   * marginMs} of model time kept around a removed file's calls.
    */
   public static DeletedDirectories of(
-      WorkloadModel model, NamespaceLayout layout, long seed, String runTag, double timeScale) {
+      WorkloadModel model, NamespaceLayout layout, long seed, String runTag, double marginMs) {
     List<Deleted> deleted = new ArrayList<>();
     for (DirectoryTypeModel type : model.runDirectoryTypes()) {
       DirectorySchedule schedule = new DirectorySchedule(model, type, layout, seed, 0, 1, runTag);
@@ -67,7 +62,7 @@ public final class DeletedDirectories {
         }
       }
     }
-    return new DeletedDirectories(deleted, Math.max(1000, MARGIN_ISSUE_MS / timeScale));
+    return new DeletedDirectories(deleted, marginMs);
   }
 
   public int size() {

@@ -3,11 +3,9 @@ package org.mimesisbench.audit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,14 +23,7 @@ class CommitTraceParseTest {
   @TempDir Path dir;
 
   private ParseReport parse() throws Exception {
-    Path image;
-    try (Stream<Path> files = Files.list(DATA.resolve("fsimage"))) {
-      image =
-          files
-              .filter(p -> p.getFileName().toString().matches("fsimage_\\d+"))
-              .findFirst()
-              .orElseThrow();
-    }
+    Path image = Traces.binaryImage(DATA.resolve("fsimage"));
     ParseOptions options =
         new ParseOptions(
             List.of(DATA.resolve("audit").toString()),

@@ -117,21 +117,36 @@ def test_text_output_says_what_is_beyond_noise(
 
 
 def test_a_dimension_beyond_noise_names_the_types_that_weigh_most() -> None:
-    def typed(j: int, files: int, interarrival: float | None) -> TypeDistances:
-        return TypeDistances(j, files, float(files), {"interarrival": interarrival})
+    def typed(j: int, files: int, gaps: int, interarrival: float | None) -> TypeDistances:
+        return TypeDistances(
+            j, files, float(files), {"interarrival": interarrival}, {"interarrival": gaps}
+        )
 
     against = Distances(
         {"interarrival": 0.2, "popularity": 0.01},
         {"interarrival": 0.05, "popularity": 0.02},
-        per_type=(typed(0, 900, 0.05), typed(1, 100, 0.9), typed(2, 50, None), typed(3, 0, 1.0)),
+        per_type=(
+            typed(0, 900, 900, 0.05),
+            typed(1, 100, 100, 0.9),
+            typed(2, 50, 50, None),
+            typed(3, 0, 0, 1.0),
+            typed(4, 400, 2, 0.5),
+        ),
     )
     assert against.beyond_noise() == ["interarrival"]
-    # 0.1 x 0.9 = 0.09 weighs more than 0.9 x 0.05 = 0.045; no distance or no file: left out
-    assert [t.type for t in against.contributors("interarrival")] == [1, 0]
+    # 100/1002 x 0.9 = 0.09 weighs more than 900/1002 x 0.05 = 0.045; t4's 400 files give two
+    # interarrivals: 0.001 x 0.5, last; no distance or no value: left out
+    assert [t.type for t in against.contributors("interarrival")] == [1, 0, 4]
     assert _contributors(against, "interarrival") == (
-        "  interarrival: most from t1 0.9000 (100 files), t0 0.0500 (900 files)"
+        "  interarrival: most from t1 0.9000 (100 of 1,052 values), t0 0.0500 (900 of 1,052 "
+        "values), t4 0.5000 (2 of 1,052 values)"
     )
     assert _contributors(against, "popularity") is None
+
+
+def test_a_report_without_value_counts_weighs_types_by_their_files() -> None:
+    item = {"type": 0, "files": {"run": 7, "model": 7.0}, "ks": {"interarrival": 0.1}}
+    assert TypeDistances.of(item).weight("interarrival") == 7
 
 
 def test_scaling_options_change_the_prediction() -> None:

@@ -48,11 +48,17 @@ class TypeDistances:
     model_files: float
     """per replica"""
     ks: Dimensions
+    run_values: Mapping[str, int] | None = None
+    """per dimension, how many values the run's files of this type give (None: not recorded)"""
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> TypeDistances:
         files = item["files"]
-        return cls(item["type"], files["run"], files["model"], dict(item["ks"]))
+        return cls(item["type"], files["run"], files["model"], dict(item["ks"]), item.get("values"))
+
+    def weight(self, name: str) -> int:
+        """This type's count in dimension NAME's pooled values (its files where not recorded)."""
+        return self.run_files if self.run_values is None else self.run_values.get(name, 0)
 
 
 @dataclass(frozen=True)
@@ -88,13 +94,14 @@ class Distances:
     def contributors(self, name: str, most: int = 3) -> list[TypeDistances]:
         """The MOST file types that weigh most in dimension NAME's distance, the heaviest first.
 
-        A pooled KS is at most the sum over types of (share of files) x (the type's KS), so that
-        product bounds what each type adds; types with no distance or none of the run's files are
-        left out."""
-        files = sum(t.run_files for t in self.per_type)
+        A pooled KS is at most the sum over types of (the type's share of the pooled values) x
+        (the type's KS), so that product bounds what each type adds: a type of many files but few
+        interarrivals weighs little in the interarrival distance. Types with no distance or no
+        values are left out."""
+        total = sum(t.weight(name) for t in self.per_type)
         weighed = [
-            (t.run_files / files * value, t) for t in self.per_type
-            if files and t.run_files and (value := t.ks.get(name)) is not None and value > 0
+            (t.weight(name) / total * value, t) for t in self.per_type
+            if total and t.weight(name) and (value := t.ks.get(name)) is not None and value > 0
         ]  # fmt: skip
         weighed.sort(key=lambda pair: -pair[0])
         return [t for _, t in weighed[:most]]

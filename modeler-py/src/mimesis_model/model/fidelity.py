@@ -228,7 +228,22 @@ def trace_op_counts(
 def _compared(observed: WorkloadSample, expected: WorkloadSample) -> dict[str, Any]:
     return {
         "files": {"trace": observed.files, "model": expected.files},
+        "values": values(observed),
         "ks": distances(observed, expected),
+    }
+
+
+def values(sample: WorkloadSample) -> dict[str, int]:
+    """How many values each KS dimension of SAMPLE pools: a type's share of them is its weight in
+    the pooled distance (one file gives many interarrivals, or none)."""
+    return {
+        "popularity": len(sample.accesses),
+        "interarrival": len(sample.interarrival),
+        "active_span": len(sample.active_span),
+        "create_interarrival": len(sample.create_interarrival),
+        "create_time": len(sample.create_time),
+        "delete_time": len(sample.delete_time),
+        "files_per_depth": len(sample.depth),
     }
 
 

@@ -145,6 +145,7 @@ def score_run(
                         "run": item["files"]["trace"],
                         "model": item["files"]["model"] / replicas,
                     },
+                    "values": item["values"],
                     "ks": _scored(item["ks"], timed),
                 }
                 for item in against_model["per_type"]
@@ -386,7 +387,10 @@ def _contributors(against: Distances, name: str) -> str | None:
     types = against.contributors(name)
     if not types:
         return None
-    named = ", ".join(f"t{t.type} {_distance(t.ks[name])} ({t.run_files:,} files)" for t in types)
+    total = sum(t.weight(name) for t in against.per_type)
+    named = ", ".join(
+        f"t{t.type} {_distance(t.ks[name])} ({t.weight(name):,} of {total:,} values)" for t in types
+    )
     return f"  {name}: most from {named}"
 
 

@@ -37,8 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code cluster --join} against a NameNode of another Hadoop than the jar's (tests/namenode-3.4),
  * formatted and started apart in its own JVM as a user's own build would be: Hadoop's DFSAdmin sees
- * every emulated DataNode live, a run of the sample's profile against it is valid with no error,
- * and SIGTERM leaves no DataNode running, as the NameNode then sees.
+ * every emulated DataNode live, a run of the sample's profile (with its sizes: data through those
+ * DataNodes) against it is valid with no error, and SIGTERM leaves no DataNode running, as the
+ * NameNode then sees.
  */
 @Tag("slow")
 class JoinClusterIT {
@@ -149,6 +150,17 @@ class JoinClusterIT {
         assertTrue(namenode.path("peak").has(column), column + ": " + namenode);
       }
       assertEquals(DATANODES, namenode.path("peak").path("liveDataNodes").asInt(), namenode + "");
+      // the profile has sizes, so the run carried data: blocks written through the DataNodes
+      JsonNode counters = new ObjectMapper().readTree(out.resolve("counters.json").toFile());
+      long written = 0;
+      for (String phase : List.of("phase1", "phase2")) {
+        written += counters.path(phase).path("MimesisBench").path("bytes written").asLong();
+      }
+      System.out.printf(
+          "run with data: %,d bytes written, addBlock peak %.1f/s%n",
+          written, namenode.path("peak").path("addBlockPerSecond").asDouble());
+      assertTrue(written > 0, "no bytes written: " + counters);
+      assertTrue(namenode.path("peak").path("addBlockPerSecond").asDouble() > 0, namenode + "");
       // its newest image is its format's: namespace-end.tsv is not written, and a note says why
       assertFalse(Files.exists(out.resolve("namespace-end.tsv")));
       assertTrue(summary.path("notes").toString().contains("namespace-end.tsv"), said);

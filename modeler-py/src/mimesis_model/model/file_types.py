@@ -151,7 +151,7 @@ def _types(
         # Room each file leaves before the window's end: a generator drops what falls past it,
         # so a share is the trace's count over what the drawn delays would keep, not over all.
         window = float(behaviour.window_ms)
-        room = window - behaviour.origin[rows]
+        room = window - _generated_origins(behaviour.origin[rows], behaviour.created[rows])
         since = np.where(behaviour.accessed, behaviour.last_access, behaviour.origin)
         call_shares = [
             CallShare(
@@ -210,6 +210,21 @@ def _types(
                 else None
             ),
         )
+
+
+def _generated_origins(origins: Floats, created: Bools) -> Floats:
+    """ORIGINS as a generator makes them: pre-existing files at 0, the created ones where the
+    fitted create process puts them on average, the k-th of n at k times the mean gap (the
+    renewal process of the trace's gaps, drawn again), not where the trace had them."""
+    made = origins.copy()
+    times = np.sort(origins[created])
+    if len(times):
+        mean_gap = times[-1] / len(times)
+        order = np.argsort(origins[created], kind="stable")
+        generated = np.empty(len(times))
+        generated[order] = mean_gap * np.arange(1, len(times) + 1)
+        made[created] = generated
+    return made
 
 
 def _share(observed: int, delays: Floats, room: Floats, per_file: bool = False) -> float:

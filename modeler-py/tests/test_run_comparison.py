@@ -85,6 +85,33 @@ def test_a_namenode_setting_shows_where_it_acts_and_nowhere_else(
     )
 
 
+def test_the_namenode_side_shows_what_a_file_s_data_costs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Empty files against files with their data, at the same time scale: the same ops/s, yet
+    the NameNode takes twice the write locks (addBlock, complete, incremental block reports)."""
+    zero = [str(AB / f"data-path-zero{i}") for i in (1, 2)]
+    data = [str(AB / f"data-path-data{i}") for i in (1, 2)]
+    report = compared([*zero, "--", *data], capsys)
+    assert metric(report, "throughput")["verdict"] == WITHIN_NOISE
+    for name in ("NameNode write locks", "NameNode addBlock", "NameNode incremental block reports"):
+        assert metric(report, name)["verdict"] == HIGHER, name
+    assert metric(report, "NameNode write locks")["unit"] == "/s"
+    assert metric(report, "NameNode write locks")["b"]["mean"] == pytest.approx(
+        np.mean(
+            [
+                json.loads((Path(d) / "summary.json").read_text())["namenode"]["mean"][
+                    "writeLocksPerSecond"
+                ]
+                for d in data
+            ]
+        )
+    )
+    # runs without the NameNode's side (the other fixtures) have no such metric
+    plain = compared([*FAIR, "--", *UNFAIR], capsys)
+    assert not [m for m in plain["metrics"] if m["metric"].startswith("NameNode")]
+
+
 def test_text_says_within_noise_plainly(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", *FAIR, "--", *FAIR]) == OK
     text = capsys.readouterr().out

@@ -19,6 +19,8 @@ from mimesis_model.model.scaling import isolate_types, scale_types
 from mimesis_model.model.synthesis import (
     popularity_quantiles,
     popularity_stride,
+    strata_step,
+    stratified_uniforms,
     synthesize,
     synthesize_directories,
     systematic_kinds,
@@ -204,10 +206,27 @@ def test_file_calls_each_file_draws_floor_or_ceil_of_per_file() -> None:
     names = audit_commands()
     commands = [names[code] for code in workload.call_command.tolist()]
     assert set(commands) == {"setReplication"}
-    # 1,000 files, 1.5 calls each on average: 1,000 + Binomial(1,000, 0.5)
-    assert abs(len(commands) - 1_500) < 4 * np.sqrt(250)
+    # 1,000 files, 1.5 calls each on average, the half-calls drawn stratified: 1,500 to within 2
+    assert abs(len(commands) - 1_500) <= 2
     # each at origin + 1 s: pre-existing files' at 1 s, created files' 1 s after their create
     assert set(workload.call_time.tolist()) == {1_000.0 + 100.0 * n for n in range(601)}
+
+
+def test_counts_drawn_from_stratified_uniforms_come_within_three_of_their_mean() -> None:
+    """generator-mr's StrataTest holds the same steps and the same bounds."""
+    assert [round(strata_step(s), 6) for s in range(6)] == [
+        0.732051, 0.645751, 0.316625, 0.605551, 0.123106, 0.358899,
+    ]  # fmt: skip
+    ids = np.arange(178)
+    for seed in range(200):
+        rng = np.random.default_rng(seed)
+        calls = np.floor(65 / 178 + stratified_uniforms(ids, 5, rng)).sum()
+        deleted = np.count_nonzero(stratified_uniforms(ids, 0, rng) < 0.3)
+        assert abs(calls - 65) <= 3, seed
+        assert abs(deleted - 53.4) <= 3, seed
+    # each entity's uniform is uniform over seeds
+    firsts = [stratified_uniforms(ids, 0, np.random.default_rng(s))[17] for s in range(4000)]
+    assert np.mean(firsts) == pytest.approx(0.5, abs=0.02)
 
 
 def test_a_call_after_the_window_or_the_files_delete_is_dropped() -> None:

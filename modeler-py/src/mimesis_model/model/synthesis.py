@@ -7,7 +7,8 @@ creation time, or 0 when it exists at the window's start.
 File types, per type j:
 
 1. pre-existing files: preExisting_j of them, origin 0 (made in phase 1, before the window);
-2. created files: a renewal process from 0 with gaps drawn from createInterarrival_j, stopped
+2. created files: a renewal process from 0 with gaps drawn from createInterarrival_j (drawn
+   stratified: `_create_times`), stopped
    after files_j - preExisting_j creates or at the window's end; origin = creation time;
 3. every file: with probability unaccessedShare_j it is never accessed; otherwise it is
    activated at origin + activationDelay_j (a pre-existing one of a profile whose
@@ -20,7 +21,8 @@ File types, per type j:
    stratum each, at its middle, in an order that spreads any stretch of them evenly
    (`popularity_quantiles`), so every run holds the whole distribution, its heaviest stratum
    included, as in generator-mr's PopularityQuantiles;
-4. with probability deleteShare_j a file is deleted at its last access (its origin if it had
+4. with probability deleteShare_j (its uniform stratified as the calls' are, in 6) a file is
+   deleted at its last access (its origin if it had
    none) + deleteDelay_j, if that falls in the window. deleteShare counts only the deletes
    that named the file itself: a file that a recursive delete of a directory above it removed
    is not deleted by its type (the directory type's one delete stands for that call). Of the
@@ -33,7 +35,8 @@ File types, per type j:
 6. other calls (profile format 2): every file of the type that the window introduces (each
    pre-existing one, origin 0, and each created one, at its creation) draws, for each
    CallShare c of calls_j, n = floor(perFile_c) + (1 if u < frac(perFile_c) else 0)
-   calls (u uniform in [0, 1)), each at origin + offset_c (one draw each). A call at or after
+   calls (u uniform in [0, 1), the file's member of the call's stratified sequence:
+   `stratified_uniforms`), each at origin + offset_c (one draw each). A call at or after
    the window's end, or after the file's delete, is dropped. Calls are not scaled by the span
    scale;
 7. probes (format 2): every created file draws n = floor(perCreate_j) + (1 if u < frac(...))
@@ -247,6 +250,36 @@ distances then measure the trace against the model, not against one noisy draw o
 
 GOLDEN_STEP: Final = 0.6180339887498949
 """The golden ratio's fractional part: the step whose multiples fill [0, 1) most evenly."""
+
+
+STRATA_DELETE: Final = 0
+STRATA_PROBES: Final = 3
+STRATA_CALLS: Final = 4
+"""Count streams of `stratified_uniforms` (generator-mr's Strata: 1 and 2 are its mkdirs and
+renames per create, which this generator counts by their ratios), the calls one each from 4."""
+
+
+def strata_step(stream: int) -> float:
+    """Count STREAM's step: the fractional part of the square root of the (STREAM+1)-th prime
+    of 3, 7, 11, 13, ... (2 and 5 skipped: their roots make the users' and popularity's steps)."""
+    prime, found = 2, -1
+    while found < stream:
+        prime += 1
+        if prime != 5 and all(prime % d for d in range(2, math.isqrt(prime) + 1)):
+            found += 1
+    root = math.sqrt(prime)
+    return root - math.floor(root)
+
+
+def stratified_uniforms(ids: Ints, stream: int, rng: np.random.Generator) -> Floats:
+    """Per entity of IDS (its number in its type), the uniform it draws count STREAM from: a
+    Kronecker sequence of the stream's own step from a random start. Each is uniform over seeds,
+    yet a count over a type's entities comes within a few of its mean in every draw, where
+    independent uniforms scatter it as a binomial does (a MapReduce trace's 65 setPermission
+    calls came out 56 to 74 by seed)."""
+    start = rng.random()
+    uniforms: Floats = np.mod(start + ids * strata_step(stream) % 1.0, 1.0)
+    return uniforms
 
 
 def replicas_for(files: int) -> float:
@@ -501,7 +534,10 @@ def _synthesize_type(
     delete_time = np.full(files, np.nan)
     delete_delay = file_type["deleteDelay"]
     if not delete_delay.is_empty and file_type.delete_share > 0:
-        chosen = np.flatnonzero(rng.random(files) < file_type.delete_share)
+        ids = np.arange(files, dtype=np.int64)
+        chosen = np.flatnonzero(
+            stratified_uniforms(ids, STRATA_DELETE, rng) < file_type.delete_share
+        )
         since = np.where(active[chosen], last[chosen], origin[chosen])
         delete_time[chosen] = since + delete_delay.sample(rng, len(chosen))
     delete_time[delete_time >= window] = np.nan
@@ -539,10 +575,12 @@ def _with_calls(
     names = audit_commands()
     ends = np.where(part.deleted, part.delete_time, np.inf)
     times, commands = [np.zeros(0)], [np.zeros(0, np.int64)]
-    for call in modeled.calls:
+    ids = np.arange(len(part), dtype=np.int64)
+    for k, call in enumerate(modeled.calls):
         if call.command not in generated_commands():
             continue  # the profile names it among its unmodeled commands
-        owner = np.repeat(np.arange(len(part)), _counts(call.per_file, len(part), rng))
+        uniforms = stratified_uniforms(ids, STRATA_CALLS + k, rng)
+        owner = np.repeat(ids, _counts(call.per_file, uniforms))
         at = part.origin[owner] + call.offset.sample(rng, len(owner))
         issued = (at < window) & (at <= ends[owner])
         times.append(at[issued])
@@ -551,7 +589,8 @@ def _with_calls(
     probes = modeled.probes
     created = np.flatnonzero(~part.pre_existing)
     if probes is not None and len(created):
-        owner = np.repeat(created, _counts(probes.per_create, len(created), rng))
+        uniforms = stratified_uniforms(created, STRATA_PROBES, rng)
+        owner = np.repeat(created, _counts(probes.per_create, uniforms))
         probe_time = np.maximum(part.origin[owner] - probes.lead.sample(rng, len(owner)), 0.0)
         probe_listing = rng.random(len(owner)) < probes.list_status_share
     return _with(
@@ -563,10 +602,10 @@ def _with_calls(
     )
 
 
-def _counts(mean: float, entities: int, rng: np.random.Generator) -> Ints:
-    """Per entity, floor(MEAN) plus one with probability frac(MEAN): MEAN on average."""
+def _counts(mean: float, uniforms: Floats) -> Ints:
+    """Per entity, floor(MEAN) plus one when its uniform is below frac(MEAN): MEAN on average."""
     whole = np.floor(mean)
-    counts: Ints = (whole + (rng.random(entities) < mean - whole)).astype(np.int64)
+    counts: Ints = (whole + (uniforms < mean - whole)).astype(np.int64)
     return counts
 
 
@@ -606,10 +645,13 @@ def _cluster_calls(
 def _create_times(
     interarrival: Distribution, target: int, window: float, rng: np.random.Generator
 ) -> Floats:
-    """Creation times of a renewal process from 0: at most TARGET of them, all in the window."""
+    """Creation times of a renewal process from 0: at most TARGET of them, all in the window.
+    The gaps are drawn stratified, the i-th at `popularity_quantiles`' quantile i of TARGET (as
+    generator-mr's CreateProcess): each a draw of INTERARRIVAL, their sum its mean times TARGET
+    in every draw, where independent gaps pushed a run's last creates past the window."""
     if target <= 0 or interarrival.is_empty:
         return np.zeros(0)
-    times = np.cumsum(interarrival.sample(rng, target))
+    times = np.cumsum(interarrival.at(popularity_quantiles(target, rng)))
     return times[times < window]
 
 

@@ -3,7 +3,6 @@ package org.mimesisbench.generator.schedule;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.mimesisbench.generator.model.ClusterCallModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.op.Op;
@@ -66,7 +65,7 @@ public final class ClusterSchedule implements Schedule {
     private final ClusterCallModel model;
     private final int stream;
     private final double window;
-    private final SplittableRandom random;
+    private final PopularityQuantiles strata; // the gaps, drawn as a type's creates' are
     private final UserQuantiles
         users; // each call's user, by its number: the times draw as they did
     private String user;
@@ -80,7 +79,7 @@ public final class ClusterSchedule implements Schedule {
       this.model = model;
       this.stream = stream;
       this.window = window;
-      this.random = new SplittableRandom(seed);
+      this.strata = new PopularityQuantiles(seed, model.calls());
       this.users = new UserQuantiles(~seed);
       this.share = share;
       this.shares = shares;
@@ -94,7 +93,7 @@ public final class ClusterSchedule implements Schedule {
         index++;
         time =
             index < model.calls()
-                ? time + model.interarrival().sample(random)
+                ? time + model.interarrival().at(strata.of(index))
                 : Double.POSITIVE_INFINITY;
         user =
             model.users() == null || !model.denied() && Op.SUPERUSER_ONLY.contains(model.op())

@@ -16,6 +16,7 @@ public final class DirectorySchedule implements Schedule {
   private static final long CREATES_STREAM = -1;
   private static final long POPULARITY_STREAM = -2;
   private static final long USERS_STREAM = -3;
+  private static final long STRATA_STREAM = -4;
   private static final long PLACEMENT = 0x5DEECE66DL;
 
   private final WorkloadModel model;
@@ -28,6 +29,7 @@ public final class DirectorySchedule implements Schedule {
   private final CreateProcess creates;
   private final PopularityQuantiles popularity;
   private final UserQuantiles users;
+  private final Strata strata; // each directory's uniforms for its counts
   private final FirstEventOrder order;
   private long nextPreExisting;
 
@@ -60,6 +62,8 @@ public final class DirectorySchedule implements Schedule {
             TypeSchedule.fileSeed(seed, key(type), POPULARITY_STREAM),
             type.preExisting() + type.creates());
     this.users = new UserQuantiles(TypeSchedule.fileSeed(seed, key(type), USERS_STREAM));
+    this.strata =
+        new Strata(TypeSchedule.fileSeed(seed, key(type), STRATA_STREAM), type.calls().size());
     this.order =
         type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
@@ -95,7 +99,8 @@ public final class DirectorySchedule implements Schedule {
             model.windowMs(),
             model.spanScale(),
             popularity.of(id),
-            TypeSchedule.fileSeed(seed, key(type), id))
+            TypeSchedule.fileSeed(seed, key(type), id),
+            strata.entry(id))
         .as(TypeSchedule.userOf(type.users(), users, id));
   }
 
@@ -123,7 +128,8 @@ public final class DirectorySchedule implements Schedule {
             model.windowMs(),
             model.spanScale(),
             popularity.of(id),
-            TypeSchedule.fileSeed(seed, key(type), id))
+            TypeSchedule.fileSeed(seed, key(type), id),
+            strata.entry(id))
         .as(TypeSchedule.userOf(type.users(), users, id));
   }
 

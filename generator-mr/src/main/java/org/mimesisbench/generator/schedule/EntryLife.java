@@ -76,6 +76,7 @@ public final class EntryLife implements Life {
    *     unaccessed share it is never accessed, above it picks the active span and the number of
    *     accesses ({@link PopularityQuantiles})
    * @param seed this file's own seed: the same seed draws the same life
+   * @param strata its uniforms for its counts: deleted or not, calls, probes, mkdirs, renames
    * @param mkdirPrefix directories made with its create are {@code mkdirPrefix + i}
    */
   public EntryLife(
@@ -89,6 +90,7 @@ public final class EntryLife implements Life {
       double renamesPerCreate,
       double popularity,
       long seed,
+      Strata.Entry strata,
       String mkdirPrefix) {
     this(
         type,
@@ -102,6 +104,7 @@ public final class EntryLife implements Life {
         renamesPerCreate,
         popularity,
         seed,
+        strata,
         mkdirPrefix);
   }
 
@@ -117,9 +120,10 @@ public final class EntryLife implements Life {
       double window,
       double spanScale,
       double popularity,
-      long seed) {
+      long seed,
+      Strata.Entry strata) {
     return new EntryLife(
-        type, true, path, created, origin, window, spanScale, 0, 0, popularity, seed, null);
+        type, true, path, created, origin, window, spanScale, 0, 0, popularity, seed, strata, null);
   }
 
   private EntryLife(
@@ -134,6 +138,7 @@ public final class EntryLife implements Life {
       double renamesPerCreate,
       double popularity,
       long seed,
+      Strata.Entry strata,
       String mkdirPrefix) {
     this.type = type;
     this.directory = directory;
@@ -145,8 +150,8 @@ public final class EntryLife implements Life {
     this.seed = seed;
     this.created = created;
     if (created) {
-      mkdirs = stochasticRound(mkdirsPerCreate);
-      renames = stochasticRound(renamesPerCreate);
+      mkdirs = strata.round(mkdirsPerCreate, Strata.MKDIRS);
+      renames = strata.round(renamesPerCreate, Strata.RENAMES);
     }
     if (type.accessed() && popularity >= type.unaccessedShare()) {
       double activation =
@@ -162,7 +167,7 @@ public final class EntryLife implements Life {
     boolean deleted =
         !type.deleteDelay().isEmpty()
             && type.deleteShare() > 0
-            && random.nextDouble() < type.deleteShare();
+            && strata.u(Strata.DELETE) < type.deleteShare();
     deleteDelay = deleted ? type.deleteDelay().sample(random) : Double.NaN;
     if (directory
         && deleted
@@ -175,10 +180,10 @@ public final class EntryLife implements Life {
     }
     if (created
         && type.probes() != null) { // drawn after the rest: a format-1 profile draws as before
-      drawProbes(type.probes());
+      drawProbes(type.probes(), strata);
     }
     if (!type.calls().isEmpty()) {
-      drawCalls(type.calls());
+      drawCalls(type.calls(), strata);
     }
     if (directory && accesses > 0) { // drawn last: the draws before it are as they were
       kindStart = random.nextDouble();
@@ -188,8 +193,8 @@ public final class EntryLife implements Life {
     settle();
   }
 
-  private void drawProbes(ProbeModel probes) {
-    int n = stochasticRound(probes.perCreate());
+  private void drawProbes(ProbeModel probes, Strata.Entry strata) {
+    int n = strata.round(probes.perCreate(), Strata.PROBES);
     probeTimes = new double[n];
     probeOps = new Op[n];
     for (int i = 0; i < n; i++) {
@@ -202,11 +207,12 @@ public final class EntryLife implements Life {
     sortTogether(probeTimes, probeOps);
   }
 
-  private void drawCalls(List<CallModel> calls) {
+  private void drawCalls(List<CallModel> calls, Strata.Entry strata) {
     List<Double> times = new ArrayList<>();
     List<Op> ops = new ArrayList<>();
-    for (CallModel c : calls) {
-      int n = stochasticRound(c.perFile());
+    for (int k = 0; k < calls.size(); k++) {
+      CallModel c = calls.get(k);
+      int n = strata.round(c.perFile(), Strata.CALLS + k);
       for (int i = 0; i < n; i++) {
         double at = origin + c.offset().sample(random);
         if (at < window) {
@@ -262,11 +268,6 @@ public final class EntryLife implements Life {
       gapFactor = evenGaps ? span / gapCount : span / total;
       gaps = new SplittableRandom(gapSeed);
     }
-  }
-
-  private int stochasticRound(double ratio) {
-    int whole = (int) Math.floor(ratio);
-    return whole + (random.nextDouble() < ratio - whole ? 1 : 0);
   }
 
   @Override

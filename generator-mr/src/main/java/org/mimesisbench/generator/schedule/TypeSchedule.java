@@ -21,6 +21,7 @@ public final class TypeSchedule implements Schedule {
   private static final long POPULARITY_STREAM = -2;
   private static final long PLACEMENT = 0x5DEECE66DL;
   private static final long USERS_STREAM = -3;
+  private static final long STRATA_STREAM = -4;
   private static final long REMOVAL = 0x2545F4914F6CDD1DL;
 
   private final WorkloadModel model;
@@ -35,6 +36,7 @@ public final class TypeSchedule implements Schedule {
   private final CreateProcess creates;
   private final PopularityQuantiles popularity;
   private final UserQuantiles users;
+  private final Strata strata; // each file's uniforms for its counts
   private final DeletedDirectories removing; // null: no created file is removed with a directory
 
   private final FirstEventOrder
@@ -92,6 +94,7 @@ public final class TypeSchedule implements Schedule {
         new PopularityQuantiles(
             fileSeed(seed, type.index(), POPULARITY_STREAM), placed + type.creates());
     this.users = new UserQuantiles(fileSeed(seed, type.index(), USERS_STREAM));
+    this.strata = new Strata(fileSeed(seed, type.index(), STRATA_STREAM), type.calls().size());
     this.order =
         type.probes() == null ? null : new FirstEventOrder(this::draw, type.probes().maxLead());
   }
@@ -144,6 +147,7 @@ public final class TypeSchedule implements Schedule {
             model.renamesPerCreate(),
             popularity.of(id),
             fileSeed(seed, type.index(), id),
+            strata.entry(id),
             parent + "/m" + Long.toString(i, 36) + "-" + runTag + "-")
         .as(userOf(type.users(), users, id))
         .writing(FileWrites.of(type.sizes(), fileSeed(seed, type.index(), id)));
@@ -173,6 +177,7 @@ public final class TypeSchedule implements Schedule {
             model.renamesPerCreate(),
             popularity.of(id),
             fileSeed(seed, type.index(), id),
+            strata.entry(id),
             path + ".m")
         .as(userOf(type.users(), users, id))
         .writing(FileWrites.of(type.sizes(), fileSeed(seed, type.index(), id)));

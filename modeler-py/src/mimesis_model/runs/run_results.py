@@ -26,7 +26,9 @@ CLOCK_SLACK_MS: Final = 100
 """how much earlier than workload.startMs phase 2's first audit events may be stamped"""
 END_SLACK_MS: Final = 1_000
 """how much later than workload.endMs (the last op's end on a mapper's clock) phase 2's last
-audit events may be stamped; what follows (--cleanup's deletes) is not the workload"""
+audit events may be stamped; what follows (--cleanup's deletes, the embedded NameNode's save for
+namespace-end.tsv, which generator-mr's RunRecorder.AUDIT_SLACK_MILLIS holds back until then) is
+not the workload"""
 
 
 class RunResultsError(RunSummaryError):

@@ -117,6 +117,11 @@ final class RunRecorder {
     judge(total, setup, phases, invalid);
     if (phases.phase1Failure() == null
         && setup.fs().getConf().getBoolean(NamespaceEnd.WRITE_KEY, true)) {
+      if (embedded && scheduleStartMillis > 0) {
+        // the save's own audit lines (safemode, saveNamespace) must fall past the window that
+        // fidelity scores: workload.endMs plus the audit log's slack (run_results.END_SLACK_MS)
+        awaitAuditSlack(scheduleStartMillis + Math.round(total.elapsedSeconds() * 1000));
+      }
       String unwritten = namespaceEnd(embedded, setup, results);
       if (unwritten != null) {
         notes.add(unwritten);
@@ -146,6 +151,20 @@ final class RunRecorder {
         jobs.countersOf(phases.namespaceJob()),
         jobs.countersOf(phases.workloadJob()));
     return summary;
+  }
+
+  /** How long after workload.endMs phase 2's audit lines may be stamped (Python's END_SLACK_MS). */
+  static final long AUDIT_SLACK_MILLIS = 1_000;
+
+  private static void awaitAuditSlack(long workloadEndMillis) {
+    long wait = workloadEndMillis + AUDIT_SLACK_MILLIS - System.currentTimeMillis();
+    if (wait > 0) {
+      try {
+        Thread.sleep(wait);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -135,6 +136,25 @@ public final class Traces {
           .sorted()
           .toList();
     }
+  }
+
+  /**
+   * A committed trace's data ({@code data}: audit/, fsimage/ and fsimage-end/, as
+   * tests/commit-trace/data and tests/warehouse-trace/data hold them) parsed into {@code out} as
+   * its parse script does: UTC, no malformed line allowed, snappy.
+   */
+  public static ParseReport parseCommitted(Path data, Path out) throws IOException {
+    ParseOptions options =
+        new ParseOptions(
+            List.of(data.resolve("audit").toString()),
+            binaryImage(data.resolve("fsimage")),
+            binaryImage(data.resolve("fsimage-end")),
+            out,
+            ZoneId.of("UTC"),
+            0.0,
+            "snappy",
+            ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    return new TraceParse(options, new Configuration(), null).run();
   }
 
   /** The one binary fsimage ({@code fsimage_<txid>}) in {@code folder}. */

@@ -1,5 +1,7 @@
 package org.mimesisbench.folders;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The file names one folder of profiles/schema/Folders.avsc declares, by their role there. */
@@ -18,10 +20,13 @@ final class FolderContract {
     return name;
   }
 
-  /** Every role of {@code folder}, with its file name (its pattern for a pattern's role). */
+  /**
+   * Every role of {@code folder}, with its file name (its pattern for a pattern's role), in the
+   * order Folders.avsc declares them.
+   */
   static Map<String, String> all(String folder) {
     Object declared = Folders.getClassSchema().getObjectProp(folder);
-    java.util.LinkedHashMap<String, String> names = new java.util.LinkedHashMap<>();
+    Map<String, String> names = new LinkedHashMap<>();
     if (declared instanceof Map<?, ?> roles) {
       for (Map.Entry<?, ?> e : roles.entrySet()) {
         if (e.getValue() instanceof Map<?, ?> file) {
@@ -30,6 +35,6 @@ final class FolderContract {
         }
       }
     }
-    return Map.copyOf(names);
+    return Collections.unmodifiableMap(names);
   }
 }

@@ -107,6 +107,42 @@ class IssuingPipelineTest {
     assertTrue(stats.stops().isEmpty(), stats.stops().toString());
   }
 
+  /**
+   * Sub-millisecond gaps keep their size when scaled: each op's due time is its schedule time times
+   * the time scale in nanoseconds, never rounded to a millisecond (which would issue ops due 0.1 ms
+   * apart together, or early).
+   */
+  @Test
+  void subMillisecondGapsAreScaledNotRounded() throws Exception {
+    WorkloadModel m = steady(20, 10, 0.5); // each file's accesses 0.5 ms apart
+    double timeScale = 0.2; // due 0.1 ms apart
+    List<Long> issuedAt = new ArrayList<>();
+    List<Event> issued = new ArrayList<>();
+    long start = System.nanoTime() + 20 * MS;
+    new IssuingPipeline(
+            schedule(m),
+            e -> {
+              issuedAt.add(System.nanoTime());
+              issued.add(e);
+            },
+            timeScale,
+            0,
+            0)
+        .run(start, () -> {});
+    assertEquals(200, issued.size());
+    int subMillisecond = 0;
+    for (int i = 0; i < issued.size(); i++) {
+      long due = start + (long) (issued.get(i).timeMs() * timeScale * MS);
+      assertTrue(
+          issuedAt.get(i) >= due, "op " + i + " issued " + (due - issuedAt.get(i)) + " ns early");
+      double gap = i == 0 ? 1 : (issued.get(i).timeMs() - issued.get(i - 1).timeMs()) * timeScale;
+      if (gap > 0 && gap < 0.2) {
+        subMillisecond++;
+      }
+    }
+    assertTrue(subMillisecond > 10, subMillisecond + " gaps under 0.2 ms: the test needs many");
+  }
+
   @Test
   void atTimeScaleZeroNothingGoesBeforeTheStart() throws Exception {
     WorkloadModel m = steady(20, 5, 10);

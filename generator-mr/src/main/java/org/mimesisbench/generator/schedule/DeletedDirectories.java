@@ -54,6 +54,9 @@ public final class DeletedDirectories {
       WorkloadModel model, NamespaceLayout layout, long seed, String runTag, double marginMs) {
     List<Deleted> deleted = new ArrayList<>();
     for (DirectoryTypeModel type : model.runDirectoryTypes()) {
+      if (type.deleteShare() <= 0 || type.deleteDelay().isEmpty()) {
+        continue; // none of its lives is deleted: not worth drawing
+      }
       DirectorySchedule schedule = new DirectorySchedule(model, type, layout, seed, 0, 1, runTag);
       for (EntryLife d = schedule.next(); d != null; d = schedule.next()) {
         double at = d.deleteTime();

@@ -21,7 +21,7 @@ RUN_COUNT_TOLERANCE = 0.05
 RUN_CALLS_TOLERANCE = 0.02
 MAX_MIX_TV = 0.02
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.jar]
 
 
 def _model(*arguments: str) -> str:

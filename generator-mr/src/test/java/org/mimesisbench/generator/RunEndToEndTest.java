@@ -37,6 +37,7 @@ import org.mimesisbench.generator.schedule.ClusterSchedule;
  * base directory of its own), checked against the NameNode's own audit log.
  */
 @Tag("slow")
+@Tag("paced") // its assertions time what it runs: generator-mr runs it alone
 class RunEndToEndTest {
   @TempDir static Path dir;
   private static EmbeddedCluster cluster;

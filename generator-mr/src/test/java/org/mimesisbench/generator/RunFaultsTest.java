@@ -36,6 +36,7 @@ import org.mimesisbench.generator.infra.EmbeddedCluster;
  * outage limit and still writes its summary, not valid).
  */
 @Tag("slow")
+@Tag("paced") // its assertions time what it runs: generator-mr runs it alone
 class RunFaultsTest {
   @TempDir static Path dir;
   private static EmbeddedCluster cluster;

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.infra.YarnCapacity;
 
 /**
  * One run per base directory and per --out: while a run is live, a second one on its base (with
@@ -374,7 +375,9 @@ class RunLeaseTest {
         "-D",
         "yarn.resourcemanager.address=127.0.0.1:1",
         "-D",
-        "ipc.client.connect.max.retries=0" // refused in seconds, not minutes
+        "ipc.client.connect.max.retries=0", // refused in seconds, not minutes
+        "-D",
+        YarnCapacity.CONNECT_WAIT + "=2s" // the question's own wait, 20 s unless set
       };
       List<String> before = tree(fs, "/");
       List<String> args = new ArrayList<>(List.of("--base-dir", "/bench/mb", "--out"));

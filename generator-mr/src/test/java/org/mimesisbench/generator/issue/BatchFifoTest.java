@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mimesisbench.generator.op.Op;
@@ -16,6 +17,7 @@ import org.mimesisbench.generator.schedule.Event;
 
 /** The sequencer-to-issuer hand-over: every batch once, in order, with waits that end. */
 @Timeout(60)
+@Tag("paced") // its assertions time what it runs: generator-mr runs it alone
 class BatchFifoTest {
 
   private static Event[] batch(int n) {

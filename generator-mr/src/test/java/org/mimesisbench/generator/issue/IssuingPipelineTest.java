@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mimesisbench.generator.GeneratorVectors;
@@ -41,6 +42,7 @@ import org.mimesisbench.run.RunOptions;
  * slot has the wait in its response time and is counted.
  */
 @Timeout(120)
+@Tag("paced") // its assertions time what it runs: generator-mr runs it alone
 class IssuingPipelineTest {
   private static final long MS = 1_000_000L;
 

@@ -35,6 +35,7 @@ import org.mimesisbench.run.RunOptions;
  */
 @Tag("slow")
 @Timeout(600)
+@Tag("paced") // its assertions time what it runs: generator-mr runs it alone
 class OpenLoopTest {
   private static final int RATE = 400; // scheduled getFileInfo a second
   private static final long DELAY_MS = 5;

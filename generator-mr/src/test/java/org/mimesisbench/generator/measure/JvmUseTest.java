@@ -3,8 +3,10 @@ package org.mimesisbench.generator.measure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("paced") // its assertions time what it runs: generator-mr runs it alone
 class JvmUseTest {
   @Test
   void aSpanCountsTheCpuAndCollectionsSpentInIt() {

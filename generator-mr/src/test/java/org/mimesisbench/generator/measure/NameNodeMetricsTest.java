@@ -36,6 +36,7 @@ import org.mimesisbench.generator.infra.EmbeddedCluster;
  */
 @Tag("slow")
 @Timeout(300)
+@Tag("paced") // its assertions time what it runs: generator-mr runs it alone
 class NameNodeMetricsTest {
   @Test
   void underLoadTheLockHoldAndQueueTimesAreNonZeroInProcessAndOverHttp(@TempDir Path dir)

@@ -33,6 +33,7 @@ import org.mimesisbench.trace.AuditEvent;
  * time scale 0.5 half the trace's window (within 5 %).
  */
 @Tag("slow")
+@Tag("paced") // its assertions time what it runs: generator-mr runs it alone
 class ReplayEndToEndTest {
   @TempDir Path dir;
 

@@ -24,6 +24,7 @@ import org.mimesisbench.generator.GeneratorVectors;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 
 @Tag("slow")
+@Tag("paced") // its assertions time what it runs: generator-mr runs it alone
 class SweepTest {
   @TempDir Path dir;
 

@@ -1,7 +1,8 @@
 """The closed loop on real MapReduce output commits: tests/commit-trace fitted with the defaults,
 its profile run by the packaged jar against an embedded NameNode, and the run's own audit log
 scored against the trace (`mimesis-model fidelity --against`): the run issues the trace's calls,
-command by command. Slow: a run of the jar (bin/test builds it before pytest)."""
+command by command. Slow, and marked jar: bin/test runs it once the Java stage has built the
+jar."""
 
 from __future__ import annotations
 

@@ -80,26 +80,12 @@ class IssuingPipelineTest {
   void aboveTimeScaleZeroNoOpGoesBeforeItsDueTimeAndEachOpsLatenessIsMeasured() throws Exception {
     WorkloadModel m = steady(50, 10, 10); // 500 accesses over 100 ms of profile time
     double timeScale = 2;
-    List<Long> issuedAt = new ArrayList<>();
-    List<Event> issued = new ArrayList<>();
     long start = System.nanoTime() + 20 * MS;
-    RunStatistics stats =
-        new IssuingPipeline(
-                schedule(m),
-                e -> {
-                  issuedAt.add(System.nanoTime());
-                  issued.add(e);
-                },
-                timeScale,
-                0,
-                0)
-            .run(start, () -> {});
+    Issued run = issueTimed(m, timeScale, start);
+    List<Event> issued = run.events();
+    RunStatistics stats = run.stats();
     assertEquals(500, issued.size());
-    for (int i = 0; i < issued.size(); i++) {
-      long due = start + (long) (issued.get(i).timeMs() * timeScale * MS);
-      assertTrue(
-          issuedAt.get(i) >= due, "op " + i + " issued " + (due - issuedAt.get(i)) + " ns early");
-    }
+    run.assertNoneEarly();
     assertEquals(500, stats.totalCount());
     assertEquals(500, stats.lateness().getTotalCount());
     long lastDue = start + (long) (issued.get(499).timeMs() * timeScale * MS);
@@ -118,25 +104,12 @@ class IssuingPipelineTest {
   void subMillisecondGapsAreScaledNotRounded() throws Exception {
     WorkloadModel m = steady(20, 10, 0.5); // each file's accesses 0.5 ms apart
     double timeScale = 0.2; // due 0.1 ms apart
-    List<Long> issuedAt = new ArrayList<>();
-    List<Event> issued = new ArrayList<>();
-    long start = System.nanoTime() + 20 * MS;
-    new IssuingPipeline(
-            schedule(m),
-            e -> {
-              issuedAt.add(System.nanoTime());
-              issued.add(e);
-            },
-            timeScale,
-            0,
-            0)
-        .run(start, () -> {});
+    Issued run = issueTimed(m, timeScale, System.nanoTime() + 20 * MS);
+    List<Event> issued = run.events();
     assertEquals(200, issued.size());
+    run.assertNoneEarly();
     int subMillisecond = 0;
     for (int i = 0; i < issued.size(); i++) {
-      long due = start + (long) (issued.get(i).timeMs() * timeScale * MS);
-      assertTrue(
-          issuedAt.get(i) >= due, "op " + i + " issued " + (due - issuedAt.get(i)) + " ns early");
       double gap = i == 0 ? 1 : (issued.get(i).timeMs() - issued.get(i - 1).timeMs()) * timeScale;
       if (gap > 0 && gap < 0.2) {
         subMillisecond++;
@@ -506,6 +479,34 @@ class IssuingPipelineTest {
         SyntheticProfile.steadyAccesses(
             files, accessesPerFile, intervalMs, SyntheticProfile.shares(0.6, 0.1, 0.3)),
         RunOptions.newBuilder().setProfile("synthetic").setFlat(true).setSeed(1).build());
+  }
+
+  /** What a pipeline at {@code timeScale} issued from {@code start}: each op, and when. */
+  private record Issued(
+      List<Event> events, List<Long> at, RunStatistics stats, long start, double timeScale) {
+    void assertNoneEarly() {
+      for (int i = 0; i < events.size(); i++) {
+        long due = start + (long) (events.get(i).timeMs() * timeScale * MS);
+        assertTrue(at.get(i) >= due, "op " + i + " issued " + (due - at.get(i)) + " ns early");
+      }
+    }
+  }
+
+  private static Issued issueTimed(WorkloadModel m, double timeScale, long start) throws Exception {
+    List<Long> at = new ArrayList<>();
+    List<Event> events = new ArrayList<>();
+    RunStatistics stats =
+        new IssuingPipeline(
+                schedule(m),
+                e -> {
+                  at.add(System.nanoTime());
+                  events.add(e);
+                },
+                timeScale,
+                0,
+                0)
+            .run(start, () -> {});
+    return new Issued(events, at, stats, start, timeScale);
   }
 
   private static TypeSchedule schedule(WorkloadModel m) {

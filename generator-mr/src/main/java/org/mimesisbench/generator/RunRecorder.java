@@ -120,7 +120,7 @@ final class RunRecorder {
       if (embedded && scheduleStartMillis > 0) {
         // the save's own audit lines (safemode, saveNamespace) must fall past the window that
         // fidelity scores: workload.endMs plus the audit log's slack (run_results.END_SLACK_MS)
-        awaitAuditSlack(scheduleStartMillis + Math.round(total.elapsedSeconds() * 1000));
+        awaitAuditSlack(workloadEndMillis(scheduleStartMillis, total));
       }
       String unwritten = namespaceEnd(embedded, setup, results);
       if (unwritten != null) {
@@ -151,6 +151,11 @@ final class RunRecorder {
         jobs.countersOf(phases.namespaceJob()),
         jobs.countersOf(phases.workloadJob()));
     return summary;
+  }
+
+  /** workload.endMs: the schedule's start on the file system's clock plus phase 2's length. */
+  private static long workloadEndMillis(long scheduleStartMillis, RunStatistics total) {
+    return scheduleStartMillis + Math.round(total.elapsedSeconds() * 1000);
   }
 
   /** How long after workload.endMs phase 2's audit lines may be stamped (Python's END_SLACK_MS). */
@@ -255,7 +260,7 @@ final class RunRecorder {
                 phases.phase1Failure() != null
                     ? null
                     : jobs.countersOf(phases.workloadJob()).counters());
-    long elapsedMillis = Math.round(total.elapsedSeconds() * 1000);
+    long workloadEnd = workloadEndMillis(scheduleStartMillis, total);
     // the schedule's time zero on the file system's clock: phase 2's audit events follow it
     boolean started = scheduleStartMillis > 0;
     var workload =
@@ -266,7 +271,7 @@ final class RunRecorder {
             setup.shares(),
             setup.mappers().size(),
             started ? scheduleStartMillis : null,
-            started ? scheduleStartMillis + elapsedMillis : null);
+            started ? workloadEnd : null);
     // on YARN the mappers' CPU is in their containers, not here
     RunSummary.Jvm jvm =
         framework.equals("local") ? jvmUse(phases.phase2Use(), total.totalCount(), embedded) : null;
@@ -276,7 +281,7 @@ final class RunRecorder {
         nameNode == null
             ? null
             : started
-                ? nameNode.summary(scheduleStartMillis, scheduleStartMillis + elapsedMillis + 1000)
+                ? nameNode.summary(scheduleStartMillis, workloadEnd + 1000)
                 : nameNode.summary();
     return new RunSummary.Description(
         runId,

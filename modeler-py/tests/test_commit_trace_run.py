@@ -72,9 +72,9 @@ def _off(whole: dict[str, Any], slack_calls: int) -> dict[str, tuple[float, int]
 def test_a_run_issues_the_commit_traces_calls_command_by_command(scored: dict[str, Any]) -> None:
     """Measured (seed 1, time scale 0): 1,298 calls of 1,296, TV 0.0061; open 209 of 202,
     setPermission 64 of 66, setReplication 17 of 16, delete 50 of 55, the others exact or
-    within one. The 1 % commands of a trace this small are
-    13-66 calls, where one call is 2-8 %: a command is held to 5 % or 2 calls. Delete, a sum of
-    three processes of its own (below), is the one left out here."""
+    within one. The 1 % commands of a trace this small are 13-66 calls, where one call is
+    2-8 %: a command is held to 5 % or 2 calls. Delete, a sum of three processes of its own
+    (below), is the one left out here."""
     whole = scored["whole"]
     calls = whole["calls"]
     assert calls["run"] == pytest.approx(calls["trace"], rel=RUN_CALLS_TOLERANCE)

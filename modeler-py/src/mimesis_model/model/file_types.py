@@ -217,12 +217,11 @@ def _generated_origins(origins: Floats, created: Bools) -> Floats:
     fitted create process puts them on average, the k-th of n at k times the mean gap (the
     renewal process of the trace's gaps, drawn again), not where the trace had them."""
     made = origins.copy()
-    times = np.sort(origins[created])
+    times = origins[created]
     if len(times):
-        mean_gap = times[-1] / len(times)
-        order = np.argsort(origins[created], kind="stable")
+        order = np.argsort(times, kind="stable")
         generated = np.empty(len(times))
-        generated[order] = mean_gap * np.arange(1, len(times) + 1)
+        generated[order] = times[order[-1]] / len(times) * np.arange(1, len(times) + 1)
         made[created] = generated
     return made
 

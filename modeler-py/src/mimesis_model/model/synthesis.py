@@ -277,9 +277,14 @@ def stratified_uniforms(ids: Ints, stream: int, rng: np.random.Generator) -> Flo
     yet a count over a type's entities comes within a few of its mean in every draw, where
     independent uniforms scatter it as a binomial does (a MapReduce trace's 65 setPermission
     calls came out 56 to 74 by seed)."""
-    start = rng.random()
-    uniforms: Floats = np.mod(start + ids * strata_step(stream) % 1.0, 1.0)
-    return uniforms
+    return kronecker(rng.random(), strata_step(stream), ids)
+
+
+def kronecker(start: float, step: float, ids: Ints) -> Floats:
+    """Members IDS of the Kronecker sequence of STEP from START, in [0, 1) (generator-mr's
+    PopularityQuantiles.kronecker)."""
+    members: Floats = np.mod(start + ids * step % 1.0, 1.0)
+    return members
 
 
 def replicas_for(files: int) -> float:
@@ -683,7 +688,7 @@ def popularity_quantiles(files: int, rng: np.random.Generator, strata: int | Non
     quantiles: Floats = np.where(
         ids < n,
         ((first + ids * popularity_stride(n)) % max(n, 1) + 0.5) / max(n, 1),
-        np.mod(start + ids * GOLDEN_STEP % 1.0, 1.0),
+        kronecker(start, GOLDEN_STEP, ids),
     )
     return quantiles
 

@@ -2,6 +2,7 @@ package org.mimesisbench.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,6 +32,7 @@ import org.mimesisbench.cli.MimesisBench;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
+import org.mimesisbench.run.RunOp;
 
 /**
  * Runs of the benchmark against a real NameNode (one MiniDFSCluster for the class, each run in a
@@ -209,6 +211,47 @@ class RunEndToEndTest {
         .forEach(
             (command, issued) ->
                 assertEquals(issued, traced.getOrDefault(command, 0L), "trace " + command));
+  }
+
+  /**
+   * Each workload call names in its caller context when it was due and when it began, which the
+   * embedded NameNode logs: due within the workload, begun at or after due, logged at or after its
+   * begin (the log's milliseconds are cut, hence a millisecond's slack).
+   */
+  @Test
+  void eachWorkloadCallNamesWhenItWasDueAndBegan() throws Exception {
+    Run r = base();
+    JsonNode workload = r.summary().path("workload");
+    long start = workload.path("startMs").asLong();
+    long end = workload.path("endMs").asLong();
+    String root =
+        java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath()
+            + "/";
+    String prefix = RunOp.getClassSchema().getProp("callerContextPrefix");
+    int marked = 0;
+    try (DataFileReader<GenericRecord> events =
+        new DataFileReader<>(
+            dir.resolve("results-base").resolve("trace").resolve("events.avro").toFile(),
+            new GenericDatumReader<>())) {
+      for (GenericRecord e : events) {
+        Object src = e.get("src");
+        long t = (Long) e.get("time");
+        if (src == null || !src.toString().startsWith(root) || t < start - CLOCK_SLACK_MS) {
+          continue; // another run's, or phase 1's
+        }
+        Object context = e.get("callerContext");
+        assertNotNull(context, "the caller context of " + e);
+        assertTrue(context.toString().startsWith(prefix), context.toString());
+        String[] times = context.toString().substring(prefix.length()).split("_");
+        long dueMicros = Long.parseLong(times[0]);
+        long begunMicros = Long.parseLong(times[1]);
+        assertTrue(dueMicros / 1000 >= start - 1 && dueMicros / 1000 <= end, context + " " + e);
+        assertTrue(begunMicros >= dueMicros, context.toString());
+        assertTrue(t >= begunMicros / 1000 - 1, t + " logged before " + context);
+        marked++;
+      }
+    }
+    assertTrue(marked > 100, marked + " calls marked");
   }
 
   /** What the run issued by audit command (a probe is a getfileinfo or listStatus too). */

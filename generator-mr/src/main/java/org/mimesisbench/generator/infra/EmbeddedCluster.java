@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.log4j.Level;
@@ -79,6 +80,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_LOCK_DETAILED_METRICS_KEY)) {
       // the namesystem lock's hold times, for the run's namenode.csv (off in Hadoop by default)
       conf.setBoolean(DFSConfigKeys.DFS_NAMENODE_LOCK_DETAILED_METRICS_KEY, true);
+    }
+    if (!givenByUser(conf, CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY)) {
+      // each call's caller context names when it began: fidelity reads how long calls took to log
+      conf.setBoolean(CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY, true);
     }
     MiniDFSCluster cluster;
     try {

@@ -102,6 +102,7 @@ public final class IssuingPipeline {
   private volatile boolean stopped;
   private volatile Throwable failure;
   private long startNanos;
+  private CallBeginContext callBegins;
   private Runnable onProgress;
   private volatile Thread callingThread;
 
@@ -208,6 +209,7 @@ public final class IssuingPipeline {
    */
   public RunStatistics run(long startNanos, Runnable onProgress) throws InterruptedException {
     this.startNanos = startNanos;
+    this.callBegins = new CallBeginContext();
     this.onProgress = onProgress;
     this.nextProgress = System.nanoTime();
     this.callingThread = Thread.currentThread();
@@ -565,6 +567,7 @@ public final class IssuingPipeline {
       grow(); // one issuer stays free for the ops due while these calls last
     }
     try {
+      callBegins.mark(due, begin);
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
       // a denial is the NameNode's answer (a replay's calls the trace saw denied): it is up

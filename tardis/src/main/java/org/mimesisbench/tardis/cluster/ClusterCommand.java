@@ -162,6 +162,10 @@ public final class ClusterCommand implements Command {
         == null) { // lock hold times, for run's namenode.csv
       conf.setBoolean("dfs.namenode.lock.detailed-metrics.enabled", true);
     }
+    if (conf.get("hadoop.caller.context.enabled")
+        == null) { // each run call's due and begin time, for fidelity's timing stages
+      conf.setBoolean("hadoop.caller.context.enabled", true);
+    }
     // the servers' warnings go to the storage's log file (with the storage when it is a
     // temporary one), not the console, which keeps the cluster's address and its one-line errors
     // the audit log is kept for a run's --capture-audit: the run's own trace, scored by fidelity

@@ -16,6 +16,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -32,6 +33,7 @@ import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.FileWrites;
 import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.generator.schedule.Write;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 import org.mimesisbench.tardis.format.TardisFlag;
@@ -67,6 +69,44 @@ class DataWorkloadRunTest {
   @AfterAll
   static void stop() {
     cluster.close();
+  }
+
+  /**
+   * A file's close is retried 10 ms after the NameNode answered that its last block is not reported
+   * yet, not after HDFS's 400 ms, so hardly a file's next op waits 400 ms behind its close.
+   */
+  @Test
+  void filesCloseWithoutWaitingHdfsRetryDelay() throws IOException {
+    Configuration c = new Configuration();
+    DataTransfer.closesPromptly(c);
+    DataTransfer data = DataTransfer.defaults();
+    int files = 40;
+    int slow = 0;
+    try (FileSystem fs = FileSystem.newInstance(cluster.uri(), c)) {
+      for (int i = 0; i < files; i++) {
+        long start = System.nanoTime();
+        data.create(
+            fs, new org.apache.hadoop.fs.Path("/prompt/f" + i), new Write(4096, MIB, (short) 3));
+        if (System.nanoTime() - start >= 400_000_000L) {
+          slow++;
+        }
+      }
+    }
+    assertTrue(slow <= 2, slow + " of " + files + " creates took 400 ms or more");
+  }
+
+  /** A user's own retry settings are kept. */
+  @Test
+  void closeRetriesGivenByTheUserAreKept() {
+    Configuration c = new Configuration();
+    c.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY, 250);
+    DataTransfer.closesPromptly(c);
+    assertEquals(
+        250,
+        c.getInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY, 0));
+    assertEquals(
+        HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_DEFAULT,
+        c.getInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, 0));
   }
 
   private Outcome run(String base, Path results, String... more) {

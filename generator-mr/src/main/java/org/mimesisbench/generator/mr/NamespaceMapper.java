@@ -44,14 +44,19 @@ public final class NamespaceMapper
 
   /**
    * The client phase 1 writes with: its close polls for the last block's report every 10 ms, not
-   * HDFS's 400 ms doubling. A DataNode's report races the client's close, and on a loaded host it
-   * loses most races: at 400 ms each, setting up thousands of files took minutes. Phase 1 is not
-   * measured; phase 2's clients keep the cluster's settings. Retries double to the same 40 s.
+   * HDFS's 400 ms doubling, whatever the user set (phase 1 is not measured). A DataNode's report
+   * races the client's close, and on a loaded host it loses most races: at 400 ms each, setting up
+   * thousands of files took minutes. Phase 2's clients do the same unless the user set it ({@link
+   * DataTransfer#closesPromptly}).
    */
   public static Configuration settingUp(Configuration conf) {
     Configuration c = new Configuration(conf);
-    c.setLong(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY, 10);
-    c.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, 12);
+    c.setLong(
+        HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY,
+        DataTransfer.CLOSE_RETRY_MS);
+    c.setInt(
+        HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY,
+        DataTransfer.CLOSE_RETRIES);
     return c;
   }
 

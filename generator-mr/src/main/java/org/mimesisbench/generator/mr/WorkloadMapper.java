@@ -299,6 +299,7 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
     }
     if (runPlan != null && runPlan.model().writesData()) {
       DataTransfer.appendsOnFewDataNodes(c);
+      DataTransfer.closesPromptly(c);
     }
     return c;
   }

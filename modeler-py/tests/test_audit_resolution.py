@@ -1,11 +1,13 @@
 """A run's trace records whole milliseconds (the audit log's clock); the reference generator's
-times are continuous. `fidelity` compares the model's times as the log would record them."""
+times are continuous. `fidelity` compares the model's times as the log would record them, and
+as late as the run's calls reached the log after their begin (the offsets its calls' caller
+contexts measure)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from mimesis_model.model.fidelity import audited, ks_distance
+from mimesis_model.model.fidelity import CallOffsets, MarkedCalls, audited, ks_distance
 
 
 def test_the_model_seen_at_the_audit_logs_resolution_is_what_a_faithful_run_records() -> None:
@@ -22,3 +24,67 @@ def test_the_model_seen_at_the_audit_logs_resolution_is_what_a_faithful_run_reco
     # whole milliseconds stay as they are, and a missing time stays missing
     assert list(audited(np.array([0.0, 3.0, np.nan]), rng)[:2]) == [0.0, 3.0]
     assert np.isnan(audited(np.array([np.nan]), rng)[0])
+
+
+def _offsets(begins: list[float], offsets: list[float], command: str = "open") -> CallOffsets:
+    return CallOffsets({command: (np.array(begins), np.array(offsets))})
+
+
+def test_two_calls_close_in_time_share_their_offset() -> None:
+    """A pause of the NameNode holds every call in it: a gap between two calls is moved by the
+    offsets of two of the run's calls as far apart, so calls logged late together keep their gap."""
+    rng = np.random.default_rng(3)
+    begins = np.arange(0.0, 10_000.0, 1.0)
+    stalled = _offsets(list(begins), list(np.where((begins // 100) % 2 == 1, 50.0, 0.5)))
+    gaps = np.full(5_000, 2.0)
+    shown = stalled.gaps(gaps, CallOffsets.ACCESSES, rng)
+    # most 2 ms gaps fall within one 100 ms stretch of equal offsets: only those that straddle
+    # the start or end of a stall move, by 49.5 ms
+    assert np.mean(shown == 2.0) > 0.9
+    assert set(np.round(shown[shown != 2.0], 1)) <= {47.5, 51.5}
+
+
+def test_a_gap_of_0_between_calls_of_different_offsets_is_their_difference() -> None:
+    rng = np.random.default_rng(4)
+    offsets = _offsets([0.0, 0.5, 1.0, 1.5], [0.2, 1.2, 0.2, 1.2])
+    shown = offsets.gaps(np.zeros(1_000), CallOffsets.ACCESSES, rng)
+    assert set(np.round(shown, 6)) == {1.0}  # neighbours alternate: one ms apart, either order
+
+
+def test_times_and_spans_move_by_the_offsets_and_a_single_access_keeps_its_span() -> None:
+    rng = np.random.default_rng(5)
+    offsets = _offsets([0.0, 10.0, 20.0], [3.0, 3.0, 3.0])
+    assert list(offsets.times(np.array([5.0, np.nan]), ("open",), rng)[:1]) == [8.0]
+    assert np.isnan(offsets.times(np.array([np.nan]), ("open",), rng)[0])
+    spans = offsets.spans(np.array([0.0, 7.0]), np.array([1, 2]), rng)
+    assert list(spans) == [0.0, 7.0]  # equal offsets leave a span as it is
+    # a command the run never called takes the accesses' offsets
+    begins, _ = offsets.pooled(("delete",))
+    assert len(begins) == 3
+
+
+def test_a_run_s_timing_splits_into_its_schedule_its_issuing_and_its_log() -> None:
+    calls = MarkedCalls(
+        command=("open", "open", "getfileinfo", "create", "open"),
+        path=("/r/a.t0", "/r/a.t0", "/r/a.t0", "/r/b.t0", None),
+        due=np.array([0.0, 1.0, 4.0, 0.0, 2.0]),
+        begun=np.array([0.1, 3.0, 4.2, 0.0, 2.5]),
+        logged=np.array([1.0, 3.0, 5.0, 1.0, 3.0]),
+    )
+    assert list(calls.access_gaps(calls.due)) == [1.0, 3.0]  # a file's accesses only, in order
+    assert list(np.round(calls.access_gaps(calls.begun), 6)) == [2.9, 1.2]
+    assert list(calls.access_gaps(calls.logged)) == [2.0, 2.0]
+    offsets = calls.offsets()
+    assert set(offsets.by_command) == {"open", "getfileinfo", "create"}
+    assert list(np.round(offsets.by_command["open"][1], 6)) == [0.9, 0.5, 0.0]  # by begin
+    assert offsets.calls == 5
+
+
+def test_the_model_logged_as_late_as_the_run_s_calls() -> None:
+    """With the run's offsets, the model's every call is logged that much later."""
+    rng = np.random.default_rng(6)
+    gaps = rng.exponential(5.0, 2_000)
+    late = _offsets(list(np.arange(0.0, 1_000.0)), list(2.0 + rng.random(1_000)))
+    shown = late.gaps(gaps, CallOffsets.ACCESSES, np.random.default_rng(0))
+    assert ks_distance(shown, gaps) is not None
+    assert np.all(np.abs(shown - gaps) <= 1.0)  # moved by at most the offsets' spread

@@ -103,3 +103,13 @@ def test_the_run_s_own_bookkeeping_is_not_scored(scored: dict[str, Any]) -> None
     commands = {row["command"]: row for row in scored["whole"]["commands"]}
     for command in ("safemode_enter", "safemode_leave", "saveNamespace"):
         assert commands.get(command, {}).get("run", 0) == 0, command
+
+
+def test_the_run_s_calls_say_when_they_were_due_and_began(scored: dict[str, Any]) -> None:
+    """The embedded NameNode logs each call's caller context: fidelity measures how late the
+    calls began and how long they took to reach the log (at time scale 0 every call is due at
+    the start, so only the offsets and the calls are checked)."""
+    timing = scored["run"]["timing"]
+    assert timing is not None
+    assert timing["calls"] >= 0.99 * scored["whole"]["calls"]["run"] - 5
+    assert 0 <= timing["offset_ms"]["p50"] < 1_000

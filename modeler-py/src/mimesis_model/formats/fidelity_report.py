@@ -313,13 +313,35 @@ class RunInfo:
     """summary, given, or barrier"""
     end_ms: int | None = None
     window_ms: float | None = None
+    timing: TimingStages | None = None
+    """None: the NameNode logged no caller context, so the model's times are not shifted"""
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> RunInfo:
+        timing = item.get("timing")
         return cls(
             item.get("trace"), item.get("results"), item.get("namespace_root"),
             item.get("start_ms"), item.get("start_from"), item.get("end_ms"),
-            item.get("window_ms"),
+            item.get("window_ms"), None if timing is None else TimingStages.of(timing),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TimingStages:
+    """Where the run's timing parts from the model: how late its calls began, how long after
+    their begin the audit log gave them, and the access interarrivals' distance to the model's
+    at each stage (due, begun, logged)."""
+
+    calls: int
+    late_ms: dict[str, float]
+    offset_ms: dict[str, float]
+    interarrival: dict[str, float | None]
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> TimingStages:
+        return cls(
+            item["calls"], dict(item["late_ms"]), dict(item["offset_ms"]),
+            dict(item["interarrival"]),
         )  # fmt: skip
 
 

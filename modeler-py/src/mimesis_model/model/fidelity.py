@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from mimesis_model.formats.ops import BASE_OPS
+from mimesis_model.formats.ops import ACCESS_KINDS, BASE_OPS, audit_command
 from mimesis_model.model.file_behaviour import FileBehaviour
 from mimesis_model.model.file_types import create_interarrivals
 from mimesis_model.model.synthesis import SyntheticWorkload
@@ -121,10 +121,21 @@ class WorkloadSample:
             op_counts=op_counts,
         )
 
-    def audited(self, random_state: int) -> WorkloadSample:
-        """This sample's times as an audit log would record them (whole milliseconds)."""
+    def audited(self, random_state: int, offsets: CallOffsets | None = None) -> WorkloadSample:
+        """This sample's times as an audit log would record them (whole milliseconds), each call
+        logged OFFSETS later than due, as in as_audited."""
         rng = np.random.default_rng(random_state)
-        return self._with_times(lambda times: audited(times, rng))
+        sample = self
+        if offsets is not None:
+            sample = replace(
+                self,
+                interarrival=offsets.gaps(self.interarrival, CallOffsets.ACCESSES, rng),
+                create_interarrival=offsets.gaps(self.create_interarrival, ("create",), rng),
+                active_span=offsets.spans(self.active_span, self.accesses, rng),
+                create_time=offsets.times(self.create_time, ("create",), rng),
+                delete_time=offsets.times(self.delete_time, ("delete",), rng),
+            )
+        return sample._with_times(lambda times: audited(times, rng))
 
     def time_scaled(self, time_scale: float) -> WorkloadSample:
         """This workload with every time multiplied by TIME_SCALE (a run's --time-scale)."""
@@ -151,11 +162,144 @@ def audited(durations: Floats, rng: np.random.Generator) -> Floats:
     return shown
 
 
-def as_audited(model: SyntheticWorkload, random_state: int) -> SyntheticWorkload:
+@dataclass(frozen=True, eq=False)
+class MarkedCalls:
+    """A run's calls that named, in their caller context, when they were due and when they
+    began, with the millisecond the audit log gave them; times in ms from time zero. They split a
+    run's timing into its stages: the schedule (due), the issuing (begun), the NameNode (logged)."""
+
+    command: tuple[str, ...]
+    path: tuple[str | None, ...]
+    """the call's path, None for one not on a file (a directory's, a probe's of no file)"""
+    due: Floats
+    begun: Floats
+    logged: Floats
+
+    def __len__(self) -> int:
+        return len(self.command)
+
+    def offsets(self) -> CallOffsets:
+        """How long each call took from its begin to its log, by command."""
+        by: dict[str, list[int]] = {}
+        for row, command in enumerate(self.command):
+            by.setdefault(command, []).append(row)
+        offsets = {}
+        for command, rows in by.items():
+            taken = np.array(rows)[np.argsort(self.begun[rows], kind="stable")]
+            offsets[command] = (self.begun[taken], self.logged[taken] - self.begun[taken])
+        return CallOffsets(offsets)
+
+    def access_gaps(self, times: Floats) -> Floats:
+        """The gaps between each file's consecutive accesses (CallOffsets.ACCESSES) by path, at
+        TIMES (one of due, begun, logged): the run's interarrival at that stage."""
+        on_files = np.array([path is not None for path in self.path])
+        rows = np.flatnonzero(on_files & np.isin(np.array(self.command), CallOffsets.ACCESSES))
+        paths = np.array(self.path, dtype=object)[rows]
+        order = np.lexsort((times[rows], paths))
+        ordered_paths, ordered_times = paths[order], times[rows][order]
+        same = ordered_paths[1:] == ordered_paths[:-1]
+        gaps: Floats = np.diff(ordered_times)[same]
+        return gaps
+
+
+@dataclass(frozen=True, eq=False)
+class CallOffsets:
+    """How long a run's calls took from their begin to the millisecond its NameNode's audit log
+    gave them (ms, by the audit command): the client's RPC, the NameNode's queue, lock and edit
+    log sync. A faithful run has them too, so its times are compared with the model's shifted by
+    them. The run measures them from its calls' caller contexts (ops.CALLER_CONTEXT_PREFIX).
+
+    Calls close in time share much of their offset (a pause of the NameNode holds them all), so
+    two calls g apart are shifted by the offsets of two of the run's calls g apart, not by two
+    independent draws, which would spread their gap by far more than the run's own."""
+
+    by_command: dict[str, tuple[Floats, Floats]]
+    """command -> (begin ms from time zero, sorted; the offset of each, ms)"""
+
+    ACCESSES: ClassVar[tuple[str, ...]] = tuple(audit_command(kind) for kind in ACCESS_KINDS)
+
+    @property
+    def calls(self) -> int:
+        return sum(len(begins) for begins, _ in self.by_command.values())
+
+    def every(self) -> Floats:
+        return np.concatenate([offsets for _, offsets in self.by_command.values()])
+
+    def pooled(self, commands: tuple[str, ...]) -> tuple[Floats, Floats]:
+        """COMMANDS' calls (begins sorted, offsets); the accesses' when none of them has one."""
+        found = [self.by_command[c] for c in commands if len(self.by_command.get(c, ((),))[0])]
+        if not found:
+            found = (
+                list(self.by_command.values())
+                if commands == self.ACCESSES
+                else [self.pooled(self.ACCESSES)]
+            )
+        begins = np.concatenate([b for b, _ in found])
+        offsets = np.concatenate([o for _, o in found])
+        order = np.argsort(begins, kind="stable")
+        return begins[order], offsets[order]
+
+    def gaps(self, gaps: Floats, commands: tuple[str, ...], rng: np.random.Generator) -> Floats:
+        """GAPS between two calls as their audit log shows them: each end moved by the offset of
+        one of two of the run's calls as far apart (the second the call nearest the gap after
+        the first, never the first itself); two calls whose offsets cross are logged the other
+        way round."""
+        begins, offsets = self.pooled(commands)
+        n = len(begins)
+        if n < 2:
+            return np.abs(gaps)
+        # the first call at a time drawn uniformly (a burst's many calls count as its moment)
+        # with room for the gap after it in the run; for a longer gap, the run's first call
+        wanted = np.nan_to_num(gaps)
+        room = np.maximum(begins[-1] - begins[0] - wanted, 0)
+        first = _nearest(begins, begins[0] + rng.random(len(gaps)) * room)
+        second = _nearest(begins, begins[first] + wanted)
+        second = np.where(second == first, np.where(first + 1 < n, first + 1, first - 1), second)
+        shown: Floats = np.abs(gaps + offsets[second] - offsets[first])
+        return shown
+
+    def times(self, times: Floats, commands: tuple[str, ...], rng: np.random.Generator) -> Floats:
+        """TIMES (ms from time zero) of calls as logged: each later by the offset of the run's
+        call nearest it, or of its neighbour (NaN stays NaN)."""
+        begins, offsets = self.pooled(commands)
+        near = _nearest(begins, np.nan_to_num(times)) + rng.integers(-1, 2, len(times))
+        shown: Floats = times + offsets[np.clip(near, 0, len(begins) - 1)]
+        return shown
+
+    def spans(self, spans: Floats, accesses: Ints, rng: np.random.Generator) -> Floats:
+        """Active SPANS (first to last access) as logged: a file of one access keeps 0."""
+        shown = np.where(accesses > 1, self.gaps(spans, self.ACCESSES, rng), spans)
+        return shown
+
+
+def _nearest(sorted_values: Floats, targets: Floats) -> Ints:
+    """The index of the value of SORTED_VALUES nearest each of TARGETS."""
+    right = np.clip(np.searchsorted(sorted_values, targets), 1, len(sorted_values) - 1)
+    left = right - 1
+    nearer_left = np.abs(targets - sorted_values[left]) <= np.abs(sorted_values[right] - targets)
+    found: Ints = np.where(nearer_left, left, right)
+    return found
+
+
+def as_audited(
+    model: SyntheticWorkload, random_state: int, offsets: CallOffsets | None = None
+) -> SyntheticWorkload:
     """MODEL's times as a run's audit log would record them: a run's trace has whole milliseconds,
     the reference generator continuous times, and at a small time scale most of an access's
-    interarrivals fall within a few milliseconds, where the two differ by a KS of 0.1 or more."""
+    interarrivals fall within a few milliseconds, where the two differ by a KS of 0.1 or more.
+    With OFFSETS (the run's own), each call is logged that much after its due time, as it would
+    be in a run that issued every call on time."""
     rng = np.random.default_rng(random_state)
+    if offsets is not None:
+        created = ~model.pre_existing
+        model = replace(
+            model,
+            interarrival=offsets.gaps(model.interarrival, CallOffsets.ACCESSES, rng),
+            create_interarrival=offsets.gaps(model.create_interarrival, ("create",), rng),
+            active_span=offsets.spans(model.active_span, model.accesses, rng),
+            origin=np.where(created, offsets.times(model.origin, ("create",), rng), model.origin),
+            delete_time=offsets.times(model.delete_time, ("delete",), rng),
+        )
     return replace(
         model,
         interarrival=audited(model.interarrival, rng),

@@ -20,6 +20,7 @@ from mimesis_model.formats.fidelity_report import (
     Distances,
     RunFidelity,
     RunOptions,
+    TimingStages,
 )
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.command_mix import (
@@ -30,6 +31,7 @@ from mimesis_model.model.command_mix import (
 )
 from mimesis_model.model.directory_fit import listings, model_listings
 from mimesis_model.model.fidelity import (
+    Floats,
     Ints,
     WorkloadSample,
     as_audited,
@@ -81,6 +83,10 @@ def score_run(
 
     # The run's trace has the audit log's whole milliseconds: the model's times are compared as
     # the log would have recorded them, and the trace's as scaled to the run's time, likewise.
+    # The run's calls reached the log some time after they began (the client's RPC, the
+    # NameNode's queue and sync): a faithful run's would too, so the model's times get the same.
+    offsets = None if run.marked is None else run.marked.offsets()
+
     def synthesized(file_scale: float, seed: int) -> SyntheticWorkload:
         return as_audited(
             synthesize(
@@ -88,13 +94,15 @@ def score_run(
                 file_scale=file_scale, window_ms=scaling.window_ms(profile), random_state=seed,
             ),
             seed,
+            offsets,
         )  # fmt: skip
 
     model, replicas = synthesize_for_comparison(
         predicted, time_scale=scaling.time_scale, span_scale=scaling.span_scale,
         window_ms=scaling.window_ms(profile), replicas=replicas, random_state=random_state,
     )  # fmt: skip
-    model = as_audited(model, random_state)
+    due_model = model
+    model = as_audited(model, random_state, offsets)
     model_sample = WorkloadSample.of_model(model, None, True)
     behaviour = run.behaviour
     against_model = compare(behaviour, run.labels, run.op_counts, model, profile.k)
@@ -104,7 +112,7 @@ def score_run(
         if original is None
         else _original_sample(profile, original)
         .time_scaled(scaling.time_scale)
-        .audited(random_state)
+        .audited(random_state, offsets)
     )
     faithful_runs = [synthesized(1.0, random_state + 1 + draw) for draw in range(noise_draws)]
     faithful = [WorkloadSample.of_model(workload, None, True) for workload in faithful_runs]
@@ -131,6 +139,7 @@ def score_run(
             "start_from": run.start_from,
             "end_ms": run.end_ms,
             "window_ms": behaviour.window_ms,
+            "timing": _timing(run, due_model, against_model["overall"]["ks"], timed),
         },
         "options": scaling.as_json()
         | {"replicas": replicas, "noise_draws": noise_draws, "seed": random_state},
@@ -164,6 +173,56 @@ def score_run(
         "users": _users(predicted, run, model, replicas, original),
         "directories": _directories(run, model, replicas, original, faithful_runs),
         "sizes": sizes,
+    }
+
+
+def _timing_line(timing: TimingStages | None) -> str:
+    if timing is None:
+        return (
+            "timing stages: not measured (the NameNode logged no caller context: "
+            "hadoop.caller.context.enabled); the model's times are its due times"
+        )
+    late, offset, ks = timing.late_ms, timing.offset_ms, timing.interarrival
+    return (
+        f"timing stages, from {timing.calls:,} calls that named their due time and begin: began "
+        f"{_percentiles(late)} ms late; logged {_percentiles(offset)} ms after their begin (the "
+        "model's and the faithful runs' calls are logged as late); interarrival against the "
+        f"model as due {_distance(ks['due'])}, as begun {_distance(ks['begun'])}, as logged "
+        f"{_distance(ks['logged'])}"
+    )
+
+
+def _percentiles(values: dict[str, float]) -> str:
+    return f"{values['p50']:.2f} (p50; p90 {values['p90']:.2f}, p99 {values['p99']:.2f})"
+
+
+def _timing(
+    run: RunTrace, due_model: SyntheticWorkload, logged: dict[str, float | None], timed: bool
+) -> dict[str, Any] | None:
+    """fidelity.json's run.timing: the run's calls' lateness and offsets, and (TIMED: at a time
+    scale above 0) its access interarrivals' distance to DUE_MODEL's (the model's due times) at
+    each stage."""
+    marked = run.marked
+    if marked is None:
+        return None
+    if not timed:
+        stages = dict.fromkeys(("due", "begun", "logged"))
+    else:
+        stages = {
+            "due": ks_distance(marked.access_gaps(marked.due), due_model.interarrival),
+            "begun": ks_distance(marked.access_gaps(marked.begun), due_model.interarrival),
+            "logged": logged["interarrival"],
+        }
+
+    def percentiles(values: Floats) -> dict[str, float]:
+        p50, p90, p99 = (float(v) for v in np.percentile(values, [50, 90, 99]))
+        return {"p50": p50, "p90": p90, "p99": p99}
+
+    return {
+        "calls": len(marked),
+        "late_ms": percentiles(marked.begun - marked.due),
+        "offset_ms": percentiles(marked.logged - marked.begun),
+        "interarrival": stages,
     }
 
 
@@ -361,6 +420,7 @@ def render_fidelity(report: RunFidelity) -> str:
         if verdicts
         else "noise: not measured"
     )
+    lines.append(_timing_line(run.timing))
     lines += verdicts
     lines += [f"note: {note}" for note in report.notes]
     if report.whole is not None:

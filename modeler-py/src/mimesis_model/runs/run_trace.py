@@ -23,6 +23,7 @@ import numpy.typing as npt
 from mimesis_model.errors import TraceError
 from mimesis_model.formats import schema
 from mimesis_model.formats.avro_file import read_records
+from mimesis_model.formats.ops import CALLER_CONTEXT_PREFIX
 from mimesis_model.formats.trace import (
     EVENTS_FILE,
     FILES_FILE,
@@ -31,6 +32,7 @@ from mimesis_model.formats.trace import (
     read_directory_timelines,
     read_file_timelines,
 )
+from mimesis_model.model.fidelity import MarkedCalls
 from mimesis_model.model.file_behaviour import FileBehaviour
 
 Ints = npt.NDArray[np.int64]
@@ -76,6 +78,9 @@ class RunTrace:
     created_paths: tuple[str, ...] = ()
     """the final paths of the files phase 2 created and did not delete (what the namespace at
     the run's end holds of its creates)"""
+    marked: MarkedCalls | None = None
+    """the phase-2 calls under the root with when each was due and began; None when the
+    NameNode logged no caller context (hadoop.caller.context.enabled off)"""
 
     @classmethod
     def read(
@@ -97,7 +102,7 @@ class RunTrace:
         # Asked for above, so present.
         assert files.path is not None
         assert files.final_path is not None
-        events = _read_events(directory / EVENTS_FILE)
+        events, marked = _read_events(directory / EVENTS_FILE)
         if namespace_root is None:
             namespace_root = _namespace_root(directory, files.path)
         root = namespace_root.rstrip("/") or "/"
@@ -145,6 +150,7 @@ class RunTrace:
             users=dict(Counter(user for _, _, user in issued)),
             directories=directories,
             created_paths=tuple(finals[row] for row in np.flatnonzero(kept)),
+            marked=_marked_calls(marked, start_ms, last, prefix),
         )
 
 
@@ -163,21 +169,54 @@ def _directories(
     return FileBehaviour.of(phase2, start_ms, window_ms)
 
 
-def _read_events(path: Path) -> list[tuple[int, str, str, bool, str]]:
-    """(time, op, src, allowed, user) of every event; a run's trace is small enough to hold as
-    a list."""
-    columns = itemgetter("time", "op", "src", "allowed", "user")
-    events = [
-        (time, op, src or "", bool(allowed), user)
-        for time, op, src, allowed, user in map(
-            columns, read_records(path, schema.load(schema.AUDIT_EVENT))
-        )
-    ]
+def _read_events(
+    path: Path,
+) -> tuple[list[tuple[int, str, str, bool, str]], list[tuple[int, str, str, float, float]]]:
+    """(time, op, src, allowed, user) of every event, and (time, op, src, due, begun; epoch ms)
+    of those whose caller context names when the run's call was due and began; a run's trace is
+    small enough to hold as lists."""
+    columns = itemgetter("time", "op", "src", "allowed", "user", "callerContext")
+    events: list[tuple[int, str, str, bool, str]] = []
+    marked: list[tuple[int, str, str, float, float]] = []
+    for time, op, src, allowed, user, context in map(
+        columns, read_records(path, schema.load(schema.AUDIT_EVENT))
+    ):
+        events.append((time, op, src or "", bool(allowed), user))
+        mark = _call_mark(context)
+        if mark is not None:
+            marked.append((time, op, src or "", mark[0] / 1_000, mark[1] / 1_000))
     if not events:
         raise TraceError(f"{path}: no events")
     if not any(allowed for _, _, _, allowed, _ in events):
         raise TraceError(f"{path}: no allowed events")
-    return events
+    return events, marked
+
+
+def _call_mark(context: str | None) -> tuple[int, int] | None:
+    """(epoch µs the run's call was due, epoch µs it began) from its caller context; None for
+    another context."""
+    if context is None or not context.startswith(CALLER_CONTEXT_PREFIX):
+        return None
+    due, _, begun = context[len(CALLER_CONTEXT_PREFIX) :].partition("_")
+    return (int(due), int(begun)) if due.isdigit() and begun.isdigit() else None
+
+
+def _marked_calls(
+    marked: list[tuple[int, str, str, float, float]], start_ms: int, last_ms: int, prefix: str
+) -> MarkedCalls | None:
+    """The phase-2 calls under PREFIX that name when they were due and began."""
+    kept = [
+        call for call in marked if start_ms <= call[0] <= last_ms and call[2].startswith(prefix)
+    ]
+    if not kept:
+        return None
+    return MarkedCalls(
+        command=tuple(call[1] for call in kept),
+        path=tuple(call[2] if _TYPE_IN_NAME.search(call[2]) else None for call in kept),
+        due=np.array([call[3] for call in kept]) - start_ms,
+        begun=np.array([call[4] for call in kept]) - start_ms,
+        logged=np.array([float(call[0]) for call in kept]) - start_ms,
+    )
 
 
 def _namespace_root(directory: Path, paths: list[str]) -> str:

@@ -292,9 +292,9 @@ public final class ClusterCommand implements Command {
                 + (cluster.ha()
                     ? "HA nameservice "
                         + cluster.uri()
-                        + " (active, standby, "
+                        + " (active, standby, observers: "
                         + observers
-                        + " observers) and "
+                        + ") and "
                     : "")
                 + dataNodes
                 + " emulated DataNodes registered, storage under "

@@ -28,6 +28,10 @@ public final class NameService {
   /** The client configuration's file in the cluster's storage folder. */
   public static final String CLIENT_CONF = "client-conf.xml";
 
+  /** ObserverReadProxyProvider's key (package-private there): how stale its reads may be. */
+  static final String AUTO_MSYNC_PERIOD_KEY_PREFIX =
+      "dfs.client.failover.observer.auto-msync-period";
+
   private NameService() {}
 
   /**
@@ -76,6 +80,11 @@ public final class NameService {
         HdfsClientConfigKeys.Failover.PROXY_PROVIDER_KEY_PREFIX + "." + ID,
         (observers ? ObserverReadProxyProvider.class : ConfiguredFailoverProxyProvider.class)
             .getName());
+    if (observers) {
+      // a client msyncs before each read, so it sees every other client's writes as on one
+      // NameNode (a run's mappers read what others wrote); a user raises it to allow staler reads
+      c.setLong(AUTO_MSYNC_PERIOD_KEY_PREFIX + "." + ID, 0);
+    }
     return c;
   }
 

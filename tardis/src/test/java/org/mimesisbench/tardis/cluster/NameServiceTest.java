@@ -59,6 +59,7 @@ class NameServiceTest {
       assertEquals(
           cluster.getNameNode(2).getNameNodeAddress().getPort(),
           rpc.get("ns1").get("nn2").getPort());
+      assertEquals(0, client.getLong("dfs.client.failover.observer.auto-msync-period.ns1", -1));
       Map<String, Map<String, InetSocketAddress>> web =
           DFSUtilClient.getHaNnWebHdfsAddresses(client, "webhdfs");
       assertEquals(

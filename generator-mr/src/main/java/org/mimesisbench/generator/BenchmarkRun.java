@@ -439,8 +439,9 @@ public final class BenchmarkRun {
         NameNodeMetrics.forRun(embedded, options.getNamenodeHttp(), fs.getUri(), fs.getConf());
     if (m == null) {
       notes.add(
-          "no NameNode metrics: give --namenode-http <the NameNode's web address> (or run against"
-              + " an HA nameservice's logical URI, its NameNodes' addresses in -conf) to record them");
+          "no NameNode metrics: give --namenode-http <the NameNode's web address> (or set"
+              + " dfs.namenode.http-address, or run against an HA nameservice's logical URI) to"
+              + " record them");
       return null;
     }
     String failed = m.start();

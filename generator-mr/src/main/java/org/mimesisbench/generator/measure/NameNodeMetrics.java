@@ -30,6 +30,10 @@ import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSUtil;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.net.NetUtils;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.folders.ResultsFolder;
 
@@ -207,7 +211,38 @@ public final class NameNodeMetrics implements AutoCloseable {
   public static NameNodeMetrics forRun(
       boolean embedded, CharSequence web, URI fileSystem, Configuration conf) {
     NameNodeMetrics m = forRun(embedded, web, fileSystem);
-    return m != null ? m : NameServiceMetrics.forRun(conf, fileSystem);
+    if (m == null) {
+      m = NameServiceMetrics.forRun(conf, fileSystem);
+    }
+    return m != null ? m : configured(conf, fileSystem);
+  }
+
+  /**
+   * One NameNode's metrics at the web address its client configuration gives (a
+   * dfs.namenode.http-address the user set, not Hadoop's default guess), found as Hadoop's tools
+   * find it (DFSUtil.getInfoServer); null when none is set.
+   */
+  private static NameNodeMetrics configured(Configuration conf, URI fileSystem) {
+    if (!"hdfs".equals(fileSystem.getScheme()) || fileSystem.getHost() == null) {
+      return null;
+    }
+    String[] sources = conf.getPropertySources(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY);
+    if (sources == null
+        || java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"))) {
+      return null;
+    }
+    int port =
+        fileSystem.getPort() > 0
+            ? fileSystem.getPort()
+            : HdfsClientConfigKeys.DFS_NAMENODE_RPC_PORT_DEFAULT;
+    try {
+      URI web =
+          DFSUtil.getInfoServer(
+              NetUtils.createSocketAddr(fileSystem.getHost(), port), conf, "http");
+      return overHttp(web, port);
+    } catch (IOException | IllegalArgumentException e) {
+      return null;
+    }
   }
 
   /** Makes this the NameNode whose start, close and summary take in {@code others}' too. */

@@ -14,6 +14,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.tools.DFSHAAdmin;
+import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * nameservice's logical URI with the client configuration it wrote (ObserverReadProxyProvider), as
  * a user would: valid with no error, and the summary's per-NameNode shares, read from each
  * NameNode's /jmx at the addresses in that configuration, show the Observer serving at least half
- * of the reads.
+ * of the reads. Then a second run through a failover of the active NameNode in its phase 2.
  */
 @Tag("slow")
 class HaClusterIT {
@@ -136,6 +139,8 @@ class HaClusterIT {
       assertTrue(reads > 0, nameService.toString());
       assertTrue(observed * 2 >= reads, "the Observer served under half the reads: " + nameService);
       assertEquals(observed / (double) reads, observerShare, 1e-3, nameService.toString());
+
+      failoverInPhase2(address, clientConf);
     } finally {
       cluster.destroy(); // SIGTERM, as Ctrl-C
       if (!cluster.waitFor(120, TimeUnit.SECONDS)) {
@@ -143,5 +148,72 @@ class HaClusterIT {
       }
     }
     assertTrue(!cluster.isAlive(), "the cluster did not stop on SIGTERM");
+  }
+
+  /**
+   * A second run on the same nameservice, its active NameNode failed over to the standby by {@code
+   * haadmin -failover} once phase 2 is under way: the clients follow it, the run is valid with no
+   * error, and its summary names the failover (from nn0 to nn1, within phase 2).
+   */
+  private void failoverInPhase2(String address, Path clientConf) throws Exception {
+    Path out = dir.resolve("failover-run");
+    Path log = dir.resolve("failover-run.log");
+    Process run =
+        new ProcessBuilder(
+                JAVA,
+                "-jar",
+                JAR.toString(),
+                "run",
+                "-conf",
+                clientConf.toString(),
+                "-fs",
+                address,
+                "--profile",
+                PROFILE.toString(),
+                "--base-dir",
+                "/bench-failover",
+                "--time-scale",
+                "0",
+                "--duration",
+                "30s",
+                "--out",
+                out.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (!Files.readString(log).contains("phase 2: workload")) {
+      assertTrue(run.isAlive(), "the run ended before phase 2: " + Files.readString(log));
+      assertTrue(System.nanoTime() < deadline, "no phase 2 in 3 minutes: " + Files.readString(log));
+      Thread.sleep(200);
+    }
+    Configuration admin = new Configuration();
+    admin.addResource(clientConf.toUri().toURL());
+    // a graceful failover fences nothing, yet haadmin wants a fencing method configured
+    admin.set("dfs.ha.fencing.methods", "shell(/bin/true)");
+    long failedOver = System.currentTimeMillis();
+    assertEquals(
+        0, ToolRunner.run(admin, new DFSHAAdmin(), new String[] {"-failover", "nn0", "nn1"}));
+    assertTrue(run.waitFor(300, TimeUnit.SECONDS), "the run did not end");
+    String said = Files.readString(log);
+    assertEquals(0, run.exitValue(), said);
+    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertTrue(summary.path("valid").asBoolean(), summary.path("invalidBecause") + "\n" + said);
+    assertEquals(0, summary.path("overall").path("errors").asLong(), said);
+    JsonNode failovers = summary.path("namenode").path("nameservice").path("failovers");
+    assertEquals(1, failovers.size(), summary.path("namenode").toString());
+    JsonNode failover = failovers.path(0);
+    assertEquals("nn0", failover.path("from").asText(), failover.toString());
+    assertEquals("nn1", failover.path("to").asText(), failover.toString());
+    long newActive = failover.path("newActiveMs").asLong();
+    assertTrue(newActive >= failedOver, failover + " before " + failedOver);
+    assertTrue(
+        newActive <= summary.path("workload").path("endMs").asLong(), failover + "\n" + summary);
+    System.out.printf(
+        "failover in phase 2: %d ops, %d errors, no active for at most %d ms; %s%n",
+        summary.path("overall").path("count").asLong(),
+        summary.path("overall").path("errors").asLong(),
+        failover.path("withoutActiveMs").asLong(),
+        failover);
   }
 }

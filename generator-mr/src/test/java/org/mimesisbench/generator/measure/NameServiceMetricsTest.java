@@ -22,7 +22,8 @@ import org.mimesisbench.tardis.cluster.NameService;
 /**
  * Every NameNode of a real HA nameservice (active, standby, Observer), found from the client
  * configuration alone as a run against hdfs://ns1 has it: their states, and each one's calls and
- * shares by RPC method, the writes on the active and the reads on the Observer.
+ * shares by RPC method, the writes on the active and the reads on the Observer; and a failover of
+ * the active to the standby, named.
  */
 @Tag("slow")
 @Timeout(300)
@@ -54,6 +55,9 @@ class NameServiceMetricsTest {
         }
       }
       Thread.sleep(2_500); // the NameNodes' metrics refresh every second: the last calls show
+      ha.cluster().transitionToStandby(0); // a failover, as haadmin -failover makes it
+      ha.cluster().transitionToActive(1);
+      Thread.sleep(1_500); // the states are read every half second
       active.close();
 
       NameServiceMetrics.Summary s = active.summary().nameservice();
@@ -83,6 +87,12 @@ class NameServiceMetricsTest {
           s.toString());
       assertEquals(1.0, observer.readShare() + primary.readShare(), 1e-3, s.toString());
       assertEquals(0.0, byState.get("standby").readShare(), s.toString());
+      assertEquals(1, s.failovers().size(), s.toString());
+      NameServiceMetrics.Failover failover = s.failovers().get(0);
+      assertEquals("nn0", failover.from());
+      assertEquals("nn1", failover.to());
+      assertEquals(failover.newActiveMs() - failover.lastActiveMs(), failover.withoutActiveMs());
+      assertTrue(failover.withoutActiveMs() > 0, failover.toString());
     }
   }
 }

@@ -435,10 +435,13 @@ public final class BenchmarkRun {
    * warning: the run goes on.
    */
   private NameNodeMetrics nameNodeMetrics(boolean embedded, FileSystem fs) {
-    NameNodeMetrics m = NameNodeMetrics.forRun(embedded, options.getNamenodeHttp(), fs.getUri());
+    NameNodeMetrics m =
+        NameNodeMetrics.forRun(embedded, options.getNamenodeHttp(), fs.getUri(), fs.getConf());
     if (m == null) {
       notes.add(
-          "no NameNode metrics: give --namenode-http <the NameNode's web address> to record them");
+          "no NameNode metrics: give --namenode-http <the NameNode's web address> (or set"
+              + " dfs.namenode.http-address, or run against an HA nameservice's logical URI) to"
+              + " record them");
       return null;
     }
     String failed = m.start();

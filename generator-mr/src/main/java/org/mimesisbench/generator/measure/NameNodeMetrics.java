@@ -29,6 +29,11 @@ import javax.management.JMException;
 import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSUtil;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.net.NetUtils;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.folders.ResultsFolder;
 
@@ -150,6 +155,11 @@ public final class NameNodeMetrics implements AutoCloseable {
   private final Map<String, Refreshes> refreshes = new HashMap<>();
   private long failedReads;
   private String lastError;
+  // the client RPC port's calls by method (RpcDetailedActivityForPort's <Method>NumOps): first and
+  // last sample's
+  private Map<String, Double> firstCalls;
+  private Map<String, Double> lastCalls;
+  private NameServiceMetrics nameService; // the other NameNodes of its HA nameservice, if any
 
   private NameNodeMetrics(Beans beans, String source, int rpcPort) {
     this.beans = beans;
@@ -193,6 +203,53 @@ public final class NameNodeMetrics implements AutoCloseable {
     return embedded ? inProcess(port) : null;
   }
 
+  /**
+   * As {@link #forRun(boolean, CharSequence, URI)}; without either, an HA nameservice that {@code
+   * conf} configures for {@code fileSystem} (a logical URI) has every NameNode's metrics read from
+   * the addresses there ({@link NameServiceMetrics}).
+   */
+  public static NameNodeMetrics forRun(
+      boolean embedded, CharSequence web, URI fileSystem, Configuration conf) {
+    NameNodeMetrics m = forRun(embedded, web, fileSystem);
+    if (m == null) {
+      m = NameServiceMetrics.forRun(conf, fileSystem);
+    }
+    return m != null ? m : configured(conf, fileSystem);
+  }
+
+  /**
+   * One NameNode's metrics at the web address its client configuration gives (a
+   * dfs.namenode.http-address the user set, not Hadoop's default guess), found as Hadoop's tools
+   * find it (DFSUtil.getInfoServer); null when none is set.
+   */
+  private static NameNodeMetrics configured(Configuration conf, URI fileSystem) {
+    if (!"hdfs".equals(fileSystem.getScheme()) || fileSystem.getHost() == null) {
+      return null;
+    }
+    String[] sources = conf.getPropertySources(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY);
+    if (sources == null
+        || java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"))) {
+      return null;
+    }
+    int port =
+        fileSystem.getPort() > 0
+            ? fileSystem.getPort()
+            : HdfsClientConfigKeys.DFS_NAMENODE_RPC_PORT_DEFAULT;
+    try {
+      URI web =
+          DFSUtil.getInfoServer(
+              NetUtils.createSocketAddr(fileSystem.getHost(), port), conf, "http");
+      return overHttp(web, port);
+    } catch (IOException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** Makes this the NameNode whose start, close and summary take in {@code others}' too. */
+  void partOf(NameServiceMetrics others) {
+    this.nameService = others;
+  }
+
   /** Reads from {@code beans} (tests). */
   static NameNodeMetrics of(Beans beans, String source, int rpcPort) {
     return new NameNodeMetrics(beans, source, rpcPort);
@@ -209,11 +266,15 @@ public final class NameNodeMetrics implements AutoCloseable {
       first = rows.isEmpty() ? lastError : null;
     }
     timer.scheduleAtFixedRate(this::sample, PERIOD_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
-    return first;
+    String others = nameService != null ? nameService.startOthers(this) : null;
+    return first != null ? first : others;
   }
 
   @Override
   public void close() {
+    if (nameService != null) {
+      nameService.closeOthers(this);
+    }
     timer.shutdownNow();
     try {
       timer.awaitTermination(10, TimeUnit.SECONDS);
@@ -243,6 +304,11 @@ public final class NameNodeMetrics implements AutoCloseable {
       double[] row = new double[COLUMNS.size() + 1];
       row[0] = now;
       rows.add(row);
+      Map<String, Double> calls = calls(all);
+      if (calls != null) {
+        firstCalls = firstCalls == null ? calls : firstCalls;
+        lastCalls = calls;
+      }
       for (int i = 0; i < COLUMNS.size(); i++) {
         Column c = COLUMNS.get(i);
         double v = value(all, c);
@@ -285,6 +351,53 @@ public final class NameNodeMetrics implements AutoCloseable {
     lastCounts[i] = count;
     countedAt[i] = now;
     return rate;
+  }
+
+  /**
+   * The client RPC port's calls so far by RPC method, from its RpcDetailedActivityForPort bean
+   * (every port's when the port is not known); null when there is none yet.
+   */
+  private Map<String, Double> calls(Map<String, Map<String, Object>> all) {
+    String prefix = RPC_DETAILED.substring(0, RPC_DETAILED.length() - 1);
+    Map<String, Object> bean = rpcPort > 0 ? all.get(prefix + rpcPort) : summedBean(all, prefix);
+    if (bean == null) {
+      return null;
+    }
+    Map<String, Double> calls = new HashMap<>();
+    for (Map.Entry<String, Object> a : bean.entrySet()) {
+      // Overall<Method> is the same calls' overall time, which Hadoop 3.5 counts apart
+      if (a.getKey().endsWith(NUM_OPS)
+          && !a.getKey().startsWith("Overall")
+          && a.getValue() instanceof Number n) {
+        calls.put(a.getKey().substring(0, a.getKey().length() - NUM_OPS.length()), n.doubleValue());
+      }
+    }
+    return calls;
+  }
+
+  private static final String NUM_OPS = "NumOps";
+
+  /**
+   * The calls of each RPC method on the client port between the first sample and the last (phase
+   * 2), those with any.
+   */
+  public synchronized Map<String, Long> calls() {
+    Map<String, Long> calls = new java.util.TreeMap<>();
+    if (lastCalls != null) {
+      lastCalls.forEach(
+          (method, n) -> {
+            long made = Math.round(n - firstCalls.getOrDefault(method, 0.0));
+            if (made > 0) {
+              calls.put(method, made);
+            }
+          });
+    }
+    return calls;
+  }
+
+  /** Samples that could not be read. */
+  public synchronized long failedReads() {
+    return failedReads;
   }
 
   /** A column's bean from the beans read, null when the NameNode has none. */
@@ -404,7 +517,8 @@ public final class NameNodeMetrics implements AutoCloseable {
       long failedReads,
       String lastError,
       Map<String, Double> mean,
-      Map<String, Double> peak) {}
+      Map<String, Double> peak,
+      NameServiceMetrics.Summary nameservice) {}
 
   /** The summary of every sample: {@link #summary(long, long)} without bounds. */
   public Summary summary() {
@@ -447,7 +561,8 @@ public final class NameNodeMetrics implements AutoCloseable {
         failedReads,
         lastError,
         means,
-        peaks);
+        peaks,
+        nameService != null ? nameService.summary() : null);
   }
 
   /**

@@ -226,6 +226,28 @@ class NameNodeMetricsTest {
   }
 
   @Test
+  void aClusterWhoseWebAddressTheClientConfigurationGivesIsReadThere(@TempDir Path dir)
+      throws Exception {
+    Configuration conf = new HdfsConfiguration();
+    try (EmbeddedCluster cluster =
+        EmbeddedCluster.start(conf, dir.resolve("dfs"), dir.resolve("audit.log"), 1)) {
+      URI nameNode = cluster.uri();
+      // without the address configured, nothing is guessed: the run says to give --namenode-http
+      assertNull(NameNodeMetrics.forRun(false, null, nameNode, new HdfsConfiguration()));
+      Configuration client = new HdfsConfiguration();
+      int web = cluster.cluster().getNameNode().getHttpAddress().getPort();
+      client.set(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, "0.0.0.0:" + web);
+      NameNodeMetrics m = NameNodeMetrics.forRun(false, null, nameNode, client);
+      assertNotNull(m);
+      assertNull(m.start());
+      m.close();
+      // the wildcard is the NameNode's host, as DFSUtil.getInfoServer makes it
+      assertEquals("http://" + nameNode.getHost() + ":" + web + "/jmx", m.summary().source());
+      assertTrue(m.samples() > 0);
+    }
+  }
+
+  @Test
   void anAddressWhereNoNameNodeAnswersIsAWarningAndSamplingGoesOn() throws Exception {
     NameNodeMetrics m =
         NameNodeMetrics.overHttp(URI.create("http://localhost:9"), 0); // discard port: refused

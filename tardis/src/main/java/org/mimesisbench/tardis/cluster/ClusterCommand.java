@@ -33,8 +33,14 @@ public final class ClusterCommand implements Command {
   /** Left in --base-dir by the cluster that formatted it: its NameNode's port, for --restart. */
   static final String STORAGE_MARKER = "mimesisbench-cluster.properties";
 
+  /** The storage marker's key of an HA nameservice's storage (--ha), which --restart refuses. */
+  static final String NAMESERVICE_MARKER = "nameservice";
+
   /** The NameNode's audit log in the storage folder, unless --audit-log names another file. */
   static final String AUDIT_LOG = "namenode-audit.log";
+
+  /** The most Observer NameNodes --observers starts: each is a whole namespace on the heap. */
+  static final int MAX_OBSERVERS = 8;
 
   @Override
   public String name() {
@@ -110,6 +116,28 @@ public final class ClusterCommand implements Command {
             .desc(
                 "start no NameNode: the DataNodes register with this one, started apart (any Hadoop 3.x)")
             .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("ha")
+            .desc(
+                "start an HA nameservice ("
+                    + NameService.ID
+                    + "): an active NameNode, a standby and three JournalNodes; prints its client "
+                    + "configuration (also written to "
+                    + NameService.CLIENT_CONF
+                    + " in the storage folder) for run's -conf")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("observers")
+            .hasArg()
+            .argName("N")
+            .desc(
+                "with --ha: N Observer NameNodes more (0-"
+                    + MAX_OBSERVERS
+                    + ", default 0); the client configuration then reads through them"
+                    + " (ObserverReadProxyProvider)")
+            .build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
     return o;
   }
@@ -127,6 +155,7 @@ public final class ClusterCommand implements Command {
       throw new BadInputException(
           COMMAND + ": --datanodes " + dataNodes + ": must be between 1 and 10000");
     }
+    int observers = observers(cl);
     if (cl.hasOption("join")) {
       return ClusterJoin.run(conf, cl, (int) dataNodes, out);
     }
@@ -187,13 +216,16 @@ public final class ClusterCommand implements Command {
         long nameNodePort = port;
         Start<EmulatedCluster> start =
             () ->
-                EmulatedCluster.start(
-                    conf,
-                    base.toFile(),
-                    (int) dataNodes,
-                    (int) nameNodePort,
-                    cl.hasOption("in-memory"),
-                    !restart);
+                cl.hasOption("ha")
+                    ? EmulatedCluster.startHa(
+                        conf, base.toFile(), (int) dataNodes, observers, cl.hasOption("in-memory"))
+                    : EmulatedCluster.start(
+                        conf,
+                        base.toFile(),
+                        (int) dataNodes,
+                        (int) nameNodePort,
+                        cl.hasOption("in-memory"),
+                        !restart);
         cluster =
             nameDir != null
                 ? NameDirCopy.starting(COMMAND + ": --name-dir", nameDir, start)
@@ -225,7 +257,15 @@ public final class ClusterCommand implements Command {
       }
       try {
         Files.writeString(
-            base.resolve(STORAGE_MARKER), "namenode-port=" + cluster.uri().getPort() + "\n");
+            base.resolve(STORAGE_MARKER),
+            cluster.ha()
+                ? NAMESERVICE_MARKER + "=" + NameService.ID + "\n"
+                : "namenode-port=" + cluster.uri().getPort() + "\n");
+        Path clientConf = base.resolve(NameService.CLIENT_CONF).toAbsolutePath();
+        if (cluster.ha()) {
+          NameService.write(
+              NameService.clientConfiguration(cluster.cluster(), observers > 0), clientConf);
+        }
         Thread hook =
             new Thread(
                 () -> {
@@ -235,19 +275,39 @@ public final class ClusterCommand implements Command {
                 "cluster-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.println(cluster.uri());
+        if (cluster.ha()) { // what run's -conf takes, after the address scripts read first
+          out.print(Files.readString(clientConf));
+          out.println();
+        }
         out.flush();
+        String metrics =
+            cluster.ha()
+                ? "the nameservice's client configuration, with every NameNode's metrics address: "
+                    + "run -conf "
+                    + clientConf
+                    + " -fs "
+                    + cluster.uri()
+                : "the NameNode's metrics: run --namenode-http http://"
+                    + cluster.cluster().getNameNode().getHttpAddress().getHostString()
+                    + ":"
+                    + cluster.cluster().getNameNode().getHttpAddress().getPort();
         System.err.println(
             "cluster: "
+                + (cluster.ha()
+                    ? "HA nameservice "
+                        + cluster.uri()
+                        + " (active, standby, observers: "
+                        + observers
+                        + ") and "
+                    : "")
                 + dataNodes
                 + " emulated DataNodes registered, storage under "
                 + base
                 + (restart ? " (restarted on it)" : "")
                 + "; Hadoop's log: "
                 + base.resolve(HadoopLog.FILE)
-                + "; the NameNode's metrics: run --namenode-http http://"
-                + cluster.cluster().getNameNode().getHttpAddress().getHostString()
-                + ":"
-                + cluster.cluster().getNameNode().getHttpAddress().getPort()
+                + "; "
+                + metrics
                 + "; its audit log, for the run's own trace: run --capture-audit "
                 + audit.file()
                 + "; Ctrl-C stops it");
@@ -264,6 +324,32 @@ public final class ClusterCommand implements Command {
       }
     }
     return ExitCodes.OK;
+  }
+
+  /**
+   * --observers: 0 without --ha; with it 0 to {@link #MAX_OBSERVERS}. --ha starts a new storage of
+   * its own ports: --restart, --name-dir, --namenode-port and --join are for one NameNode.
+   */
+  static int observers(CommandLine cl) {
+    long observers = CommandLines.whole(cl, COMMAND, "observers", 0);
+    if (!cl.hasOption("ha")) {
+      if (cl.hasOption("observers")) {
+        throw new BadInputException(
+            COMMAND + ": --observers needs --ha (they read for an HA pair)");
+      }
+      return 0;
+    }
+    if (observers < 0 || observers > MAX_OBSERVERS) {
+      throw new BadInputException(
+          COMMAND + ": --observers " + observers + ": must be between 0 and " + MAX_OBSERVERS);
+    }
+    for (String single : new String[] {"restart", "name-dir", "namenode-port", "join"}) {
+      if (cl.hasOption(single)) {
+        throw new BadInputException(
+            COMMAND + ": --ha and --" + single + ": --" + single + " is for one NameNode");
+      }
+    }
+    return (int) observers;
   }
 
   /** --audit-log: a file to write (replaced if there) in a folder that exists. */
@@ -319,7 +405,7 @@ public final class ClusterCommand implements Command {
    * The storage of an earlier cluster, for --restart: a --base-dir it formatted (its marker is
    * there).
    */
-  static Path storage(String option) {
+  static Path storage(String option) throws IOException {
     if (option == null) {
       throw new BadInputException(
           COMMAND + ": --restart needs the --base-dir of the cluster to start again");
@@ -334,6 +420,17 @@ public final class ClusterCommand implements Command {
               + STORAGE_MARKER
               + "; a cluster leaves it in the --base-dir it formats)");
     }
+    Properties marker = new Properties();
+    try (var in = Files.newBufferedReader(p.resolve(STORAGE_MARKER))) {
+      marker.load(in);
+    }
+    if (marker.getProperty(NAMESERVICE_MARKER) != null) {
+      throw new BadInputException(
+          COMMAND
+              + ": --base-dir "
+              + option
+              + ": an HA nameservice's storage (--ha); --restart starts one NameNode's");
+    }
     return p;
   }
 
@@ -343,6 +440,7 @@ public final class ClusterCommand implements Command {
     try (var in = Files.newBufferedReader(base.resolve(STORAGE_MARKER))) {
       p.load(in);
     }
+
     try {
       return Integer.parseInt(p.getProperty("namenode-port", "0").strip());
     } catch (NumberFormatException e) {
@@ -359,7 +457,7 @@ public final class ClusterCommand implements Command {
             100,
             "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
                 + "[--base-dir dir [--restart]] [--name-dir dir] [--audit-log file] [--in-memory]"
-                + " [--join hdfs://host:port] [-D k=v]",
+                + " [--join hdfs://host:port] [--ha [--observers N]] [-D k=v]",
             "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "
                 + "NameNode's address once all registered, and runs until stopped.",
             options,
@@ -370,6 +468,8 @@ public final class ClusterCommand implements Command {
                 + "  java -jar mimesisbench.jar cluster --datanodes 200 --base-dir nn/ --restart   # its storage and port\n"
                 + "  java -Xmx16g -jar mimesisbench.jar cluster --datanodes 10 --name-dir nn-image/   # namespace image's\n"
                 + "  java -jar mimesisbench.jar cluster --datanodes 50 --join hdfs://nn:8020   # your own NameNode\n"
+                + "  java -jar mimesisbench.jar cluster --datanodes 20 --ha --observers 1 > ns1.out   # HA, reads on"
+                + " an Observer\n"
                 + "  hadoop fs -fs hdfs://localhost:8020 -ls /");
     w.flush();
   }

@@ -6,6 +6,8 @@ import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.qjournal.MiniJournalCluster;
+import org.apache.hadoop.hdfs.qjournal.MiniQJMHACluster;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.namenode.NameNodeAdapter;
 import org.apache.log4j.Level;
@@ -18,11 +20,18 @@ import org.apache.log4j.Logger;
 public final class EmulatedCluster implements AutoCloseable {
   private final MiniDFSCluster cluster;
   private final Stages stages;
+  private final MiniJournalCluster
+      journal; // an HA nameservice's JournalNodes; null for one NameNode
   private boolean closed;
 
   private EmulatedCluster(MiniDFSCluster cluster, Stages stages) {
+    this(cluster, stages, null);
+  }
+
+  private EmulatedCluster(MiniDFSCluster cluster, Stages stages, MiniJournalCluster journal) {
     this.cluster = cluster;
     this.stages = stages;
+    this.journal = journal;
   }
 
   /**
@@ -129,6 +138,39 @@ public final class EmulatedCluster implements AutoCloseable {
       throw e;
     }
     return new EmulatedCluster(cluster, null);
+  }
+
+  /**
+   * Starts an HA nameservice ({@link NameService#ID}) under {@code baseDir}: an active NameNode, a
+   * standby, {@code observers} Observer NameNodes and the three JournalNodes they share (Hadoop's
+   * MiniQJMHACluster), with {@code dataNodes} emulated DataNodes registered with every NameNode;
+   * returns once all are up and in their states.
+   */
+  public static EmulatedCluster startHa(
+      Configuration base, File baseDir, int dataNodes, int observers, boolean inMemory)
+      throws IOException {
+    quietServers();
+    Configuration conf = new Configuration(base);
+    EmulatedDataNodes.configure(conf, inMemory);
+    NameService.configureServers(conf);
+    MiniQJMHACluster.Builder builder =
+        new MiniQJMHACluster.Builder(conf, baseDir)
+            .setNumNameNodes(2 + observers)
+            .baseDir(new File(baseDir, "journal").getPath());
+    builder.getDfsBuilder().numDataNodes(dataNodes).storagesPerDatanode(1);
+    MiniQJMHACluster ha = builder.build();
+    MiniDFSCluster cluster = ha.getDfsCluster();
+    try {
+      cluster.transitionToActive(0);
+      for (int i = 0; i < observers; i++) {
+        cluster.transitionToObserver(2 + i);
+      }
+      cluster.waitActive();
+    } catch (IOException | RuntimeException e) {
+      ha.shutdown();
+      throw e;
+    }
+    return new EmulatedCluster(cluster, null, ha.getJournalCluster());
   }
 
   /**
@@ -343,9 +385,14 @@ public final class EmulatedCluster implements AutoCloseable {
     return stages;
   }
 
-  /** The NameNode's address, for fs.defaultFS. */
+  /** The NameNode's address, or the nameservice's (hdfs://ns1) for an HA one: fs.defaultFS. */
   public URI uri() {
-    return cluster.getURI();
+    return journal != null ? URI.create("hdfs://" + NameService.ID) : cluster.getURI();
+  }
+
+  /** Whether this is an HA nameservice ({@link #startHa}). */
+  public boolean ha() {
+    return journal != null;
   }
 
   public MiniDFSCluster cluster() {
@@ -369,6 +416,13 @@ public final class EmulatedCluster implements AutoCloseable {
         cluster.shutdownNameNodes();
       } else {
         cluster.shutdown();
+      }
+      if (journal != null) { // after the NameNodes, which write to it until they stop
+        try {
+          journal.shutdown();
+        } catch (IOException e) {
+          // stopping: a JournalNode that fails to is gone with the process
+        }
       }
     }
   }

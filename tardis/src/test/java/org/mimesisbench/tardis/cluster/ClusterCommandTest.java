@@ -72,6 +72,20 @@ class ClusterCommandTest {
   }
 
   @Test
+  void haOptionsThatCannotGoTogetherAreOneLineAndExitCode2() throws IOException {
+    assertEquals(2, run("cluster", "--datanodes", "3", "--observers", "1"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--ha", "--observers", "9"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--ha", "--observers", "-1"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--ha", "--namenode-port", "8020"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--ha", "--join", "hdfs://nn:8020"));
+    Path storage = Files.createDirectories(tmp.resolve("ha-storage"));
+    Files.writeString(storage.resolve(ClusterCommand.STORAGE_MARKER), "nameservice=ns1\n");
+    assertTrue(
+        err("cluster", "--datanodes", "3", "--restart", "--base-dir", storage.toString())
+            .contains("HA nameservice's storage"));
+  }
+
+  @Test
   void aFolderAnEarlierClusterFormattedIsRestartedNotFormattedAgain() throws IOException {
     Path storage = Files.createDirectories(tmp.resolve("storage"));
     Files.writeString(storage.resolve(ClusterCommand.STORAGE_MARKER), "namenode-port=8020\n");

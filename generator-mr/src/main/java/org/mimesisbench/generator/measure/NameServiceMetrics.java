@@ -1,0 +1,332 @@
+package org.mimesisbench.generator.measure;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.ha.HAServiceProtocol;
+import org.apache.hadoop.hdfs.DFSUtil;
+import org.apache.hadoop.hdfs.DFSUtilClient;
+import org.apache.hadoop.hdfs.HAUtilClient;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.tools.NNHAServiceTarget;
+
+/**
+ * The metrics of every NameNode of an HA nameservice the run's file system names by its logical URI
+ * (hdfs://ns1): each one's addresses from the client configuration, as Hadoop's own tools take them
+ * (DFSUtilClient's nameservice keys, DFSUtil.getInfoServer), its HA state as {@code haadmin
+ * -getServiceState} reads it, and its /jmx sampled through phase 2. The active one's metrics are
+ * the run's namenode.csv and summary; every one's RPC calls give its share of each method, and
+ * their HA states, read every half second, any failover.
+ */
+public final class NameServiceMetrics {
+  /** The reads Observers may serve: open (getBlockLocations), getfileinfo and listStatus. */
+  public static final Set<String> READS = Set.of("GetBlockLocations", "GetFileInfo", "GetListing");
+
+  /** ObserverReadProxyProvider's keys (package-private there), with their defaults. */
+  static final String AUTO_MSYNC_PERIOD_KEY_PREFIX =
+      "dfs.client.failover.observer.auto-msync-period";
+
+  static final String OBSERVER_PROBE_RETRY_PERIOD_KEY =
+      "dfs.client.failover.observer.probe.retry.period";
+  private static final long OBSERVER_PROBE_RETRY_PERIOD_DEFAULT_MS = 600_000;
+
+  /** One NameNode of the nameservice; state is its HA state as the run's metrics started. */
+  private record Member(
+      String id, InetSocketAddress rpc, URI web, String state, NameNodeMetrics metrics) {}
+
+  /** How often every NameNode's HA state is read, to see a failover. */
+  private static final long STATE_PERIOD_MS = 500;
+
+  /** The NameNodes' HA states at one reading: epoch ms, each one's state by id. */
+  private record States(long atMs, Map<String, String> byId) {
+    String active() {
+      return byId.entrySet().stream()
+          .filter(e -> e.getValue().equals("active"))
+          .map(Map.Entry::getKey)
+          .findFirst()
+          .orElse(null);
+    }
+  }
+
+  private final String id;
+  private final Configuration conf;
+  private final List<Member> members;
+  private final List<States> states = new ArrayList<>(); // under this
+  private final Map<String, HAServiceProtocol> haProxies = new HashMap<>(); // the poller's
+  private ScheduledExecutorService poller;
+  private final String proxyProvider;
+  private final long autoMsyncPeriodMs;
+  private final long observerProbeRetryPeriodMs;
+
+  private NameServiceMetrics(
+      String id,
+      Configuration conf,
+      List<Member> members,
+      String proxyProvider,
+      long autoMsyncPeriodMs,
+      long observerProbeRetryPeriodMs) {
+    this.id = id;
+    this.conf = conf;
+    this.members = members;
+    this.proxyProvider = proxyProvider;
+    this.autoMsyncPeriodMs = autoMsyncPeriodMs;
+    this.observerProbeRetryPeriodMs = observerProbeRetryPeriodMs;
+  }
+
+  /**
+   * The metrics of the NameNodes behind {@code fileSystem} when {@code conf} configures it as an HA
+   * nameservice (a logical URI); null when it does not. Returns the active one's metrics (the first
+   * one's when none is active), which also samples and summarises the others.
+   */
+  public static NameNodeMetrics forRun(Configuration conf, URI fileSystem) {
+    if (!"hdfs".equals(fileSystem.getScheme()) || !HAUtilClient.isLogicalUri(conf, fileSystem)) {
+      return null;
+    }
+    String ns = fileSystem.getHost();
+    Map<String, InetSocketAddress> rpc = DFSUtilClient.getHaNnRpcAddresses(conf).get(ns);
+    if (rpc == null || rpc.isEmpty()) {
+      return null;
+    }
+    List<Member> members = new ArrayList<>();
+    for (Map.Entry<String, InetSocketAddress> nn : rpc.entrySet()) {
+      URI web;
+      try {
+        web = DFSUtil.getInfoServer(nn.getValue(), conf, "http");
+      } catch (IOException e) {
+        continue; // no web address for it: its share is unknown, the others' still count
+      }
+      members.add(
+          new Member(
+              nn.getKey(),
+              nn.getValue(),
+              web,
+              state(conf, ns, nn.getKey()),
+              NameNodeMetrics.overHttp(web, nn.getValue().getPort())));
+    }
+    if (members.isEmpty()) {
+      return null;
+    }
+    NameServiceMetrics nameService =
+        new NameServiceMetrics(
+            ns,
+            conf,
+            members,
+            conf.get(HdfsClientConfigKeys.Failover.PROXY_PROVIDER_KEY_PREFIX + "." + ns),
+            conf.getTimeDuration(
+                AUTO_MSYNC_PERIOD_KEY_PREFIX + "." + ns, -1, TimeUnit.MILLISECONDS),
+            conf.getTimeDuration(
+                OBSERVER_PROBE_RETRY_PERIOD_KEY,
+                OBSERVER_PROBE_RETRY_PERIOD_DEFAULT_MS,
+                TimeUnit.MILLISECONDS));
+    NameNodeMetrics primary =
+        members.stream()
+            .filter(m -> m.state().equals("active"))
+            .findFirst()
+            .orElse(members.get(0))
+            .metrics();
+    primary.partOf(nameService);
+    return primary;
+  }
+
+  /** A NameNode's HA state as haadmin -getServiceState reads it; "unknown" when it cannot. */
+  private static String state(Configuration conf, String ns, String nn) {
+    try {
+      return new NNHAServiceTarget(conf, ns, nn)
+          .getProxy(conf, 5_000)
+          .getServiceStatus()
+          .getState()
+          .name()
+          .toLowerCase(Locale.ROOT);
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  /**
+   * Every NameNode's HA state now, as {@code haadmin -getServiceState} reads it; "unknown" for one
+   * that does not answer (stopped, or killed).
+   */
+  private Map<String, String> readStates() {
+    Map<String, String> now = new LinkedHashMap<>();
+    for (Member m : members) {
+      try {
+        HAServiceProtocol proxy = haProxies.get(m.id());
+        if (proxy == null) {
+          proxy = new NNHAServiceTarget(conf, id, m.id()).getProxy(conf, (int) STATE_PERIOD_MS * 4);
+          haProxies.put(m.id(), proxy);
+        }
+        now.put(m.id(), proxy.getServiceStatus().getState().name().toLowerCase(Locale.ROOT));
+      } catch (IOException | RuntimeException e) {
+        now.put(m.id(), "unknown");
+      }
+    }
+    return now;
+  }
+
+  private void pollStates() {
+    Map<String, String> now = readStates();
+    synchronized (this) {
+      states.add(new States(System.currentTimeMillis(), now));
+    }
+  }
+
+  /** Starts sampling every NameNode but {@code primary} (started by its caller). */
+  String startOthers(NameNodeMetrics primary) {
+    poller =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "namenode-states");
+              t.setDaemon(true);
+              return t;
+            });
+    poller.scheduleWithFixedDelay(this::pollStates, 0, STATE_PERIOD_MS, TimeUnit.MILLISECONDS);
+    String failed = null;
+    for (Member m : members) {
+      if (m.metrics() != primary) {
+        String why = m.metrics().start();
+        if (why != null && failed == null) {
+          failed = m.id() + ": " + why;
+        }
+      }
+    }
+    return failed;
+  }
+
+  void closeOthers(NameNodeMetrics primary) {
+    if (poller != null) {
+      poller.shutdownNow();
+      try {
+        poller.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    for (Member m : members) {
+      if (m.metrics() != primary) {
+        m.metrics().close();
+      }
+    }
+  }
+
+  /**
+   * summary.json's namenode.nameservice (profiles/schema/summary.schema.json): the client's proxy
+   * provider and how stale its Observer reads may be, and each NameNode's calls by RPC method over
+   * the samples (phase 2) with its share of each method and of the reads; the failovers seen.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Summary(
+      String id,
+      String proxyProvider,
+      ObserverReads observerReads,
+      List<NameNodeShare> namenodes,
+      List<Failover> failovers) {}
+
+  /**
+   * A change of the active NameNode seen through phase 2 (its states read every half second):
+   * {@code from} was last seen active at lastActiveMs, {@code to} first at newActiveMs (null, and
+   * withoutActiveMs to the last reading, when none took over before the end).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Failover(
+      String from, String to, long lastActiveMs, Long newActiveMs, long withoutActiveMs) {}
+
+  /** The failovers in the states read so far. */
+  synchronized List<Failover> failovers() {
+    List<Failover> found = new ArrayList<>();
+    String active = null;
+    long lastActiveMs = 0;
+    for (States s : states) {
+      String now = s.active();
+      if (now != null && active != null && !now.equals(active)) {
+        found.add(new Failover(active, now, lastActiveMs, s.atMs(), s.atMs() - lastActiveMs));
+      }
+      if (now != null) {
+        active = now;
+        lastActiveMs = s.atMs();
+      }
+    }
+    if (active != null && !states.isEmpty()) {
+      States last = states.get(states.size() - 1);
+      if (last.active() == null) { // the active went and none took over before the end
+        found.add(new Failover(active, null, lastActiveMs, null, last.atMs() - lastActiveMs));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * How stale an Observer's reads may be (ObserverReadProxyProvider): with autoMsyncPeriodMs -1 a
+   * client msyncs once, then reads on an Observer at least as new as its own last call; 0 before
+   * every read; else at most that old. A failed Observer is tried again after
+   * observerProbeRetryPeriodMs.
+   */
+  public record ObserverReads(long autoMsyncPeriodMs, long observerProbeRetryPeriodMs) {}
+
+  /** One NameNode's part; readShare null when the nameservice served no reads. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record NameNodeShare(
+      String id,
+      String rpcAddress,
+      String web,
+      String stateAtStart,
+      int samples,
+      long failedReads,
+      Map<String, Long> calls,
+      Map<String, Double> share,
+      Double readShare) {}
+
+  /** The summary of every NameNode's calls over its samples. */
+  Summary summary() {
+    List<Failover> failovers = failovers();
+    List<Map<String, Long>> calls = members.stream().map(m -> m.metrics().calls()).toList();
+    Map<String, Long> total = new TreeMap<>();
+    for (Map<String, Long> c : calls) {
+      c.forEach((method, n) -> total.merge(method, n, Long::sum));
+    }
+    long reads = READS.stream().mapToLong(r -> total.getOrDefault(r, 0L)).sum();
+    List<NameNodeShare> shares = new ArrayList<>();
+    for (int i = 0; i < members.size(); i++) {
+      Member m = members.get(i);
+      Map<String, Long> served = calls.get(i);
+      Map<String, Double> share = new LinkedHashMap<>();
+      served.forEach((method, n) -> share.put(method, round(n / (double) total.get(method))));
+      long own = READS.stream().mapToLong(r -> served.getOrDefault(r, 0L)).sum();
+      shares.add(
+          new NameNodeShare(
+              m.id(),
+              m.rpc().getHostString() + ":" + m.rpc().getPort(),
+              m.web().toString(),
+              m.state(),
+              m.metrics().samples(),
+              m.metrics().failedReads(),
+              served,
+              share,
+              reads > 0 ? round(own / (double) reads) : null));
+    }
+    return new Summary(
+        id,
+        proxyProvider,
+        proxyProvider != null && proxyProvider.endsWith("ObserverReadProxyProvider")
+            ? new ObserverReads(autoMsyncPeriodMs, observerProbeRetryPeriodMs)
+            : null,
+        shares,
+        failovers.isEmpty() ? null : failovers);
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 10_000) / 10_000.0;
+  }
+}

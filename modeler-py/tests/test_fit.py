@@ -15,6 +15,7 @@ def sample():  # type: ignore[no-untyped-def]
     return read_for_fitting(SAMPLE_TRACE)
 
 
+@pytest.mark.slow  # 14 s: a k search
 def test_the_paper_bar_on_the_sample_made_by_real_hadoop_jobs(sample) -> None:  # type: ignore[no-untyped-def]
     """The fit bar: popularity KS below 0.04 with k at most 30, every distance reported."""
     fitter = ProfileFitter(random_state=0).fit(sample)

@@ -44,6 +44,7 @@ def _distances(step: KSearchStep) -> dict[str, float | None]:
     }
 
 
+@pytest.mark.slow  # 10-24 s a trace: a k search each
 @pytest.mark.parametrize("trace_dir", REAL_TRACES, ids=lambda path: path.parent.name)
 def test_validate_confirms_the_figures_of_the_chosen_k(trace_dir: Path, tmp_path: Path) -> None:
     trace = read_for_fitting(trace_dir)
@@ -65,6 +66,7 @@ def test_validate_confirms_the_figures_of_the_chosen_k(trace_dir: Path, tmp_path
             assert other[name] == pytest.approx(figure, abs=OTHER_SEEDS_TOLERANCE), (seed, name)
 
 
+@pytest.mark.slow  # 10-24 s a trace: a k search each
 @pytest.mark.parametrize("trace_dir", BUNDLED_TRACES, ids=lambda path: path.parent.name)
 def test_the_chosen_k_weighs_timing_with_popularity(trace_dir: Path) -> None:
     """The default criterion takes the worst of popularity, interarrival and active span: the
@@ -102,6 +104,7 @@ def sample() -> FittedTrace:
     return read_for_fitting(SAMPLE_TRACE)
 
 
+@pytest.mark.slow  # 10-24 s a trace: a k search each
 def test_a_search_on_a_subset_reports_the_whole_traces_figure(
     sample: FittedTrace, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -78,6 +78,7 @@ public final class DataTransfer {
     short replication = capped(w.replication());
     try (FSDataOutputStream out =
         fs.create(p, overwrite, BUFFER_BYTES, replication, w.blockSize())) {
+      IssuingPipeline.fileExists(); // readers of a file being written are served
       write(out, w.bytes());
     }
   }

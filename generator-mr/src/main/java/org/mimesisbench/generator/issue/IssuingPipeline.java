@@ -129,6 +129,22 @@ public final class IssuingPipeline {
     }
   }
 
+  /** The issuing thread's op in flight, which {@link #fileExists} lets its file's reads overlap. */
+  private static final ThreadLocal<Runnable> FILE_EXISTS = new ThreadLocal<>();
+
+  /**
+   * Called by the sink on the issuing thread once the file of the op it issues exists in the
+   * namespace (a create's call returned) while the op goes on writing the file's data: from then on
+   * the file's reads due are issued beside it, as readers of a file being written are served, not
+   * held back until its data is written and closed. Ops that change the file still wait for it.
+   */
+  public static void fileExists() {
+    Runnable hook = FILE_EXISTS.get();
+    if (hook != null) {
+      hook.run();
+    }
+  }
+
   /** Whether {@code e} may overlap its life's other reads. */
   private static boolean overlaps(Event e, Life life) {
     return life.readsOverlap() && Op.READS.contains(e.op());
@@ -396,6 +412,8 @@ public final class IssuingPipeline {
     private Event event; // the event taken, to issue next
     private Life life; // its life
     private boolean afterPrevious; // taken from its life's queue when the op before it ended
+    // the op in flight no longer changes its life (its file exists): the life's reads may overlap
+    private final Runnable readsMayOverlap = () -> fileExisting(life);
     private long
         idleSince; // when this issuer was last free: its last op's end, or when it got a batch
 
@@ -463,6 +481,22 @@ public final class IssuingPipeline {
       if (locked) {
         takeLock.unlock();
       }
+    }
+  }
+
+  /**
+   * {@code life}'s op in flight, its only one, made its file and only writes its data now: reads of
+   * the life claimed from now on overlap it (the ones queued already wait for it, in order).
+   */
+  private void fileExisting(Life life) {
+    stateLock.lock();
+    try {
+      InFlight f = livesInFlight.get(life);
+      if (f != null && f.ops == 1) {
+        f.changing = false;
+      }
+    } finally {
+      stateLock.unlock();
     }
   }
 
@@ -566,6 +600,10 @@ public final class IssuingPipeline {
     if (inFlight > 1 && calling.incrementAndGet() >= issuers && issuers < inFlight) {
       grow(); // one issuer stays free for the ops due while these calls last
     }
+    boolean hooked = inFlight > 1 && w.life.ordered() && w.life.readsOverlap();
+    if (hooked) {
+      FILE_EXISTS.set(w.readsMayOverlap);
+    }
     try {
       callBegins.mark(due, begin);
       sink.issue(e);
@@ -583,6 +621,9 @@ public final class IssuingPipeline {
       error = errorClass + ": " + Messages.firstLine(ex);
     }
     long end = System.nanoTime();
+    if (hooked) {
+      FILE_EXISTS.remove();
+    }
     if (inFlight > 1) {
       calling.decrementAndGet();
     }

@@ -359,6 +359,72 @@ class IssuingPipelineTest {
     }
   }
 
+  /**
+   * A create that writes data lets its file's reads go once the file exists (the sink says so):
+   * reads due while its data is written are issued beside it, and what changes the file still waits
+   * for the create's end.
+   */
+  @Test
+  void theReadsOfAFileBeingWrittenGoBesideItsCreate() throws Exception {
+    WorkloadModel m =
+        WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
+    FlatLayout layout = new FlatLayout(m);
+    FileTypeModel t = m.runTypes().get(0);
+    List<List<String>> lives = new ArrayList<>();
+    TypeSchedule reference = new TypeSchedule(m, t, layout, 5, 0, 1, "tag");
+    for (EntryLife f = reference.next(); f != null; f = reference.next()) {
+      List<String> life = new ArrayList<>();
+      Map<String, Integer> seen = new TreeMap<>();
+      while (!f.done()) {
+        String k = key(f.next());
+        life.add(k + " #" + seen.merge(k, 1, Integer::sum));
+      }
+      lives.add(life);
+    }
+    Map<String, long[]> calls = new ConcurrentHashMap<>(); // key and occurrence -> start, end
+    Map<String, AtomicInteger> occurrences = new ConcurrentHashMap<>();
+    new IssuingPipeline(
+            new TypeSchedule(m, t, layout, 5, 0, 1, "tag"),
+            e -> {
+              long begin = System.nanoTime();
+              if (e.op() == org.mimesisbench.generator.op.Op.CREATE) {
+                IssuingPipeline.fileExists();
+                sleepMs(20); // its data, written
+              } else {
+                LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(200_000));
+              }
+              String k =
+                  key(e)
+                      + " #"
+                      + occurrences
+                          .computeIfAbsent(key(e), x -> new AtomicInteger())
+                          .incrementAndGet();
+              calls.put(k, new long[] {begin, System.nanoTime()});
+            },
+            0,
+            0,
+            0)
+        .inFlight(8)
+        .run(System.nanoTime(), () -> {});
+    int besideCreates = 0;
+    for (List<String> life : lives) {
+      for (int i = 1; i < life.size(); i++) {
+        for (int j = 0; j < i; j++) {
+          long[] later = calls.get(life.get(i));
+          long[] earlier = calls.get(life.get(j));
+          if (isRead(life.get(i)) && life.get(j).contains(" CREATE ")) {
+            assertTrue(later[0] >= earlier[0], life.get(i) + " began before its file's create");
+            besideCreates += later[0] < earlier[1] ? 1 : 0;
+          } else if (!isRead(life.get(i)) || !isRead(life.get(j))) {
+            assertTrue(
+                later[0] >= earlier[1], life.get(i) + " began before " + life.get(j) + " ended");
+          }
+        }
+      }
+    }
+    assertTrue(besideCreates > 0, "no read went beside its file's create");
+  }
+
   private static boolean isRead(String key) {
     return org.mimesisbench.generator.op.Op.READS.contains(
         org.mimesisbench.generator.op.Op.valueOf(key.split(" ")[1]));

@@ -10,6 +10,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
+import org.mimesisbench.cli.UserSettings;
 import org.mimesisbench.tardis.cluster.EmulatedCluster;
 import org.mimesisbench.tardis.cluster.EmulatedDataNodes;
 import org.mimesisbench.tardis.cluster.NameDirCopy;
@@ -72,16 +73,17 @@ public final class EmbeddedCluster implements AutoCloseable {
     NameNodeAuditLog audit = NameNodeAuditLog.open(auditLog);
     quietServers();
     Configuration conf = new Configuration(base);
-    if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY)) {
+    if (!UserSettings.given(conf, DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY)) {
       conf.setInt(
           DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY,
           20); // the default 10 queues a run's many mappers
     }
-    if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_LOCK_DETAILED_METRICS_KEY)) {
+    if (!UserSettings.given(conf, DFSConfigKeys.DFS_NAMENODE_LOCK_DETAILED_METRICS_KEY)) {
       // the namesystem lock's hold times, for the run's namenode.csv (off in Hadoop by default)
       conf.setBoolean(DFSConfigKeys.DFS_NAMENODE_LOCK_DETAILED_METRICS_KEY, true);
     }
-    if (!givenByUser(conf, CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY)) {
+    if (!UserSettings.given(
+        conf, CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY)) {
       // each call's caller context names when it began: fidelity reads how long calls took to log
       conf.setBoolean(CommonConfigurationKeysPublic.HADOOP_CALLER_CONTEXT_ENABLED_KEY, true);
     }
@@ -136,16 +138,6 @@ public final class EmbeddedCluster implements AutoCloseable {
     MiniDFSCluster cluster = builder.build();
     cluster.waitActive();
     return cluster;
-  }
-
-  /**
-   * Whether {@code key} was set by the user (-D, -conf, a site file), not only by Hadoop's
-   * *-default.xml.
-   */
-  private static boolean givenByUser(Configuration conf, String key) {
-    String[] sources = conf.getPropertySources(key);
-    return sources != null
-        && !java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"));
   }
 
   /**

@@ -12,6 +12,7 @@ import org.apache.hadoop.fs.viewfs.ViewFileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.mimesisbench.cli.UserSettings;
 import org.mimesisbench.generator.schedule.Write;
 import org.mimesisbench.tardis.format.TardisFlag;
 import org.mimesisbench.tardis.format.TardisSequence;
@@ -126,7 +127,7 @@ public final class DataTransfer {
    */
   public static void appendsOnFewDataNodes(Configuration c) {
     String key = HdfsClientConfigKeys.BlockWrite.ReplaceDatanodeOnFailure.BEST_EFFORT_KEY;
-    if (!givenByUser(c, key)) {
+    if (!UserSettings.given(c, key)) {
       c.setBoolean(key, true);
     }
   }
@@ -139,20 +140,15 @@ public final class DataTransfer {
    * place) far off its schedule.
    */
   public static void closesPromptly(Configuration c) {
-    if (!givenByUser(c, HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY)
-        && !givenByUser(c, HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY)) {
+    if (!UserSettings.given(
+            c, HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY)
+        && !UserSettings.given(
+            c, HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY)) {
       c.setInt(
           HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY,
           CLOSE_RETRY_MS);
       c.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, CLOSE_RETRIES);
     }
-  }
-
-  /** Whether {@code key} was set by the user (-D, -conf, a site file), not only by a default. */
-  private static boolean givenByUser(Configuration c, String key) {
-    String[] sources = c.getPropertySources(key);
-    return sources != null
-        && !java.util.Arrays.stream(sources).allMatch(x -> x.endsWith("-default.xml"));
   }
 
   /**

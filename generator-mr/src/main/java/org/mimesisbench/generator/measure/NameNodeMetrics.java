@@ -35,6 +35,7 @@ import org.apache.hadoop.hdfs.DFSUtil;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.net.NetUtils;
 import org.mimesisbench.cli.Messages;
+import org.mimesisbench.cli.UserSettings;
 import org.mimesisbench.folders.ResultsFolder;
 
 /**
@@ -226,9 +227,7 @@ public final class NameNodeMetrics implements AutoCloseable {
     if (!"hdfs".equals(fileSystem.getScheme()) || fileSystem.getHost() == null) {
       return null;
     }
-    String[] sources = conf.getPropertySources(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY);
-    if (sources == null
-        || java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"))) {
+    if (!UserSettings.given(conf, DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY)) {
       return null;
     }
     int port =

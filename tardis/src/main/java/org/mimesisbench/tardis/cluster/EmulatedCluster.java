@@ -12,6 +12,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.namenode.NameNodeAdapter;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
+import org.mimesisbench.cli.UserSettings;
 
 /**
  * A running NameNode with emulated DataNodes in this process: Hadoop's MiniDFSCluster, configured
@@ -195,10 +196,10 @@ public final class EmulatedCluster implements AutoCloseable {
         ReplicaPlacement.place(
             conf, nameDir, NameDirCopy.newestImage(nameDir.resolve("current")), storage);
     if (placed.image().blocks() > 0) {
-      if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_KEY)) {
+      if (!UserSettings.given(conf, DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_KEY)) {
         conf.setFloat(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_THRESHOLD_PCT_KEY, 1.0f);
       }
-      if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY)) {
+      if (!UserSettings.given(conf, DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY)) {
         // HDFS's extension (30 s) lets the last reports in; here safe mode is left once all are
         conf.setInt(MiniDFSCluster.DFS_NAMENODE_SAFEMODE_EXTENSION_TESTING_KEY, Integer.MAX_VALUE);
       }
@@ -350,21 +351,15 @@ public final class EmulatedCluster implements AutoCloseable {
     String uri = dir.toURI().toString();
     conf.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, uri);
     conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY, uri);
-    if (!givenByUser(conf, DFSConfigKeys.DFS_NAMENODE_CHECKPOINT_PERIOD_KEY)) {
+    if (!UserSettings.given(conf, DFSConfigKeys.DFS_NAMENODE_CHECKPOINT_PERIOD_KEY)) {
       conf.setLong(DFSConfigKeys.DFS_NAMENODE_CHECKPOINT_PERIOD_KEY, STARTUP_CHECKPOINT_PERIOD_S);
     }
-    if (!givenByUser(conf, DFSConfigKeys.DFS_IMAGE_PARALLEL_LOAD_KEY)) {
+    if (!UserSettings.given(conf, DFSConfigKeys.DFS_IMAGE_PARALLEL_LOAD_KEY)) {
       // an image with sub-sections (namespace image's of 1 M inodes or more, a NameNode's saved
       // with
       // parallel save) loads on dfs.image.parallel.threads threads; one without loads as before
       conf.setBoolean(DFSConfigKeys.DFS_IMAGE_PARALLEL_LOAD_KEY, true);
     }
-  }
-
-  private static boolean givenByUser(Configuration conf, String key) {
-    String[] sources = conf.getPropertySources(key);
-    return sources != null
-        && !java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"));
   }
 
   /** Ten years: an image given to start from is never "stale" at startup. */

@@ -16,6 +16,7 @@ import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.qjournal.MiniQJMHACluster;
 import org.apache.hadoop.hdfs.server.namenode.ha.ConfiguredFailoverProxyProvider;
 import org.apache.hadoop.hdfs.server.namenode.ha.ObserverReadProxyProvider;
+import org.mimesisbench.cli.UserSettings;
 
 /**
  * An HA nameservice's settings: the NameNodes' (what Observer reads need) and the client
@@ -48,9 +49,7 @@ public final class NameService {
   }
 
   private static void setUnlessGiven(Configuration conf, String key, String value) {
-    String[] sources = conf.getPropertySources(key);
-    if (sources == null
-        || java.util.Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"))) {
+    if (!UserSettings.given(conf, key)) {
       conf.set(key, value);
     }
   }

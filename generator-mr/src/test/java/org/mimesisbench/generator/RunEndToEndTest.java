@@ -137,8 +137,7 @@ class RunEndToEndTest {
    * Audit counts of the workload's ops (phase 2) under the run's namespace root, by audit command.
    */
   private static Map<String, Long> workloadAudit(Run r) {
-    String root =
-        java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
+    String root = rootOf(r);
     Map<String, Long> counts = new HashMap<>();
     for (String[] a : r.audit()) {
       if (a[1] == null || !a[1].startsWith(root + "/")) {
@@ -184,28 +183,22 @@ class RunEndToEndTest {
     long start = workload.path("startMs").asLong();
     long end = workload.path("endMs").asLong();
     assertTrue(start > 0 && end >= start, workload.toString());
-    String root =
-        java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath()
-            + "/";
+    String root = rootOf(r) + "/";
     Map<String, Long> traced = new HashMap<>();
     long phase1 = 0;
-    try (DataFileReader<GenericRecord> events =
-        new DataFileReader<>(
-            dir.resolve("results-base").resolve("trace").resolve("events.avro").toFile(),
-            new GenericDatumReader<>())) {
-      for (GenericRecord e : events) {
-        Object src = e.get("src");
-        if (src == null || !src.toString().startsWith(root)) {
-          continue; // other runs share this cluster's log
-        }
-        long t = (Long) e.get("time");
-        if (t < start - CLOCK_SLACK_MS) {
-          phase1++;
-        } else if (t <= end + 1000) { // the log has millisecond times; the last op ends by endMs
-          traced.merge(e.get("op").toString(), 1L, Long::sum);
-        }
+    for (GenericRecord e : baseTraceEvents()) {
+      Object src = e.get("src");
+      if (src == null || !src.toString().startsWith(root)) {
+        continue; // other runs share this cluster's log
+      }
+      long t = (Long) e.get("time");
+      if (t < start - CLOCK_SLACK_MS) {
+        phase1++;
+      } else if (t <= end + 1000) { // the log has millisecond times; the last op ends by endMs
+        traced.merge(e.get("op").toString(), 1L, Long::sum);
       }
     }
+
     assertTrue(phase1 > 0, "phase 1 created the namespace before the schedule's start");
     issuedByCommand(r)
         .forEach(
@@ -224,34 +217,45 @@ class RunEndToEndTest {
     JsonNode workload = r.summary().path("workload");
     long start = workload.path("startMs").asLong();
     long end = workload.path("endMs").asLong();
-    String root =
-        java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath()
-            + "/";
+    String root = rootOf(r) + "/";
     String prefix = RunOp.getClassSchema().getProp("callerContextPrefix");
     int marked = 0;
+    for (GenericRecord e : baseTraceEvents()) {
+      Object src = e.get("src");
+      long t = (Long) e.get("time");
+      if (src == null || !src.toString().startsWith(root) || t < start - CLOCK_SLACK_MS) {
+        continue; // another run's, or phase 1's
+      }
+      Object context = e.get("callerContext");
+      assertNotNull(context, "the caller context of " + e);
+      assertTrue(context.toString().startsWith(prefix), context.toString());
+      String[] times = context.toString().substring(prefix.length()).split("_");
+      long dueMicros = Long.parseLong(times[0]);
+      long begunMicros = Long.parseLong(times[1]);
+      assertTrue(dueMicros / 1000 >= start - 1 && dueMicros / 1000 <= end, context + " " + e);
+      assertTrue(begunMicros >= dueMicros, context.toString());
+      assertTrue(t >= begunMicros / 1000 - 1, t + " logged before " + context);
+      marked++;
+    }
+
+    assertTrue(marked > 100, marked + " calls marked");
+  }
+
+  /** The path of the run's namespace root (its summary's target.namespaceRoot). */
+  private static String rootOf(Run r) {
+    return java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
+  }
+
+  /** The events of the base run's own trace (parsed from the cluster's shared audit log). */
+  private static List<GenericRecord> baseTraceEvents() throws IOException {
+    List<GenericRecord> all = new ArrayList<>();
     try (DataFileReader<GenericRecord> events =
         new DataFileReader<>(
             dir.resolve("results-base").resolve("trace").resolve("events.avro").toFile(),
             new GenericDatumReader<>())) {
-      for (GenericRecord e : events) {
-        Object src = e.get("src");
-        long t = (Long) e.get("time");
-        if (src == null || !src.toString().startsWith(root) || t < start - CLOCK_SLACK_MS) {
-          continue; // another run's, or phase 1's
-        }
-        Object context = e.get("callerContext");
-        assertNotNull(context, "the caller context of " + e);
-        assertTrue(context.toString().startsWith(prefix), context.toString());
-        String[] times = context.toString().substring(prefix.length()).split("_");
-        long dueMicros = Long.parseLong(times[0]);
-        long begunMicros = Long.parseLong(times[1]);
-        assertTrue(dueMicros / 1000 >= start - 1 && dueMicros / 1000 <= end, context + " " + e);
-        assertTrue(begunMicros >= dueMicros, context.toString());
-        assertTrue(t >= begunMicros / 1000 - 1, t + " logged before " + context);
-        marked++;
-      }
+      events.forEach(all::add);
     }
-    assertTrue(marked > 100, marked + " calls marked");
+    return all;
   }
 
   /** What the run issued by audit command (a probe is a getfileinfo or listStatus too). */
@@ -471,8 +475,7 @@ class RunEndToEndTest {
     for (JsonNode type : r.summary().path("byType")) {
       assertTrue(type.path("mappers").asInt() >= 2, "at least the mappers per type asked: " + type);
     }
-    String root =
-        java.net.URI.create(r.summary().path("target").path("namespaceRoot").asText()).getPath();
+    String root = rootOf(r);
     assertTrue(root.startsWith("/flat/flat-"), root);
     for (String[] a : r.audit()) {
       if (a[1] != null

@@ -300,19 +300,8 @@ class IssuingPipelineTest {
         WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
     FlatLayout layout = new FlatLayout(m);
     FileTypeModel t = m.runTypes().get(0);
-    List<List<String>> lives = new ArrayList<>();
-    TypeSchedule reference = new TypeSchedule(m, t, layout, 5, 0, 1, "tag");
-    int events = 0;
-    for (EntryLife f = reference.next(); f != null; f = reference.next()) {
-      List<String> life = new ArrayList<>();
-      Map<String, Integer> seen = new TreeMap<>();
-      while (!f.done()) {
-        String k = key(f.next());
-        life.add(k + " #" + seen.merge(k, 1, Integer::sum));
-      }
-      lives.add(life);
-      events += life.size();
-    }
+    List<List<String>> lives = lives(new TypeSchedule(m, t, layout, 5, 0, 1, "tag"));
+    int events = lives.stream().mapToInt(List::size).sum();
     Map<String, long[]> calls = new ConcurrentHashMap<>(); // key and occurrence -> start, end
     Map<String, AtomicInteger> occurrences =
         new ConcurrentHashMap<>(); // a life may repeat an event
@@ -327,12 +316,7 @@ class IssuingPipelineTest {
                   LockSupport.parkNanos(
                       ThreadLocalRandom.current().nextLong(200_000)); // calls of varying length
                   inFlight.decrementAndGet();
-                  String k =
-                      key(e)
-                          + " #"
-                          + occurrences
-                              .computeIfAbsent(key(e), x -> new AtomicInteger())
-                              .incrementAndGet();
+                  String k = occurrence(e, occurrences);
                   assertEquals(
                       null,
                       calls.put(k, new long[] {begin, System.nanoTime()}),
@@ -370,17 +354,7 @@ class IssuingPipelineTest {
         WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
     FlatLayout layout = new FlatLayout(m);
     FileTypeModel t = m.runTypes().get(0);
-    List<List<String>> lives = new ArrayList<>();
-    TypeSchedule reference = new TypeSchedule(m, t, layout, 5, 0, 1, "tag");
-    for (EntryLife f = reference.next(); f != null; f = reference.next()) {
-      List<String> life = new ArrayList<>();
-      Map<String, Integer> seen = new TreeMap<>();
-      while (!f.done()) {
-        String k = key(f.next());
-        life.add(k + " #" + seen.merge(k, 1, Integer::sum));
-      }
-      lives.add(life);
-    }
+    List<List<String>> lives = lives(new TypeSchedule(m, t, layout, 5, 0, 1, "tag"));
     Map<String, long[]> calls = new ConcurrentHashMap<>(); // key and occurrence -> start, end
     Map<String, AtomicInteger> occurrences = new ConcurrentHashMap<>();
     new IssuingPipeline(
@@ -393,12 +367,7 @@ class IssuingPipelineTest {
               } else {
                 LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(200_000));
               }
-              String k =
-                  key(e)
-                      + " #"
-                      + occurrences
-                          .computeIfAbsent(key(e), x -> new AtomicInteger())
-                          .incrementAndGet();
+              String k = occurrence(e, occurrences);
               calls.put(k, new long[] {begin, System.nanoTime()});
             },
             0,
@@ -423,6 +392,28 @@ class IssuingPipelineTest {
       }
     }
     assertTrue(besideCreates > 0, "no read went beside its file's create");
+  }
+
+  /** Each life of {@code schedule}: its events' keys, each with its occurrence in the life. */
+  private static List<List<String>> lives(TypeSchedule schedule) {
+    List<List<String>> lives = new ArrayList<>();
+    for (EntryLife f = schedule.next(); f != null; f = schedule.next()) {
+      List<String> life = new ArrayList<>();
+      Map<String, Integer> seen = new TreeMap<>();
+      while (!f.done()) {
+        String k = key(f.next());
+        life.add(k + " #" + seen.merge(k, 1, Integer::sum));
+      }
+      lives.add(life);
+    }
+    return lives;
+  }
+
+  /** {@code e}'s key with its occurrence so far (a life may repeat an event), as lives() gives. */
+  private static String occurrence(Event e, Map<String, AtomicInteger> occurrences) {
+    return key(e)
+        + " #"
+        + occurrences.computeIfAbsent(key(e), x -> new AtomicInteger()).incrementAndGet();
   }
 
   private static boolean isRead(String key) {

@@ -77,29 +77,7 @@ class HaClusterIT {
       assertTrue(Files.isRegularFile(clientConf), "no client configuration in the storage");
 
       Path out = dir.resolve("run");
-      Process run =
-          new ProcessBuilder(
-                  JAVA,
-                  "-jar",
-                  JAR.toString(),
-                  "run",
-                  "-conf",
-                  clientConf.toString(),
-                  "-fs",
-                  address,
-                  "--profile",
-                  PROFILE.toString(),
-                  "--base-dir",
-                  "/bench",
-                  "--time-scale",
-                  "0",
-                  "--duration",
-                  "15s",
-                  "--out",
-                  out.toString())
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("run.log").toFile())
-              .start();
+      Process run = startRun(clientConf, address, "/bench", "15s", out, dir.resolve("run.log"));
       assertTrue(run.waitFor(300, TimeUnit.SECONDS), "the run did not end");
       String said = Files.readString(dir.resolve("run.log"));
       assertEquals(0, run.exitValue(), said);
@@ -151,6 +129,37 @@ class HaClusterIT {
   }
 
   /**
+   * Starts the jar's {@code run} of the bundled sample on the nameservice at {@code address}, in
+   * base {@code base}, back to back for {@code duration}, its output to {@code log}.
+   */
+  private static Process startRun(
+      Path clientConf, String address, String base, String duration, Path out, Path log)
+      throws IOException {
+    return new ProcessBuilder(
+            JAVA,
+            "-jar",
+            JAR.toString(),
+            "run",
+            "-conf",
+            clientConf.toString(),
+            "-fs",
+            address,
+            "--profile",
+            PROFILE.toString(),
+            "--base-dir",
+            base,
+            "--time-scale",
+            "0",
+            "--duration",
+            duration,
+            "--out",
+            out.toString())
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
+  }
+
+  /**
    * A second run on the same nameservice, its active NameNode failed over to the standby by {@code
    * haadmin -failover} once phase 2 is under way: the clients follow it, the run is valid with no
    * error, and its summary names the failover (from nn0 to nn1, within phase 2).
@@ -158,29 +167,7 @@ class HaClusterIT {
   private void failoverInPhase2(String address, Path clientConf) throws Exception {
     Path out = dir.resolve("failover-run");
     Path log = dir.resolve("failover-run.log");
-    Process run =
-        new ProcessBuilder(
-                JAVA,
-                "-jar",
-                JAR.toString(),
-                "run",
-                "-conf",
-                clientConf.toString(),
-                "-fs",
-                address,
-                "--profile",
-                PROFILE.toString(),
-                "--base-dir",
-                "/bench-failover",
-                "--time-scale",
-                "0",
-                "--duration",
-                "30s",
-                "--out",
-                out.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+    Process run = startRun(clientConf, address, "/bench-failover", "30s", out, log);
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
     while (!Files.readString(log).contains("phase 2: workload")) {
       assertTrue(run.isAlive(), "the run ended before phase 2: " + Files.readString(log));

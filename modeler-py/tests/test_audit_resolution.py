@@ -67,13 +67,20 @@ def test_a_run_s_timing_splits_into_its_schedule_its_issuing_and_its_log() -> No
     calls = MarkedCalls(
         command=("open", "open", "getfileinfo", "create", "open"),
         path=("/r/a.t0", "/r/a.t0", "/r/a.t0", "/r/b.t0", None),
-        due=np.array([0.0, 1.0, 4.0, 0.0, 2.0]),
-        begun=np.array([0.1, 3.0, 4.2, 0.0, 2.5]),
-        logged=np.array([1.0, 3.0, 5.0, 1.0, 3.0]),
+        due=np.array([0.0, 1.0, 4.0, 2.0, 2.0]),
+        begun=np.array([0.1, 3.0, 4.2, 2.5, 2.5]),
+        logged=np.array([1.0, 3.0, 5.0, 3.0, 3.0]),
+        file_type=np.array([0, 0, 0, 1, -1]),
     )
     assert list(calls.access_gaps(calls.due)) == [1.0, 3.0]  # a file's accesses only, in order
     assert list(np.round(calls.access_gaps(calls.begun), 6)) == [2.9, 1.2]
     assert list(calls.access_gaps(calls.logged)) == [2.0, 2.0]
+    # type 1's one create: its gap from time zero, at each stage
+    assert [list(calls.create_gaps(t)) for t in (calls.due, calls.begun, calls.logged)] == [
+        [2.0],
+        [2.5],
+        [3.0],
+    ]
     offsets = calls.offsets()
     assert set(offsets.by_command) == {"open", "getfileinfo", "create"}
     assert list(np.round(offsets.by_command["open"][1], 6)) == [0.9, 0.5, 0.0]  # by begin

@@ -336,12 +336,14 @@ class TimingStages:
     late_ms: dict[str, float]
     offset_ms: dict[str, float]
     interarrival: dict[str, float | None]
+    create_interarrival: dict[str, float | None] | None = None
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> TimingStages:
+        creates = item.get("create_interarrival")
         return cls(
             item["calls"], dict(item["late_ms"]), dict(item["offset_ms"]),
-            dict(item["interarrival"]),
+            dict(item["interarrival"]), None if creates is None else dict(creates),
         )  # fmt: skip
 
 

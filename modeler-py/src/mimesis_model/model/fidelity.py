@@ -174,9 +174,20 @@ class MarkedCalls:
     due: Floats
     begun: Floats
     logged: Floats
+    file_type: Ints
+    """the type of the call's file by its name; -1 for none"""
 
     def __len__(self) -> int:
         return len(self.command)
+
+    def create_gaps(self, times: Floats) -> Floats:
+        """Each file type's create interarrivals at TIMES (the first from time zero), pooled:
+        the run's create process at that stage, as the model's create_interarrival."""
+        creates = np.array(self.command) == "create"
+        types = np.unique(self.file_type[creates & (self.file_type >= 0)])
+        gaps = [create_interarrivals(times[creates & (self.file_type == t)]) for t in types]
+        pooled: Floats = np.concatenate(gaps) if gaps else np.zeros(0)
+        return pooled
 
     def offsets(self) -> CallOffsets:
         """How long each call took from its begin to its log, by command."""

@@ -9,6 +9,7 @@ scaling change what a run is meant to look like, so against the trace they show 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -183,13 +184,19 @@ def _timing_line(timing: TimingStages | None) -> str:
             "timing stages: not measured (the NameNode logged no caller context: "
             "hadoop.caller.context.enabled); the model's times are its due times"
         )
-    late, offset, ks = timing.late_ms, timing.offset_ms, timing.interarrival
+    late, offset = timing.late_ms, timing.offset_ms
+    staged = [("interarrival", timing.interarrival)]
+    if timing.create_interarrival is not None:
+        staged.append(("create interarrival", timing.create_interarrival))
     return (
         f"timing stages, from {timing.calls:,} calls that named their due time and begin: began "
         f"{_percentiles(late)} ms late; logged {_percentiles(offset)} ms after their begin (the "
-        "model's and the faithful runs' calls are logged as late); interarrival against the "
-        f"model as due {_distance(ks['due'])}, as begun {_distance(ks['begun'])}, as logged "
-        f"{_distance(ks['logged'])}"
+        "model's and the faithful runs' calls are logged as late); against the model, "
+        + "; ".join(
+            f"{name} as due {_distance(ks['due'])}, as begun {_distance(ks['begun'])}, as logged "
+            f"{_distance(ks['logged'])}"
+            for name, ks in staged
+        )
     )
 
 
@@ -206,17 +213,18 @@ def _timing(
     marked = run.marked
     if marked is None:
         return None
-    if not timed:
-        stages = dict.fromkeys(("due", "begun", "logged"))
-    else:
+    rng = np.random.default_rng(0)
+
+    def stages(gaps: Callable[[Floats], Floats], model: Floats, name: str) -> dict[str, Any]:
         # every stage at the log's whole milliseconds, as the model: a begin a few µs after its
         # due time is not a gap the log could show
-        rng = np.random.default_rng(0)
-        model = audited(due_model.interarrival, rng)
-        stages = {
-            "due": ks_distance(audited(marked.access_gaps(marked.due), rng), model),
-            "begun": ks_distance(audited(marked.access_gaps(marked.begun), rng), model),
-            "logged": logged["interarrival"],
+        if not timed:
+            return dict.fromkeys(("due", "begun", "logged"))
+        shown = audited(model, rng)
+        return {
+            "due": ks_distance(audited(gaps(marked.due), rng), shown),
+            "begun": ks_distance(audited(gaps(marked.begun), rng), shown),
+            "logged": logged[name],
         }
 
     def percentiles(values: Floats) -> dict[str, float]:
@@ -227,7 +235,10 @@ def _timing(
         "calls": len(marked),
         "late_ms": percentiles(marked.begun - marked.due),
         "offset_ms": percentiles(marked.logged - marked.begun),
-        "interarrival": stages,
+        "interarrival": stages(marked.access_gaps, due_model.interarrival, "interarrival"),
+        "create_interarrival": stages(
+            marked.create_gaps, due_model.create_interarrival, "create_interarrival"
+        ),
     }
 
 

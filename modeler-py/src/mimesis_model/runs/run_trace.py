@@ -150,7 +150,7 @@ class RunTrace:
             users=dict(Counter(user for _, _, user in issued)),
             directories=directories,
             created_paths=tuple(finals[row] for row in np.flatnonzero(kept)),
-            marked=_marked_calls(marked, start_ms, last, prefix),
+            marked=_marked_calls(marked, start_ms, last, prefix, k),
         )
 
 
@@ -202,9 +202,14 @@ def _call_mark(context: str | None) -> tuple[int, int] | None:
 
 
 def _marked_calls(
-    marked: list[tuple[int, str, str, float, float]], start_ms: int, last_ms: int, prefix: str
+    marked: list[tuple[int, str, str, float, float]],
+    start_ms: int,
+    last_ms: int,
+    prefix: str,
+    k: int,
 ) -> MarkedCalls | None:
-    """The phase-2 calls under PREFIX that name when they were due and began."""
+    """The phase-2 calls under PREFIX that name when they were due and began, their files typed
+    by name among K types."""
     kept = [
         call for call in marked if start_ms <= call[0] <= last_ms and call[2].startswith(prefix)
     ]
@@ -216,6 +221,7 @@ def _marked_calls(
         due=np.array([call[3] for call in kept]) - start_ms,
         begun=np.array([call[4] for call in kept]) - start_ms,
         logged=np.array([float(call[0]) for call in kept]) - start_ms,
+        file_type=_type_labels([call[2] for call in kept], k),
     )
 
 

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.run.RunOp;
 
 /**
  * A run against {@code cluster} started apart, as a user's would be: the cluster keeps its
@@ -104,6 +105,11 @@ class ClusterCaptureIT {
       assertTrue(issued > 0, printed);
       // every op the run issued is an audited call of its trace (phase 1's calls come on top)
       assertTrue(parsed.path("events").asLong() >= issued, parsed + "\n" + printed);
+      // the cluster logs caller contexts: each call says when it was due and began
+      String prefix = RunOp.getClassSchema().getProp("callerContextPrefix");
+      assertTrue(
+          Files.readString(Path.of(auditLog)).contains("callerContext=" + prefix),
+          "no call of the run named its due and begin time in " + auditLog);
     } finally {
       cluster.destroy(); // SIGTERM: the cluster's shutdown hook stops every server
       assertTrue(cluster.waitFor(60, TimeUnit.SECONDS), "the cluster did not stop");

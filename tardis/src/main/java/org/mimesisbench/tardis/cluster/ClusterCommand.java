@@ -18,6 +18,7 @@ import org.apache.hadoop.hdfs.server.namenode.startupprogress.Phase;
 import org.mimesisbench.cli.Command;
 import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.cli.ExitCodes;
+import org.mimesisbench.cli.UserSettings;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.output.HadoopLog;
 import org.mimesisbench.output.OutputProblems;
@@ -183,16 +184,16 @@ public final class ClusterCommand implements Command {
     if (restart && !cl.hasOption("namenode-port")) {
       port = storagePort(base);
     }
-    if (conf.get("hadoop.http.temp.dir")
-        == null) { // the web servers' Jetty folders: with the storage, not in /tmp
+    // unless the user set them; a key Hadoop's *-default.xml holds is never null to conf.get
+    if (!UserSettings.given(conf, "hadoop.http.temp.dir")) {
+      // the web servers' Jetty folders: with the storage, not in /tmp
       conf.set("hadoop.http.temp.dir", base.resolve("http-tmp").toAbsolutePath().toString());
     }
-    if (conf.get("dfs.namenode.lock.detailed-metrics.enabled")
-        == null) { // lock hold times, for run's namenode.csv
-      conf.setBoolean("dfs.namenode.lock.detailed-metrics.enabled", true);
+    if (!UserSettings.given(conf, "dfs.namenode.lock.detailed-metrics.enabled")) {
+      conf.setBoolean("dfs.namenode.lock.detailed-metrics.enabled", true); // run's namenode.csv
     }
-    if (conf.get("hadoop.caller.context.enabled")
-        == null) { // each run call's due and begin time, for fidelity's timing stages
+    if (!UserSettings.given(conf, "hadoop.caller.context.enabled")) {
+      // each run call's due and begin time, for fidelity's timing stages
       conf.setBoolean("hadoop.caller.context.enabled", true);
     }
     // the servers' warnings go to the storage's log file (with the storage when it is a

@@ -619,11 +619,12 @@ public final class IssuingPipeline {
               ? r.getClassName().substring(r.getClassName().lastIndexOf('.') + 1)
               : ex.getClass().getSimpleName();
       error = errorClass + ": " + Messages.firstLine(ex);
+    } finally {
+      if (hooked) {
+        FILE_EXISTS.remove(); // whatever the call threw: no later call of this thread reaches it
+      }
     }
     long end = System.nanoTime();
-    if (hooked) {
-      FILE_EXISTS.remove();
-    }
     if (inFlight > 1) {
       calling.decrementAndGet();
     }

@@ -34,10 +34,10 @@ public final class DataTransfer {
   private static final int BUFFER_BYTES = 64 * 1024;
 
   /** How soon a close (or a next block) asks again whether its last block is reported, ms. */
-  public static final int CLOSE_RETRY_MS = 10;
+  private static final int CLOSE_RETRY_MS = 10;
 
   /** How often it asks, doubling the wait: about 40 s in all, HDFS's 400 ms doubling 12 s. */
-  public static final int CLOSE_RETRIES = 12;
+  private static final int CLOSE_RETRIES = 12;
 
   private final TardisFlag flag;
   private final short maxReplication;
@@ -144,11 +144,19 @@ public final class DataTransfer {
             c, HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY)
         && !UserSettings.given(
             c, HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY)) {
-      c.setInt(
-          HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY,
-          CLOSE_RETRY_MS);
-      c.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, CLOSE_RETRIES);
+      pollCloses(c);
     }
+  }
+
+  /**
+   * Sets {@code c}'s closes (and next blocks) to ask every {@value #CLOSE_RETRY_MS} ms, doubling,
+   * {@value #CLOSE_RETRIES} times, whatever was set: what phase 1, which is not measured, writes
+   * with; phase 2 by {@link #closesPromptly}.
+   */
+  public static void pollCloses(Configuration c) {
+    c.setInt(
+        HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY, CLOSE_RETRY_MS);
+    c.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, CLOSE_RETRIES);
   }
 
   /**

@@ -4,7 +4,6 @@ import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -51,12 +50,7 @@ public final class NamespaceMapper
    */
   public static Configuration settingUp(Configuration conf) {
     Configuration c = new Configuration(conf);
-    c.setLong(
-        HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY,
-        DataTransfer.CLOSE_RETRY_MS);
-    c.setInt(
-        HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY,
-        DataTransfer.CLOSE_RETRIES);
+    DataTransfer.pollCloses(c);
     return c;
   }
 

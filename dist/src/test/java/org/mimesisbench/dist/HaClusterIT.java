@@ -5,14 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.tools.DFSHAAdmin;
@@ -60,18 +56,7 @@ class HaClusterIT {
             .redirectError(dir.resolve("cluster.err").toFile())
             .start();
     try {
-      CompletableFuture<String> printed =
-          CompletableFuture.supplyAsync(
-              () -> {
-                try {
-                  return new BufferedReader(
-                          new InputStreamReader(cluster.getInputStream(), StandardCharsets.UTF_8))
-                      .readLine();
-                } catch (IOException e) {
-                  return null;
-                }
-              });
-      String address = printed.get(5, TimeUnit.MINUTES);
+      String address = PrintedLine.first(cluster, 5, TimeUnit.MINUTES);
       assertEquals("hdfs://ns1", address, Files.readString(dir.resolve("cluster.err")));
       Path clientConf = storage.resolve("client-conf.xml");
       assertTrue(Files.isRegularFile(clientConf), "no client configuration in the storage");

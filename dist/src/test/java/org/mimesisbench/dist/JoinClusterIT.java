@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -19,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -93,19 +90,7 @@ class JoinClusterIT {
                   dir.resolve("datanodes").toString())
               .redirectError(dir.resolve("cluster.err").toFile())
               .start();
-      Process joined = cluster;
-      CompletableFuture<String> printed =
-          CompletableFuture.supplyAsync(
-              () -> {
-                try {
-                  return new BufferedReader(
-                          new InputStreamReader(joined.getInputStream(), StandardCharsets.UTF_8))
-                      .readLine();
-                } catch (IOException e) {
-                  return null;
-                }
-              });
-      String address = printed.get(20, TimeUnit.MINUTES);
+      String address = PrintedLine.first(cluster, 20, TimeUnit.MINUTES);
       assertEquals(uri.toString(), address, Files.readString(dir.resolve("cluster.err")));
       System.out.printf(
           "cluster --join: %d DataNodes registered in %.0f s%n",

@@ -66,7 +66,7 @@ def test_times_and_spans_move_by_the_offsets_and_a_single_access_keeps_its_span(
 def test_a_run_s_timing_splits_into_its_schedule_its_issuing_and_its_log() -> None:
     calls = MarkedCalls(
         command=("open", "open", "getfileinfo", "create", "open"),
-        path=("/r/a.t0", "/r/a.t0", "/r/a.t0", "/r/b.t0", None),
+        path=("/r/a.t0", "/r/a.t0", "/r/a.t0", "/r/b.t0", "/r/d0"),
         due=np.array([0.0, 1.0, 4.0, 2.0, 2.0]),
         begun=np.array([0.1, 3.0, 4.2, 2.5, 2.5]),
         logged=np.array([1.0, 3.0, 5.0, 3.0, 3.0]),

@@ -6,7 +6,7 @@ distance of the op mix; overall and per file type.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
 import numpy as np
@@ -169,13 +169,13 @@ class MarkedCalls:
     run's timing into its stages: the schedule (due), the issuing (begun), the NameNode (logged)."""
 
     command: tuple[str, ...]
-    path: tuple[str | None, ...]
-    """the call's path, None for one not on a file (a directory's, a probe's of no file)"""
+    path: tuple[str, ...]
     due: Floats
     begun: Floats
     logged: Floats
     file_type: Ints
-    """the type of the call's file by its name; -1 for none"""
+    """the type of the call's file by its name; -1 for a call on no file of the run's types (a
+    directory's, a probe's of no file)"""
 
     def __len__(self) -> int:
         return len(self.command)
@@ -203,7 +203,7 @@ class MarkedCalls:
     def access_gaps(self, times: Floats) -> Floats:
         """The gaps between each file's consecutive accesses (CallOffsets.ACCESSES) by path, at
         TIMES (one of due, begun, logged): the run's interarrival at that stage."""
-        on_files = np.array([path is not None for path in self.path])
+        on_files = self.file_type >= 0
         rows = np.flatnonzero(on_files & np.isin(np.array(self.command), CallOffsets.ACCESSES))
         paths = np.array(self.path, dtype=object)[rows]
         order = np.lexsort((times[rows], paths))
@@ -226,6 +226,10 @@ class CallOffsets:
 
     by_command: dict[str, tuple[Floats, Floats]]
     """command -> (begin ms from time zero, sorted; the offset of each, ms)"""
+    _pools: dict[tuple[str, ...], tuple[Floats, Floats]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    """pooled()'s answers: a fidelity asks the same few pools for every faithful run it draws"""
 
     ACCESSES: ClassVar[tuple[str, ...]] = tuple(audit_command(kind) for kind in ACCESS_KINDS)
 
@@ -238,6 +242,11 @@ class CallOffsets:
 
     def pooled(self, commands: tuple[str, ...]) -> tuple[Floats, Floats]:
         """COMMANDS' calls (begins sorted, offsets); the accesses' when none of them has one."""
+        if commands not in self._pools:
+            self._pools[commands] = self._pool(commands)
+        return self._pools[commands]
+
+    def _pool(self, commands: tuple[str, ...]) -> tuple[Floats, Floats]:
         found = [self.by_command[c] for c in commands if len(self.by_command.get(c, ((),))[0])]
         if not found:
             found = (

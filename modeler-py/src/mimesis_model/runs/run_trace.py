@@ -217,7 +217,7 @@ def _marked_calls(
         return None
     return MarkedCalls(
         command=tuple(call[1] for call in kept),
-        path=tuple(call[2] if _TYPE_IN_NAME.search(call[2]) else None for call in kept),
+        path=tuple(call[2] for call in kept),
         due=np.array([call[3] for call in kept]) - start_ms,
         begun=np.array([call[4] for call in kept]) - start_ms,
         logged=np.array([float(call[0]) for call in kept]) - start_ms,

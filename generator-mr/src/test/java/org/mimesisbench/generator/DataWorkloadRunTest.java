@@ -8,14 +8,17 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.generator.RunChecks.Outcome;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.issue.DataTransfer;
+import org.mimesisbench.generator.issue.IssuingPipeline;
+import org.mimesisbench.generator.issue.NamespaceClient;
+import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.mr.RunPlan;
 import org.mimesisbench.generator.op.Op;
@@ -32,6 +38,7 @@ import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.FileWrites;
+import org.mimesisbench.generator.schedule.Life;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 import org.mimesisbench.generator.schedule.Write;
 import org.mimesisbench.profile.Profile;
@@ -93,6 +100,82 @@ class DataWorkloadRunTest {
       }
     }
     assertTrue(slow <= 2, slow + " of " + files + " creates took 400 ms or more");
+  }
+
+  /**
+   * A put's rename into place and a setPermission due while the create still writes the file's data
+   * go beside it, as HDFS serves them on a file open for write: the writer's lease follows the
+   * rename, the data lands whole at the new path and closes there, and no call fails.
+   */
+  @Test
+  void aFileBeingWrittenIsRenamedBesideItsWrite() throws Exception {
+    long size = 16 * MIB;
+    List<Event> events =
+        List.of(
+            new Event(
+                0, Op.CREATE, "/put/f._COPYING_", null, null, new Write(size, MIB, (short) 3)),
+            new Event(1, Op.RENAME, "/put/f._COPYING_", "/put/f", null),
+            new Event(2, Op.SET_PERMISSION, "/put/f", null, null));
+    Map<Op, long[]> spans = new ConcurrentHashMap<>(); // op -> begin, end
+    try (FileSystem fs = FileSystem.newInstance(cluster.uri(), new Configuration())) {
+      NamespaceClient client = new NamespaceClient(fs, new org.apache.hadoop.fs.Path("/beside"));
+      Iterator<Life> lives = List.<Life>of(new Listed(events)).iterator();
+      RunStatistics stats =
+          new IssuingPipeline(
+                  () -> lives.hasNext() ? lives.next() : null,
+                  e -> {
+                    long begin = System.nanoTime();
+                    client.issue(e);
+                    spans.put(e.op(), new long[] {begin, System.nanoTime()});
+                  },
+                  1,
+                  0,
+                  0)
+              .inFlight(4)
+              .run(System.nanoTime(), () -> {});
+      assertEquals(0, stats.totalErrors(), () -> stats.errorSamples().toString());
+      assertTrue(
+          spans.get(Op.RENAME)[0] < spans.get(Op.CREATE)[1], "the rename waited for the write");
+      assertTrue(spans.get(Op.SET_PERMISSION)[0] >= spans.get(Op.RENAME)[1]);
+      org.apache.hadoop.fs.Path put = new org.apache.hadoop.fs.Path("/beside/put/f");
+      assertEquals(size, fs.getFileStatus(put).getLen());
+      assertTrue(((DistributedFileSystem) fs).isFileClosed(put));
+    }
+  }
+
+  /** A file's events, in order, whose reads and changes may go beside its writing create. */
+  private static final class Listed implements Life {
+    private final List<Event> events;
+    private int next;
+
+    Listed(List<Event> events) {
+      this.events = events;
+    }
+
+    @Override
+    public double nextTime() {
+      return done() ? Double.POSITIVE_INFINITY : events.get(next).timeMs();
+    }
+
+    @Override
+    public double firstTime() {
+      return events.get(0).timeMs();
+    }
+
+    @Override
+    public boolean done() {
+      return next == events.size();
+    }
+
+    @Override
+    public Event next() {
+      return events.get(next++);
+    }
+
+    @Override
+    public boolean readsOverlap() {
+      return true;
+    }
   }
 
   /** A user's own retry settings are kept. */

@@ -46,14 +46,15 @@ import org.mimesisbench.output.Durations;
  * create): an event whose life has an op in flight is queued behind it and issued by that op's
  * issuer once the op ended (the wait is in its response time too, and counted apart), except that a
  * file's reads ({@link Op#READS}) overlap its reads, as the clients of one file do: a read queued
- * behind a read took the read's response time off the gap the model gave it (a replay's partition
- * keeps every call in its recorded order: {@link Life#readsOverlap}). With a bound of 1 the calling
- * thread issues every op, one after another, as a closed loop. Issuing stops early when an op is
- * more than the maximum drift late, when the wall-clock limit is reached, when every call has
- * failed for the outage limit (the file system is down), or when {@link #stop} is called; the
- * statistics say why. Lateness that an outage caused (the calls waited or failed while the file
- * system was away) is not counted as drift: after a restart of the NameNode the run goes on, the
- * failed calls counted as errors.
+ * behind a read took the read's response time off the gap the model gave it, and that a create
+ * writing its file's data has them, and the changes HDFS serves on a file being written, go beside
+ * it once the file exists ({@link #fileExists}) (a replay's partition keeps every call in its
+ * recorded order: {@link Life#readsOverlap}). With a bound of 1 the calling thread issues every op,
+ * one after another, as a closed loop. Issuing stops early when an op is more than the maximum
+ * drift late, when the wall-clock limit is reached, when every call has failed for the outage limit
+ * (the file system is down), or when {@link #stop} is called; the statistics say why. Lateness that
+ * an outage caused (the calls waited or failed while the file system was away) is not counted as
+ * drift: after a restart of the NameNode the run goes on, the failed calls counted as errors.
  *
  * <p>An issuer reads the clock twice per op at a time scale above 0 (when the wait for the due time
  * ends, which is the op's begin, and when the op ends) and, with a bound of 1, once at time scale
@@ -115,28 +116,69 @@ public final class IssuingPipeline {
   // what issuers share: the statistics, lives with an op in flight, the outage, the issuers
   private final ReentrantLock stateLock = new ReentrantLock();
   private final IdentityHashMap<Life, InFlight> livesInFlight = new IdentityHashMap<>();
+  private final Condition fileFound =
+      stateLock.newCondition(); // a create's file exists, or it ended
 
-  /** A life's ops in flight, whether one changes it, and the events queued behind them. */
+  /**
+   * A life's ops in flight, whether one changes it, its create among them (until the file exists,
+   * then while it writes the file's data), and the events queued behind them.
+   */
   private static final class InFlight {
     int ops;
-    boolean changing; // an op that is not a read is in flight: nothing of the life overlaps it
+    boolean changing; // a change is in flight: nothing of the life overlaps it
+    Issuer creating; // the issuer of the life's create in flight, until its file exists
+    Issuer writer; // the same once the file exists, while the create writes the file's data
     final ArrayDeque<Event> queued = new ArrayDeque<>(2);
 
-    /** Counts {@code e} of {@code life} in flight. */
-    void start(Event e, Life life) {
+    /**
+     * Whether {@code e} may begin beside the ops in flight: reads beside reads and the life's
+     * create; a change HDFS serves on a file being written ({@link Op#WHILE_WRITTEN}) beside that
+     * create alone. Beside a create, either waits for the file to exist ({@link #fileExists}).
+     */
+    boolean admits(Event e, Life life) {
+      if (ops == 0) {
+        return true;
+      }
+      if (changing) {
+        return false;
+      }
+      return overlaps(e, life)
+          || ops == 1 && (creating != null || writer != null) && Op.WHILE_WRITTEN.contains(e.op());
+    }
+
+    /** Counts {@code e} of {@code life}, issued by {@code w}, in flight. */
+    void start(Issuer w, Event e, Life life) {
       ops++;
-      changing = !overlaps(e, life);
+      boolean create = e.op() == Op.CREATE && life.readsOverlap();
+      if (create) {
+        creating = w;
+      }
+      changing = !create && !overlaps(e, life);
+    }
+
+    /** {@code w}'s op {@code e} of {@code life} ended. */
+    void end(Issuer w, Event e, Life life) {
+      ops--;
+      if (w == creating) {
+        creating = null; // it ended without saying its file exists (it wrote no data, or failed)
+      } else if (w == writer) {
+        writer = null;
+      } else if (!overlaps(e, life)) {
+        changing = false; // changes never overlap one another: this was the only one
+      }
     }
   }
 
-  /** The issuing thread's op in flight, which {@link #fileExists} lets its file's reads overlap. */
+  /** The issuing thread's create in flight, which {@link #fileExists} says its file exists of. */
   private static final ThreadLocal<Runnable> FILE_EXISTS = new ThreadLocal<>();
 
   /**
    * Called by the sink on the issuing thread once the file of the op it issues exists in the
    * namespace (a create's call returned) while the op goes on writing the file's data: from then on
    * the file's reads due are issued beside it, as readers of a file being written are served, not
-   * held back until its data is written and closed. Ops that change the file still wait for it.
+   * held back until its data is written and closed, and so are the changes HDFS serves on a file
+   * open for write ({@link Op#WHILE_WRITTEN}: a put's rename into place). Deletes and appends still
+   * wait for it.
    */
   public static void fileExists() {
     Runnable hook = FILE_EXISTS.get();
@@ -412,8 +454,9 @@ public final class IssuingPipeline {
     private Event event; // the event taken, to issue next
     private Life life; // its life
     private boolean afterPrevious; // taken from its life's queue when the op before it ended
-    // the op in flight no longer changes its life (its file exists): the life's reads may overlap
-    private final Runnable readsMayOverlap = () -> fileExisting(life);
+    // its create in flight made the file: the ops beside it may begin
+    private final Runnable readsMayOverlap = () -> fileExisting(this);
+    private boolean awaitsFile; // claimed beside its life's create: it begins once the file exists
     private long
         idleSince; // when this issuer was last free: its last op's end, or when it got a batch
 
@@ -469,11 +512,12 @@ public final class IssuingPipeline {
           return false;
         }
         Life life = current.lives()[i];
-        if (inFlight > 1 && life.ordered() && !claim(life, e)) {
+        w.awaitsFile = false;
+        w.life = life;
+        if (inFlight > 1 && life.ordered() && !claim(w, life, e)) {
           continue;
         }
         w.event = e;
-        w.life = life;
         w.afterPrevious = false;
         return true;
       }
@@ -485,15 +529,17 @@ public final class IssuingPipeline {
   }
 
   /**
-   * {@code life}'s op in flight, its only one, made its file and only writes its data now: reads of
-   * the life claimed from now on overlap it (the ones queued already wait for it, in order).
+   * {@code w}'s create in flight made its file and only writes its data now: the ops claimed beside
+   * it ({@link InFlight#admits}) may begin.
    */
-  private void fileExisting(Life life) {
+  private void fileExisting(Issuer w) {
     stateLock.lock();
     try {
-      InFlight f = livesInFlight.get(life);
-      if (f != null && f.ops == 1) {
-        f.changing = false;
+      InFlight f = livesInFlight.get(w.life);
+      if (f != null && f.creating == w) {
+        f.creating = null;
+        f.writer = w;
+        fileFound.signalAll();
       }
     } finally {
       stateLock.unlock();
@@ -501,22 +547,42 @@ public final class IssuingPipeline {
   }
 
   /**
-   * Counts {@code e} in flight for {@code life}; false (and {@code e} queued) when it must wait: a
-   * change of the life waits for every op of it in flight, and any op waits for a change in flight
-   * or for events queued before it.
+   * Waits until the create {@code w}'s op was claimed beside made its file (or ended), or issuing
+   * stops; returns the clock read when the wait ended.
    */
-  private boolean claim(Life life, Event e) {
+  private long awaitFile(Issuer w) {
+    stateLock.lock();
+    try {
+      InFlight f = livesInFlight.get(w.life);
+      while (f.creating != null && !stopped) {
+        fileFound.await(POLL_NANOS, TimeUnit.NANOSECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the task was killed: waitUntil stops issuing
+    } finally {
+      stateLock.unlock();
+    }
+    return System.nanoTime();
+  }
+
+  /**
+   * Counts {@code e} in flight for {@code life}; false (and {@code e} queued) when it must wait: a
+   * change of the life waits for every op of it in flight (but a writing create, {@link
+   * InFlight#admits}), and any op waits for a change in flight or for events queued before it.
+   */
+  private boolean claim(Issuer w, Life life, Event e) {
     stateLock.lock();
     try {
       InFlight f = livesInFlight.get(life);
       if (f == null) {
         f = new InFlight();
         livesInFlight.put(life, f);
-      } else if (f.changing || !f.queued.isEmpty() || !overlaps(e, life)) {
+      } else if (!f.queued.isEmpty() || !f.admits(e, life)) {
         f.queued.add(e);
         return false;
       }
-      f.start(e, life);
+      w.awaitsFile = f.creating != null;
+      f.start(w, e, life);
       return true;
     } finally {
       stateLock.unlock();
@@ -573,6 +639,14 @@ public final class IssuingPipeline {
     } else { // back to back, from the start on: the op begins when its issuer was free
       due = startNanos;
       begin = inFlight == 1 && w.idleSince - startNanos >= 0 ? w.idleSince : waitUntil(startNanos);
+    }
+    if (w.awaitsFile) {
+      long found = awaitFile(w);
+      if (found - begin > 0) {
+        begin = found; // waited for its file: late by its order, as one queued behind an op
+        overdue = timeScale > 0;
+        w.afterPrevious = true;
+      }
     }
     if (stopped) {
       return false;
@@ -685,16 +759,20 @@ public final class IssuingPipeline {
     }
     if (inFlight > 1 && w.life.ordered()) {
       InFlight f = livesInFlight.get(w.life);
-      if (--f.ops > 0) {
-        return false; // another read of the life is in flight: the last to end goes on
+      if (w == f.creating) {
+        fileFound.signalAll(); // the ops beside it wait no more
       }
-      if (!f.queued.isEmpty() && !stopped) {
+      f.end(w, e, w.life);
+      if (!f.queued.isEmpty() && !stopped && f.admits(f.queued.peek(), w.life)) {
         w.event = f.queued.poll(); // the life's next op: this issuer goes on with it
-        f.start(w.event, w.life);
+        w.awaitsFile = f.creating != null;
+        f.start(w, w.event, w.life);
         w.afterPrevious = true;
         return true;
       }
-      livesInFlight.remove(w.life);
+      if (f.ops == 0) {
+        livesInFlight.remove(w.life); // else the last of the ops in flight to end goes on
+      }
     }
     return false;
   }

@@ -120,6 +120,27 @@ public enum Op {
   public static final Set<Op> SNAPSHOTS = EnumSet.range(ALLOW_SNAPSHOT, RENAME_SNAPSHOT);
 
   /**
+   * The changes HDFS serves on a file still open for write (by inode id, the writer's lease follows
+   * a rename): a put's rename into place or a job's setPermission may go beside the create writing
+   * the data, as the trace's went after a write the run cannot make as fast at every time scale.
+   */
+  public static final Set<Op> WHILE_WRITTEN =
+      EnumSet.of(
+          RENAME,
+          SET_PERMISSION,
+          SET_OWNER,
+          SET_TIMES,
+          SET_REPLICATION,
+          SET_XATTR,
+          SET_ACL,
+          MODIFY_ACL_ENTRIES,
+          REMOVE_ACL_ENTRIES,
+          REMOVE_DEFAULT_ACL,
+          REMOVE_ACL,
+          SET_STORAGE_POLICY,
+          UNSET_STORAGE_POLICY);
+
+  /**
    * The ops that change nothing: several clients read one file at once (a job's tasks open the same
    * input), so a life's reads may overlap one another, never a change of it.
    */

@@ -344,46 +344,58 @@ class IssuingPipelineTest {
   }
 
   /**
-   * A create that writes data lets its file's reads go once the file exists (the sink says so):
-   * reads due while its data is written are issued beside it, and what changes the file still waits
-   * for the create's end.
+   * A file's reads, and the changes HDFS serves on a file being written (rename, setPermission,
+   * setReplication), go beside the create writing its data once the file exists; a change never
+   * beside anything else of the file (a read, another change), nor the create before the file
+   * exists.
    */
   @Test
-  void theReadsOfAFileBeingWrittenGoBesideItsCreate() throws Exception {
+  void readsAndChangesOfAFileBeingWrittenGoBesideItsCreate() throws Exception {
     WorkloadModel m =
-        WorkloadModel.of("vector", GeneratorVectors.profile(), GeneratorVectors.options().build());
+        WorkloadModel.of(
+            "vector",
+            GeneratorVectors.profileWithCallsAndProbes(),
+            GeneratorVectors.options().build());
     FlatLayout layout = new FlatLayout(m);
     FileTypeModel t = m.runTypes().get(0);
     List<List<String>> lives = lives(new TypeSchedule(m, t, layout, 5, 0, 1, "tag"));
     Map<String, long[]> calls = new ConcurrentHashMap<>(); // key and occurrence -> start, end
+    Map<String, long[]> existing = new ConcurrentHashMap<>(); // a create's key -> when its file was
     Map<String, AtomicInteger> occurrences = new ConcurrentHashMap<>();
     new IssuingPipeline(
             new TypeSchedule(m, t, layout, 5, 0, 1, "tag"),
             e -> {
               long begin = System.nanoTime();
+              String k = occurrence(e, occurrences);
               if (e.op() == org.mimesisbench.generator.op.Op.CREATE) {
+                sleepMs(2); // the create's call
+                existing.put(k, new long[] {System.nanoTime()});
                 IssuingPipeline.fileExists();
-                sleepMs(20); // its data, written
+                sleepMs(30); // its data, written
               } else {
                 LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(200_000));
               }
-              String k = occurrence(e, occurrences);
               calls.put(k, new long[] {begin, System.nanoTime()});
             },
-            0,
+            0.01,
             0,
             0)
         .inFlight(8)
         .run(System.nanoTime(), () -> {});
     int besideCreates = 0;
+    int readsBeside = 0;
     for (List<String> life : lives) {
       for (int i = 1; i < life.size(); i++) {
         for (int j = 0; j < i; j++) {
           long[] later = calls.get(life.get(i));
           long[] earlier = calls.get(life.get(j));
-          if (isRead(life.get(i)) && life.get(j).contains(" CREATE ")) {
-            assertTrue(later[0] >= earlier[0], life.get(i) + " began before its file's create");
-            besideCreates += later[0] < earlier[1] ? 1 : 0;
+          boolean change = org.mimesisbench.generator.op.Op.WHILE_WRITTEN.contains(op(life.get(i)));
+          if ((change || isRead(life.get(i))) && life.get(j).contains(" CREATE ")) {
+            assertTrue(
+                later[0] >= existing.get(life.get(j))[0],
+                life.get(i) + " began before its file existed");
+            besideCreates += change && later[0] < earlier[1] ? 1 : 0;
+            readsBeside += !change && later[0] < earlier[1] ? 1 : 0;
           } else if (!isRead(life.get(i)) || !isRead(life.get(j))) {
             assertTrue(
                 later[0] >= earlier[1], life.get(i) + " began before " + life.get(j) + " ended");
@@ -391,7 +403,8 @@ class IssuingPipelineTest {
         }
       }
     }
-    assertTrue(besideCreates > 0, "no read went beside its file's create");
+    assertTrue(besideCreates > 0, "no change went beside its file's create");
+    assertTrue(readsBeside > 0, "no read went beside its file's create");
   }
 
   /** Each life of {@code schedule}: its events' keys, each with its occurrence in the life. */
@@ -417,8 +430,11 @@ class IssuingPipelineTest {
   }
 
   private static boolean isRead(String key) {
-    return org.mimesisbench.generator.op.Op.READS.contains(
-        org.mimesisbench.generator.op.Op.valueOf(key.split(" ")[1]));
+    return org.mimesisbench.generator.op.Op.READS.contains(op(key));
+  }
+
+  private static org.mimesisbench.generator.op.Op op(String key) {
+    return org.mimesisbench.generator.op.Op.valueOf(key.split(" ")[1]);
   }
 
   /**

@@ -11,10 +11,12 @@ from pathlib import Path
 from mimesis_model.cli import OK, main
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile
 from mimesis_model.formats.fidelity_report import (
+    Percentiles,
     ReplayFidelity,
     RunFidelity,
     RunInfo,
     Sizes,
+    Stages,
     TimingStages,
     WholeWorkload,
 )
@@ -66,9 +68,8 @@ def test_scored_sizes_and_a_runs_timing_read_back_as_written() -> None:
     assert sizes.created is not None
     assert sizes.created.not_scored is None
     assert Sizes.of(sizes.to_json()) == sizes
-    stages = {"due": 0.25, "begun": 0.125, "logged": None}
-    percentiles = {"p50": 1.5, "p90": 3.0, "p99": 9.5}
-    timing = TimingStages(7, percentiles, percentiles, stages, stages)
+    stages = Stages(0.25, 0.125, None)
+    timing = TimingStages(7, Percentiles(1.5, 3.0, 9.5), Percentiles(0.5, 1.0, 2.0), stages, stages)
     info = RunInfo("run/trace", "run", "/mimesisbench/ns-1", 1, "barrier", 9, 8.0, timing)
     assert RunInfo.of(info.to_json()) == info
     assert list(info.to_json()) == [

@@ -471,32 +471,65 @@ class RunInfo:
 
 
 @dataclass(frozen=True)
+class Percentiles:
+    """The 50th, 90th and 99th percentiles of a run's calls' figure (ms)."""
+
+    p50: float
+    p90: float
+    p99: float
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> Percentiles:
+        return cls(item["p50"], item["p90"], item["p99"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"p50": self.p50, "p90": self.p90, "p99": self.p99}
+
+
+@dataclass(frozen=True)
+class Stages:
+    """A distance to the model's, of the run's calls' times as due, as begun and as logged
+    (None: not scored)."""
+
+    due: float | None
+    begun: float | None
+    logged: float | None
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> Stages:
+        return cls(item["due"], item["begun"], item["logged"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"due": self.due, "begun": self.begun, "logged": self.logged}
+
+
+@dataclass(frozen=True)
 class TimingStages:
     """Where the run's timing parts from the model: how late its calls began, how long after
     their begin the audit log gave them, and the access interarrivals' distance to the model's
     at each stage (due, begun, logged)."""
 
     calls: int
-    late_ms: dict[str, float]
-    offset_ms: dict[str, float]
-    interarrival: dict[str, float | None]
-    create_interarrival: dict[str, float | None] | None = None
+    late_ms: Percentiles
+    offset_ms: Percentiles
+    interarrival: Stages
+    create_interarrival: Stages | None = None
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> TimingStages:
         creates = item.get("create_interarrival")
         return cls(
-            item["calls"], dict(item["late_ms"]), dict(item["offset_ms"]),
-            dict(item["interarrival"]), None if creates is None else dict(creates),
+            item["calls"], Percentiles.of(item["late_ms"]), Percentiles.of(item["offset_ms"]),
+            Stages.of(item["interarrival"]), None if creates is None else Stages.of(creates),
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
         return {
             "calls": self.calls,
-            "late_ms": self.late_ms,
-            "offset_ms": self.offset_ms,
-            "interarrival": self.interarrival,
-            "create_interarrival": self.create_interarrival,
+            "late_ms": self.late_ms.to_json(),
+            "offset_ms": self.offset_ms.to_json(),
+            "interarrival": self.interarrival.to_json(),
+            "create_interarrival": _written(self.create_interarrival, Stages.to_json),
         }
 
 

@@ -21,9 +21,11 @@ from mimesis_model.formats.fidelity_report import (
     Directories,
     Distances,
     MixDistance,
+    Percentiles,
     RunFidelity,
     RunInfo,
     RunOptions,
+    Stages,
     TimingStages,
     TypeDistances,
     UserComparison,
@@ -210,15 +212,15 @@ def _timing_line(timing: TimingStages | None) -> str:
         f"{_percentiles(late)} ms late; logged {_percentiles(offset)} ms after their begin (the "
         "model's and the faithful runs' calls are logged as late); against the model, "
         + "; ".join(
-            f"{name} as due {_distance(ks['due'])}, as begun {_distance(ks['begun'])}, as logged "
-            f"{_distance(ks['logged'])}"
+            f"{name} as due {_distance(ks.due)}, as begun {_distance(ks.begun)}, as logged "
+            f"{_distance(ks.logged)}"
             for name, ks in staged
         )
     )
 
 
-def _percentiles(values: dict[str, float]) -> str:
-    return f"{values['p50']:.2f} (p50; p90 {values['p90']:.2f}, p99 {values['p99']:.2f})"
+def _percentiles(values: Percentiles) -> str:
+    return f"{values.p50:.2f} (p50; p90 {values.p90:.2f}, p99 {values.p99:.2f})"
 
 
 def _timing(
@@ -232,21 +234,21 @@ def _timing(
         return None
     rng = np.random.default_rng(0)
 
-    def stages(gaps: Callable[[Floats], Floats], model: Floats, name: str) -> dict[str, Any]:
+    def stages(gaps: Callable[[Floats], Floats], model: Floats, name: str) -> Stages:
         # every stage at the log's whole milliseconds, as the model: a begin a few µs after its
         # due time is not a gap the log could show
         if not timed:
-            return dict.fromkeys(("due", "begun", "logged"))
+            return Stages(None, None, None)
         shown = audited(model, rng)
-        return {
-            "due": ks_distance(audited(gaps(marked.due), rng), shown),
-            "begun": ks_distance(audited(gaps(marked.begun), rng), shown),
-            "logged": logged[name],
-        }
+        return Stages(
+            due=ks_distance(audited(gaps(marked.due), rng), shown),
+            begun=ks_distance(audited(gaps(marked.begun), rng), shown),
+            logged=logged[name],
+        )
 
-    def percentiles(values: Floats) -> dict[str, float]:
+    def percentiles(values: Floats) -> Percentiles:
         p50, p90, p99 = (float(v) for v in np.percentile(values, [50, 90, 99]))
-        return {"p50": p50, "p90": p90, "p99": p99}
+        return Percentiles(p50, p90, p99)
 
     return TimingStages(
         calls=len(marked),

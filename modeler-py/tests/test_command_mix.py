@@ -68,17 +68,17 @@ def test_distances_over_the_union_of_commands() -> None:
     expected = 0.5 * (missing / 6_789 + sum(abs(n / 6_789 - n / (share * 6_789))
                                             for n in (3_182, 1_661, 264)))  # fmt: skip
     assert total_variation(files_only, trace) == pytest.approx(expected)
-    assert mix_distance(files_only, trace)["coverage"] == pytest.approx(share)
-    assert mix_distance(files_only, trace, comparable=False)["coverage"] is None
-    assert mix_distance(files_only, CommandCounts({}))["command_mix_tv"] is None
+    assert mix_distance(files_only, trace).coverage == pytest.approx(share)
+    assert mix_distance(files_only, trace, comparable=False).coverage is None
+    assert mix_distance(files_only, CommandCounts({})).command_mix_tv is None
     missing_commands = never_issued(files_only, trace)
-    assert [item["command"] for item in missing_commands][:3] == [
+    assert [item.command for item in missing_commands][:3] == [
         "listStatus", "rename", "delete"
     ]  # fmt: skip
-    assert {item["command"] for item in missing_commands if not item["flagged"]} == {
+    assert {item.command for item in missing_commands if not item.flagged} == {
         "setOwner", "setTimes", "concat", "setPermission", "setSpaceQuota", "truncate"
     }  # fmt: skip
-    whole = whole_workload({"trace": trace, "run": files_only}, "run", "trace")
+    whole = whole_workload({"trace": trace, "run": files_only}, "run", "trace").to_json()
     assert whole["calls"] == {"trace": 6_789, "run": 5_107}
     assert whole["commands"][0] == {"command": "open", "trace": 3_182, "run": 3_182}
     assert whole["commands"][-1]["run"] == 0

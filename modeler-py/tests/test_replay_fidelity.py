@@ -34,7 +34,7 @@ def test_a_replay_is_its_trace_again(replay: Path) -> None:
     results = RunResults.read(replay)
     assert is_replay(results)
     assert not is_replay(RunResults.read(RUN))
-    report = score_replay(SAMPLE_TRACE, results)
+    report = score_replay(SAMPLE_TRACE, results).to_json()
     whole = report["whole"]
     assert whole["calls"] == {"run": 6789, "trace": 6789}
     assert whole["denied"] == {"run": 5, "trace": 5}
@@ -62,7 +62,7 @@ def test_a_replay_is_its_trace_again(replay: Path) -> None:
 def test_the_warehouse_replay_meets_the_bars() -> None:
     """Snapshots, DistCp as a superuser, the encryption zones' listing HDFS audits on "/" (not
     under the replay's root, counted all the same), deletes that return false as in the trace."""
-    report = score_replay(WAREHOUSE_TRACE, RunResults.read(WAREHOUSE_REPLAY))
+    report = score_replay(WAREHOUSE_TRACE, RunResults.read(WAREHOUSE_REPLAY)).to_json()
     whole = report["whole"]
     assert whole["calls"] == {"run": 3050, "trace": 3050}
     assert whole["denied"] == {"run": 22, "trace": 22}

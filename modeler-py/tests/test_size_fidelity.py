@@ -102,7 +102,7 @@ def test_identical_sides_score_zero_and_ratio_one(tmp_path: Path) -> None:
     run = read_delimited(END_IMAGE)
     trace = read_namespace_files(write_namespace(tmp_path / NAMESPACE_END_FILE, header, body))
     created = trace_created(SAMPLE_TRACE)
-    scores = compare_sizes(run, trace, created, created)
+    scores = compare_sizes(run, trace, created, created).to_json()
     assert scores["not_scored"] is None
     for name in ("all_files", "created"):
         item = scores[name]
@@ -154,7 +154,7 @@ def test_emptied_files_score_their_share_as_ks(tmp_path: Path) -> None:
         row[size], row[blocks] = "0", "0"
     run = read_delimited(write_tsv(tmp_path / NAMESPACE_END_TSV, header, body))
     trace = read_delimited(START_IMAGE)
-    scores = compare_sizes(run, trace, [], [])
+    scores = compare_sizes(run, trace, [], []).to_json()
     all_files = scores["all_files"]
     assert all_files["bytes_ks"] == pytest.approx(emptied / len(files))
     total = all_files["total_blocks"]["trace"]
@@ -171,7 +171,7 @@ def test_a_run_of_empty_files_is_said_plainly(tmp_path: Path) -> None:
     for row in file_rows(header, body):
         row[header.index("FileSize")] = row[header.index("BlocksCount")] = "0"
     run = read_delimited(write_tsv(tmp_path / NAMESPACE_END_TSV, header, body))
-    scores = compare_sizes(run, read_delimited(START_IMAGE), [], [])
+    scores = compare_sizes(run, read_delimited(START_IMAGE), [], []).to_json()
     assert scores["all_files"]["blocks_ratio"] == 0
     assert scores["bars"]["bytes_ks"]["met"] is False
     assert scores["notes"][0].startswith("every file of the run is empty")

@@ -62,7 +62,7 @@ def test_cluster_events_without_a_user_count_for_no_user() -> None:
 def test_the_tv_lumps_users_beyond_the_top_ones() -> None:
     trace = {"a": 60.0, "b": 30.0, "c": 6.0, "d": 4.0}
     run = {"a": 55.0, "b": 35.0, "other0": 10.0}
-    compared = compare_users(trace, run, top=2)
+    compared = compare_users(trace, run, top=2).to_json()
     assert compared["tv"] == pytest.approx(0.05)
     assert [item["user"] for item in compared["top"]] == ["a", "b", OTHERS]
 

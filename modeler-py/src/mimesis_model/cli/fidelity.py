@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -13,7 +14,6 @@ from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile
-from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity
 from mimesis_model.formats.profile import Profile
 from mimesis_model.formats.run_summary import SUMMARY_FILE
 from mimesis_model.formats.trace import EVENTS_FILE
@@ -161,9 +161,8 @@ def run(args: argparse.Namespace) -> int:
         results_dir=None if results is None else results.directory,
     )  # fmt: skip
     if mismatch is not None:
-        report["notes"].append(f"scored against a profile the run was not made from: {mismatch}")
-    if results is not None:
-        report["run"]["results"] = str(results.directory)
+        note = f"scored against a profile the run was not made from: {mismatch}"
+        report = replace(report, notes=(*report.notes, note))
     if results is not None and mismatch is None:
         FidelityFile.write(results.directory, report)
     elif results is not None:
@@ -172,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
             "the scores are against another profile (--force)",
             file=sys.stderr,
         )
-    print(json.dumps(report) if args.json else render_fidelity(RunFidelity.of(report)))
+    print(json.dumps(report.to_json()) if args.json else render_fidelity(report))
     return OK
 
 
@@ -190,5 +189,5 @@ def _run_replay(args: argparse.Namespace, results: RunResults) -> int:
         )
     report = score_replay(Path(args.profile_dir), results)
     FidelityFile.write(results.directory, report)
-    print(json.dumps(report) if args.json else render_replay(ReplayFidelity.of(report)))
+    print(json.dumps(report.to_json()) if args.json else render_replay(report))
     return OK

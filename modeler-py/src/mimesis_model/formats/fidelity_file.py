@@ -1,7 +1,7 @@
 """fidelity.json (profiles/schema/fidelity.schema.json documents every key): written only here,
 checked against its schema on the way out and on the way in, for a run of a profile (no kind)
-and for a replay (kind "replay"). The reports themselves are made by run_fidelity and
-replay_fidelity, and read as typed scores by fidelity_report; this module is their file.
+and for a replay (kind "replay"). The reports are made by run_fidelity and replay_fidelity as the
+typed scores of fidelity_report, which name every key; this module is their file.
 """
 
 from __future__ import annotations
@@ -14,17 +14,19 @@ from typing import Any, Final
 
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats import results_schema
-from mimesis_model.formats.fidelity_report import ReplayFidelity, RunFidelity, WholeWorkload
+from mimesis_model.formats.fidelity_report import (
+    FIDELITY_VERSION,
+    REPLAY_KIND,
+    ReplayFidelity,
+    RunFidelity,
+    WholeWorkload,
+)
 from mimesis_model.formats.folders import file_name
 from mimesis_model.output import AtomicOutputDir
 
+__all__ = ["FIDELITY_FILE", "FIDELITY_VERSION", "REPLAY_KIND", "FidelityFile", "FidelityFileError"]
+
 FIDELITY_FILE: Final = file_name("run", "fidelity")
-FIDELITY_VERSION: Final = 4
-"""of fidelity.json (and `fidelity --json`): 2 added "whole", the whole workload's command mix
-(version 1 had no "version" key); 3 "directories", their listing and access popularity; 4
-"sizes", the files' sizes and blocks at the run's end"""
-REPLAY_KIND: Final = "replay"
-"""fidelity.json's "kind" for a replay (a run's has none)"""
 
 
 class FidelityFileError(MimesisModelError):
@@ -65,9 +67,10 @@ class FidelityFile:
         return cls(path, report, int(version), scores)
 
     @staticmethod
-    def write(directory: Path, report: dict[str, Any]) -> None:
-        """REPORT as DIRECTORY's fidelity.json, atomically; a note on stderr when it replaces
+    def write(directory: Path, scores: RunFidelity | ReplayFidelity) -> None:
+        """SCORES as DIRECTORY's fidelity.json, atomically; a note on stderr when it replaces
         an earlier one. A report that is not what the schema says is a bug, refused unwritten."""
+        report = scores.to_json()
         problem = results_schema.problem(results_schema.FIDELITY, report)
         if problem is not None:
             raise AssertionError(f"a fidelity report off its schema: {problem}")

@@ -1,22 +1,38 @@
 """The scores of fidelity.json (and the whole workload and users of `validate --json`) as typed
-values: the one place modeler-py reads their keys (profiles/schema/fidelity.schema.json documents
-each). score_run, score_replay and validate write plain dicts; every renderer, text and HTML,
-reads them through these.
+values: the one place modeler-py names their keys (profiles/schema/fidelity.schema.json documents
+each). Each class reads its part with `of` and writes it with `to_json`, side by side: score_run
+and score_replay build these, fidelity_file writes what they give, and every renderer, text and
+HTML, reads them.
 
 Reports of older versions read too: a key added since is absent there, and its field says so
-(None, or empty). Values are kept as written (an int stays an int): the renderers show them so.
+(None, or empty). Values are kept as written (an int stays an int): the renderers show them so,
+and `to_json` writes them back as they came.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
+
+FIDELITY_VERSION: Final = 4
+"""of fidelity.json (and `fidelity --json`): 2 added "whole", the whole workload's command mix
+(version 1 had no "version" key); 3 "directories", their listing and access popularity; 4
+"sizes", the files' sizes and blocks at the run's end"""
+REPLAY_VERSION: Final = 2
+"""of a replay's fidelity.json"""
+REPLAY_KIND: Final = "replay"
+"""fidelity.json's "kind" for a replay (a run's has none)"""
 
 Dimensions = dict[str, float | None]
 """A distance per dimension (popularity, interarrival, ..., op_mix; None: not scored)"""
 
 T = TypeVar("T")
+
+
+def _written(value: T | None, write: Callable[[T], Any]) -> Any:
+    """VALUE as WRITE writes it; None (null) as it is."""
+    return None if value is None else write(value)
 
 
 @dataclass(frozen=True)
@@ -32,6 +48,13 @@ class Against(Generic[T]):
         """SCORES' against_model and against_trace, each READ (absent, null or empty: None)."""
         model, trace = scores.get("against_model"), scores.get("against_trace")
         return cls(read(model) if model else None, read(trace) if trace else None)
+
+    def to_json(self, write: Callable[[T], Any]) -> dict[str, Any]:
+        """against_model and against_trace, each WRITTEN (None: null)."""
+        return {
+            "against_model": _written(self.model, write),
+            "against_trace": _written(self.trace, write),
+        }
 
     def sides(self) -> list[tuple[str, T]]:
         """The sides scored, by name ("model", "trace"), the model first."""
@@ -55,6 +78,14 @@ class TypeDistances:
     def of(cls, item: Mapping[str, Any]) -> TypeDistances:
         files = item["files"]
         return cls(item["type"], files["run"], files["model"], dict(item["ks"]), item.get("values"))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "files": {"run": self.run_files, "model": self.model_files},
+            "values": self.run_values,
+            "ks": self.ks,
+        }
 
     def weight(self, name: str) -> int:
         """This type's count in dimension NAME's pooled values (its files where not recorded)."""
@@ -82,6 +113,18 @@ class Distances:
             item.get("trace"),
             tuple(TypeDistances.of(each) for each in item.get("per_type", ())),
         )
+
+    def to_json(self, *, noise: bool = True, per_type: bool = False) -> dict[str, Any]:
+        """The trace (when against one) and the distances; with NOISE the noise (null: not
+        measured; a replay's has no such key), with PER_TYPE the distances per file type (a
+        run's against the model)."""
+        written: dict[str, Any] = {} if self.trace is None else {"trace": self.trace}
+        written["ks"] = self.ks
+        if noise:
+            written["noise"] = self.noise
+        if per_type:
+            written["per_type"] = [each.to_json() for each in self.per_type]
+        return written
 
     def beyond_noise(self) -> list[str]:
         """The dimensions whose distance is beyond its noise: not explained by chance alone."""
@@ -120,6 +163,9 @@ class MixDistance:
     def of(cls, item: Mapping[str, Any]) -> MixDistance:
         return cls(item["command_mix_tv"], item["coverage"])
 
+    def to_json(self) -> dict[str, Any]:
+        return {"command_mix_tv": self.command_mix_tv, "coverage": self.coverage}
+
 
 @dataclass(frozen=True)
 class CommandRow:
@@ -131,6 +177,9 @@ class CommandRow:
     @classmethod
     def of(cls, row: Mapping[str, Any]) -> CommandRow:
         return cls(row["command"], {side: n for side, n in row.items() if side != "command"})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"command": self.command} | self.calls
 
 
 @dataclass(frozen=True)
@@ -147,6 +196,12 @@ class NeverIssued:
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> NeverIssued:
         return cls(item["command"], item["calls"], item["share"], item["flagged"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "command": self.command, "calls": self.calls, "share": self.share,
+            "flagged": self.flagged,
+        }  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -185,6 +240,28 @@ class WholeWorkload:
         """WHOLE of `validate --json`: the model against the trace, its distance in WHOLE."""
         return replace(cls.of(whole), against=Against(None, MixDistance.of(whole)))
 
+    def to_json(self) -> dict[str, Any]:
+        """As a fidelity report holds it: the distance against each side, the trace's factor."""
+        return (
+            self._counts()
+            | self.against.to_json(MixDistance.to_json)
+            | {"trace_window_factor": self.trace_window_factor, "notes": list(self.notes)}
+        )
+
+    def to_validation_json(self) -> dict[str, Any]:
+        """As `validate --json` holds it (of_validation's): the distance to the trace inline."""
+        assert self.against.trace is not None, "validate scores the model against its trace"
+        return self._counts() | self.against.trace.to_json() | {"notes": list(self.notes)}
+
+    def _counts(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "denied": self.denied,
+            "commands": [row.to_json() for row in self.commands],
+            "never_issued": [item.to_json() for item in self.never_issued],
+            "never_issued_of": self.never_issued_of,
+        }
+
     @property
     def sides(self) -> list[str]:
         return list(self.calls)
@@ -201,6 +278,9 @@ class UserShare:
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> UserShare:
         return cls(item["user"], item["reference"], item["compared"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user": self.user, "reference": self.reference, "compared": self.compared}
 
 
 @dataclass(frozen=True)
@@ -224,6 +304,14 @@ class UserComparison:
             tuple(UserShare.of(share) for share in item.get("top", ())),
         )
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tv": self.tv,
+            "users": self.users,
+            "otherUsers": self.other_users,
+            "top": [share.to_json() for share in self.top],
+        }
+
 
 @dataclass(frozen=True)
 class Directories:
@@ -236,6 +324,9 @@ class Directories:
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> Directories:
         return cls(dict(item["listed"]), Against.of(item, Distances.of))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"listed": self.listed} | self.against.to_json(Distances.to_json)
 
 
 @dataclass(frozen=True)
@@ -273,6 +364,25 @@ class SizeComparison:
             {side: list(values) for side, values in item.get("quantiles", {}).items()},
         )  # fmt: skip
 
+    def to_json(self) -> dict[str, Any]:
+        """Why it is not scored alone, or every figure."""
+        if self.not_scored is not None:
+            return {"not_scored": self.not_scored}
+        return {
+            "not_scored": None,
+            "files": self.files,
+            "bytes_ks": self.bytes_ks,
+            "blocks_ks": self.blocks_ks,
+            "mean_bytes": self.mean_bytes,
+            "blocks_per_file": self.blocks_per_file,
+            "total_bytes": self.total_bytes,
+            "total_blocks": self.total_blocks,
+            "count_factor": self.count_factor,
+            "bytes_ratio": self.bytes_ratio,
+            "blocks_ratio": self.blocks_ratio,
+            "quantiles": self.quantiles,
+        }
+
 
 @dataclass(frozen=True)
 class Sizes:
@@ -300,6 +410,17 @@ class Sizes:
             tuple(item.get("notes", ())),
         )  # fmt: skip
 
+    def to_json(self) -> dict[str, Any]:
+        """Every key; a scored section names its two files first, one not scored its reason."""
+        files = {"run": self.run, "trace": self.trace}
+        reason = {"not_scored": self.not_scored}
+        return (files | reason if self.not_scored is None else reason | files) | {
+            "all_files": _written(self.all_files, SizeComparison.to_json),
+            "created": _written(self.created, SizeComparison.to_json),
+            "bars": {name: bar.to_json() for name, bar in self.bars.items()},
+            "notes": list(self.notes),
+        }
+
 
 @dataclass(frozen=True)
 class RunInfo:
@@ -325,6 +446,62 @@ class RunInfo:
             item.get("window_ms"), None if timing is None else TimingStages.of(timing),
         )  # fmt: skip
 
+    def to_json(self) -> dict[str, Any]:
+        """A run of a profile's: the results folder last, when scored from one."""
+        written = {
+            "trace": self.trace,
+            "namespace_root": self.namespace_root,
+            "start_ms": self.start_ms,
+            "start_from": self.start_from,
+            "end_ms": self.end_ms,
+            "window_ms": self.window_ms,
+            "timing": _written(self.timing, TimingStages.to_json),
+        }
+        return written if self.results is None else written | {"results": self.results}
+
+    def to_replay_json(self) -> dict[str, Any]:
+        """A replay's: its results folder first, and no timing."""
+        return {
+            "results": self.results,
+            "trace": self.trace,
+            "namespace_root": self.namespace_root,
+            "start_ms": self.start_ms,
+            "end_ms": self.end_ms,
+        }
+
+
+@dataclass(frozen=True)
+class Percentiles:
+    """The 50th, 90th and 99th percentiles of a run's calls' figure (ms)."""
+
+    p50: float
+    p90: float
+    p99: float
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> Percentiles:
+        return cls(item["p50"], item["p90"], item["p99"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"p50": self.p50, "p90": self.p90, "p99": self.p99}
+
+
+@dataclass(frozen=True)
+class Stages:
+    """A distance to the model's, of the run's calls' times as due, as begun and as logged
+    (None: not scored)."""
+
+    due: float | None
+    begun: float | None
+    logged: float | None
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> Stages:
+        return cls(item["due"], item["begun"], item["logged"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"due": self.due, "begun": self.begun, "logged": self.logged}
+
 
 @dataclass(frozen=True)
 class TimingStages:
@@ -333,23 +510,33 @@ class TimingStages:
     at each stage (due, begun, logged)."""
 
     calls: int
-    late_ms: dict[str, float]
-    offset_ms: dict[str, float]
-    interarrival: dict[str, float | None]
-    create_interarrival: dict[str, float | None] | None = None
+    late_ms: Percentiles
+    offset_ms: Percentiles
+    interarrival: Stages
+    create_interarrival: Stages | None = None
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> TimingStages:
         creates = item.get("create_interarrival")
         return cls(
-            item["calls"], dict(item["late_ms"]), dict(item["offset_ms"]),
-            dict(item["interarrival"]), None if creates is None else dict(creates),
+            item["calls"], Percentiles.of(item["late_ms"]), Percentiles.of(item["offset_ms"]),
+            Stages.of(item["interarrival"]), None if creates is None else Stages.of(creates),
         )  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "late_ms": self.late_ms.to_json(),
+            "offset_ms": self.offset_ms.to_json(),
+            "interarrival": self.interarrival.to_json(),
+            "create_interarrival": _written(self.create_interarrival, Stages.to_json),
+        }
 
 
 @dataclass(frozen=True)
 class RunOptions:
-    """The run's options that change the prediction, and the scoring's."""
+    """The run's options that change the prediction (RunOptions.avsc's names), and the
+    scoring's."""
 
     time_scale: float = 1.0
     span_scale: float = 1.0
@@ -358,6 +545,13 @@ class RunOptions:
     types: tuple[int, ...] = ()
     """the only types run (empty: all)"""
     noise_draws: int = 0
+    duration_ms: int | None = None
+    window_ms: int | None = None
+    """--window, the schedule's length in the profile's time (None: not given)"""
+    flat: bool = False
+    replicas: float | None = None
+    """copies of the model synthesized (None: not said)"""
+    seed: int | None = None
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> RunOptions:
@@ -367,7 +561,26 @@ class RunOptions:
             dict(item.get("typeScales") or {}),
             tuple(item.get("types") or ()),
             item.get("noise_draws", 0),
+            item.get("durationMs"),
+            item.get("windowMs"),
+            item.get("flat", False),
+            item.get("replicas"),
+            item.get("seed"),
         )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "timeScale": self.time_scale,
+            "spanScale": self.span_scale,
+            "typeScales": self.type_scales,
+            "types": list(self.types),
+            "durationMs": self.duration_ms,
+            "windowMs": self.window_ms,
+            "flat": self.flat,
+            "replicas": self.replicas,
+            "noise_draws": self.noise_draws,
+            "seed": self.seed,
+        }
 
 
 @dataclass(frozen=True)
@@ -407,6 +620,26 @@ class RunFidelity:
             sizes=Sizes.of(report["sizes"]) if report.get("sizes") else None,
         )
 
+    def to_json(self) -> dict[str, Any]:
+        """fidelity.json of this version (FIDELITY_VERSION): every key, null where not scored."""
+        return {
+            "version": FIDELITY_VERSION,
+            "k": self.k,
+            "run": self.run.to_json(),
+            "options": self.options.to_json(),
+            "counts": self.counts,
+        } | {
+            "against_model": _written(
+                self.against.model, lambda model: model.to_json(per_type=True)
+            ),
+            "against_trace": _written(self.against.trace, Distances.to_json),
+            "whole": _written(self.whole, WholeWorkload.to_json),
+            "notes": list(self.notes),
+            "users": _written(self.users, lambda users: users.to_json(UserComparison.to_json)),
+            "directories": _written(self.directories, Directories.to_json),
+            "sizes": _written(self.sizes, Sizes.to_json),
+        }
+
     @property
     def dimensions(self) -> list[str]:
         """The dimensions scored, in the report's order."""
@@ -437,6 +670,9 @@ class Bar:
     def of(cls, item: Mapping[str, Any]) -> Bar:
         return cls(item["limit"], item["value"], item["met"])
 
+    def to_json(self) -> dict[str, Any]:
+        return {"limit": self.limit, "value": self.value, "met": self.met}
+
 
 @dataclass(frozen=True)
 class ReplayErrors:
@@ -444,7 +680,7 @@ class ReplayErrors:
 
     errors: int
     denied_as_recorded: int
-    denied_in_trace: int | None
+    denied_in_trace: float | None
     new: int
     new_share: float | None
     outcomes: dict[str, int]
@@ -455,6 +691,16 @@ class ReplayErrors:
             item["errors"], item["denied_as_recorded"], item["denied_in_trace"], item["new"],
             item["new_share"], dict(item["outcomes"]),
         )  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "errors": self.errors,
+            "denied_as_recorded": self.denied_as_recorded,
+            "denied_in_trace": self.denied_in_trace,
+            "new": self.new,
+            "new_share": self.new_share,
+            "outcomes": self.outcomes,
+        }
 
 
 @dataclass(frozen=True)
@@ -475,6 +721,36 @@ class ReplayWindow:
             item["ratio"],
         )  # fmt: skip
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "trace_ms": self.trace_ms,
+            "time_scale": self.time_scale,
+            "expected_ms": self.expected_ms,
+            "replay_ms": self.replay_ms,
+            "ratio": self.ratio,
+        }
+
+
+@dataclass(frozen=True)
+class CommandDifference:
+    """One command's calls in the trace and in its replay."""
+
+    command: str
+    trace: float
+    run: float
+    difference: float
+    """(run - trace) / trace"""
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> CommandDifference:
+        return cls(item["command"], item["trace"], item["run"], item["difference"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "command": self.command, "trace": self.trace, "run": self.run,
+            "difference": self.difference,
+        }  # fmt: skip
+
 
 @dataclass(frozen=True)
 class ReplayFidelity:
@@ -493,6 +769,8 @@ class ReplayFidelity:
     against_trace: Distances
     bars: dict[str, Bar]
     notes: tuple[str, ...]
+    per_command: tuple[CommandDifference, ...] = ()
+    """the trace's commands, most calls first"""
 
     @classmethod
     def of(cls, report: Mapping[str, Any]) -> ReplayFidelity:
@@ -509,4 +787,22 @@ class ReplayFidelity:
             against_trace=Distances.of(report["against_trace"]),
             bars={name: Bar.of(bar) for name, bar in report["bars"].items()},
             notes=tuple(report.get("notes", ())),
+            per_command=tuple(CommandDifference.of(row) for row in report.get("per_command", ())),
         )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": REPLAY_VERSION,
+            "kind": REPLAY_KIND,
+            "trace": self.trace,
+            "run": self.run.to_replay_json(),
+            "options": {"timeScale": self.time_scale, "users": self.users},
+            "whole": self.whole.to_json(),
+            "per_command": [row.to_json() for row in self.per_command],
+            "not_replayed": self.not_replayed,
+            "errors": self.errors.to_json(),
+            "window": self.window.to_json(),
+            "against_trace": self.against_trace.to_json(noise=False),
+            "bars": {name: bar.to_json() for name, bar in self.bars.items()},
+            "notes": list(self.notes),
+        }

@@ -12,14 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from mimesis_model.formats.fidelity_report import WholeWorkload
+from mimesis_model.formats.fidelity_report import (
+    Against,
+    CommandRow,
+    MixDistance,
+    NeverIssued,
+    WholeWorkload,
+)
 from mimesis_model.formats.ops import command_of
 from mimesis_model.model.synthesis import SyntheticWorkload
 
 FLAG_SHARE: Final = 0.001
 """a command never issued is flagged when it made at least this share of the reference's calls"""
+UNSCORED: Final[Against[MixDistance]] = Against(None, None)
+"""a whole workload's distance to neither side"""
 
 
 @dataclass(frozen=True)
@@ -75,17 +83,17 @@ def total_variation(observed: CommandCounts, expected: CommandCounts) -> float |
 
 def mix_distance(
     observed: CommandCounts, expected: CommandCounts, comparable: bool = True
-) -> dict[str, float | None]:
+) -> MixDistance:
     """The command mix's total variation and the coverage: OBSERVED's calls over EXPECTED's
     (None when EXPECTED has none, or when the counts are not COMPARABLE: a scaled run is meant
     to issue a different number of calls)."""
-    return {
-        "command_mix_tv": total_variation(observed, expected),
-        "coverage": observed.total / expected.total if comparable and expected.total > 0 else None,
-    }
+    return MixDistance(
+        command_mix_tv=total_variation(observed, expected),
+        coverage=observed.total / expected.total if comparable and expected.total > 0 else None,
+    )
 
 
-def never_issued(issued: CommandCounts, reference: CommandCounts) -> list[dict[str, Any]]:
+def never_issued(issued: CommandCounts, reference: CommandCounts) -> tuple[NeverIssued, ...]:
     """The commands REFERENCE issued and ISSUED did not, most calls first, each with its share of
     REFERENCE's calls and whether that share is at least FLAG_SHARE."""
     total = reference.total
@@ -94,37 +102,45 @@ def never_issued(issued: CommandCounts, reference: CommandCounts) -> list[dict[s
         if n > 0 and issued.calls.get(command, 0) <= 0
     ]  # fmt: skip
     missing.sort(key=lambda item: (-item[1], item[0]))
-    return [
-        {"command": command, "calls": n, "share": n / total, "flagged": n / total >= FLAG_SHARE}
-        for command, n in missing
-    ]
+    return tuple(
+        NeverIssued(command, n, n / total, n / total >= FLAG_SHARE) for command, n in missing
+    )
 
 
-def command_table(sides: Mapping[str, CommandCounts]) -> list[dict[str, Any]]:
+def command_table(sides: Mapping[str, CommandCounts]) -> tuple[CommandRow, ...]:
     """One row per command any side issued: its calls on each side (0 where none), the commands
     ordered by their largest count, most first."""
     commands = {command for counts in sides.values() for command in counts.calls}
-    rows: list[dict[str, Any]] = [
-        {"command": command}
-        | {name: counts.calls.get(command, 0) for name, counts in sides.items()}
+    rows = [
+        CommandRow(command, {name: counts.calls.get(command, 0) for name, counts in sides.items()})
         for command in commands
     ]
-    rows.sort(key=lambda row: (-max(row[name] for name in sides), row["command"]))
-    return rows
+    rows.sort(key=lambda row: (-max(row.calls.values()), row.command))
+    return tuple(rows)
 
 
 def whole_workload(
-    sides: Mapping[str, CommandCounts], issued: str, reference: str
-) -> dict[str, Any]:
+    sides: Mapping[str, CommandCounts],
+    issued: str,
+    reference: str,
+    against: Against[MixDistance] = UNSCORED,
+    *,
+    trace_window_factor: float | None = None,
+    notes: tuple[str, ...] = (),
+) -> WholeWorkload:
     """The counts of every side of SIDES, and the commands side REFERENCE issued and side ISSUED
-    never did: the part of `validate` and `fidelity` reports that is about the whole workload."""
-    return {
-        "calls": {name: counts.total for name, counts in sides.items()},
-        "denied": {name: counts.denied for name, counts in sides.items()},
-        "commands": command_table(sides),
-        "never_issued": never_issued(sides[issued], sides[reference]),
-        "never_issued_of": reference,
-    }
+    never did, with ISSUED's distance AGAINST the model and the trace (default: neither
+    scored): the part of `validate` and `fidelity` reports that is about the whole workload."""
+    return WholeWorkload(
+        calls={name: counts.total for name, counts in sides.items()},
+        denied={name: counts.denied for name, counts in sides.items()},
+        commands=command_table(sides),
+        never_issued=never_issued(sides[issued], sides[reference]),
+        never_issued_of=reference,
+        against=against,
+        trace_window_factor=trace_window_factor,
+        notes=notes,
+    )
 
 
 def render_whole(whole: WholeWorkload) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from mimesis_model.formats.fidelity_report import UserComparison
+from mimesis_model.formats.fidelity_report import UserComparison, UserShare
 from mimesis_model.formats.profile import ModeledType, Profile, UserMix
 from mimesis_model.formats.trace import ClusterEvents, TimelineUsers
 from mimesis_model.model.synthesis import SyntheticWorkload
@@ -157,7 +157,7 @@ def lumped(counts: Mapping[str, float], names: Iterable[str]) -> dict[str, float
 
 def compare_users(
     reference: Mapping[str, float], other: Mapping[str, float], top: int = TOP_COMPARED
-) -> dict[str, object]:
+) -> UserComparison:
     """The per-user call mix of OTHER against REFERENCE's (e.g. a run against its trace): the
     total variation distance over REFERENCE's TOP users by name and the rest as one (others),
     and those users' shares on both sides."""
@@ -170,15 +170,12 @@ def compare_users(
     share = {u: ours.get(u, 0.0) / total_ours if total_ours else 0.0 for u in names}
     share_other = {u: theirs.get(u, 0.0) / total_theirs if total_theirs else 0.0 for u in names}
     distance = 0.5 * sum(abs(share[u] - share_other[u]) for u in names)
-    return {
-        "tv": distance if total_ours and total_theirs else None,
-        "users": len([u for u in reference if u != OTHERS]),
-        "otherUsers": len([u for u in other if u != OTHERS]),
-        "top": [
-            {"user": u, "reference": round(share[u], 6), "compared": round(share_other[u], 6)}
-            for u in names
-        ],
-    }
+    return UserComparison(
+        tv=distance if total_ours and total_theirs else None,
+        users=len([u for u in reference if u != OTHERS]),
+        other_users=len([u for u in other if u != OTHERS]),
+        top=tuple(UserShare(u, round(share[u], 6), round(share_other[u], 6)) for u in names),
+    )
 
 
 def model_user_calls(

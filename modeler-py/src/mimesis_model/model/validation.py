@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mimesis_model.errors import ProfileError
-from mimesis_model.formats.fidelity_report import UserComparison, WholeWorkload
+from mimesis_model.formats.fidelity_report import Against, UserComparison, WholeWorkload
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.command_mix import (
     CommandCounts,
@@ -122,7 +122,7 @@ def _users(
     """The profile's per-user call mix against the trace's; None when either names no user."""
     if not trace.window.by_user or not profile_users(profile):
         return None
-    return compare_users(trace.window.by_user, model_user_calls(profile, model, replicas))
+    return compare_users(trace.window.by_user, model_user_calls(profile, model, replicas)).to_json()
 
 
 def _whole(trace: FittedTrace, model_calls: CommandCounts, span_scale: float) -> dict[str, Any]:
@@ -130,17 +130,18 @@ def _whole(trace: FittedTrace, model_calls: CommandCounts, span_scale: float) ->
     counted), by command; coverage is not comparable when the span scale changes the calls."""
     trace_calls = CommandCounts.of_log(trace.window.op_counts, trace.window.denied)
     comparable = span_scale == 1
-    whole = whole_workload({"trace": trace_calls, "model": model_calls}, "model", "trace")
-    whole |= mix_distance(model_calls, trace_calls, comparable)
-    whole["notes"] = (
-        []
+    notes = (
+        ()
         if comparable
-        else [
+        else (
             f"span scale {span_scale:g} changes the calls a model issues: its coverage of the "
-            "trace is not comparable"
-        ]
+            "trace is not comparable",
+        )
     )
-    return whole
+    return whole_workload(
+        {"trace": trace_calls, "model": model_calls}, "model", "trace",
+        Against(None, mix_distance(model_calls, trace_calls, comparable)), notes=notes,
+    ).to_validation_json()  # fmt: skip
 
 
 def _directories(

@@ -13,15 +13,23 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
 from mimesis_model.errors import MimesisModelError
 from mimesis_model.formats import schema
 from mimesis_model.formats.avro_file import read_records
-from mimesis_model.formats.fidelity_file import REPLAY_KIND
-from mimesis_model.formats.fidelity_report import ReplayFidelity
+from mimesis_model.formats.fidelity_report import (
+    Against,
+    Bar,
+    CommandDifference,
+    Distances,
+    ReplayErrors,
+    ReplayFidelity,
+    ReplayWindow,
+    RunInfo,
+)
 from mimesis_model.formats.trace import EVENTS_FILE
 from mimesis_model.model.command_mix import (
     CommandCounts,
@@ -37,7 +45,6 @@ from mimesis_model.runs.run_results import RunResults
 from mimesis_model.runs.run_trace import RunTrace
 from mimesis_model.units import format_duration
 
-KIND: Final = REPLAY_KIND
 BAR_CALLS: Final = 0.01
 """the replay's calls of a command within this share of the trace's"""
 BAR_MIX_TV: Final = 0.01
@@ -81,7 +88,7 @@ def trace_calls(trace_dir: Path) -> tuple[CommandCounts, int, int]:
     return CommandCounts(dict(calls), denied), first, last
 
 
-def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
+def score_replay(trace_dir: Path, results: RunResults) -> ReplayFidelity:
     """RESULTS (a replay's) against the trace in TRACE_DIR, as `fidelity --json` prints it."""
     replay = results.summary.replay
     if replay is None:
@@ -105,21 +112,20 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
         CommandCounts(dict(run.calls), run.denied), results.trace_dir, run.start_ms, run.end_ms,
         run.namespace_root,
     )  # fmt: skip
-    whole = whole_workload({"run": issued, "trace": trace}, "run", "trace")
-    whole["against_model"] = None
-    whole["against_trace"] = mix_distance(issued, trace)
-    whole["trace_window_factor"] = 1.0
-    whole["notes"] = [
-        "a replay issues the trace's own calls: its distances are the closed loop's noise floor"
-    ]
-    differences = [
-        (command, n, issued.calls.get(command, 0), (issued.calls.get(command, 0) - n) / n)
+    whole = whole_workload(
+        {"run": issued, "trace": trace}, "run", "trace", Against(None, mix_distance(issued, trace)),
+        trace_window_factor=1.0,
+        notes=(
+            "a replay issues the trace's own calls: its distances are the closed loop's noise "
+            "floor",
+        ),
+    )  # fmt: skip
+    per_command = tuple(
+        CommandDifference(
+            command, n, issued.calls.get(command, 0), (issued.calls.get(command, 0) - n) / n
+        )
         for command, n in sorted(trace.calls.items(), key=lambda item: (-item[1], item[0]))
-    ]
-    per_command = [
-        {"command": command, "trace": n, "run": got, "difference": difference}
-        for command, n, got, difference in differences
-    ]
+    )
     outcomes = replay.outcomes
     overall = results.summary.overall
     as_recorded = replay.denied_as_recorded
@@ -134,55 +140,53 @@ def score_replay(trace_dir: Path, results: RunResults) -> dict[str, Any]:
     took = None if end is None or start is None else end - start
     expected = window_ms * time_scale
     ratio = None if took is None or expected <= 0 else took / expected
-    window = {
-        "trace_ms": window_ms,
-        "time_scale": time_scale,
-        "expected_ms": expected,
-        "replay_ms": took,
-        "ratio": ratio,
-    }
-    worst = max((abs(difference) for *_, difference in differences), default=0.0)
+    worst = max((abs(row.difference) for row in per_command), default=0.0)
     tv = total_variation(issued, trace)
     new_share = new_errors / count if count else None
-    return {
-        "version": 2,
-        "kind": KIND,
-        "trace": str(trace_dir),
-        "run": {
-            "results": str(results.directory),
-            "trace": str(results.trace_dir),
-            "namespace_root": run.namespace_root,
-            "start_ms": run.start_ms,
-            "end_ms": run.end_ms,
-        },
-        "options": {"timeScale": time_scale, "users": replay.users},
-        "whole": whole,
-        "per_command": per_command,
-        "not_replayed": replay.not_replayed,
-        "errors": {
-            "errors": errors,
-            "denied_as_recorded": as_recorded,
-            "denied_in_trace": trace.denied,
-            "new": new_errors,
-            "new_share": new_share,
-            "outcomes": outcomes,
-        },
-        "window": window,
-        "against_trace": _dimensions(trace_dir, run, time_scale),
-        "bars": {
-            "calls_per_command": _bar(BAR_CALLS, worst, worst <= BAR_CALLS),
-            "command_mix_tv": _bar(BAR_MIX_TV, tv, tv is not None and tv <= BAR_MIX_TV),
-            "new_errors": _bar(
+    return ReplayFidelity(
+        trace=str(trace_dir),
+        run=RunInfo(
+            trace=str(results.trace_dir),
+            results=str(results.directory),
+            namespace_root=run.namespace_root,
+            start_ms=run.start_ms,
+            end_ms=run.end_ms,
+        ),
+        time_scale=time_scale,
+        users=replay.users,
+        whole=whole,
+        per_command=per_command,
+        not_replayed=replay.not_replayed,
+        errors=ReplayErrors(
+            errors=errors,
+            denied_as_recorded=as_recorded,
+            denied_in_trace=trace.denied,
+            new=new_errors,
+            new_share=new_share,
+            outcomes=outcomes,
+        ),
+        window=ReplayWindow(
+            trace_ms=window_ms,
+            time_scale=time_scale,
+            expected_ms=expected,
+            replay_ms=took,
+            ratio=ratio,
+        ),
+        against_trace=_dimensions(trace_dir, run, time_scale),
+        bars={
+            "calls_per_command": Bar(BAR_CALLS, worst, worst <= BAR_CALLS),
+            "command_mix_tv": Bar(BAR_MIX_TV, tv, tv is not None and tv <= BAR_MIX_TV),
+            "new_errors": Bar(
                 BAR_NEW_ERRORS, new_share, new_share is not None and new_share < BAR_NEW_ERRORS
             ),
-            "window": _bar(
+            "window": Bar(
                 BAR_WINDOW,
                 ratio,
                 None if ratio is None or time_scale == 0 else abs(ratio - 1) <= BAR_WINDOW,
             ),
         },
-        "notes": [UNTIMED_NOTE] if time_scale == 0 else [],
-    }
+        notes=(UNTIMED_NOTE,) if time_scale == 0 else (),
+    )
 
 
 def _with_root_logged(
@@ -206,11 +210,7 @@ def _with_root_logged(
     return CommandCounts(calls, denied)
 
 
-def _bar(limit: float, value: float | None, met: bool | None) -> dict[str, Any]:
-    return {"limit": limit, "value": value, "met": met}
-
-
-def _dimensions(trace_dir: Path, run: RunTrace, time_scale: float) -> dict[str, Any]:
+def _dimensions(trace_dir: Path, run: RunTrace, time_scale: float) -> Distances:
     """The per-dimension distances of the replay's files to the trace's (all files one type)."""
     original = read_for_fitting(trace_dir)
     behaviour = original.behaviour
@@ -226,7 +226,7 @@ def _dimensions(trace_dir: Path, run: RunTrace, time_scale: float) -> dict[str, 
     ks = distances(run_sample, trace_sample)
     if time_scale == 0:
         ks.update(dict.fromkeys(TIME_DIMENSIONS))
-    return {"trace": str(trace_dir), "ks": ks}
+    return Distances(ks, trace=str(trace_dir))
 
 
 def render_replay(report: ReplayFidelity) -> str:

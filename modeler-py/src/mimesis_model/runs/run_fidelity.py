@@ -11,17 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, overload
 
 import numpy as np
 
-from mimesis_model.formats.fidelity_file import FIDELITY_VERSION
 from mimesis_model.formats.fidelity_report import (
+    Against,
+    Dimensions,
     Directories,
     Distances,
+    MixDistance,
+    Percentiles,
     RunFidelity,
+    RunInfo,
     RunOptions,
+    Stages,
     TimingStages,
+    TypeDistances,
+    UserComparison,
+    WholeWorkload,
 )
 from mimesis_model.formats.profile import Profile
 from mimesis_model.model.command_mix import (
@@ -70,10 +78,11 @@ def score_run(
     noise_draws: int = NOISE_DRAWS,
     random_state: int = 0,
     results_dir: Path | None = None,
-) -> dict[str, Any]:
+) -> RunFidelity:
     """Every distance of RUN to PROFILE's prediction (overall and per type) and, with ORIGINAL,
     to the original trace (overall); with the counts on each side, as `fidelity --json` prints.
-    The sizes of the files at the run's end (RESULTS_DIR's) are scored against ORIGINAL's end.
+    The sizes of the files at the run's end (RESULTS_DIR's, the run's results folder) are scored
+    against ORIGINAL's end.
 
     NOISE_DRAWS faithful runs (the reference generator at the run's own size) give each
     distance's noise: the 95th percentile of their distances, which a run's distance beyond it
@@ -126,44 +135,54 @@ def score_run(
     against_trace = None
     if original is not None and trace_sample is not None:
         counts["trace"] = _counts(trace_sample, original.behaviour.window_ms * scaling.time_scale)
-        against_trace = {
-            "trace": str(original.source),
-            "ks": _scored(distances(run_sample, trace_sample), timed),
-            "noise": _scored(_noise(faithful, trace_sample), timed),
-        }
-    return {
-        "version": FIDELITY_VERSION,
-        "k": profile.k,
-        "run": {
-            "trace": str(run.directory),
-            "namespace_root": run.namespace_root,
-            "start_ms": run.start_ms,
-            "start_from": run.start_from,
-            "end_ms": run.end_ms,
-            "window_ms": behaviour.window_ms,
-            "timing": _timing(run, due_model, against_model["overall"]["ks"], timed),
-        },
-        "options": scaling.as_json()
-        | {"replicas": replicas, "noise_draws": noise_draws, "seed": random_state},
-        "counts": counts,
-        "against_model": {
-            "ks": _scored(against_model["overall"]["ks"], timed),
-            "noise": _scored(_noise(faithful, model_sample), timed),
-            "per_type": [
-                {
-                    "type": item["type"],
-                    "files": {
-                        "run": item["files"]["trace"],
-                        "model": item["files"]["model"] / replicas,
-                    },
-                    "values": item["values"],
-                    "ks": _scored(item["ks"], timed),
-                }
-                for item in against_model["per_type"]
-            ],
-        },
-        "against_trace": against_trace,
-        "whole": _whole(
+        against_trace = Distances(
+            _scored(distances(run_sample, trace_sample), timed),
+            _scored(_noise(faithful, trace_sample), timed),
+            trace=str(original.source),
+        )
+    return RunFidelity(
+        k=profile.k,
+        run=RunInfo(
+            trace=str(run.directory),
+            results=None if results_dir is None else str(results_dir),
+            namespace_root=run.namespace_root,
+            start_ms=run.start_ms,
+            start_from=run.start_from,
+            end_ms=run.end_ms,
+            window_ms=behaviour.window_ms,
+            timing=_timing(run, due_model, against_model["overall"]["ks"], timed),
+        ),
+        options=RunOptions(
+            time_scale=scaling.time_scale,
+            span_scale=scaling.span_scale,
+            type_scales=scaling.type_scales,
+            types=tuple(scaling.types),
+            noise_draws=noise_draws,
+            duration_ms=scaling.duration_ms,
+            window_ms=scaling.window_ms_given,
+            flat=scaling.flat,
+            replicas=replicas,
+            seed=random_state,
+        ),
+        counts=counts,
+        against=Against(
+            Distances(
+                _scored(against_model["overall"]["ks"], timed),
+                _scored(_noise(faithful, model_sample), timed),
+                per_type=tuple(
+                    TypeDistances(
+                        item["type"],
+                        item["files"]["trace"],
+                        item["files"]["model"] / replicas,
+                        _scored(item["ks"], timed),
+                        item["values"],
+                    )
+                    for item in against_model["per_type"]
+                ),
+            ),
+            against_trace,
+        ),
+        whole=_whole(
             profile,
             run,
             scaling,
@@ -171,11 +190,11 @@ def score_run(
             original,
             comparable=predicted is profile and scaling.span_scale == 1,
         ),
-        "notes": [] if timed else [UNTIMED_NOTE],
-        "users": _users(predicted, run, model, replicas, original),
-        "directories": _directories(run, model, replicas, original, faithful_runs),
-        "sizes": sizes,
-    }
+        notes=() if timed else (UNTIMED_NOTE,),
+        users=_users(predicted, run, model, replicas, original),
+        directories=_directories(run, model, replicas, original, faithful_runs),
+        sizes=sizes,
+    )
 
 
 def _timing_line(timing: TimingStages | None) -> str:
@@ -193,20 +212,20 @@ def _timing_line(timing: TimingStages | None) -> str:
         f"{_percentiles(late)} ms late; logged {_percentiles(offset)} ms after their begin (the "
         "model's and the faithful runs' calls are logged as late); against the model, "
         + "; ".join(
-            f"{name} as due {_distance(ks['due'])}, as begun {_distance(ks['begun'])}, as logged "
-            f"{_distance(ks['logged'])}"
+            f"{name} as due {_distance(ks.due)}, as begun {_distance(ks.begun)}, as logged "
+            f"{_distance(ks.logged)}"
             for name, ks in staged
         )
     )
 
 
-def _percentiles(values: dict[str, float]) -> str:
-    return f"{values['p50']:.2f} (p50; p90 {values['p90']:.2f}, p99 {values['p99']:.2f})"
+def _percentiles(values: Percentiles) -> str:
+    return f"{values.p50:.2f} (p50; p90 {values.p90:.2f}, p99 {values.p99:.2f})"
 
 
 def _timing(
     run: RunTrace, due_model: SyntheticWorkload, logged: dict[str, float | None], timed: bool
-) -> dict[str, Any] | None:
+) -> TimingStages | None:
     """fidelity.json's run.timing: the run's calls' lateness and offsets, and (TIMED: at a time
     scale above 0) its access interarrivals' distance to DUE_MODEL's (the model's due times) at
     each stage."""
@@ -215,31 +234,31 @@ def _timing(
         return None
     rng = np.random.default_rng(0)
 
-    def stages(gaps: Callable[[Floats], Floats], model: Floats, name: str) -> dict[str, Any]:
+    def stages(gaps: Callable[[Floats], Floats], model: Floats, name: str) -> Stages:
         # every stage at the log's whole milliseconds, as the model: a begin a few µs after its
         # due time is not a gap the log could show
         if not timed:
-            return dict.fromkeys(("due", "begun", "logged"))
+            return Stages(None, None, None)
         shown = audited(model, rng)
-        return {
-            "due": ks_distance(audited(gaps(marked.due), rng), shown),
-            "begun": ks_distance(audited(gaps(marked.begun), rng), shown),
-            "logged": logged[name],
-        }
+        return Stages(
+            due=ks_distance(audited(gaps(marked.due), rng), shown),
+            begun=ks_distance(audited(gaps(marked.begun), rng), shown),
+            logged=logged[name],
+        )
 
-    def percentiles(values: Floats) -> dict[str, float]:
+    def percentiles(values: Floats) -> Percentiles:
         p50, p90, p99 = (float(v) for v in np.percentile(values, [50, 90, 99]))
-        return {"p50": p50, "p90": p90, "p99": p99}
+        return Percentiles(p50, p90, p99)
 
-    return {
-        "calls": len(marked),
-        "late_ms": percentiles(marked.begun - marked.due),
-        "offset_ms": percentiles(marked.logged - marked.begun),
-        "interarrival": stages(marked.access_gaps, due_model.interarrival, "interarrival"),
-        "create_interarrival": stages(
+    return TimingStages(
+        calls=len(marked),
+        late_ms=percentiles(marked.begun - marked.due),
+        offset_ms=percentiles(marked.logged - marked.begun),
+        interarrival=stages(marked.access_gaps, due_model.interarrival, "interarrival"),
+        create_interarrival=stages(
             marked.create_gaps, due_model.create_interarrival, "create_interarrival"
         ),
-    }
+    )
 
 
 def _directories(
@@ -248,7 +267,7 @@ def _directories(
     replicas: float,
     original: FittedTrace | None,
     faithful: list[SyntheticWorkload],
-) -> dict[str, Any] | None:
+) -> Directories | None:
     """The run's directories against the model's and, with ORIGINAL, the trace's: listing
     popularity (listStatus calls per listed directory) and access popularity, KS, each with its
     noise (the FAITHFUL runs' distances, as the files'); None for a run trace without directory
@@ -270,17 +289,17 @@ def _directories(
         listed["trace"] = len(listings(original.directories))
         sides["trace"] = (listings(original.directories), _accessed(original.directories))
     ran = (listings(run.directories), _accessed(run.directories))
-    report: dict[str, Any] = {"listed": listed}
+    against: dict[str, Distances | None] = {}
     for side, reference in sides.items():
         if reference is None:  # the model's distances are null without directory types
-            empty = {"ks": dict.fromkeys(DIRECTORY_DIMENSIONS), "noise": None}
-            report[f"against_{side}"] = empty if side == "model" else None
+            empty = Distances(dict.fromkeys(DIRECTORY_DIMENSIONS), None)
+            against[side] = empty if side == "model" else None
             continue
-        report[f"against_{side}"] = {
-            "ks": _directory_distances(ran, reference),
-            "noise": _directory_noise([_directory_distances(d, reference) for d in drawn]),
-        }
-    return report
+        against[side] = Distances(
+            _directory_distances(ran, reference),
+            _directory_noise([_directory_distances(d, reference) for d in drawn]),
+        )
+    return Directories(listed, Against(against["model"], against["trace"]))
 
 
 DIRECTORY_DIMENSIONS: Final = ("listing_popularity", "popularity")
@@ -321,16 +340,16 @@ def _users(
     model: SyntheticWorkload,
     replicas: float,
     original: FittedTrace | None,
-) -> dict[str, Any] | None:
+) -> Against[UserComparison] | None:
     """The run's per-user call mix (from its own audit log) against the profile's prediction
     and, with ORIGINAL, against the trace's; None when the profile names no user."""
     if not profile_users(profile):
         return None
     by_user = original.window.by_user if original is not None else {}
-    return {
-        "against_model": compare_users(model_user_calls(profile, model, replicas), run.users),
-        "against_trace": compare_users(by_user, run.users) if by_user else None,
-    }
+    return Against(
+        compare_users(model_user_calls(profile, model, replicas), run.users),
+        compare_users(by_user, run.users) if by_user else None,
+    )
 
 
 def _whole(
@@ -340,7 +359,7 @@ def _whole(
     model: CommandCounts,
     original: FittedTrace | None,
     comparable: bool,
-) -> dict[str, Any]:
+) -> WholeWorkload:
     """The run's calls by command against the model's prediction and, with ORIGINAL, against the
     original trace's calls scaled to the run's window (in the profile's time: a run at time
     scale 0.5 issues the trace's calls in half the time); the coverage of the trace is not
@@ -364,14 +383,14 @@ def _whole(
                 "coverage of the trace is not comparable (its coverage of the model's prediction "
                 "is)"
             )
-    whole = whole_workload(sides, "run", "trace" if original is not None else "model")
-    whole["against_model"] = mix_distance(issued, model)
-    whole["against_trace"] = (
-        None if original is None else mix_distance(issued, sides["trace"], comparable)
+    against: Against[MixDistance] = Against(
+        mix_distance(issued, model),
+        None if original is None else mix_distance(issued, sides["trace"], comparable),
     )
-    whole["trace_window_factor"] = factor
-    whole["notes"] = notes
-    return whole
+    return whole_workload(
+        sides, "run", "trace" if original is not None else "model", against,
+        trace_window_factor=factor, notes=tuple(notes),
+    )  # fmt: skip
 
 
 TIME_DIMENSIONS: Final = (
@@ -384,7 +403,11 @@ UNTIMED_NOTE: Final = (
 )
 
 
-def _scored(values: dict[str, Any] | None, timed: bool) -> dict[str, Any] | None:
+@overload
+def _scored(values: Dimensions, timed: bool) -> Dimensions: ...
+@overload
+def _scored(values: Dimensions | None, timed: bool) -> Dimensions | None: ...
+def _scored(values: Dimensions | None, timed: bool) -> Dimensions | None:
     """VALUES (distances by dimension), the time dimensions not scored unless TIMED: at time
     scale 0 the schedule has no times (ops go back to back), and they would be near 1."""
     if values is None or timed:

@@ -9,12 +9,13 @@ their created files (count_factor)."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
-from mimesis_model.formats.fidelity_report import Sizes
+from mimesis_model.formats.fidelity_report import Bar, SizeComparison, Sizes
 from mimesis_model.formats.image_delimited import NAMESPACE_END_TSV, read_delimited
 from mimesis_model.formats.image_files import NAMESPACE_END_FILE, ImageFiles, read_namespace_files
 from mimesis_model.formats.trace import NO_TIME, read_file_timelines
@@ -29,7 +30,7 @@ QUANTILE_STEPS: Final = 100
 """a side's sizes are kept as their 0th to 100th percentiles, enough to draw their CDF"""
 
 
-def score_sizes(results_dir: Path | None, run: RunTrace, trace_dir: Path | None) -> dict[str, Any]:
+def score_sizes(results_dir: Path | None, run: RunTrace, trace_dir: Path | None) -> Sizes:
     """The sizes section of a run's fidelity: RESULTS_DIR's namespace-end.tsv against TRACE_DIR's
     namespace-end.avro; "not_scored" says why when either is missing."""
     tsv = None if results_dir is None else results_dir / NAMESPACE_END_TSV
@@ -54,25 +55,25 @@ def score_sizes(results_dir: Path | None, run: RunTrace, trace_dir: Path | None)
         run.created_paths,
         _trace_created(trace_dir),
     )
-    return {"run": str(tsv), "trace": str(avro)} | scored
+    return replace(scored, run=str(tsv), trace=str(avro))
 
 
-def not_scored(reason: str, tsv: Path | None = None, avro: Path | None = None) -> dict[str, Any]:
+def not_scored(reason: str, tsv: Path | None = None, avro: Path | None = None) -> Sizes:
     """A sizes section that scores nothing, for REASON."""
-    return {
-        "not_scored": reason,
-        "run": None if tsv is None else str(tsv),
-        "trace": None if avro is None else str(avro),
-        "all_files": None,
-        "created": None,
-        "bars": _bars(None),
-        "notes": [],
-    }
+    return Sizes(
+        not_scored=reason,
+        run=None if tsv is None else str(tsv),
+        trace=None if avro is None else str(avro),
+        all_files=None,
+        created=None,
+        bars=_bars(None),
+        notes=(),
+    )
 
 
 def compare_sizes(
     run: ImageFiles, trace: ImageFiles, run_created: Collection[str], trace_created: Collection[str]
-) -> dict[str, Any]:
+) -> Sizes:
     """RUN's files against TRACE's, all of them and those of RUN_CREATED and TRACE_CREATED
     (paths: each side's created files)."""
     all_files = _compare(run, trace, "no file under the run's namespace root")
@@ -86,21 +87,23 @@ def compare_sizes(
             f"while the trace's files hold {int(trace.size.sum()):,} bytes: its sizes are scored "
             "as they are"
         )
-    return {
-        "not_scored": None,
-        "all_files": all_files,
-        "created": created,
-        "bars": _bars(all_files),
-        "notes": notes,
-    }
+    return Sizes(
+        not_scored=None,
+        run=None,
+        trace=None,
+        all_files=all_files,
+        created=created,
+        bars=_bars(all_files),
+        notes=tuple(notes),
+    )
 
 
-def _compare(run: ImageFiles, trace: ImageFiles, none: str) -> dict[str, Any]:
+def _compare(run: ImageFiles, trace: ImageFiles, none: str) -> SizeComparison:
     """The files of RUN against TRACE's: KS of bytes and of blocks per file, means and totals on
     each side, the totals' ratio per file, and each side's size percentiles."""
     empty = [side for side, files in (("run", run), ("trace", trace)) if not len(files)]
     if empty:
-        return {"not_scored": f"{none} on the {' and '.join(empty)} side{'s' * (len(empty) > 1)}"}
+        return SizeComparison(f"{none} on the {' and '.join(empty)} side{'s' * (len(empty) > 1)}")
     sides = {"run": run, "trace": trace}
     totals = {side: (int(f.size.sum()), int(f.blocks.sum())) for side, f in sides.items()}
     count_factor = len(run) / len(trace)
@@ -109,20 +112,19 @@ def _compare(run: ImageFiles, trace: ImageFiles, none: str) -> dict[str, Any]:
         theirs = totals["trace"][index]
         return None if theirs == 0 else totals["run"][index] / theirs / count_factor
 
-    blocks_ratio = per_file(1)
-    return {
-        "not_scored": None,
-        "files": {side: len(f) for side, f in sides.items()},
-        "bytes_ks": ks_distance(run.size, trace.size),
-        "blocks_ks": ks_distance(run.blocks, trace.blocks),
-        "mean_bytes": {side: float(f.size.mean()) for side, f in sides.items()},
-        "blocks_per_file": {side: float(f.blocks.mean()) for side, f in sides.items()},
-        "total_bytes": {side: total[0] for side, total in totals.items()},
-        "total_blocks": {side: total[1] for side, total in totals.items()},
-        "count_factor": count_factor,
-        "bytes_ratio": per_file(0),
-        "blocks_ratio": blocks_ratio,
-        "quantiles": {
+    return SizeComparison(
+        not_scored=None,
+        files={side: len(f) for side, f in sides.items()},
+        bytes_ks=ks_distance(run.size, trace.size),
+        blocks_ks=ks_distance(run.blocks, trace.blocks),
+        mean_bytes={side: float(f.size.mean()) for side, f in sides.items()},
+        blocks_per_file={side: float(f.blocks.mean()) for side, f in sides.items()},
+        total_bytes={side: total[0] for side, total in totals.items()},
+        total_blocks={side: total[1] for side, total in totals.items()},
+        count_factor=count_factor,
+        bytes_ratio=per_file(0),
+        blocks_ratio=per_file(1),
+        quantiles={
             side: [
                 int(q)
                 for q in np.quantile(
@@ -131,25 +133,22 @@ def _compare(run: ImageFiles, trace: ImageFiles, none: str) -> dict[str, Any]:
             ]
             for side, f in sides.items()
         },
-    }
+    )
 
 
-def _bars(all_files: dict[str, Any] | None) -> dict[str, Any]:
+def _bars(all_files: SizeComparison | None) -> dict[str, Bar]:
     """The bars of the run's files at its end: sizes within SIZE_KS_BAR (KS) of the trace's,
     blocks per file within BLOCKS_PER_FILE_BAR of the trace's (value: |ratio - 1|)."""
-    scored = all_files is not None and all_files["not_scored"] is None
-    ks = all_files["bytes_ks"] if scored and all_files else None
-    ratio = all_files["blocks_ratio"] if scored and all_files else None
+    scored = all_files is not None and all_files.not_scored is None
+    ks = all_files.bytes_ks if scored and all_files else None
+    ratio = all_files.blocks_ratio if scored and all_files else None
     off = None if ratio is None else abs(ratio - 1)
     return {
-        "bytes_ks": {
-            "limit": SIZE_KS_BAR, "value": ks, "met": None if ks is None else ks <= SIZE_KS_BAR,
-        },
-        "blocks_per_file": {
-            "limit": BLOCKS_PER_FILE_BAR, "value": off,
-            "met": None if off is None else off <= BLOCKS_PER_FILE_BAR,
-        },
-    }  # fmt: skip
+        "bytes_ks": Bar(SIZE_KS_BAR, ks, None if ks is None else ks <= SIZE_KS_BAR),
+        "blocks_per_file": Bar(
+            BLOCKS_PER_FILE_BAR, off, None if off is None else off <= BLOCKS_PER_FILE_BAR
+        ),
+    }
 
 
 def _trace_created(trace_dir: Path) -> list[str]:

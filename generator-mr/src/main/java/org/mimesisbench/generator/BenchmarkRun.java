@@ -22,6 +22,7 @@ import org.mimesisbench.cli.Messages;
 import org.mimesisbench.fs.FileSystemProbe;
 import org.mimesisbench.generator.infra.BaseDirectory;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
+import org.mimesisbench.generator.infra.FailoverRetries;
 import org.mimesisbench.generator.infra.Lease;
 import org.mimesisbench.generator.infra.NativeLibraries;
 import org.mimesisbench.generator.infra.RunningJob;
@@ -103,6 +104,7 @@ public final class BenchmarkRun {
   public BenchmarkRun(Configuration conf, RunOptions options, PrintStream out, Planner planner) {
     this.givenSettings = RunRecorder.givenSettings(conf);
     this.conf = new Configuration(conf);
+    FailoverRetries.boundBy(this.conf, options.getOutageLimitMs());
     this.options = options;
     this.out = out;
     this.planner = planner;

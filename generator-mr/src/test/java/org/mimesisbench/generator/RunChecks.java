@@ -166,4 +166,14 @@ final class RunChecks {
     }
     return dir;
   }
+
+  /** Waits until a run under {@code base} passed its start barrier (phase 2 began). */
+  static void awaitBarrier(FileSystem fs, String base) throws Exception {
+    long deadline = System.currentTimeMillis() + 120_000;
+    org.apache.hadoop.fs.Path barrier =
+        new org.apache.hadoop.fs.Path(base + "/.mimesisbench/runs/*/barrier/*");
+    while (System.currentTimeMillis() < deadline && fs.globStatus(barrier).length == 0) {
+      Thread.sleep(200);
+    }
+  }
 }

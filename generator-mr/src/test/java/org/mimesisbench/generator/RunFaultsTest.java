@@ -119,14 +119,8 @@ class RunFaultsTest {
    * {@code ms} more.
    */
   private static void inPhase2(EmbeddedCluster target, String base, long ms) throws Exception {
-    FileSystem fs = FileSystem.newInstance(target.uri(), new Configuration());
-    try (fs) {
-      long deadline = System.currentTimeMillis() + 120_000;
-      org.apache.hadoop.fs.Path barrier =
-          new org.apache.hadoop.fs.Path(base + "/.mimesisbench/runs/*/barrier/*");
-      while (System.currentTimeMillis() < deadline && fs.globStatus(barrier).length == 0) {
-        Thread.sleep(200);
-      }
+    try (FileSystem fs = FileSystem.newInstance(target.uri(), new Configuration())) {
+      RunChecks.awaitBarrier(fs, base);
     }
     Thread.sleep(ms);
   }

@@ -197,8 +197,11 @@ public final class IssuingPipeline {
   private volatile int issuers;
   private final AtomicInteger calling = new AtomicInteger(); // issuers in a call now
   private long nextProgress;
-  private long lastEnd; // when the last op issued ended (System.nanoTime)
-  private boolean anyEnded; // lastEnd is an op's end
+  // when the last op issued ended (System.nanoTime), and whether one has: the watchdog reads them
+  private volatile long lastEnd;
+  private volatile boolean anyEnded;
+  private final List<Issuer> everyIssuer = new CopyOnWriteArrayList<>(); // for the watchdog
+  private volatile boolean stalled; // the watchdog stopped issuing and interrupted the calls
   private volatile long lateNanos; // how late the last op began (time scale > 0), for progress
 
   /** Events as the sequencer hands them over, each with the life it comes from. */
@@ -278,13 +281,24 @@ public final class IssuingPipeline {
     sequencer.setDaemon(true);
     introducer.start();
     sequencer.start();
+    Thread watchdog = new Thread(this::watch, "outage-watchdog");
+    watchdog.setDaemon(true);
+    if (outages.limitNanos() != Long.MAX_VALUE) {
+      watchdog.start();
+    }
     issuers = 1;
     try {
       new Issuer().issueAll();
       for (int i = 0; i < issuerThreads.size(); i++) { // more may start while the first ones end
         Thread t = issuerThreads.get(i);
         while (t.isAlive()) {
-          t.join(POLL_NANOS / 1_000_000);
+          try {
+            t.join(POLL_NANOS / 1_000_000);
+          } catch (InterruptedException e) {
+            if (!stalled) {
+              throw e;
+            }
+          }
           progress(System.nanoTime());
         }
       }
@@ -294,7 +308,9 @@ public final class IssuingPipeline {
       stop();
       lateNanos = 0; // done: behind nothing
       // a killed task's interrupt stopped issuing: keep it for the caller, join the helpers first
-      boolean interrupted = Thread.interrupted();
+      // (the watchdog's interrupt was the pipeline's own)
+      boolean interrupted = Thread.interrupted() && !stalled;
+      watchdog.interrupt();
       introducer.interrupt();
       sequencer.interrupt();
       introducer.join();
@@ -457,6 +473,9 @@ public final class IssuingPipeline {
     // its create in flight made the file: the ops beside it may begin
     private final Runnable readsMayOverlap = () -> fileExisting(this);
     private boolean awaitsFile; // claimed beside its life's create: it begins once the file exists
+    private Thread thread; // the thread issuing, once it runs
+    private volatile boolean inCall; // in the file system's call now, since callBegan
+    private volatile long callBegan;
     private long
         idleSince; // when this issuer was last free: its last op's end, or when it got a batch
 
@@ -470,6 +489,8 @@ public final class IssuingPipeline {
     }
 
     void issueAll() {
+      thread = Thread.currentThread();
+      everyIssuer.add(this);
       boolean taken = false;
       while (!stopped) {
         if (!taken && !take(this)) {
@@ -680,6 +701,8 @@ public final class IssuingPipeline {
     }
     try {
       callBegins.mark(due, begin);
+      w.callBegan = begin;
+      w.inCall = true;
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
       // a denial is the NameNode's answer (a replay's calls the trace saw denied): it is up
@@ -694,6 +717,7 @@ public final class IssuingPipeline {
               : ex.getClass().getSimpleName();
       error = errorClass + ": " + Messages.firstLine(ex);
     } finally {
+      w.inCall = false;
       if (hooked) {
         FILE_EXISTS.remove(); // whatever the call threw: no later call of this thread reaches it
       }
@@ -750,7 +774,7 @@ public final class IssuingPipeline {
     }
     if (error == null || lacking) {
       outages.succeeded(begin, late);
-    } else {
+    } else if (!stalled) { // else interrupted by the watchdog, in the outage it stopped issuing for
       String limit = outages.failed(begin, end, error);
       if (limit != null) {
         stopBecause(limit);
@@ -775,6 +799,64 @@ public final class IssuingPipeline {
       }
     }
     return false;
+  }
+
+  /**
+   * Stops issuing when no call has ended for the outage limit while a call was in flight all along:
+   * the file system is down and its clients retry rather than fail (an HA nameservice whose active
+   * NameNode is gone with none taking over retries each call for minutes), so no call's failure
+   * would ever say so. The calls in flight are interrupted, which ends their retries.
+   */
+  private void watch() {
+    long period = Math.max(10_000_000L, Math.min(outages.limitNanos() / 4, POLL_NANOS));
+    while (!stopped) {
+      LockSupport.parkNanos(period);
+      if (Thread.interrupted()) {
+        return; // issuing ended
+      }
+      long oldest = 0;
+      boolean any = false;
+      for (Issuer w : everyIssuer) {
+        long began = w.callBegan;
+        if (w.inCall && (!any || began - oldest < 0)) {
+          oldest = began;
+          any = true;
+        }
+      }
+      if (any && stalledSince(oldest, System.nanoTime())) {
+        for (Issuer w : everyIssuer) {
+          if (w.inCall) {
+            w.thread.interrupt();
+          }
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * Whether no call has ended for the outage limit, the call in flight since {@code oldest} waiting
+   * all along; if so, stops issuing.
+   */
+  private boolean stalledSince(long oldest, long now) {
+    stateLock.lock();
+    try {
+      if (stopped) {
+        return false;
+      }
+      // since when no call has ended, with one in flight all along
+      long since = anyEnded && lastEnd - oldest > 0 ? lastEnd : oldest;
+      String why = outages.stalled(since, now);
+      if (why == null) {
+        return false;
+      }
+      stats.stopped(why);
+      stalled = true;
+      stop();
+      return true;
+    } finally {
+      stateLock.unlock();
+    }
   }
 
   /**

@@ -8,10 +8,10 @@ import java.util.concurrent.TimeUnit;
 import org.mimesisbench.generator.measure.RunStatistics;
 
 /**
- * An issuer's outages: a stretch in which every call failed. One that lasts the outage limit stops
- * issuing; one that ends is noted in the statistics when it lasted, and its time is excused from
- * drift (the calls waited on the file system, not on the generator). Updated under the pipeline's
- * state lock; {@link #excused} is read outside it, hence the volatile fields.
+ * An issuer's outages: a stretch in which every call failed, or none ended. One that lasts the
+ * outage limit stops issuing; one that ends is noted in the statistics when it lasted, and its time
+ * is excused from drift (the calls waited on the file system, not on the generator). Updated under
+ * the pipeline's state lock; {@link #excused} is read outside it, hence the volatile fields.
  */
 final class OutageTracker {
   /**
@@ -69,6 +69,34 @@ final class OutageTracker {
     stats.outage(end - failingSince, describe(end - failingSince, ""));
     failing = false;
     return IssuingPipeline.OUTAGE + describe(end - failingSince, ", the --outage-limit");
+  }
+
+  /** The limit in nanoseconds ({@link Long#MAX_VALUE}: none). */
+  long limitNanos() {
+    return limitNanos;
+  }
+
+  /**
+   * No call has ended since {@code begin}, a call in flight all along, and it is {@code now}:
+   * returns why issuing stops when that has lasted the limit (the file system is down, its clients
+   * retrying: an HA nameservice with no active NameNode), else null.
+   */
+  String stalled(long begin, long now) {
+    if (now - begin < limitNanos) {
+      return null;
+    }
+    long since = failing && failingSince - begin < 0 ? failingSince : begin;
+    failing = false;
+    LocalTime from =
+        LocalTime.ofInstant(
+            Instant.ofEpochMilli(System.currentTimeMillis() - (now - since) / 1_000_000L),
+            ZoneId.systemDefault());
+    String what =
+        String.format(
+            "no call ended for %.1f s from %s%%s (the calls in flight retrying, none answered)",
+            (now - since) / 1e9, from.format(CLOCK));
+    stats.outage(now - since, String.format(what, ""));
+    return IssuingPipeline.OUTAGE + String.format(what, ", the --outage-limit");
   }
 
   /** Issuing ended at {@code at}: an outage going on then ends there. */

@@ -1,6 +1,7 @@
 package org.mimesisbench.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -102,6 +103,15 @@ class HaClusterIT {
       assertTrue(reads > 0, nameService.toString());
       assertTrue(observed * 2 >= reads, "the Observer served under half the reads: " + nameService);
       assertEquals(observed / (double) reads, observerShare, 1e-3, nameService.toString());
+      // the end's namespace from the active NameNode's image: written, or older than the run's end
+      // (a cluster checkpoints on its own time), never for want of a web address
+      String notes = summary.path("notes").toString();
+      System.out.println("namespace-end: " + Files.exists(out.resolve("namespace-end.tsv")));
+      assertFalse(notes.contains("give --namenode-http"), notes);
+      assertTrue(
+          Files.exists(out.resolve("namespace-end.tsv"))
+              || notes.contains("older than the run's end"),
+          notes);
 
       failoverInPhase2(address, clientConf);
     } finally {

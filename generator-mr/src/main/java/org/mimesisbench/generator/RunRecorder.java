@@ -18,6 +18,7 @@ import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.measure.JvmUse;
 import org.mimesisbench.generator.measure.NameNodeMetrics;
+import org.mimesisbench.generator.measure.NameServiceMetrics;
 import org.mimesisbench.generator.measure.RunStatistics;
 import org.mimesisbench.generator.mr.CounterNames;
 import org.mimesisbench.generator.mr.StartBarrier;
@@ -174,7 +175,8 @@ final class RunRecorder {
 
   /**
    * namespace-end.tsv, the namespace under the base at the run's end, from the NameNode's image:
-   * the embedded one's web server, or --namenode-http's; null, or why it was not written.
+   * the embedded one's web server, --namenode-http's, or an HA nameservice's active NameNode's;
+   * null, or why it was not written.
    */
   private String namespaceEnd(boolean embedded, RunSetup.Planned setup, AtomicOutputDir results) {
     CharSequence given = options.getNamenodeHttp();
@@ -182,7 +184,9 @@ final class RunRecorder {
     URI web =
         given != null
             ? URI.create(given.toString())
-            : embedded && own != null ? URI.create("http://" + own) : null;
+            : embedded && own != null
+                ? URI.create("http://" + own)
+                : NameServiceMetrics.activeWeb(setup.fs().getConf(), setup.fs().getUri());
     return NamespaceEnd.write(
         setup.fs(), embedded, web, setup.base().path(), results.file(NamespaceEnd.FILE));
   }

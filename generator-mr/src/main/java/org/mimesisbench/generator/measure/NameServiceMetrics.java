@@ -141,6 +141,32 @@ public final class NameServiceMetrics {
     return primary;
   }
 
+  /**
+   * The web address of the active NameNode behind {@code fileSystem}, an HA nameservice that {@code
+   * conf} configures (a logical URI), as haadmin finds it; null when there is none or it is not
+   * one.
+   */
+  public static URI activeWeb(Configuration conf, URI fileSystem) {
+    if (!"hdfs".equals(fileSystem.getScheme()) || !HAUtilClient.isLogicalUri(conf, fileSystem)) {
+      return null;
+    }
+    String ns = fileSystem.getHost();
+    Map<String, InetSocketAddress> rpc = DFSUtilClient.getHaNnRpcAddresses(conf).get(ns);
+    if (rpc == null) {
+      return null;
+    }
+    for (Map.Entry<String, InetSocketAddress> nn : rpc.entrySet()) {
+      if (state(conf, ns, nn.getKey()).equals("active")) {
+        try {
+          return DFSUtil.getInfoServer(nn.getValue(), conf, "http");
+        } catch (IOException e) {
+          return null;
+        }
+      }
+    }
+    return null;
+  }
+
   /** A NameNode's HA state as haadmin -getServiceState reads it; "unknown" when it cannot. */
   private static String state(Configuration conf, String ns, String nn) {
     try {

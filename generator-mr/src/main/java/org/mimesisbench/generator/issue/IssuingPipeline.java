@@ -1,8 +1,6 @@
 package org.mimesisbench.generator.issue;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,12 +47,13 @@ import org.mimesisbench.output.Durations;
  * behind a read took the read's response time off the gap the model gave it, and that a create
  * writing its file's data has them, and the changes HDFS serves on a file being written, go beside
  * it once the file exists ({@link #fileExists}) (a replay's partition keeps every call in its
- * recorded order: {@link Life#readsOverlap}). With a bound of 1 the calling thread issues every op,
- * one after another, as a closed loop. Issuing stops early when an op is more than the maximum
- * drift late, when the wall-clock limit is reached, when every call has failed for the outage limit
- * (the file system is down), or when {@link #stop} is called; the statistics say why. Lateness that
- * an outage caused (the calls waited or failed while the file system was away) is not counted as
- * drift: after a restart of the NameNode the run goes on, the failed calls counted as errors.
+ * recorded order: {@link Life#readsOverlap}); {@link LifeOrder} decides. With a bound of 1 the
+ * calling thread issues every op, one after another, as a closed loop. Issuing stops early when an
+ * op is more than the maximum drift late, when the wall-clock limit is reached, when every call has
+ * failed, or none ended, for the outage limit (the file system is down), or when {@link #stop} is
+ * called; the statistics say why. Lateness that an outage caused (the calls waited or failed while
+ * the file system was away) is not counted as drift: after a restart of the NameNode the run goes
+ * on, the failed calls counted as errors.
  *
  * <p>An issuer reads the clock twice per op at a time scale above 0 (when the wait for the due time
  * ends, which is the op's begin, and when the op ends) and, with a bound of 1, once at time scale
@@ -115,59 +114,7 @@ public final class IssuingPipeline {
 
   // what issuers share: the statistics, lives with an op in flight, the outage, the issuers
   private final ReentrantLock stateLock = new ReentrantLock();
-  private final IdentityHashMap<Life, InFlight> livesInFlight = new IdentityHashMap<>();
-  private final Condition fileFound =
-      stateLock.newCondition(); // a create's file exists, or it ended
-
-  /**
-   * A life's ops in flight, whether one changes it, its create among them (until the file exists,
-   * then while it writes the file's data), and the events queued behind them.
-   */
-  private static final class InFlight {
-    int ops;
-    boolean changing; // a change is in flight: nothing of the life overlaps it
-    Issuer creating; // the issuer of the life's create in flight, until its file exists
-    Issuer writer; // the same once the file exists, while the create writes the file's data
-    final ArrayDeque<Event> queued = new ArrayDeque<>(2);
-
-    /**
-     * Whether {@code e} may begin beside the ops in flight: reads beside reads and the life's
-     * create; a change HDFS serves on a file being written ({@link Op#WHILE_WRITTEN}) beside that
-     * create alone. Beside a create, either waits for the file to exist ({@link #fileExists}).
-     */
-    boolean admits(Event e, Life life) {
-      if (ops == 0) {
-        return true;
-      }
-      if (changing) {
-        return false;
-      }
-      return overlaps(e, life)
-          || ops == 1 && (creating != null || writer != null) && Op.WHILE_WRITTEN.contains(e.op());
-    }
-
-    /** Counts {@code e} of {@code life}, issued by {@code w}, in flight. */
-    void start(Issuer w, Event e, Life life) {
-      ops++;
-      boolean create = e.op() == Op.CREATE && life.readsOverlap();
-      if (create) {
-        creating = w;
-      }
-      changing = !create && !overlaps(e, life);
-    }
-
-    /** {@code w}'s op {@code e} of {@code life} ended. */
-    void end(Issuer w, Event e, Life life) {
-      ops--;
-      if (w == creating) {
-        creating = null; // it ended without saying its file exists (it wrote no data, or failed)
-      } else if (w == writer) {
-        writer = null;
-      } else if (!overlaps(e, life)) {
-        changing = false; // changes never overlap one another: this was the only one
-      }
-    }
-  }
+  private final LifeOrder order = new LifeOrder(stateLock.newCondition());
 
   /** The issuing thread's create in flight, which {@link #fileExists} says its file exists of. */
   private static final ThreadLocal<Runnable> FILE_EXISTS = new ThreadLocal<>();
@@ -185,11 +132,6 @@ public final class IssuingPipeline {
     if (hook != null) {
       hook.run();
     }
-  }
-
-  /** Whether {@code e} may overlap its life's other reads. */
-  private static boolean overlaps(Event e, Life life) {
-    return life.readsOverlap() && Op.READS.contains(e.op());
   }
 
   private final List<Thread> issuerThreads =
@@ -549,19 +491,11 @@ public final class IssuingPipeline {
     }
   }
 
-  /**
-   * {@code w}'s create in flight made its file and only writes its data now: the ops claimed beside
-   * it ({@link InFlight#admits}) may begin.
-   */
+  /** {@code w}'s create in flight made its file and only writes its data now. */
   private void fileExisting(Issuer w) {
     stateLock.lock();
     try {
-      InFlight f = livesInFlight.get(w.life);
-      if (f != null && f.creating == w) {
-        f.creating = null;
-        f.writer = w;
-        fileFound.signalAll();
-      }
+      order.fileExists(w, w.life);
     } finally {
       stateLock.unlock();
     }
@@ -574,10 +508,7 @@ public final class IssuingPipeline {
   private long awaitFile(Issuer w) {
     stateLock.lock();
     try {
-      InFlight f = livesInFlight.get(w.life);
-      while (f.creating != null && !stopped) {
-        fileFound.await(POLL_NANOS, TimeUnit.NANOSECONDS);
-      }
+      order.awaitFile(w.life, () -> stopped, POLL_NANOS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the task was killed: waitUntil stops issuing
     } finally {
@@ -586,25 +517,13 @@ public final class IssuingPipeline {
     return System.nanoTime();
   }
 
-  /**
-   * Counts {@code e} in flight for {@code life}; false (and {@code e} queued) when it must wait: a
-   * change of the life waits for every op of it in flight (but a writing create, {@link
-   * InFlight#admits}), and any op waits for a change in flight or for events queued before it.
-   */
+  /** Claims {@code e} of {@code life} for {@code w} ({@link LifeOrder#claim}); false: queued. */
   private boolean claim(Issuer w, Life life, Event e) {
     stateLock.lock();
     try {
-      InFlight f = livesInFlight.get(life);
-      if (f == null) {
-        f = new InFlight();
-        livesInFlight.put(life, f);
-      } else if (!f.queued.isEmpty() || !f.admits(e, life)) {
-        f.queued.add(e);
-        return false;
-      }
-      w.awaitsFile = f.creating != null;
-      f.start(w, e, life);
-      return true;
+      LifeOrder.Claim claim = order.claim(w, life, e);
+      w.awaitsFile = claim == LifeOrder.Claim.AFTER_FILE;
+      return claim != LifeOrder.Claim.QUEUED;
     } finally {
       stateLock.unlock();
     }
@@ -782,20 +701,12 @@ public final class IssuingPipeline {
       }
     }
     if (inFlight > 1 && w.life.ordered()) {
-      InFlight f = livesInFlight.get(w.life);
-      if (w == f.creating) {
-        fileFound.signalAll(); // the ops beside it wait no more
-      }
-      f.end(w, e, w.life);
-      if (!f.queued.isEmpty() && !stopped && f.admits(f.queued.peek(), w.life)) {
-        w.event = f.queued.poll(); // the life's next op: this issuer goes on with it
-        w.awaitsFile = f.creating != null;
-        f.start(w, w.event, w.life);
+      LifeOrder.Next next = order.ended(w, e, w.life, !stopped);
+      if (next != null) {
+        w.event = next.event(); // the life's next op: this issuer goes on with it
+        w.awaitsFile = next.claim() == LifeOrder.Claim.AFTER_FILE;
         w.afterPrevious = true;
         return true;
-      }
-      if (f.ops == 0) {
-        livesInFlight.remove(w.life); // else the last of the ops in flight to end goes on
       }
     }
     return false;

@@ -30,10 +30,10 @@ import org.mimesisbench.tardis.cluster.NameService;
 @Tag("slow")
 class NameServiceOutageTest {
   /**
-   * The active NameNode of an HA nameservice killed with none taking over: the clients retry each
-   * call through failovers for minutes, so no call fails; the run stops once no call has ended for
-   * the outage limit, its calls in flight interrupted, and ends with its results and the outage
-   * named, as when a single NameNode goes.
+   * The active NameNode of an HA nameservice killed with none taking over: HDFS's clients would
+   * retry each call through failovers for minutes; the run bounds the retries by its outage limit
+   * and stops once no call has ended for it, and ends with its results and the outage named, as
+   * when a single NameNode goes.
    */
   @Test
   void anHaNameServiceLeftWithNoActiveNameNodeEndsTheRunAfterTheOutageLimit(@TempDir Path own)
@@ -90,7 +90,12 @@ class NameServiceOutageTest {
       JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
       assertFalse(summary.path("valid").asBoolean());
       String why = summary.path("invalidBecause").toString();
-      assertTrue(why.contains("no call ended for ") && why.contains("the --outage-limit"), why);
+      // the calls fail once their bounded failovers are spent, or the watchdog finds none ending:
+      // whichever comes first on a loaded machine names the outage
+      assertTrue(
+          (why.contains("no call ended for ") || why.contains("every call failed for "))
+              && why.contains("the --outage-limit"),
+          why);
       assertTrue(summary.path("overall").path("count").asLong() > 0, summary.toString());
       assertTrue(said.lines().anyMatch(l -> l.contains("NOT valid") && l.contains("outage")), said);
       assertTrue(Files.notExists(out.resolve(".work")), "its working files are gone");

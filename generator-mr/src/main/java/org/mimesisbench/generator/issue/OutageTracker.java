@@ -87,16 +87,11 @@ final class OutageTracker {
     }
     long since = failing && failingSince - begin < 0 ? failingSince : begin;
     failing = false;
-    LocalTime from =
-        LocalTime.ofInstant(
-            Instant.ofEpochMilli(System.currentTimeMillis() - (now - since) / 1_000_000L),
-            ZoneId.systemDefault());
-    String what =
-        String.format(
-            "no call ended for %.1f s from %s%%s (the calls in flight retrying, none answered)",
-            (now - since) / 1e9, from.format(CLOCK));
-    stats.outage(now - since, String.format(what, ""));
-    return IssuingPipeline.OUTAGE + String.format(what, ", the --outage-limit");
+    long sinceMillis = System.currentTimeMillis() - (now - since) / 1_000_000L;
+    String why = "the calls in flight retrying, none answered";
+    stats.outage(now - since, describe("no call ended", now - since, sinceMillis, "", why));
+    return IssuingPipeline.OUTAGE
+        + describe("no call ended", now - since, sinceMillis, ", the --outage-limit", why);
   }
 
   /** Issuing ended at {@code at}: an outage going on then ends there. */
@@ -117,10 +112,14 @@ final class OutageTracker {
   }
 
   private String describe(long nanos, String what) {
-    LocalTime from =
-        LocalTime.ofInstant(Instant.ofEpochMilli(failingSinceMillis), ZoneId.systemDefault());
+    return describe("every call failed", nanos, failingSinceMillis, what, "first: " + firstFailure);
+  }
+
+  /** "{@code how} for 3.4 s from 12:00:01{@code what} ({@code detail})": an outage, in a line. */
+  private static String describe(
+      String how, long nanos, long fromMillis, String what, String detail) {
+    LocalTime from = LocalTime.ofInstant(Instant.ofEpochMilli(fromMillis), ZoneId.systemDefault());
     return String.format(
-        "every call failed for %.1f s from %s%s (first: %s)",
-        nanos / 1e9, from.format(CLOCK), what, firstFailure);
+        "%s for %.1f s from %s%s (%s)", how, nanos / 1e9, from.format(CLOCK), what, detail);
   }
 }

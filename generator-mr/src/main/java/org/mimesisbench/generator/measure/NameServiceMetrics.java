@@ -92,14 +92,11 @@ public final class NameServiceMetrics {
    * one's when none is active), which also samples and summarises the others.
    */
   public static NameNodeMetrics forRun(Configuration conf, URI fileSystem) {
-    if (!"hdfs".equals(fileSystem.getScheme()) || !HAUtilClient.isLogicalUri(conf, fileSystem)) {
+    Map<String, InetSocketAddress> rpc = nameNodes(conf, fileSystem);
+    if (rpc.isEmpty()) {
       return null;
     }
     String ns = fileSystem.getHost();
-    Map<String, InetSocketAddress> rpc = DFSUtilClient.getHaNnRpcAddresses(conf).get(ns);
-    if (rpc == null || rpc.isEmpty()) {
-      return null;
-    }
     List<Member> members = new ArrayList<>();
     for (Map.Entry<String, InetSocketAddress> nn : rpc.entrySet()) {
       URI web;
@@ -147,16 +144,8 @@ public final class NameServiceMetrics {
    * one.
    */
   public static URI activeWeb(Configuration conf, URI fileSystem) {
-    if (!"hdfs".equals(fileSystem.getScheme()) || !HAUtilClient.isLogicalUri(conf, fileSystem)) {
-      return null;
-    }
-    String ns = fileSystem.getHost();
-    Map<String, InetSocketAddress> rpc = DFSUtilClient.getHaNnRpcAddresses(conf).get(ns);
-    if (rpc == null) {
-      return null;
-    }
-    for (Map.Entry<String, InetSocketAddress> nn : rpc.entrySet()) {
-      if (state(conf, ns, nn.getKey()).equals("active")) {
+    for (Map.Entry<String, InetSocketAddress> nn : nameNodes(conf, fileSystem).entrySet()) {
+      if (state(conf, fileSystem.getHost(), nn.getKey()).equals("active")) {
         try {
           return DFSUtil.getInfoServer(nn.getValue(), conf, "http");
         } catch (IOException e) {
@@ -165,6 +154,19 @@ public final class NameServiceMetrics {
       }
     }
     return null;
+  }
+
+  /**
+   * The RPC address of each NameNode of the HA nameservice {@code fileSystem} names, by id, as
+   * {@code conf} configures them; none when {@code fileSystem} is not such a logical URI.
+   */
+  private static Map<String, InetSocketAddress> nameNodes(Configuration conf, URI fileSystem) {
+    if (!"hdfs".equals(fileSystem.getScheme()) || !HAUtilClient.isLogicalUri(conf, fileSystem)) {
+      return Map.of();
+    }
+    Map<String, InetSocketAddress> rpc =
+        DFSUtilClient.getHaNnRpcAddresses(conf).get(fileSystem.getHost());
+    return rpc != null ? rpc : Map.of();
   }
 
   /** A NameNode's HA state as haadmin -getServiceState reads it; "unknown" when it cannot. */

@@ -9,7 +9,13 @@ from typing import Final
 
 from mimesis_model.cli import options
 from mimesis_model.cli.exit_codes import OK
+from mimesis_model.errors import MimesisModelError
+from mimesis_model.formats.capacity_file import CAPACITY_FILE, CapacityFile
 from mimesis_model.output import check_writable, refuse_replacing, write_file
+from mimesis_model.runs.capacity_comparison import (
+    compare_capacities,
+    render_capacity_comparison,
+)
 from mimesis_model.runs.run_comparison import compare_runs, plot_comparison, render_comparison
 from mimesis_model.runs.run_results import RunResults
 
@@ -20,7 +26,9 @@ DESCRIPTION: Final = (
     "coefficient of variation, and a 95 % confidence interval of the difference (Welch's "
     "t). A difference whose interval holds 0 is within noise. Repeat runs on each side (3 "
     "or more). Example: mimesis-model compare results/a1 results/a2 results/a3 -- "
-    "results/b1 results/b2 results/b3 --plot ab.png"
+    "results/b1 results/b2 results/b3 --plot ab.png. Given one capacity search's folder "
+    "(capacity.json) on each side, compares the two capacities: mimesis-model compare "
+    "results/cap-a -- results/cap-b"
 )
 
 B_OPTION: Final = "--b"
@@ -54,6 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    folders = [*args.side_a, *args.side_b]
+    if any((Path(folder) / CAPACITY_FILE).is_file() for folder in folders):
+        return _capacities(args)
     if args.plot is not None:
         refuse_replacing(Path(args.plot), "--plot", args.overwrite, is_file=True)
         check_writable(Path(args.plot), "--plot", is_file=True)  # before the comparison's work
@@ -64,4 +75,16 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         write_file(Path(args.plot), plot_comparison(report), "--plot")
     print(json.dumps(report) if args.json else render_comparison(report, args.every))
+    return OK
+
+
+def _capacities(args: argparse.Namespace) -> int:
+    """Two capacity searches' results, one on each side."""
+    if len(args.side_a) != 1 or len(args.side_b) != 1 or args.plot is not None:
+        raise MimesisModelError(
+            "compare: capacity searches are compared one against one (A -- B), without --plot"
+        )
+    a, b = Path(args.side_a[0]), Path(args.side_b[0])
+    report = compare_capacities(CapacityFile.read(a), CapacityFile.read(b), a, b)
+    print(json.dumps(report) if args.json else render_capacity_comparison(report))
     return OK

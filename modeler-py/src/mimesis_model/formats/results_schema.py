@@ -1,6 +1,7 @@
 """The JSON Schemas of the results files (profiles/schema/*.schema.json), read in place as the
 Avro schemas are, and the check of a results file against its schema: what every results
-reader (run_summary, sweep_file, parse_report_file, namespace_report_file, fidelity_file) runs
+reader (run_summary, sweep_file, capacity_file, parse_report_file, namespace_report_file,
+fidelity_file) runs
 before it reads a key."""
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ PARSE_REPORT: Final = "parse-report"
 NAMESPACE_REPORT: Final = "namespace-report"
 FIDELITY: Final = "fidelity"
 COUNTERS: Final = "counters"
+CAPACITY: Final = "capacity"
 
 
 def load(name: str) -> dict[str, Any]:

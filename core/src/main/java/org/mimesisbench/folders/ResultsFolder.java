@@ -26,6 +26,7 @@ public final class ResultsFolder {
   public static final String SWEEP = sweep("sweep");
   public static final String SWEEP_FIGURE = sweep("figure");
   public static final String SWEEP_NAMENODE_FIGURE = sweep("namenodeFigure");
+  public static final String CAPACITY = sweep("capacity");
 
   /** A sweep's run folder, by time scale and repeat. */
   public static final Pattern SWEEP_RUN =
@@ -38,6 +39,7 @@ public final class ResultsFolder {
     return name.equals(SWEEP)
         || name.equals(SWEEP_FIGURE)
         || name.equals(SWEEP_NAMENODE_FIGURE)
+        || name.equals(CAPACITY)
         || SWEEP_RUN.matcher(name).matches();
   }
 

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.stream.Collectors;
 
 /** The results files' JSON Schemas in profiles/schema/, and a results file checked against one. */
-final class ResultsSchemas {
+public final class ResultsSchemas {
   private static final Path DIR = RunChecks.PROFILE.getParent().getParent().resolve("schema");
   private static final SchemaRegistry REGISTRY =
       SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
@@ -21,12 +21,12 @@ final class ResultsSchemas {
   /**
    * The schema of the results file {@code name} (a path ending in summary.json, sweep.json, ...).
    */
-  static String schemaOf(String name) {
+  public static String schemaOf(String name) {
     return Path.of(name).getFileName().toString().replaceFirst("\\.json$", "");
   }
 
   /** What makes {@code file} not a {@code schema} file, a line each; empty when it is one. */
-  static String problems(String schema, Path file) throws IOException {
+  public static String problems(String schema, Path file) throws IOException {
     Path declared = DIR.resolve(schema + ".schema.json");
     // located at its file, against which its relative $id resolves
     Schema checker =

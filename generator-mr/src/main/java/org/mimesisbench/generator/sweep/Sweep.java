@@ -38,8 +38,10 @@ public final class Sweep {
 
   private final Configuration conf;
   private final RunOptions options;
-  private final List<Double> timeScales;
+  private final String command; // "sweep", or the command searching with this series
+  private final List<Double> timeScales; // as given; null: those the probes chose
   private final int repeat;
+  private final Probes probes;
   private final PrintStream out;
   private final ReplayCommand.Replay replay; // null: runs of the profile
   private long warmUpMs; // 0: no warm-up run
@@ -66,10 +68,41 @@ public final class Sweep {
       int repeat,
       PrintStream out,
       ReplayCommand.Replay replay) {
+    this(
+        "sweep",
+        conf,
+        options,
+        List.copyOf(timeScales),
+        repeat,
+        Probes.each(timeScales, repeat),
+        out,
+        replay);
+  }
+
+  /**
+   * A series of runs of the profile {@code options} name at the time scales {@code probes} choose,
+   * for {@code command} (which names it in messages and leases).
+   */
+  public Sweep(
+      String command, Configuration conf, RunOptions options, Probes probes, PrintStream out) {
+    this(command, conf, options, null, 1, probes, out, null);
+  }
+
+  private Sweep(
+      String command,
+      Configuration conf,
+      RunOptions options,
+      List<Double> timeScales,
+      int repeat,
+      Probes probes,
+      PrintStream out,
+      ReplayCommand.Replay replay) {
+    this.command = command;
     this.conf = conf;
     this.options = options;
-    this.timeScales = List.copyOf(timeScales);
+    this.timeScales = timeScales;
     this.repeat = repeat;
+    this.probes = probes;
     this.out = out;
     this.replay = replay;
   }
@@ -88,15 +121,16 @@ public final class Sweep {
   /** Runs the series; returns sweep.json's content. A run that is not valid is kept, marked so. */
   public SweepFile execute(Path outDir) throws Exception {
     BenchmarkRun first = new BenchmarkRun(conf, options, out);
-    first.checkCapturedLogs("sweep"); // not after the warm-up
+    first.checkCapturedLogs(command); // not after the warm-up
     if (replay != null) {
       replay.check(); // the whole trace, before the sweep claims its base or --out
     }
     String id =
-        "sweep-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        command + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Lease.Holder holder =
         Lease.Holder.now(
-            "sweep "
+            command
+                + " "
                 + (replay == null ? "--profile " : "--replay ")
                 + options.getProfile()
                 + " --base-dir "
@@ -106,16 +140,17 @@ public final class Sweep {
             id);
     FileSystem fs = baseFs(first);
     if (fs != null) { // before --out is touched
-      BaseDirectory.refuseIfLeased("sweep: --base-dir", fs, options.getBaseDir(), conf);
+      BaseDirectory.refuseIfLeased(command + ": --base-dir", fs, options.getBaseDir(), conf);
     }
     List<String> tookOver = new ArrayList<>(); // said once --out is accepted: bad input is one line
-    try (Lease outLease = OutFolder.SWEEP.lease(outDir, holder, conf, tookOver::add)) {
+    try (Lease outLease =
+        OutFolder.SWEEP.named(command).lease(outDir, holder, conf, tookOver::add)) {
       BaseDirectory base = fs == null ? null : holdBase(fs, holder, tookOver);
       Thread hook = new Thread(() -> letGo(outLease, base), "mimesisbench-sweep-leases");
       Runtime.getRuntime().addShutdownHook(hook); // SIGTERM or Ctrl-C: the leases go too
       boolean accepted = false; // --out and the base: from here on, the runs make what they make
       try {
-        OutFolder.SWEEP.prepare(outDir, options.getOverwrite(), out);
+        OutFolder.SWEEP.named(command).prepare(outDir, options.getOverwrite(), out);
         tookOver.forEach(n -> out.println("note: " + n));
         accepted = true;
         return series(outDir);
@@ -146,7 +181,7 @@ public final class Sweep {
       return null;
     }
     org.apache.hadoop.fs.Path given = new org.apache.hadoop.fs.Path(options.getBaseDir());
-    FileSystemProbe.check("sweep: --base-dir", given, conf);
+    FileSystemProbe.check(command + ": --base-dir", given, conf);
     return given.getFileSystem(conf);
   }
 
@@ -156,7 +191,7 @@ public final class Sweep {
     BaseDirectory base =
         BaseDirectory.claim(
             fs, options.getBaseDir(), options.getReuse() || options.getNameDir() != null);
-    base.holdLease("sweep: --base-dir", holder, conf, tookOver::add);
+    base.holdLease(command + ": --base-dir", holder, conf, tookOver::add);
     return base;
   }
 
@@ -173,39 +208,51 @@ public final class Sweep {
 
   /** The warm-up and the runs, into {@code outDir}; returns sweep.json's content. */
   private SweepFile series(Path outDir) throws Exception {
-    List<SweepFile.Point> points = new ArrayList<>();
+    List<Probes.Done> done = new ArrayList<>();
     SweepFile sweep;
-    try (AtomicOutputDir results = new AtomicOutputDir("sweep: --out", outDir)) {
+    try (AtomicOutputDir results = new AtomicOutputDir(command + ": --out", outDir)) {
       if (warmUpMs > 0) {
         warmUp(outDir.resolve(".warm-up.inprogress"));
       }
-      int n = 0;
-      for (double scale : timeScales) {
-        for (int k = 1; k <= repeat; k++) {
-          String label = String.format(Locale.ROOT, "ts-%s-r%d", label(scale), k);
-          out.printf(
-              "sweep: run %d of %d: time scale %s, repeat %d of %d -> %s%n",
-              ++n, timeScales.size() * repeat, label(scale), k, repeat, outDir.resolve(label));
-          RunOptions point =
-              RunOptions.newBuilder(options)
-                  .setTimeScale(scale)
-                  .setOut(results.file(label).toString())
-                  .build();
-          RunSummary summary = run(point);
-          points.add(SweepFile.Point.of(scale, k, label, summary));
-        }
+      for (Double scale = probes.next(done); scale != null; scale = probes.next(done)) {
+        double at = scale;
+        int k = 1 + (int) done.stream().filter(d -> d.point().timeScale() == at).count();
+        String label = String.format(Locale.ROOT, "ts-%s-r%d", label(scale), k);
+        out.printf(
+            timeScales != null
+                ? "%s: run %d of %d: time scale %s, repeat %d of %d -> %s%n"
+                : "%s: run %d of at most %d: time scale %s -> %7$s%n",
+            command,
+            done.size() + 1,
+            probes.atMost(),
+            label(scale),
+            k,
+            repeat,
+            outDir.resolve(label));
+        RunOptions point =
+            RunOptions.newBuilder(options)
+                .setTimeScale(scale)
+                .setOut(results.file(label).toString())
+                .build();
+        RunSummary summary = run(point);
+        done.add(
+            new Probes.Done(SweepFile.Point.of(scale, k, label, summary), results.file(label)));
       }
+      List<SweepFile.Point> points = done.stream().map(Probes.Done::point).toList();
       String input = options.getProfile().toString();
       sweep =
           new SweepFile(
               replay == null ? input : null,
               replay == null ? null : input,
-              timeScales,
+              timeScales != null
+                  ? timeScales
+                  : points.stream().map(SweepFile.Point::timeScale).distinct().toList(),
               repeat,
               warmUpMs > 0 ? warmUpMs : null,
               RunOptionsJson.of(options),
               points);
       sweep.write(results.file(SweepFile.NAME));
+      probes.finish(done, results);
       results.commit();
     }
     print(sweep);
@@ -236,7 +283,8 @@ public final class Sweep {
       long cap = options.getDurationMs() == null ? left : Math.min(left, options.getDurationMs());
       out.printf(
           Locale.ROOT,
-          "sweep: warm-up: time scale 0 for at most %.0f s, not recorded%n",
+          "%s: warm-up: time scale 0 for at most %.0f s, not recorded%n",
+          command,
           cap / 1000.0);
       Configuration unparsed = new Configuration(conf);
       unparsed.setBoolean(BenchmarkRun.PARSE_AUDIT, false); // its trace is deleted unread
@@ -260,7 +308,8 @@ public final class Sweep {
 
   private void print(SweepFile sweep) {
     out.printf(
-        "sweep: %d runs%n  %-10s %-6s %12s  %s%n",
+        "%s: %d runs%n  %-10s %-6s %12s  %s%n",
+        command,
         sweep.points().size(),
         "time scale",
         "run",

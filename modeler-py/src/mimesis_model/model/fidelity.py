@@ -250,7 +250,7 @@ class CallOffsets:
         default_factory=dict, init=False, repr=False
     )
     """_pool()'s answers: a fidelity asks the same few pools for every faithful run it draws"""
-    _pairs: dict[tuple[tuple[str, ...], Pairs], tuple[Floats, Floats]] = field(
+    _pairs: dict[tuple[tuple[str, ...], Pairs], tuple[Floats, Floats, float]] = field(
         default_factory=dict, init=False, repr=False
     )
     """pairs()'s answers, likewise"""
@@ -297,26 +297,27 @@ class CallOffsets:
     ) -> Floats:
         """GAPS between two calls as their audit log shows them: each moved as much as the log
         moved a gap of one of the run's PAIRS of calls whose begins were as far apart, give or
-        take _tolerance (a gap longer than every such pair, by the offsets of a first call drawn
-        among the calls and the call nearest the gap after it). Two calls whose offsets cross
-        are logged the other way round."""
+        take _tolerance (a gap past the pairs kept, by the offsets of a first call drawn among
+        the calls and the call nearest the gap after it). Two calls whose offsets cross are
+        logged the other way round."""
         begins, offsets, _ = self._pooled(commands)
         if len(begins) < 2:
             return np.abs(gaps)
         wanted = np.nan_to_num(np.abs(gaps))
         # A burst's calls, microseconds apart, reach the log with nearly one offset: a short gap
         # takes the shift of a pair as close, not of a call and its next one, however far.
-        pair_gaps, pair_shifts = self.pairs(commands, pairs)
-        near = wanted <= (pair_gaps[-1] if len(pair_gaps) > 1 else -1.0)
+        pair_gaps, pair_shifts, reach = self.pairs(commands, pairs)
+        near = wanted <= (reach if len(pair_gaps) > 1 else -1.0)
         shift = np.empty(len(wanted))
         shift[near] = _drawn_pair_shift(pair_gaps, pair_shifts, wanted[near], rng)
         shift[~near] = _far_pair_shift(begins, offsets, wanted[~near], rng)
         shown: Floats = np.abs(gaps + shift)
         return shown
 
-    def pairs(self, commands: tuple[str, ...], pairs: Pairs) -> tuple[Floats, Floats]:
+    def pairs(self, commands: tuple[str, ...], pairs: Pairs) -> tuple[Floats, Floats, float]:
         """COMMANDS' PAIRS of calls (see Pairs; of any calls when no call's file is known): the
-        gap between their begins, sorted, and how much the log moved it (ms)."""
+        gap between their begins, sorted, how much the log moved it (ms), and the longest gap
+        they stand for (inf: every gap; less when NEAR_PAIRS left pairs out)."""
         if (commands, pairs) not in self._pairs:
             begins, offsets, files = self._pooled(commands)
             if pairs == "calls" or not np.any(files >= 0):
@@ -343,13 +344,13 @@ class CallOffsets:
         return shown
 
 
-def _near_pairs(begins: Floats, offsets: Floats, files: Ints) -> tuple[Floats, Floats]:
+def _near_pairs(begins: Floats, offsets: Floats, files: Ints) -> tuple[Floats, Floats, float]:
     """The pairs of calls on one of FILES (-1: none, left out) at most a reach apart, the longest
     that keeps them within NEAR_PAIRS, as CallOffsets.pairs gives them; BEGINS sorted."""
     on = files >= 0
     begins, offsets, files = begins[on], offsets[on], files[on]
     if len(begins) < 2:
-        return np.zeros(0), np.zeros(0)
+        return np.zeros(0), np.zeros(0), -1.0
     span = begins[-1] - begins[0]
     # Each file's calls on a line of their own, 2 spans past the one before: no reach joins two.
     _, rank = np.unique(files, return_inverse=True)
@@ -357,20 +358,20 @@ def _near_pairs(begins: Floats, offsets: Floats, files: Ints) -> tuple[Floats, F
     begins, offsets = begins[order], offsets[order]
     line = rank[order] * 2 * (span + 1) + (begins - begins[0])
     n = len(line)
-    counts = np.zeros(n, dtype=np.int64)  # within no reach: every gap is logged as a far one
+    counts, reached = np.zeros(n, dtype=np.int64), -1.0  # no pair: every gap is logged as far
     for reach in np.geomspace(1e-3, max(span, 2e-3), 64):
         within = np.searchsorted(line, line + reach, side="right") - np.arange(n) - 1
         if within.sum() > NEAR_PAIRS:
             break
-        counts = within
+        counts, reached = within, (np.inf if reach >= span else float(reach))
     first = np.repeat(np.arange(n), counts)
     second = first + 1 + np.arange(len(first)) - np.repeat(np.cumsum(counts) - counts, counts)
     pair_gaps = begins[second] - begins[first]
     by_gap = np.argsort(pair_gaps, kind="stable")
-    return pair_gaps[by_gap], (offsets[second] - offsets[first])[by_gap]
+    return pair_gaps[by_gap], (offsets[second] - offsets[first])[by_gap], reached
 
 
-def _next_on_file(begins: Floats, offsets: Floats, files: Ints) -> tuple[Floats, Floats]:
+def _next_on_file(begins: Floats, offsets: Floats, files: Ints) -> tuple[Floats, Floats, float]:
     """Each file's gaps between its consecutive calls as begun, sorted, and how much the log
     moved each: the k-th gap as begun became the file's k-th gap as logged, its calls sorted
     again by their log (a burst's calls may reach the log in another order)."""
@@ -381,7 +382,7 @@ def _next_on_file(begins: Floats, offsets: Floats, files: Ints) -> tuple[Floats,
     pair_gaps = np.diff(begins[as_begun])[same]
     shifts = np.diff(logged[as_logged])[same] - pair_gaps
     by_gap = np.argsort(pair_gaps, kind="stable")
-    return pair_gaps[by_gap], shifts[by_gap]
+    return pair_gaps[by_gap], shifts[by_gap], np.inf
 
 
 def _tolerance(gaps: Floats) -> Floats:

@@ -191,6 +191,12 @@ class HaClusterIT {
     assertTrue(newActive >= failedOver, failover + " before " + failedOver);
     assertTrue(
         newActive <= summary.path("workload").path("endMs").asLong(), failover + "\n" + summary);
+    // the calls the clients held through it, by op: phase 2 was issuing all along
+    long held = 0;
+    for (JsonNode n : failover.path("callsBegun")) {
+      held += n.asLong();
+    }
+    assertTrue(held > 0, failover.toString());
     System.out.printf(
         "failover in phase 2: %d ops, %d errors, no active for at most %d ms; %s%n",
         summary.path("overall").path("count").asLong(),

@@ -23,8 +23,9 @@ import org.mimesisbench.generator.ResultsSchemas;
 import org.mimesisbench.generator.infra.EmbeddedCluster;
 import org.mimesisbench.generator.sweep.SweepFile;
 
+// not "paced": its bound is loose enough (1 s) that a loaded machine holds the slow probes, and
+// it asserts what any search ends with, not where
 @Tag("slow")
-@Tag("paced") // its probes pass or fail by what the machine sustains: generator-mr runs it alone
 class CapacityTest {
   private static final Path VECTORS = GeneratorVectors.PROFILE.getParent().resolve("results");
 

@@ -100,8 +100,8 @@ public final class RouterFederation implements AutoCloseable {
   /**
    * The Routers' settings on top of the subclusters' (their nameservices and addresses): every
    * server on a free local port, the file State Store, a resolver that spreads one mount point over
-   * several subclusters, and no safe mode at start (its 30 s wait is for Routers that join a
-   * running federation); a user's -D of any of them wins.
+   * several subclusters, quotas on, and no safe mode at start (its 30 s wait is for Routers that
+   * join a running federation); a user's -D of any of them wins.
    */
   private static Configuration routerConfiguration(
       Configuration base, MiniDFSCluster subclusters, List<String> nameServices, File baseDir) {
@@ -145,6 +145,8 @@ public final class RouterFederation implements AutoCloseable {
         base, conf, RBFConfigKeys.DFS_ROUTER_MONITOR_NAMENODE, String.join(",", nameServices));
     setUnlessGiven(base, conf, RBFConfigKeys.DFS_ROUTER_DEFAULT_NAMESERVICE, nameServices.get(0));
     setUnlessGiven(base, conf, RBFConfigKeys.DFS_ROUTER_SAFEMODE_ENABLE, "false");
+    // a run sets quotas, which a Router refuses unless its quota system is on
+    setUnlessGiven(base, conf, RBFConfigKeys.DFS_ROUTER_QUOTA_ENABLE, "true");
     return conf;
   }
 
@@ -234,8 +236,9 @@ public final class RouterFederation implements AutoCloseable {
   /**
    * The client configuration: fs.defaultFS the Routers ({@link #uri}; several as one logical
    * nameservice a client fails over between, in random order so that clients spread over them, as
-   * Hadoop's Router documentation configures them), and every subcluster's nameservice with its
-   * NameNode's RPC and HTTP addresses, so that a run's metrics find each subcluster's NameNode.
+   * Hadoop's Router documentation configures them; one by its own address, also as {@code
+   * dfs.federation.router.rpc-address}), and every subcluster's nameservice with its NameNode's RPC
+   * and HTTP addresses, so that a run's metrics find each subcluster's NameNode.
    */
   public Configuration clientConfiguration() {
     Configuration c = new Configuration(false);
@@ -250,7 +253,10 @@ public final class RouterFederation implements AutoCloseable {
           DFSUtil.addKeySuffixes(HdfsClientConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, ns),
           hostPort(nn.getHttpAddress()));
     }
-    if (routers.size() > 1) {
+    if (routers.size() == 1) { // the Router's key: what tells a run's metrics the address is one
+      c.set(
+          RBFConfigKeys.DFS_ROUTER_RPC_ADDRESS_KEY, hostPort(routers.get(0).getRpcServerAddress()));
+    } else {
       ids.add(ID);
       List<String> routerIds = new ArrayList<>();
       for (int i = 0; i < routers.size(); i++) {

@@ -146,7 +146,13 @@ class FederationClusterIT {
       System.out.printf(
           "federated run through the Router: %d ops, %d errors %s, in %.1f s (run's wall time),"
               + " %s; files under /bench: ns0 %d, ns1 %d%n",
-          ops, errors, summary.path("errorsByClass"), seconds, shares, files.get(0), files.get(1));
+          ops,
+          errors,
+          summary.path("overall").path("errorsByClass"),
+          seconds,
+          shares,
+          files.get(0),
+          files.get(1));
     } finally {
       cluster.destroy(); // SIGTERM, as Ctrl-C
       if (!cluster.waitFor(120, TimeUnit.SECONDS)) {

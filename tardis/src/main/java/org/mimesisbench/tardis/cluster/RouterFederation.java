@@ -218,11 +218,6 @@ public final class RouterFederation implements AutoCloseable {
     return nameServices;
   }
 
-  /** The Routers, in the order the client configuration lists them. */
-  List<Router> routers() {
-    return routers;
-  }
-
   /**
    * The file system a client uses: the Router's own address for one, the Routers' logical
    * nameservice ({@link #ID}) for several.
@@ -276,11 +271,6 @@ public final class RouterFederation implements AutoCloseable {
     c.set(HdfsClientConfigKeys.DFS_NAMESERVICES, String.join(",", ids));
     c.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, uri().toString());
     return c;
-  }
-
-  /** Each Router's RPC address, in the order of the client configuration's. */
-  public List<InetSocketAddress> routerAddresses() {
-    return routers.stream().map(Router::getRpcServerAddress).toList();
   }
 
   private static String hostPort(InetSocketAddress a) {

@@ -125,6 +125,11 @@ class FederationClusterIT {
                 + nn.path("share").path("GetFileInfo").asDouble());
       }
       assertEquals(2, shares.size(), nameService.toString());
+      // the Router's own latency, from its metrics at the web address the configuration gives
+      JsonNode router = nameService.path("router");
+      assertTrue(router.path("calls").asLong() > 0, nameService.toString());
+      assertTrue(router.path("proxiedCalls").asLong() > 0, nameService.toString());
+      assertTrue(router.path("proxyMeanMs").isNumber(), router.toString());
 
       Configuration client = new Configuration();
       client.addResource(clientConf.toUri().toURL());
@@ -145,14 +150,15 @@ class FederationClusterIT {
       }
       System.out.printf(
           "federated run through the Router: %d ops, %d errors %s, in %.1f s (run's wall time),"
-              + " %s; files under /bench: ns0 %d, ns1 %d%n",
+              + " %s; files under /bench: ns0 %d, ns1 %d; the Router: %s%n",
           ops,
           errors,
           summary.path("overall").path("errorsByClass"),
           seconds,
           shares,
           files.get(0),
-          files.get(1));
+          files.get(1),
+          router);
     } finally {
       cluster.destroy(); // SIGTERM, as Ctrl-C
       if (!cluster.waitFor(120, TimeUnit.SECONDS)) {

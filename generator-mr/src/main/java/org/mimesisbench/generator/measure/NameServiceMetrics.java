@@ -59,6 +59,9 @@ public final class NameServiceMetrics {
   /** The Router's RPC address (RBFConfigKeys', a module this one does not need). */
   static final String ROUTER_RPC_ADDRESS_KEY = "dfs.federation.router.rpc-address";
 
+  /** The Router's web address, whose /jmx has its own latency. */
+  static final String ROUTER_HTTP_ADDRESS_KEY = "dfs.federation.router.http-address";
+
   /** How often every NameNode's HA state is read, to see a failover. */
   private static final long STATE_PERIOD_MS = 500;
 
@@ -83,6 +86,7 @@ public final class NameServiceMetrics {
   private final long autoMsyncPeriodMs;
   private final long observerProbeRetryPeriodMs;
   private final List<String> subclusters; // the nameservices behind Routers; null for HA
+  private RouterLatency router; // the Router's own latency, when its web address is given
 
   private NameServiceMetrics(
       String id,
@@ -197,7 +201,7 @@ public final class NameServiceMetrics {
     if (members.isEmpty()) {
       return null;
     }
-    return primary(
+    NameServiceMetrics routers =
         new NameServiceMetrics(
             fileSystem.getAuthority(),
             conf,
@@ -208,7 +212,12 @@ public final class NameServiceMetrics {
                     + fileSystem.getHost()),
             -1,
             0,
-            subclusters));
+            subclusters);
+    String routerWeb = conf.getTrimmed(ROUTER_HTTP_ADDRESS_KEY);
+    if (routerWeb != null && !routerWeb.isEmpty()) {
+      routers.router = RouterLatency.of(URI.create("http://" + routerWeb));
+    }
+    return primary(routers);
   }
 
   /** A NameNode at {@code rpc} with its metrics at its web address; null when it has none. */
@@ -314,6 +323,9 @@ public final class NameServiceMetrics {
     if (subclusters == null) { // an HA nameservice's failovers; a subcluster's are its own
       startPolling();
     }
+    if (router != null) {
+      router.start();
+    }
     String failed = null;
     for (Member m : members) {
       if (m.metrics() != primary) {
@@ -338,6 +350,9 @@ public final class NameServiceMetrics {
   }
 
   void closeOthers(NameNodeMetrics primary) {
+    if (router != null) {
+      router.close();
+    }
     if (poller != null) {
       poller.shutdownNow();
       try {
@@ -357,7 +372,8 @@ public final class NameServiceMetrics {
    * summary.json's namenode.nameservice (profiles/schema/summary.schema.json): the client's proxy
    * provider and how stale its Observer reads may be, and each NameNode's calls by RPC method over
    * the samples (phase 2) with its share of each method and of the reads; the failovers seen. For
-   * Routers, the subclusters behind them, whose NameNodes the shares are of.
+   * Routers, the subclusters behind them, whose NameNodes the shares are of, and the Router's own
+   * latency when the configuration gives its web address.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Summary(
@@ -365,6 +381,7 @@ public final class NameServiceMetrics {
       String proxyProvider,
       ObserverReads observerReads,
       List<String> subclusters,
+      RouterLatency.Summary router,
       List<NameNodeShare> namenodes,
       List<Failover> failovers) {}
 
@@ -462,6 +479,7 @@ public final class NameServiceMetrics {
             ? new ObserverReads(autoMsyncPeriodMs, observerProbeRetryPeriodMs)
             : null,
         subclusters,
+        router != null ? router.summary() : null,
         shares,
         failovers.isEmpty() ? null : failovers);
   }

@@ -251,6 +251,11 @@ public final class RouterFederation implements AutoCloseable {
     if (routers.size() == 1) { // the Router's key: what tells a run's metrics the address is one
       c.set(
           RBFConfigKeys.DFS_ROUTER_RPC_ADDRESS_KEY, hostPort(routers.get(0).getRpcServerAddress()));
+      // its metrics are this process's, which the first subcluster's NameNode serves at its /jmx
+      // (the Router's own web server is off)
+      c.set(
+          RBFConfigKeys.DFS_ROUTER_HTTP_ADDRESS_KEY,
+          hostPort(subclusters.getNameNode(0).getHttpAddress()));
     } else {
       ids.add(ID);
       List<String> routerIds = new ArrayList<>();

@@ -23,6 +23,7 @@ import org.apache.hadoop.hdfs.HAUtilClient;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.tools.NNHAServiceTarget;
 import org.apache.hadoop.net.NetUtils;
+import org.mimesisbench.cli.UserSettings;
 
 /**
  * The metrics of every NameNode of an HA nameservice the run's file system names by its logical URI
@@ -162,7 +163,7 @@ public final class NameServiceMetrics {
         DFSUtilClient.getAddresses(conf, null, HdfsClientConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY);
     if (states.isEmpty()) { // an address: a Router's when it is the one configured
       String router = conf.getTrimmed(ROUTER_RPC_ADDRESS_KEY);
-      if (router == null
+      if (!UserSettings.given(conf, ROUTER_RPC_ADDRESS_KEY)
           || fileSystem.getPort() <= 0
           || !NetUtils.createSocketAddr(router)
               .equals(NetUtils.createSocketAddr(fileSystem.getHost(), fileSystem.getPort()))) {
@@ -213,8 +214,9 @@ public final class NameServiceMetrics {
             -1,
             0,
             subclusters);
+    // a value the configuration gives, not hdfs-rbf-default.xml's 0.0.0.0 when that is loaded
     String routerWeb = conf.getTrimmed(ROUTER_HTTP_ADDRESS_KEY);
-    if (routerWeb != null && !routerWeb.isEmpty()) {
+    if (UserSettings.given(conf, ROUTER_HTTP_ADDRESS_KEY) && !routerWeb.isEmpty()) {
       routers.router = RouterLatency.of(URI.create("http://" + routerWeb));
     }
     return primary(routers);

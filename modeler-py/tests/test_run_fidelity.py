@@ -20,7 +20,7 @@ from mimesis_model.formats.profile import Profile
 from mimesis_model.model.directory_fit import listings
 from mimesis_model.model.fidelity import DIMENSIONS
 from mimesis_model.runs.run_fidelity import _contributors
-from mimesis_model.runs.run_results import CLOCK_SLACK_MS, RunResults, RunScaling
+from mimesis_model.runs.run_results import RunResults, RunScaling
 from mimesis_model.runs.run_trace import RunTrace
 from test_profile_vectors import SAMPLE_TRACE
 from tracefiles import T0, audit_event, directory_timeline, file_timeline, write_trace
@@ -102,7 +102,8 @@ def test_workload_start_in_the_summary_is_used(
     (results / "summary.json").write_text(json.dumps(summary))
     report = fidelity_json([str(PROFILE), str(results)], capsys)
     assert report["run"]["start_from"] == "summary"
-    assert report["run"]["start_ms"] == barrier + 60_000 - CLOCK_SLACK_MS
+    # time zero is the schedule's own; calls logged up to 100 ms before it are read, at zero
+    assert report["run"]["start_ms"] == barrier + 60_000
     assert report["counts"]["run"]["creates"] < 264  # the first minute's creates are now phase 1
 
 
@@ -384,17 +385,20 @@ def test_a_time_scaled_run_covers_the_trace_in_its_window(
     summary = json.loads((results_ts005 / "summary.json").read_text())
     bare = fidelity_json(
         [str(PROFILE), str(results_ts005 / "trace"), "--time-scale", "0.05",
-         "--start-ms", str(summary["workload"]["startMs"] - CLOCK_SLACK_MS)], capsys,
+         "--start-ms", str(summary["workload"]["startMs"])], capsys,
     )  # fmt: skip
     assert bare["whole"]["calls"]["run"] == 5_616 + 2
     assert bare["counts"]["run"]["deletes"] == 399  # every file, deleted with the root
     given = fidelity_json(
         [str(PROFILE), str(results_ts005 / "trace"), "--time-scale", "0.05",
-         "--start-ms", str(summary["workload"]["startMs"] - CLOCK_SLACK_MS),
+         "--start-ms", str(summary["workload"]["startMs"]),
          "--end-ms", str(summary["workload"]["endMs"] + 1_000)], capsys,
     )  # fmt: skip
     assert given["whole"]["calls"]["run"] == 5_616
     assert given["against_model"] == report["against_model"]
+    # this older jar's startMs came 44 ms after its first calls were logged: they are phase 2's,
+    # read from the slack before time zero, while every time is measured from time zero itself
+    assert report["run"]["start_ms"] == summary["workload"]["startMs"]
 
 
 def test_a_longer_window_expects_more_of_the_trace_and_scaling_is_not_comparable(

@@ -20,7 +20,7 @@ from mimesis_model.formats.trace import EVENTS_FILE
 from mimesis_model.model.fit import read_for_fitting
 from mimesis_model.runs.replay_fidelity import is_replay, render_replay, score_replay
 from mimesis_model.runs.run_fidelity import NOISE_DRAWS, render_fidelity, score_run
-from mimesis_model.runs.run_results import RunResults, RunScaling
+from mimesis_model.runs.run_results import CLOCK_SLACK_MS, RunResults, RunScaling
 from mimesis_model.runs.run_trace import RunTrace
 
 HELP: Final = "score a run's trace against its profile and the original trace"
@@ -64,7 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--start-ms", type=int, default=None, metavar="EPOCH_MS",
-        help="a run trace's time zero (default: from its start barrier)",
+        help="a run trace's time zero (default: from its start barrier); calls logged up to "
+        "100 ms before it count, at time zero",
     )  # fmt: skip
     parser.add_argument(
         "--end-ms", type=int, default=None, metavar="EPOCH_MS",
@@ -153,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
     run = RunTrace.read(
         trace_dir, k=profile.k, window_ms=scaling.window_ms(profile) * scaling.time_scale,
         namespace_root=root, start_ms=start_ms, start_from=start_from, end_ms=end_ms,
+        slack_ms=CLOCK_SLACK_MS,
     )  # fmt: skip
     original = None if args.against is None else read_for_fitting(args.against)
     report = score_run(

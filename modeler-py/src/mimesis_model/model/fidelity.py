@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -20,12 +20,23 @@ from mimesis_model.model.synthesis import SyntheticWorkload
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+Pairs = Literal["calls", "one_file", "next_on_file"]
+"""Which of a run's pairs of calls CallOffsets.gaps logs a gap like: any two calls; two calls on
+one file (a file's calls are issued in order, each after the one before it ended, so their
+offsets differ less than two files' calls); a file's consecutive calls, as the trace pairs them
+for its interarrivals"""
 
 DIMENSIONS: Final = (
     "popularity", "interarrival", "active_span", "create_interarrival", "create_time",
     "delete_time", "files_per_depth", "op_mix",
 )  # fmt: skip
 OPS: Final = BASE_OPS
+NEAR_PAIRS: Final = 1_000_000
+"""at most this many pairs of a run's calls near in time are kept to log gaps with (16 MB)"""
+PAIR_TOLERANCE_MS: Final = 0.05
+PAIR_TOLERANCE_SHARE: Final = 0.01
+"""a gap is logged with a pair of calls whose begins are as far apart within the larger of
+PAIR_TOLERANCE_MS (a twentieth of the log's millisecond) and this share of the gap"""
 
 
 def ks_distance(trace: npt.ArrayLike, model: npt.ArrayLike) -> float | None:
@@ -129,7 +140,9 @@ class WorkloadSample:
         if offsets is not None:
             sample = replace(
                 self,
-                interarrival=offsets.gaps(self.interarrival, CallOffsets.ACCESSES, rng),
+                interarrival=offsets.gaps(
+                    self.interarrival, CallOffsets.ACCESSES, rng, pairs="next_on_file"
+                ),
                 create_interarrival=offsets.gaps(self.create_interarrival, ("create",), rng),
                 active_span=offsets.spans(self.active_span, self.accesses, rng),
                 create_time=offsets.times(self.create_time, ("create",), rng),
@@ -190,15 +203,19 @@ class MarkedCalls:
         return pooled
 
     def offsets(self) -> CallOffsets:
-        """How long each call took from its begin to its log, by command."""
+        """How long each call took from its begin to its log, by command, with the file it named
+        (by path; -1 for a call on none of the run's files)."""
         by: dict[str, list[int]] = {}
         for row, command in enumerate(self.command):
             by.setdefault(command, []).append(row)
-        offsets = {}
+        _, file_ids = np.unique(np.array(self.path, dtype=object), return_inverse=True)
+        file_ids = np.where(self.file_type >= 0, file_ids, -1)
+        offsets, files = {}, {}
         for command, rows in by.items():
             taken = np.array(rows)[np.argsort(self.begun[rows], kind="stable")]
             offsets[command] = (self.begun[taken], self.logged[taken] - self.begun[taken])
-        return CallOffsets(offsets)
+            files[command] = file_ids[taken]
+        return CallOffsets(offsets, files)
 
     def access_gaps(self, times: Floats) -> Floats:
         """The gaps between each file's consecutive accesses (CallOffsets.ACCESSES) by path, at
@@ -226,10 +243,17 @@ class CallOffsets:
 
     by_command: dict[str, tuple[Floats, Floats]]
     """command -> (begin ms from time zero, sorted; the offset of each, ms)"""
-    _pools: dict[tuple[str, ...], tuple[Floats, Floats]] = field(
+    files: dict[str, Ints] = field(default_factory=dict)
+    """command -> the file each call named (an id; -1: none of the run's files), as by_command's
+    calls; a command not here: no call's file is known"""
+    _pools: dict[tuple[str, ...], tuple[Floats, Floats, Ints]] = field(
         default_factory=dict, init=False, repr=False
     )
-    """pooled()'s answers: a fidelity asks the same few pools for every faithful run it draws"""
+    """_pool()'s answers: a fidelity asks the same few pools for every faithful run it draws"""
+    _pairs: dict[tuple[tuple[str, ...], Pairs], tuple[Floats, Floats, float]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    """pairs()'s answers, likewise"""
 
     ACCESSES: ClassVar[tuple[str, ...]] = tuple(audit_command(kind) for kind in ACCESS_KINDS)
 
@@ -242,41 +266,68 @@ class CallOffsets:
 
     def pooled(self, commands: tuple[str, ...]) -> tuple[Floats, Floats]:
         """COMMANDS' calls (begins sorted, offsets); the accesses' when none of them has one."""
+        begins, offsets, _ = self._pooled(commands)
+        return begins, offsets
+
+    def _pooled(self, commands: tuple[str, ...]) -> tuple[Floats, Floats, Ints]:
         if commands not in self._pools:
             self._pools[commands] = self._pool(commands)
         return self._pools[commands]
 
-    def _pool(self, commands: tuple[str, ...]) -> tuple[Floats, Floats]:
-        found = [self.by_command[c] for c in commands if len(self.by_command.get(c, ((),))[0])]
-        if not found:
-            found = (
-                list(self.by_command.values())
-                if commands == self.ACCESSES
-                else [self.pooled(self.ACCESSES)]
-            )
-        begins = np.concatenate([b for b, _ in found])
-        offsets = np.concatenate([o for _, o in found])
+    def _pool(self, commands: tuple[str, ...]) -> tuple[Floats, Floats, Ints]:
+        found = [c for c in commands if len(self.by_command.get(c, ((),))[0])]
+        if not found and commands != self.ACCESSES:
+            return self._pooled(self.ACCESSES)
+        found = found or list(self.by_command)
+        begins = np.concatenate([self.by_command[c][0] for c in found])
+        offsets = np.concatenate([self.by_command[c][1] for c in found])
+        files = np.concatenate([
+            self.files.get(c, np.full(len(self.by_command[c][0]), -1)) for c in found
+        ])  # fmt: skip
         order = np.argsort(begins, kind="stable")
-        return begins[order], offsets[order]
+        return begins[order], offsets[order], files[order]
 
-    def gaps(self, gaps: Floats, commands: tuple[str, ...], rng: np.random.Generator) -> Floats:
-        """GAPS between two calls as their audit log shows them: each end moved by the offset of
-        one of two of the run's calls as far apart (the second the call nearest the gap after
-        the first, never the first itself); two calls whose offsets cross are logged the other
-        way round."""
-        begins, offsets = self.pooled(commands)
-        n = len(begins)
-        if n < 2:
+    def gaps(
+        self,
+        gaps: Floats,
+        commands: tuple[str, ...],
+        rng: np.random.Generator,
+        *,
+        pairs: Pairs = "calls",
+    ) -> Floats:
+        """GAPS between two calls as their audit log shows them: each moved as much as the log
+        moved a gap of one of the run's PAIRS of calls whose begins were as far apart, give or
+        take _tolerance (a gap past the pairs kept, by the offsets of a first call drawn among
+        the calls and the call nearest the gap after it). Two calls whose offsets cross are
+        logged the other way round."""
+        begins, offsets, _ = self._pooled(commands)
+        if len(begins) < 2:
             return np.abs(gaps)
-        # the first call at a time drawn uniformly (a burst's many calls count as its moment)
-        # with room for the gap after it in the run; for a longer gap, the run's first call
-        wanted = np.nan_to_num(gaps)
-        room = np.maximum(begins[-1] - begins[0] - wanted, 0)
-        first = _nearest(begins, begins[0] + rng.random(len(gaps)) * room)
-        second = _nearest(begins, begins[first] + wanted)
-        second = np.where(second == first, np.where(first + 1 < n, first + 1, first - 1), second)
-        shown: Floats = np.abs(gaps + offsets[second] - offsets[first])
+        wanted = np.nan_to_num(np.abs(gaps))
+        # A burst's calls, microseconds apart, reach the log with nearly one offset: a short gap
+        # takes the shift of a pair as close, not of a call and its next one, however far.
+        pair_gaps, pair_shifts, reach = self.pairs(commands, pairs)
+        near = wanted <= (reach if len(pair_gaps) > 1 else -1.0)
+        shift = np.empty(len(wanted))
+        shift[near] = _drawn_pair_shift(pair_gaps, pair_shifts, wanted[near], rng)
+        shift[~near] = _far_pair_shift(begins, offsets, wanted[~near], rng)
+        shown: Floats = np.abs(gaps + shift)
         return shown
+
+    def pairs(self, commands: tuple[str, ...], pairs: Pairs) -> tuple[Floats, Floats, float]:
+        """COMMANDS' PAIRS of calls (see Pairs; of any calls when no call's file is known): the
+        gap between their begins, sorted, how much the log moved it (ms), and the longest gap
+        they stand for (inf: every gap; less when NEAR_PAIRS left pairs out)."""
+        if (commands, pairs) not in self._pairs:
+            begins, offsets, files = self._pooled(commands)
+            if pairs == "calls" or not np.any(files >= 0):
+                found = _near_pairs(begins, offsets, np.zeros(len(begins), dtype=np.int64))
+            elif pairs == "one_file":
+                found = _near_pairs(begins, offsets, files)
+            else:
+                found = _next_on_file(begins, offsets, files)
+            self._pairs[(commands, pairs)] = found
+        return self._pairs[(commands, pairs)]
 
     def times(self, times: Floats, commands: tuple[str, ...], rng: np.random.Generator) -> Floats:
         """TIMES (ms from time zero) of calls as logged: each later by the offset of the run's
@@ -288,8 +339,86 @@ class CallOffsets:
 
     def spans(self, spans: Floats, accesses: Ints, rng: np.random.Generator) -> Floats:
         """Active SPANS (first to last access) as logged: a file of one access keeps 0."""
-        shown = np.where(accesses > 1, self.gaps(spans, self.ACCESSES, rng), spans)
+        logged = self.gaps(spans, self.ACCESSES, rng, pairs="one_file")
+        shown = np.where(accesses > 1, logged, spans)
         return shown
+
+
+def _near_pairs(begins: Floats, offsets: Floats, files: Ints) -> tuple[Floats, Floats, float]:
+    """The pairs of calls on one of FILES (-1: none, left out) at most a reach apart, the longest
+    that keeps them within NEAR_PAIRS, as CallOffsets.pairs gives them; BEGINS sorted."""
+    on = files >= 0
+    begins, offsets, files = begins[on], offsets[on], files[on]
+    if len(begins) < 2:
+        return np.zeros(0), np.zeros(0), -1.0
+    span = begins[-1] - begins[0]
+    # Each file's calls on a line of their own, 2 spans past the one before: no reach joins two.
+    _, rank = np.unique(files, return_inverse=True)
+    order = np.lexsort((begins, rank))
+    begins, offsets = begins[order], offsets[order]
+    line = rank[order] * 2 * (span + 1) + (begins - begins[0])
+    n = len(line)
+    counts, reached = np.zeros(n, dtype=np.int64), -1.0  # no pair: every gap is logged as far
+    for reach in np.geomspace(1e-3, max(span, 2e-3), 64):
+        within = np.searchsorted(line, line + reach, side="right") - np.arange(n) - 1
+        if within.sum() > NEAR_PAIRS:
+            break
+        counts, reached = within, (np.inf if reach >= span else float(reach))
+    first = np.repeat(np.arange(n), counts)
+    second = first + 1 + np.arange(len(first)) - np.repeat(np.cumsum(counts) - counts, counts)
+    pair_gaps = begins[second] - begins[first]
+    by_gap = np.argsort(pair_gaps, kind="stable")
+    return pair_gaps[by_gap], (offsets[second] - offsets[first])[by_gap], reached
+
+
+def _next_on_file(begins: Floats, offsets: Floats, files: Ints) -> tuple[Floats, Floats, float]:
+    """Each file's gaps between its consecutive calls as begun, sorted, and how much the log
+    moved each: the k-th gap as begun became the file's k-th gap as logged, its calls sorted
+    again by their log (a burst's calls may reach the log in another order)."""
+    on = files >= 0
+    begins, logged, files = begins[on], begins[on] + offsets[on], files[on]
+    as_begun, as_logged = np.lexsort((begins, files)), np.lexsort((logged, files))
+    same = files[as_begun][1:] == files[as_begun][:-1]
+    pair_gaps = np.diff(begins[as_begun])[same]
+    shifts = np.diff(logged[as_logged])[same] - pair_gaps
+    by_gap = np.argsort(pair_gaps, kind="stable")
+    return pair_gaps[by_gap], shifts[by_gap], np.inf
+
+
+def _tolerance(gaps: Floats) -> Floats:
+    """How far from each of GAPS a pair's gap may be to log it: a twentieth of the log's
+    millisecond, or PAIR_TOLERANCE_SHARE of a longer gap."""
+    tolerance: Floats = np.maximum(PAIR_TOLERANCE_MS, PAIR_TOLERANCE_SHARE * gaps)
+    return tolerance
+
+
+def _drawn_pair_shift(
+    pair_gaps: Floats, pair_shifts: Floats, wanted: Floats, rng: np.random.Generator
+) -> Floats:
+    """The shift of a pair drawn among those whose gap is within the tolerance of each WANTED
+    gap, or when none is, as near as the nearest pair's."""
+    nearest = _nearest(pair_gaps, wanted)
+    tolerance = np.maximum(_tolerance(wanted), np.abs(pair_gaps[nearest] - wanted))
+    low = np.minimum(np.searchsorted(pair_gaps, wanted - tolerance, side="left"), nearest)
+    high = np.maximum(np.searchsorted(pair_gaps, wanted + tolerance, side="right"), nearest + 1)
+    drawn = low + (rng.random(len(wanted)) * (high - low)).astype(np.int64)
+    shift: Floats = pair_shifts[drawn]
+    return shift
+
+
+def _far_pair_shift(
+    begins: Floats, offsets: Floats, wanted: Floats, rng: np.random.Generator
+) -> Floats:
+    """The offset difference of two calls about each WANTED gap apart: the first drawn among the
+    calls with room for the gap after them (the run's first for a gap longer than the run), the
+    second the call nearest the gap after it, never the first itself."""
+    n = len(begins)
+    room = np.maximum(np.searchsorted(begins, begins[-1] - wanted, side="right"), 1)
+    first = (rng.random(len(wanted)) * room).astype(np.int64)
+    second = _nearest(begins, begins[first] + wanted)
+    second = np.where(second == first, np.where(first + 1 < n, first + 1, first - 1), second)
+    shift: Floats = offsets[second] - offsets[first]
+    return shift
 
 
 def _nearest(sorted_values: Floats, targets: Floats) -> Ints:
@@ -314,7 +443,9 @@ def as_audited(
         created = ~model.pre_existing
         model = replace(
             model,
-            interarrival=offsets.gaps(model.interarrival, CallOffsets.ACCESSES, rng),
+            interarrival=offsets.gaps(
+                model.interarrival, CallOffsets.ACCESSES, rng, pairs="next_on_file"
+            ),
             create_interarrival=offsets.gaps(model.create_interarrival, ("create",), rng),
             active_span=offsets.spans(model.active_span, model.accesses, rng),
             origin=np.where(created, offsets.times(model.origin, ("create",), rng), model.origin),

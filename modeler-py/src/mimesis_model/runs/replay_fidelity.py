@@ -41,7 +41,7 @@ from mimesis_model.model.command_mix import (
 from mimesis_model.model.fidelity import WorkloadSample, distances
 from mimesis_model.model.file_types import create_interarrivals
 from mimesis_model.model.fit import read_for_fitting
-from mimesis_model.runs.run_results import RunResults
+from mimesis_model.runs.run_results import CLOCK_SLACK_MS, RunResults
 from mimesis_model.runs.run_trace import RunTrace
 from mimesis_model.units import format_duration
 
@@ -106,10 +106,11 @@ def score_replay(trace_dir: Path, results: RunResults) -> ReplayFidelity:
     run = RunTrace.read(
         results.trace_dir, k=1, window_ms=max(window_ms * time_scale, 1.0),
         namespace_root=results.namespace_root, start_ms=results.start_ms, start_from="summary",
-        end_ms=results.end_ms,
+        end_ms=results.end_ms, slack_ms=CLOCK_SLACK_MS,
     )  # fmt: skip
     issued = _with_root_logged(
-        CommandCounts(dict(run.calls), run.denied), results.trace_dir, run.start_ms, run.end_ms,
+        CommandCounts(dict(run.calls), run.denied), results.trace_dir,
+        run.start_ms - CLOCK_SLACK_MS, run.end_ms,
         run.namespace_root,
     )  # fmt: skip
     whole = whole_workload(

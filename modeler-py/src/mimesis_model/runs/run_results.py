@@ -183,11 +183,11 @@ class RunResults:
 
     @property
     def start_ms(self) -> int | None:
-        """Epoch ms of the schedule's time zero (workload.startMs), if the run recorded it, less
-        CLOCK_SLACK_MS: a mapper meets the start on its own clock to within a millisecond or so,
-        and phase 1 ends seconds before it."""
-        start = self.summary.start_ms
-        return None if start is None else start - CLOCK_SLACK_MS
+        """Epoch ms of the schedule's time zero (workload.startMs), if the run recorded it. Its
+        calls are read from CLOCK_SLACK_MS before it (RunTrace.read's slack_ms), yet timed from
+        it: the model's creates are timed from the window's start, and a zero 100 ms early put
+        each type's first create gap 100 ms late."""
+        return self.summary.start_ms
 
     def profile_difference(self, profile: Profile) -> str | None:
         """How PROFILE differs from the one the run was made from, as its summary.json records it

@@ -93,10 +93,12 @@ class RunTrace:
         start_ms: int | None = None,
         start_from: str = "given",
         end_ms: int | None = None,
+        slack_ms: int = 0,
     ) -> RunTrace:
         """The run trace in TRACE_DIR, for a profile of K types and a schedule WINDOW_MS long
         (wall clock). Without NAMESPACE_ROOT or START_MS they are found in the trace; without
-        END_MS every call from time zero on is the run's."""
+        END_MS every call from time zero on is the run's. Calls logged up to SLACK_MS before
+        time zero count too (a mapper's clock meets the start to within a few ms), at zero."""
         directory = Path(trace_dir)
         files = read_file_timelines(directory, paths=True)
         # Asked for above, so present.
@@ -109,23 +111,24 @@ class RunTrace:
         prefix = root if root.endswith("/") else root + "/"
         if start_ms is None:
             start_ms, start_from = _barrier_start(directory, events), "barrier"
+        since = start_ms - slack_ms
         under = np.fromiter((p.startswith(prefix) for p in files.path), np.bool_, len(files))
-        alive = (files.delete_time == NO_TIME) | (files.delete_time >= start_ms)
+        alive = (files.delete_time == NO_TIME) | (files.delete_time >= since)
         rows = np.flatnonzero(under & alive)
         if len(rows) == 0:
             raise TraceError(f"{directory / FILES_FILE}: no file under {root} in phase 2")
-        phase2 = _phase_two(files, rows, start_ms, end_ms, depth_offset=_depth(root))
+        phase2 = _phase_two(files, rows, since, end_ms, _depth(root), start_ms)
         if phase2.access_times.size == 0 and not phase2.created.any():
             raise TraceError(f"{directory}: no access or create under {root} after time zero")
         behaviour = FileBehaviour.of(phase2, start_ms, max(round(window_ms), 1))
-        directories = _directories(directory, prefix, start_ms, end_ms, behaviour.window_ms)
+        directories = _directories(directory, prefix, since, start_ms, end_ms, behaviour.window_ms)
         finals = [files.final_path[row] for row in rows]
         labels = _type_labels(finals, k)
         kept = (phase2.create_time != NO_TIME) & (phase2.delete_time == NO_TIME)
         labels[behaviour.dormant] = -1
         counts = Counter(
             op for time, op, src, allowed, _ in events
-            if allowed and time >= start_ms and src.startswith(prefix)
+            if allowed and time >= since and src.startswith(prefix)
         )  # fmt: skip
         # The whole workload: the namespace root's own calls and cluster-level (path-less) ones
         # too, as the trace's "/" and its cluster-level calls; the run's bookkeeping is elsewhere.
@@ -133,7 +136,7 @@ class RunTrace:
         last = np.iinfo(np.int64).max if end_ms is None else end_ms
         issued = [
             (op, allowed, user) for time, op, src, allowed, user in events
-            if start_ms <= time <= last
+            if since <= time <= last
             and (src.startswith(prefix) or src.startswith("[" + prefix) or src in ("", root))
         ]  # fmt: skip
         return cls(
@@ -150,22 +153,23 @@ class RunTrace:
             users=dict(Counter(user for _, _, user in issued)),
             directories=directories,
             created_paths=tuple(finals[row] for row in np.flatnonzero(kept)),
-            marked=_marked_calls(marked, start_ms, last, prefix, k),
+            marked=_marked_calls(marked, since, start_ms, last, prefix, k),
         )
 
 
 def _directories(
-    trace_dir: Path, prefix: str, start_ms: int, end_ms: int | None, window_ms: int
+    trace_dir: Path, prefix: str, since_ms: int, start_ms: int, end_ms: int | None, window_ms: int
 ) -> FileBehaviour | None:
-    """The directories under PREFIX alive in phase 2, what each did in it (as the files)."""
+    """The directories under PREFIX alive in phase 2 (from SINCE_MS), what each did in it (as
+    the files), timed from START_MS."""
     timelines = read_directory_timelines(trace_dir, paths=True)
     if timelines is None:
         return None
     assert timelines.path is not None  # asked for
     under = np.fromiter((p.startswith(prefix) for p in timelines.path), np.bool_, len(timelines))
-    alive = (timelines.delete_time == NO_TIME) | (timelines.delete_time >= start_ms)
+    alive = (timelines.delete_time == NO_TIME) | (timelines.delete_time >= since_ms)
     rows = np.flatnonzero(under & alive)
-    phase2 = _phase_two(timelines, rows, start_ms, end_ms, depth_offset=_depth(prefix))
+    phase2 = _phase_two(timelines, rows, since_ms, end_ms, _depth(prefix), start_ms)
     return FileBehaviour.of(phase2, start_ms, window_ms)
 
 
@@ -203,15 +207,16 @@ def _call_mark(context: str | None) -> tuple[int, int] | None:
 
 def _marked_calls(
     marked: list[tuple[int, str, str, float, float]],
+    since_ms: int,
     start_ms: int,
     last_ms: int,
     prefix: str,
     k: int,
 ) -> MarkedCalls | None:
-    """The phase-2 calls under PREFIX that name when they were due and began, their files typed
-    by name among K types."""
+    """The phase-2 calls under PREFIX (logged from SINCE_MS) that name when they were due and
+    began, timed from START_MS, their files typed by name among K types."""
     kept = [
-        call for call in marked if start_ms <= call[0] <= last_ms and call[2].startswith(prefix)
+        call for call in marked if since_ms <= call[0] <= last_ms and call[2].startswith(prefix)
     ]
     if not kept:
         return None
@@ -262,12 +267,19 @@ def _depth(root: str) -> int:
 
 
 def _phase_two(
-    files: FileTimelines, rows: Ints, start_ms: int, end_ms: int | None, depth_offset: int
+    files: FileTimelines,
+    rows: Ints,
+    start_ms: int,
+    end_ms: int | None,
+    depth_offset: int,
+    zero_ms: int | None = None,
 ) -> FileTimelines:
     """The files at ROWS from START_MS to END_MS: accesses outside dropped, a file created before
     it (in phase 1) made pre-existing, a delete after it (--cleanup's) not phase 2's; depths
-    counted from the namespace root."""
+    counted from the namespace root. Times before ZERO_MS (the slack before time zero) are moved
+    to it."""
     last = np.iinfo(np.int64).max if end_ms is None else end_ms
+    zero = start_ms if zero_ms is None else zero_ms
     taken = files.take(rows)
     counts = taken.accesses_per_file
     kept = (taken.access_times >= start_ms) & (taken.access_times <= last)
@@ -276,14 +288,23 @@ def _phase_two(
     np.cumsum(np.bincount(owner[kept], minlength=len(rows)), out=offsets[1:])
     create_time = taken.create_time
     before = (create_time != NO_TIME) & (create_time < start_ms)
+    delete_time = taken.delete_time
     return replace(
         taken,
         depth=taken.depth - depth_offset,
         pre_existing=taken.pre_existing | before,
-        create_time=np.where(before, NO_TIME, create_time),
-        delete_time=np.where(taken.delete_time > last, NO_TIME, taken.delete_time),
+        create_time=np.where(
+            before,
+            NO_TIME,
+            np.where(create_time == NO_TIME, NO_TIME, np.maximum(create_time, zero)),
+        ),
+        delete_time=np.where(
+            delete_time > last,
+            NO_TIME,
+            np.where(delete_time == NO_TIME, NO_TIME, np.maximum(delete_time, zero)),
+        ),
         access_offsets=offsets,
-        access_times=taken.access_times[kept],
+        access_times=np.maximum(taken.access_times[kept], zero),
         access_kinds=taken.access_kinds[kept],
         path=None,
         final_path=None,

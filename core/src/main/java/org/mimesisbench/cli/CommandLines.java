@@ -51,4 +51,17 @@ public final class CommandLines {
       throw new BadInputException(command + ": --" + option + " " + v + ": not a whole number");
     }
   }
+
+  /** The value of {@code --option} as a number, or the default. */
+  public static double number(CommandLine cl, String command, String option, double dflt) {
+    String v = cl.getOptionValue(option);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new BadInputException(command + ": --" + option + " " + v + ": not a number");
+    }
+  }
 }

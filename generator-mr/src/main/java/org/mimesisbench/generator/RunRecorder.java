@@ -285,7 +285,7 @@ final class RunRecorder {
         nameNode == null
             ? null
             : started
-                ? nameNode.summary(scheduleStartMillis, workloadEnd + 1000)
+                ? nameNode.summary(scheduleStartMillis, workloadEnd + 1000, total)
                 : nameNode.summary();
     return new RunSummary.Description(
         runId,

@@ -22,6 +22,7 @@ import org.mimesisbench.audit.mapreduce.ParseJob;
 import org.mimesisbench.audit.report.ParseReport;
 import org.mimesisbench.audit.trace.AvroFiles;
 import org.mimesisbench.cli.Command;
+import org.mimesisbench.cli.CommandLines;
 import org.mimesisbench.cli.ExitCodes;
 import org.mimesisbench.errors.BadInputException;
 import org.mimesisbench.trace.AuditEvent;
@@ -173,11 +174,14 @@ public final class ParseCommand implements Command {
     } catch (DateTimeException e) {
       throw new BadInputException("parse: --tz " + cl.getOptionValue("tz") + ": unknown time zone");
     }
-    double maxMalformed = number(cl, "max-malformed", ParseOptions.MAX_MALFORMED_DEFAULT);
+    double maxMalformed =
+        CommandLines.number(cl, "parse", "max-malformed", ParseOptions.MAX_MALFORMED_DEFAULT);
     if (maxMalformed < 0 || maxMalformed > 1) {
       throw new BadInputException("parse: --max-malformed must be a share between 0 and 1");
     }
-    int maxLine = (int) number(cl, "max-line-bytes", ParseOptions.MAX_LINE_BYTES_DEFAULT);
+    int maxLine =
+        (int)
+            CommandLines.number(cl, "parse", "max-line-bytes", ParseOptions.MAX_LINE_BYTES_DEFAULT);
     if (maxLine < 1024) {
       throw new BadInputException("parse: --max-line-bytes must be at least 1024");
     }
@@ -201,18 +205,6 @@ public final class ParseCommand implements Command {
         maxMalformed,
         codec,
         maxLine);
-  }
-
-  private static double number(CommandLine cl, String option, double dflt) {
-    String v = cl.getOptionValue(option);
-    if (v == null) {
-      return dflt;
-    }
-    try {
-      return Double.parseDouble(v);
-    } catch (NumberFormatException e) {
-      throw new BadInputException("parse: --" + option + " " + v + ": not a number");
-    }
   }
 
   private static void help(PrintStream out) {

@@ -80,7 +80,7 @@ public final class CapacityCommand implements Command {
             * (cl.hasOption("p99")
                 ? RunOptionsParser.positiveMillis(cl, name(), "p99")
                 : P99_DEFAULT_MS);
-    double resolution = number(cl, "resolution", RESOLUTION_DEFAULT);
+    double resolution = CommandLines.number(cl, name(), "resolution", RESOLUTION_DEFAULT);
     if (!(resolution > 1) || resolution > 16) {
       throw bad("resolution", cl.getOptionValue("resolution"), "must be above 1, at most 16");
     }
@@ -88,7 +88,7 @@ public final class CapacityCommand implements Command {
     if (maxProbes < 1 || maxProbes > 100) {
       throw bad("max-probes", cl.getOptionValue("max-probes"), "must be 1 to 100");
     }
-    double from = number(cl, "from", 1);
+    double from = CommandLines.number(cl, name(), "from", 1);
     if (!(from >= CapacitySearch.SLOWEST && from <= CapacitySearch.FASTEST)) {
       throw bad("from", cl.getOptionValue("from"), "must be 0.001 to 1000");
     }
@@ -107,18 +107,6 @@ public final class CapacityCommand implements Command {
     out.println(found.line());
     out.println("capacity: probes and their runs in " + outDir);
     return found.speedUp() != null ? ExitCodes.OK : ExitCodes.FAILED;
-  }
-
-  private double number(CommandLine cl, String option, double dflt) {
-    String v = cl.getOptionValue(option);
-    if (v == null) {
-      return dflt;
-    }
-    try {
-      return Double.parseDouble(v);
-    } catch (NumberFormatException e) {
-      throw bad(option, v, "not a number");
-    }
   }
 
   private BadInputException bad(String option, String value, String why) {

@@ -530,6 +530,14 @@ public final class NameNodeMetrics implements AutoCloseable {
    * schedule's span, without the job's start-up).
    */
   public synchronized Summary summary(long fromMillis, long toMillis) {
+    return summary(fromMillis, toMillis, null);
+  }
+
+  /**
+   * As {@link #summary(long, long)}, each failover of a nameservice with the run's {@code calls}
+   * begun in it by op (their seconds counted from {@code fromMillis}, the schedule's start).
+   */
+  public synchronized Summary summary(long fromMillis, long toMillis, RunStatistics calls) {
     List<double[]> within =
         rows.stream().filter(r -> r[0] >= fromMillis && r[0] <= toMillis).toList();
     Map<String, Double> means = new LinkedHashMap<>();
@@ -561,7 +569,7 @@ public final class NameNodeMetrics implements AutoCloseable {
         lastError,
         means,
         peaks,
-        nameService != null ? nameService.summary() : null);
+        nameService != null ? nameService.summary(calls, fromMillis) : null);
   }
 
   /**

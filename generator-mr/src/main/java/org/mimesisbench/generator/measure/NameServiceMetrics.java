@@ -24,6 +24,7 @@ import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.tools.NNHAServiceTarget;
 import org.apache.hadoop.net.NetUtils;
 import org.mimesisbench.cli.UserSettings;
+import org.mimesisbench.generator.op.Op;
 
 /**
  * The metrics of every NameNode of an HA nameservice the run's file system names by its logical URI
@@ -394,7 +395,37 @@ public final class NameServiceMetrics {
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Failover(
-      String from, String to, long lastActiveMs, Long newActiveMs, long withoutActiveMs) {}
+      String from,
+      String to,
+      long lastActiveMs,
+      Long newActiveMs,
+      long withoutActiveMs,
+      Map<String, Long> callsBegun) {
+    Failover(String from, String to, long lastActiveMs, Long newActiveMs, long withoutActiveMs) {
+      this(from, to, lastActiveMs, newActiveMs, withoutActiveMs, null);
+    }
+
+    /**
+     * This failover with the run's calls begun in the seconds it spans, by op: those the clients
+     * held through it ({@code calls}' seconds count from {@code startMillis}).
+     */
+    Failover withCalls(RunStatistics calls, long startMillis) {
+      long endMs = lastActiveMs + withoutActiveMs;
+      int first = (int) Math.max(0, Math.floorDiv(lastActiveMs - startMillis, 1000));
+      int last = (int) Math.min(calls.seconds() - 1, Math.floorDiv(endMs - startMillis, 1000));
+      Map<String, Long> begun = new TreeMap<>();
+      for (Op op : Op.values()) {
+        long n = 0;
+        for (int second = first; second <= last; second++) {
+          n += calls.timeline(second, op);
+        }
+        if (n > 0) {
+          begun.put(op.label(), n);
+        }
+      }
+      return new Failover(from, to, lastActiveMs, newActiveMs, withoutActiveMs, begun);
+    }
+  }
 
   /** The failovers in the states read so far. */
   synchronized List<Failover> failovers() {
@@ -445,9 +476,15 @@ public final class NameServiceMetrics {
       Map<String, Double> share,
       Double readShare) {}
 
-  /** The summary of every NameNode's calls over its samples. */
-  Summary summary() {
-    List<Failover> failovers = failovers();
+  /**
+   * The summary of every NameNode's calls over its samples; each failover with the run's calls
+   * begun in it, by op, when {@code run} is given (its seconds from {@code startMillis}).
+   */
+  Summary summary(RunStatistics run, long startMillis) {
+    List<Failover> failovers =
+        run == null
+            ? failovers()
+            : failovers().stream().map(f -> f.withCalls(run, startMillis)).toList();
     List<Map<String, Long>> calls = members.stream().map(m -> m.metrics().calls()).toList();
     Map<String, Long> total = new TreeMap<>();
     for (Map<String, Long> c : calls) {

@@ -84,6 +84,16 @@ public final class DeletedDirectories {
    * when there is none.
    */
   public String holding(double origin, double last) {
+    return holding(origin, last, -1);
+  }
+
+  /**
+   * As {@link #holding(double, double)}, preferring a directory as deep as {@code depth} (its
+   * components; -1: any), so that the file keeps the depth its layout drew from the profile: the
+   * first deleted at that depth, else the first deleted at any.
+   */
+  public String holding(double origin, double last, int depth) {
+    String any = null;
     int i = Arrays.binarySearch(deleteTimes, last + marginMs);
     if (i < 0) {
       i = -i - 1;
@@ -94,9 +104,23 @@ public final class DeletedDirectories {
     }
     for (; i < paths.length; i++) {
       if (!created[i] || origins[i] + marginMs <= origin) {
-        return paths[i];
+        if (depth < 0 || depthOf(paths[i]) == depth) {
+          return paths[i];
+        }
+        any = any == null ? paths[i] : any;
       }
     }
-    return null;
+    return any;
+  }
+
+  /** A directory's depth: its components ("/" has none, "/a/b" two). */
+  public static int depthOf(String path) {
+    int depth = 0;
+    for (int i = 0; i < path.length(); i++) {
+      if (path.charAt(i) == '/' && i + 1 < path.length()) {
+        depth++;
+      }
+    }
+    return depth;
   }
 }

@@ -129,7 +129,7 @@ public final class TypeSchedule implements Schedule {
       String name = "/c" + Long.toString(i, 36) + "-" + runTag + ".t" + type.index();
       String parent = dir.equals("/") ? "" : dir;
       EntryLife life = created(parent + name, parent, i, id);
-      String holder = removedUnder(life, id);
+      String holder = removedUnder(life, id, DeletedDirectories.depthOf(dir));
       return holder == null ? life : created(holder + name, parent, i, id);
     }
     return null;
@@ -155,14 +155,18 @@ public final class TypeSchedule implements Schedule {
 
   /**
    * The directory a created file goes under when a directory's delete is to remove it (a draw of
-   * its own, so its other draws stay as they were), or null: it keeps its place in the layout.
+   * its own, so its other draws stay as they were), at {@code depth} when one there qualifies, or
+   * null: it keeps its place in the layout.
    */
-  private String removedUnder(EntryLife life, long id) {
+  private String removedUnder(EntryLife life, long id, int depth) {
     if (removing == null || type.removedShare() <= 0 || !Double.isNaN(life.deleteTime())) {
       return null;
     }
     double u = new SplittableRandom(fileSeed(seed, type.index(), id) ^ REMOVAL).nextDouble();
-    return u < type.removedShare() ? removing.holding(life.origin(), life.lastEventTime()) : null;
+    // a holder as deep as the layout's place keeps the file at the depth the profile gave it
+    return u < type.removedShare()
+        ? removing.holding(life.origin(), life.lastEventTime(), depth)
+        : null;
   }
 
   private EntryLife life(String path, boolean created, double origin, long id) {

@@ -12,11 +12,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.mimesisbench.generator.GeneratorVectors;
 import org.mimesisbench.generator.layout.FlatLayout;
+import org.mimesisbench.generator.layout.HierarchyLayout;
 import org.mimesisbench.generator.layout.NamespaceLayout;
 import org.mimesisbench.generator.model.DirectoryTypeModel;
 import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.op.Op;
+import org.mimesisbench.namespace.stats.ProfileStatistics;
 import org.mimesisbench.profile.FileType;
 import org.mimesisbench.profile.Profile;
 
@@ -136,5 +138,33 @@ class DeletedDirectoriesTest {
     WorkloadModel m = model(SHARE);
     DeletedDirectories removing = DeletedDirectories.of(m, new FlatLayout(m), 7, "tag", 1);
     assertNull(removing.holding(0, m.windowMs()), "nothing is deleted after the window");
+  }
+
+  @Test
+  void aHolderAsDeepAsTheLayoutsPlaceComesFirst() throws Exception {
+    WorkloadModel m = model(SHARE);
+    NamespaceLayout layout =
+        HierarchyLayout.of(m, ProfileStatistics.of(GeneratorVectors.profile(), "vector"), 60, 7);
+    DeletedDirectories removing = DeletedDirectories.of(m, layout, 7, "tag", 1);
+    int deeper = 0;
+    for (double origin = 0; origin < m.windowMs(); origin += m.windowMs() / 50) {
+      String first = removing.holding(origin, origin);
+      for (int depth = 0; depth <= 6; depth++) {
+        String held = removing.holding(origin, origin, depth);
+        assertEquals(first == null, held == null, "a holder whenever any qualifies");
+        if (held != null && DeletedDirectories.depthOf(held) != depth) {
+          assertEquals(first, held, "none at that depth: the first deleted, as before");
+        } else if (held != null && !held.equals(first)) {
+          deeper++; // a later-deleted directory, chosen for its depth
+        }
+      }
+      if (first != null) {
+        int own = DeletedDirectories.depthOf(first);
+        assertEquals(first, removing.holding(origin, origin, own), "the first at its own depth");
+      }
+    }
+    assertTrue(deeper > 0, "some file is placed at its depth rather than the first deleted");
+    assertEquals(0, DeletedDirectories.depthOf("/"));
+    assertEquals(2, DeletedDirectories.depthOf("/a/b"));
   }
 }

@@ -22,6 +22,8 @@ import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.HAUtilClient;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.tools.NNHAServiceTarget;
+import org.apache.hadoop.net.NetUtils;
+import org.mimesisbench.cli.UserSettings;
 import org.mimesisbench.generator.op.Op;
 
 /**
@@ -44,9 +46,23 @@ public final class NameServiceMetrics {
       "dfs.client.failover.observer.probe.retry.period";
   private static final long OBSERVER_PROBE_RETRY_PERIOD_DEFAULT_MS = 600_000;
 
-  /** One NameNode of the nameservice; state is its HA state as the run's metrics started. */
+  /**
+   * One NameNode of the nameservice, or of a subcluster behind Routers ({@code nameService} its
+   * nameservice then, else null); state is its HA state as the run's metrics started.
+   */
   private record Member(
-      String id, InetSocketAddress rpc, URI web, String state, NameNodeMetrics metrics) {}
+      String id,
+      String nameService,
+      InetSocketAddress rpc,
+      URI web,
+      String state,
+      NameNodeMetrics metrics) {}
+
+  /** The Router's RPC address (RBFConfigKeys', a module this one does not need). */
+  static final String ROUTER_RPC_ADDRESS_KEY = "dfs.federation.router.rpc-address";
+
+  /** The Router's web address, whose /jmx has its own latency. */
+  static final String ROUTER_HTTP_ADDRESS_KEY = "dfs.federation.router.http-address";
 
   /** How often every NameNode's HA state is read, to see a failover. */
   private static final long STATE_PERIOD_MS = 500;
@@ -71,6 +87,8 @@ public final class NameServiceMetrics {
   private final String proxyProvider;
   private final long autoMsyncPeriodMs;
   private final long observerProbeRetryPeriodMs;
+  private final List<String> subclusters; // the nameservices behind Routers; null for HA
+  private RouterLatency router; // the Router's own latency, when its web address is given
 
   private NameServiceMetrics(
       String id,
@@ -78,13 +96,15 @@ public final class NameServiceMetrics {
       List<Member> members,
       String proxyProvider,
       long autoMsyncPeriodMs,
-      long observerProbeRetryPeriodMs) {
+      long observerProbeRetryPeriodMs,
+      List<String> subclusters) {
     this.id = id;
     this.conf = conf;
     this.members = members;
     this.proxyProvider = proxyProvider;
     this.autoMsyncPeriodMs = autoMsyncPeriodMs;
     this.observerProbeRetryPeriodMs = observerProbeRetryPeriodMs;
+    this.subclusters = subclusters;
   }
 
   /**
@@ -94,30 +114,27 @@ public final class NameServiceMetrics {
    */
   public static NameNodeMetrics forRun(Configuration conf, URI fileSystem) {
     Map<String, InetSocketAddress> rpc = nameNodes(conf, fileSystem);
+    String ns = fileSystem.getHost();
+    Map<String, String> states = new LinkedHashMap<>();
+    rpc.keySet().forEach(nn -> states.put(nn, state(conf, ns, nn)));
+    List<String> subclusters = subclusters(conf, fileSystem, states);
+    if (!subclusters.isEmpty()) {
+      return behindRouters(conf, fileSystem, subclusters);
+    }
     if (rpc.isEmpty()) {
       return null;
     }
-    String ns = fileSystem.getHost();
     List<Member> members = new ArrayList<>();
     for (Map.Entry<String, InetSocketAddress> nn : rpc.entrySet()) {
-      URI web;
-      try {
-        web = DFSUtil.getInfoServer(nn.getValue(), conf, "http");
-      } catch (IOException e) {
-        continue; // no web address for it: its share is unknown, the others' still count
+      Member m = member(conf, nn.getKey(), null, nn.getValue(), states.get(nn.getKey()));
+      if (m != null) { // else no web address for it: its share is unknown, the others' count
+        members.add(m);
       }
-      members.add(
-          new Member(
-              nn.getKey(),
-              nn.getValue(),
-              web,
-              state(conf, ns, nn.getKey()),
-              NameNodeMetrics.overHttp(web, nn.getValue().getPort())));
     }
     if (members.isEmpty()) {
       return null;
     }
-    NameServiceMetrics nameService =
+    return primary(
         new NameServiceMetrics(
             ns,
             conf,
@@ -128,12 +145,104 @@ public final class NameServiceMetrics {
             conf.getTimeDuration(
                 OBSERVER_PROBE_RETRY_PERIOD_KEY,
                 OBSERVER_PROBE_RETRY_PERIOD_DEFAULT_MS,
-                TimeUnit.MILLISECONDS));
+                TimeUnit.MILLISECONDS),
+            null));
+  }
+
+  /**
+   * The nameservices {@code conf} names behind the Routers that {@code fileSystem} is: every one
+   * but the file system's own, when it is the Router's address the configuration names ({@code
+   * dfs.federation.router.rpc-address}) or a logical nameservice none of whose members answers with
+   * an HA state (Routers); none when the file system is anything else.
+   */
+  private static List<String> subclusters(
+      Configuration conf, URI fileSystem, Map<String, String> states) {
+    if (!"hdfs".equals(fileSystem.getScheme()) || fileSystem.getHost() == null) {
+      return List.of();
+    }
+    Map<String, Map<String, InetSocketAddress>> all =
+        DFSUtilClient.getAddresses(conf, null, HdfsClientConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY);
+    if (states.isEmpty()) { // an address: a Router's when it is the one configured
+      String router = conf.getTrimmed(ROUTER_RPC_ADDRESS_KEY);
+      if (!UserSettings.given(conf, ROUTER_RPC_ADDRESS_KEY)
+          || fileSystem.getPort() <= 0
+          || !NetUtils.createSocketAddr(router)
+              .equals(NetUtils.createSocketAddr(fileSystem.getHost(), fileSystem.getPort()))) {
+        return List.of();
+      }
+    } else if (states.values().stream().anyMatch(s -> !s.equals("unknown"))) {
+      return List.of(); // NameNodes: an HA nameservice
+    }
+    return all.keySet().stream().filter(ns -> !ns.equals(fileSystem.getHost())).toList();
+  }
+
+  /**
+   * The metrics of every NameNode of the {@code subclusters} behind the Routers {@code fileSystem}
+   * names: each one's share of the calls the Routers sent on.
+   */
+  private static NameNodeMetrics behindRouters(
+      Configuration conf, URI fileSystem, List<String> subclusters) {
+    Map<String, Map<String, InetSocketAddress>> all =
+        DFSUtilClient.getAddresses(conf, null, HdfsClientConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY);
+    List<Member> members = new ArrayList<>();
+    for (String ns : subclusters) {
+      for (Map.Entry<String, InetSocketAddress> nn : all.get(ns).entrySet()) {
+        boolean ha = nn.getKey() != null;
+        Member m =
+            member(
+                conf,
+                ha ? ns + "." + nn.getKey() : ns,
+                ns,
+                nn.getValue(),
+                ha ? state(conf, ns, nn.getKey()) : "active");
+        if (m != null) {
+          members.add(m);
+        }
+      }
+    }
+    if (members.isEmpty()) {
+      return null;
+    }
+    NameServiceMetrics routers =
+        new NameServiceMetrics(
+            fileSystem.getAuthority(),
+            conf,
+            members,
+            conf.get(
+                HdfsClientConfigKeys.Failover.PROXY_PROVIDER_KEY_PREFIX
+                    + "."
+                    + fileSystem.getHost()),
+            -1,
+            0,
+            subclusters);
+    // a value the configuration gives, not hdfs-rbf-default.xml's 0.0.0.0 when that is loaded
+    String routerWeb = conf.getTrimmed(ROUTER_HTTP_ADDRESS_KEY);
+    if (UserSettings.given(conf, ROUTER_HTTP_ADDRESS_KEY) && !routerWeb.isEmpty()) {
+      routers.router = RouterLatency.of(URI.create("http://" + routerWeb));
+    }
+    return primary(routers);
+  }
+
+  /** A NameNode at {@code rpc} with its metrics at its web address; null when it has none. */
+  private static Member member(
+      Configuration conf, String id, String nameService, InetSocketAddress rpc, String state) {
+    URI web;
+    try {
+      web = DFSUtil.getInfoServer(rpc, conf, "http");
+    } catch (IOException e) {
+      return null;
+    }
+    return new Member(
+        id, nameService, rpc, web, state, NameNodeMetrics.overHttp(web, rpc.getPort()));
+  }
+
+  /** The active NameNode's metrics (the first one's when none is), which take in the others'. */
+  private static NameNodeMetrics primary(NameServiceMetrics nameService) {
     NameNodeMetrics primary =
-        members.stream()
+        nameService.members.stream()
             .filter(m -> m.state().equals("active"))
             .findFirst()
-            .orElse(members.get(0))
+            .orElse(nameService.members.get(0))
             .metrics();
     primary.partOf(nameService);
     return primary;
@@ -214,14 +323,12 @@ public final class NameServiceMetrics {
 
   /** Starts sampling every NameNode but {@code primary} (started by its caller). */
   String startOthers(NameNodeMetrics primary) {
-    poller =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "namenode-states");
-              t.setDaemon(true);
-              return t;
-            });
-    poller.scheduleWithFixedDelay(this::pollStates, 0, STATE_PERIOD_MS, TimeUnit.MILLISECONDS);
+    if (subclusters == null) { // an HA nameservice's failovers; a subcluster's are its own
+      startPolling();
+    }
+    if (router != null) {
+      router.start();
+    }
     String failed = null;
     for (Member m : members) {
       if (m.metrics() != primary) {
@@ -234,7 +341,21 @@ public final class NameServiceMetrics {
     return failed;
   }
 
+  private void startPolling() {
+    poller =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "namenode-states");
+              t.setDaemon(true);
+              return t;
+            });
+    poller.scheduleWithFixedDelay(this::pollStates, 0, STATE_PERIOD_MS, TimeUnit.MILLISECONDS);
+  }
+
   void closeOthers(NameNodeMetrics primary) {
+    if (router != null) {
+      router.close();
+    }
     if (poller != null) {
       poller.shutdownNow();
       try {
@@ -253,13 +374,17 @@ public final class NameServiceMetrics {
   /**
    * summary.json's namenode.nameservice (profiles/schema/summary.schema.json): the client's proxy
    * provider and how stale its Observer reads may be, and each NameNode's calls by RPC method over
-   * the samples (phase 2) with its share of each method and of the reads; the failovers seen.
+   * the samples (phase 2) with its share of each method and of the reads; the failovers seen. For
+   * Routers, the subclusters behind them, whose NameNodes the shares are of, and the Router's own
+   * latency when the configuration gives its web address.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Summary(
       String id,
       String proxyProvider,
       ObserverReads observerReads,
+      List<String> subclusters,
+      RouterLatency.Summary router,
       List<NameNodeShare> namenodes,
       List<Failover> failovers) {}
 
@@ -334,10 +459,14 @@ public final class NameServiceMetrics {
    */
   public record ObserverReads(long autoMsyncPeriodMs, long observerProbeRetryPeriodMs) {}
 
-  /** One NameNode's part; readShare null when the nameservice served no reads. */
+  /**
+   * One NameNode's part; nameservice its subcluster's behind Routers (else null); readShare null
+   * when the nameservice served no reads.
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record NameNodeShare(
       String id,
+      String nameservice,
       String rpcAddress,
       String web,
       String stateAtStart,
@@ -372,6 +501,7 @@ public final class NameServiceMetrics {
       shares.add(
           new NameNodeShare(
               m.id(),
+              m.nameService(),
               m.rpc().getHostString() + ":" + m.rpc().getPort(),
               m.web().toString(),
               m.state(),
@@ -387,6 +517,8 @@ public final class NameServiceMetrics {
         proxyProvider != null && proxyProvider.endsWith("ObserverReadProxyProvider")
             ? new ObserverReads(autoMsyncPeriodMs, observerProbeRetryPeriodMs)
             : null,
+        subclusters,
+        router != null ? router.summary() : null,
         shares,
         failovers.isEmpty() ? null : failovers);
   }

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import org.apache.commons.cli.CommandLine;
@@ -13,6 +14,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.federation.resolver.order.DestinationOrder;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.namenode.startupprogress.Phase;
 import org.mimesisbench.cli.Command;
@@ -42,6 +44,17 @@ public final class ClusterCommand implements Command {
 
   /** The most Observer NameNodes --observers starts: each is a whole namespace on the heap. */
   static final int MAX_OBSERVERS = 8;
+
+  /** The storage marker's key of federated subclusters' storage (--federation): their ids. */
+  static final String FEDERATION_MARKER = "federation";
+
+  /** The most subclusters --federation starts, and Routers --routers: each a server here. */
+  static final int MAX_SUBCLUSTERS = 8;
+
+  static final int MAX_ROUTERS = 8;
+
+  /** --federation's choices: K subclusters behind R Routers, their mount point in this order. */
+  record Federation(int nameServices, int routers, DestinationOrder order) {}
 
   @Override
   public String name() {
@@ -139,6 +152,42 @@ public final class ClusterCommand implements Command {
                     + ", default 0); the client configuration then reads through them"
                     + " (ObserverReadProxyProvider)")
             .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("federation")
+            .hasArg()
+            .argName("K")
+            .desc(
+                "start K federated nameservices (ns0, ns1, ...; 2-"
+                    + MAX_SUBCLUSTERS
+                    + ") behind Hadoop's Routers, whose mount table spreads the whole namespace"
+                    + " over them; prints the client configuration (also written to "
+                    + NameService.CLIENT_CONF
+                    + " in the storage folder): its file system is the Routers")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("routers")
+            .hasArg()
+            .argName("R")
+            .desc(
+                "with --federation: R Routers (1-"
+                    + MAX_ROUTERS
+                    + ", default 1); several are one logical nameservice ("
+                    + RouterFederation.ID
+                    + ") the clients fail over between")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("mount-order")
+            .hasArg()
+            .argName("order")
+            .desc(
+                "with --federation: how the mount table places a path among the subclusters: "
+                    + "HASH_ALL (default: every file by a hash of its path, every folder made in"
+                    + " all), HASH (each top-level folder, and all under it, by a hash of its"
+                    + " name), RANDOM, SPACE (the subcluster with the most free space)")
+            .build());
     o.addOption(Option.builder().longOpt("help").desc("this help").build());
     return o;
   }
@@ -157,6 +206,7 @@ public final class ClusterCommand implements Command {
           COMMAND + ": --datanodes " + dataNodes + ": must be between 1 and 10000");
     }
     int observers = observers(cl);
+    Federation federation = federation(cl);
     if (cl.hasOption("join")) {
       return ClusterJoin.run(conf, cl, (int) dataNodes, out);
     }
@@ -217,16 +267,29 @@ public final class ClusterCommand implements Command {
         long nameNodePort = port;
         Start<EmulatedCluster> start =
             () ->
-                cl.hasOption("ha")
-                    ? EmulatedCluster.startHa(
-                        conf, base.toFile(), (int) dataNodes, observers, cl.hasOption("in-memory"))
-                    : EmulatedCluster.start(
+                federation != null
+                    ? EmulatedCluster.startFederated(
                         conf,
                         base.toFile(),
                         (int) dataNodes,
-                        (int) nameNodePort,
-                        cl.hasOption("in-memory"),
-                        !restart);
+                        federation.nameServices(),
+                        federation.routers(),
+                        federation.order(),
+                        cl.hasOption("in-memory"))
+                    : cl.hasOption("ha")
+                        ? EmulatedCluster.startHa(
+                            conf,
+                            base.toFile(),
+                            (int) dataNodes,
+                            observers,
+                            cl.hasOption("in-memory"))
+                        : EmulatedCluster.start(
+                            conf,
+                            base.toFile(),
+                            (int) dataNodes,
+                            (int) nameNodePort,
+                            cl.hasOption("in-memory"),
+                            !restart);
         cluster =
             nameDir != null
                 ? NameDirCopy.starting(COMMAND + ": --name-dir", nameDir, start)
@@ -257,13 +320,19 @@ public final class ClusterCommand implements Command {
         }
       }
       try {
+        RouterFederation routers = cluster.federation();
         Files.writeString(
             base.resolve(STORAGE_MARKER),
-            cluster.ha()
-                ? NAMESERVICE_MARKER + "=" + NameService.ID + "\n"
-                : "namenode-port=" + cluster.uri().getPort() + "\n");
+            routers != null
+                ? FEDERATION_MARKER + "=" + String.join(",", routers.nameServices()) + "\n"
+                : cluster.ha()
+                    ? NAMESERVICE_MARKER + "=" + NameService.ID + "\n"
+                    : "namenode-port=" + cluster.uri().getPort() + "\n");
         Path clientConf = base.resolve(NameService.CLIENT_CONF).toAbsolutePath();
-        if (cluster.ha()) {
+        boolean printsConf = cluster.ha() || routers != null;
+        if (routers != null) {
+          NameService.write(routers.clientConfiguration(), clientConf);
+        } else if (cluster.ha()) {
           NameService.write(
               NameService.clientConfiguration(cluster.cluster(), observers > 0), clientConf);
         }
@@ -276,14 +345,14 @@ public final class ClusterCommand implements Command {
                 "cluster-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.println(cluster.uri());
-        if (cluster.ha()) { // what run's -conf takes, after the address scripts read first
+        if (printsConf) { // what run's -conf takes, after the address scripts read first
           out.print(Files.readString(clientConf));
           out.println();
         }
         out.flush();
         String metrics =
-            cluster.ha()
-                ? "the nameservice's client configuration, with every NameNode's metrics address: "
+            printsConf
+                ? "the client configuration, with every NameNode's metrics address: "
                     + "run -conf "
                     + clientConf
                     + " -fs "
@@ -294,6 +363,20 @@ public final class ClusterCommand implements Command {
                     + cluster.cluster().getNameNode().getHttpAddress().getPort();
         System.err.println(
             "cluster: "
+                + (routers != null
+                    ? routers.nameServices().size()
+                        + " federated nameservices "
+                        + routers.nameServices()
+                        + " behind "
+                        + federation.routers()
+                        + " Router(s) at "
+                        + cluster.uri()
+                        + " (mount table: "
+                        + RouterFederation.MOUNT_POINT
+                        + " over all, "
+                        + federation.order()
+                        + "), and "
+                    : "")
                 + (cluster.ha()
                     ? "HA nameservice "
                         + cluster.uri()
@@ -351,6 +434,66 @@ public final class ClusterCommand implements Command {
       }
     }
     return (int) observers;
+  }
+
+  /**
+   * --federation's K, --routers and --mount-order; null without --federation (then --routers and
+   * --mount-order are refused). Federated subclusters are a new storage of their own ports, as
+   * --ha's: --ha, --restart, --name-dir, --namenode-port and --join do not go with it.
+   */
+  static Federation federation(CommandLine cl) {
+    if (!cl.hasOption("federation")) {
+      for (String needs : new String[] {"routers", "mount-order"}) {
+        if (cl.hasOption(needs)) {
+          throw new BadInputException(
+              COMMAND + ": --" + needs + " needs --federation (it is the Routers')");
+        }
+      }
+      return null;
+    }
+    long nameServices = CommandLines.whole(cl, COMMAND, "federation", 0);
+    if (nameServices < 2 || nameServices > MAX_SUBCLUSTERS) {
+      throw new BadInputException(
+          COMMAND
+              + ": --federation "
+              + nameServices
+              + ": must be between 2 and "
+              + MAX_SUBCLUSTERS
+              + " nameservices");
+    }
+    long routers = CommandLines.whole(cl, COMMAND, "routers", 1);
+    if (routers < 1 || routers > MAX_ROUTERS) {
+      throw new BadInputException(
+          COMMAND + ": --routers " + routers + ": must be between 1 and " + MAX_ROUTERS);
+    }
+    DestinationOrder order = DestinationOrder.HASH_ALL;
+    if (cl.hasOption("mount-order")) {
+      String given = cl.getOptionValue("mount-order").strip().toUpperCase(Locale.ROOT);
+      order =
+          RouterFederation.ORDERS.stream()
+              .filter(o -> o.name().equals(given))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new BadInputException(
+                          COMMAND
+                              + ": --mount-order "
+                              + cl.getOptionValue("mount-order")
+                              + ": not one of "
+                              + RouterFederation.ORDERS));
+    }
+    for (String single : new String[] {"ha", "restart", "name-dir", "namenode-port", "join"}) {
+      if (cl.hasOption(single)) {
+        throw new BadInputException(
+            COMMAND
+                + ": --federation and --"
+                + single
+                + ": --"
+                + single
+                + (single.equals("ha") ? " is one nameservice's" : " is for one NameNode"));
+      }
+    }
+    return new Federation((int) nameServices, (int) routers, order);
   }
 
   /** --audit-log: a file to write (replaced if there) in a folder that exists. */
@@ -425,6 +568,14 @@ public final class ClusterCommand implements Command {
     try (var in = Files.newBufferedReader(p.resolve(STORAGE_MARKER))) {
       marker.load(in);
     }
+    if (marker.getProperty(FEDERATION_MARKER) != null) {
+      throw new BadInputException(
+          COMMAND
+              + ": --base-dir "
+              + option
+              + ": federated nameservices' storage (--federation); --restart starts one"
+              + " NameNode's");
+    }
     if (marker.getProperty(NAMESERVICE_MARKER) != null) {
       throw new BadInputException(
           COMMAND
@@ -458,7 +609,8 @@ public final class ClusterCommand implements Command {
             100,
             "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
                 + "[--base-dir dir [--restart]] [--name-dir dir] [--audit-log file] [--in-memory]"
-                + " [--join hdfs://host:port] [--ha [--observers N]] [-D k=v]",
+                + " [--join hdfs://host:port] [--ha [--observers N]]"
+                + " [--federation K [--routers R] [--mount-order order]] [-D k=v]",
             "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "
                 + "NameNode's address once all registered, and runs until stopped.",
             options,
@@ -471,6 +623,8 @@ public final class ClusterCommand implements Command {
                 + "  java -jar mimesisbench.jar cluster --datanodes 50 --join hdfs://nn:8020   # your own NameNode\n"
                 + "  java -jar mimesisbench.jar cluster --datanodes 20 --ha --observers 1 > ns1.out   # HA, reads on"
                 + " an Observer\n"
+                + "  java -jar mimesisbench.jar cluster --datanodes 20 --federation 2 --routers 1 > fed.out"
+                + "   # two nameservices behind a Router\n"
                 + "  hadoop fs -fs hdfs://localhost:8020 -ls /");
     w.flush();
   }

@@ -6,8 +6,10 @@ import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.MiniDFSNNTopology;
 import org.apache.hadoop.hdfs.qjournal.MiniJournalCluster;
 import org.apache.hadoop.hdfs.qjournal.MiniQJMHACluster;
+import org.apache.hadoop.hdfs.server.federation.resolver.order.DestinationOrder;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.namenode.NameNodeAdapter;
 import org.apache.log4j.Level;
@@ -23,16 +25,19 @@ public final class EmulatedCluster implements AutoCloseable {
   private final Stages stages;
   private final MiniJournalCluster
       journal; // an HA nameservice's JournalNodes; null for one NameNode
+  private final RouterFederation routers; // the Routers of federated subclusters; else null
   private boolean closed;
 
   private EmulatedCluster(MiniDFSCluster cluster, Stages stages) {
-    this(cluster, stages, null);
+    this(cluster, stages, null, null);
   }
 
-  private EmulatedCluster(MiniDFSCluster cluster, Stages stages, MiniJournalCluster journal) {
+  private EmulatedCluster(
+      MiniDFSCluster cluster, Stages stages, MiniJournalCluster journal, RouterFederation routers) {
     this.cluster = cluster;
     this.stages = stages;
     this.journal = journal;
+    this.routers = routers;
   }
 
   /**
@@ -171,7 +176,45 @@ public final class EmulatedCluster implements AutoCloseable {
       ha.shutdown();
       throw e;
     }
-    return new EmulatedCluster(cluster, null, ha.getJournalCluster());
+    return new EmulatedCluster(cluster, null, ha.getJournalCluster(), null);
+  }
+
+  /**
+   * Starts {@code nameServices} federated nameservices (ns0, ns1, ...: one NameNode each) under
+   * {@code baseDir} with {@code dataNodes} emulated DataNodes that serve every one's block pool,
+   * and {@code routers} Routers in front of them whose mount table spreads the namespace over all
+   * in {@code order} ({@link RouterFederation}); returns once every Router sees every subcluster.
+   */
+  public static EmulatedCluster startFederated(
+      Configuration base,
+      File baseDir,
+      int dataNodes,
+      int nameServices,
+      int routers,
+      DestinationOrder order,
+      boolean inMemory)
+      throws IOException {
+    quietServers();
+    Configuration conf = new Configuration(base);
+    MiniDFSCluster cluster =
+        EmulatedDataNodes.builder(conf, baseDir, dataNodes, inMemory)
+            .nnTopology(MiniDFSNNTopology.simpleFederatedTopology(nameServices))
+            .build();
+    try {
+      cluster.waitActive();
+      RouterFederation federation =
+          RouterFederation.start(
+              conf,
+              cluster,
+              RouterFederation.nameServiceIds(nameServices),
+              routers,
+              order,
+              baseDir);
+      return new EmulatedCluster(cluster, null, null, federation);
+    } catch (IOException | RuntimeException e) {
+      cluster.shutdown();
+      throw e;
+    }
   }
 
   /**
@@ -380,9 +423,20 @@ public final class EmulatedCluster implements AutoCloseable {
     return stages;
   }
 
-  /** The NameNode's address, or the nameservice's (hdfs://ns1) for an HA one: fs.defaultFS. */
+  /**
+   * The NameNode's address, the nameservice's (hdfs://ns1) for an HA one, the Routers' for
+   * federated subclusters: fs.defaultFS.
+   */
   public URI uri() {
+    if (routers != null) {
+      return routers.uri();
+    }
     return journal != null ? URI.create("hdfs://" + NameService.ID) : cluster.getURI();
+  }
+
+  /** The Routers in front of federated subclusters ({@link #startFederated}); else null. */
+  public RouterFederation federation() {
+    return routers;
   }
 
   /** Whether this is an HA nameservice ({@link #startHa}). */
@@ -406,6 +460,9 @@ public final class EmulatedCluster implements AutoCloseable {
   public synchronized void close(boolean keepStorage) {
     if (!closed) {
       closed = true;
+      if (routers != null) { // before the NameNodes, which they heartbeat
+        routers.close();
+      }
       if (keepStorage) {
         cluster.shutdownDataNodes();
         cluster.shutdownNameNodes();

@@ -86,6 +86,28 @@ class ClusterCommandTest {
   }
 
   @Test
+  void federationOptionsThatCannotGoTogetherAreOneLineAndExitCode2() throws IOException {
+    assertEquals(2, run("cluster", "--datanodes", "3", "--routers", "2"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--mount-order", "HASH"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--federation", "1"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--federation", "9"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--federation", "2", "--routers", "0"));
+    assertTrue(
+        err("cluster", "--datanodes", "3", "--federation", "2", "--mount-order", "LOCAL")
+            .contains("not one of [HASH_ALL, HASH, RANDOM, SPACE]"));
+    assertEquals(2, run("cluster", "--datanodes", "3", "--federation", "2", "--ha"));
+    assertEquals(
+        2, run("cluster", "--datanodes", "3", "--federation", "2", "--join", "hdfs://nn:8020"));
+    assertEquals(
+        2, run("cluster", "--datanodes", "3", "--federation", "2", "--namenode-port", "8020"));
+    Path storage = Files.createDirectories(tmp.resolve("federated-storage"));
+    Files.writeString(storage.resolve(ClusterCommand.STORAGE_MARKER), "federation=ns0,ns1\n");
+    assertTrue(
+        err("cluster", "--datanodes", "3", "--restart", "--base-dir", storage.toString())
+            .contains("federated nameservices' storage"));
+  }
+
+  @Test
   void aFolderAnEarlierClusterFormattedIsRestartedNotFormattedAgain() throws IOException {
     Path storage = Files.createDirectories(tmp.resolve("storage"));
     Files.writeString(storage.resolve(ClusterCommand.STORAGE_MARKER), "namenode-port=8020\n");

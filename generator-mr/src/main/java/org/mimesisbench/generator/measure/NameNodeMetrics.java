@@ -150,6 +150,7 @@ public final class NameNodeMetrics implements AutoCloseable {
   private final int
       rpcPort; // the client RPC port whose RpcActivityForPort bean is read; 0: the busiest
   private final ScheduledExecutorService timer;
+  private volatile boolean closing; // set by close: a read it interrupts is not counted
   private final List<double[]> rows = new ArrayList<>(); // epochMs, then COLUMNS; under this
   private final double[] lastCounts = new double[COLUMNS.size()];
   private final long[] countedAt = new long[COLUMNS.size()]; // when lastCounts were the NameNode's
@@ -271,6 +272,7 @@ public final class NameNodeMetrics implements AutoCloseable {
 
   @Override
   public void close() {
+    closing = true;
     if (nameService != null) {
       nameService.closeOthers(this);
     }
@@ -287,6 +289,9 @@ public final class NameNodeMetrics implements AutoCloseable {
     try {
       all = beans.read();
     } catch (IOException | RuntimeException e) {
+      if (closing) {
+        return; // cut short by close's interrupt: not a read that failed
+      }
       synchronized (this) {
         failedReads++;
         lastError = Messages.firstLine(e);

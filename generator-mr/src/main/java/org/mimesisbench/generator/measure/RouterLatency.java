@@ -30,6 +30,7 @@ public final class RouterLatency {
   private final HttpClient client =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private ScheduledExecutorService timer;
+  private volatile boolean closing; // set by close: a read it interrupts is not counted
   // under this: the last counts seen, and the weighted sums since the first sample
   private double[] last;
   private double processingSum;
@@ -60,6 +61,7 @@ public final class RouterLatency {
   }
 
   void close() {
+    closing = true;
     if (timer != null) {
       timer.shutdownNow();
       try {
@@ -102,6 +104,9 @@ public final class RouterLatency {
     try {
       now = read();
     } catch (IOException | RuntimeException e) {
+      if (closing) {
+        return; // cut short by close's interrupt: not a read that failed
+      }
       synchronized (this) {
         failedReads++;
       }

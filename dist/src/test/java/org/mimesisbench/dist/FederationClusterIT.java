@@ -22,10 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code cluster --federation 2 --routers 1} started apart, and a run of the sample's profile
- * through the Router with the client configuration it wrote, as a user would: valid with no error;
- * the summary's per-NameNode shares, read from each subcluster's NameNode's /jmx at the addresses
- * in that configuration, show both subclusters serving calls; and the run's files are in both
- * subclusters, listed from each one's NameNode directly.
+ * through the Router with the client configuration it wrote, as a user would: valid, under 2 % of
+ * its calls failed (the Router makes a missing parent in a subcluster as the caller, with the
+ * file's mode, and other users are denied); the summary's per-NameNode shares, read from each
+ * subcluster's NameNode's /jmx at the addresses in that configuration, show both subclusters
+ * serving calls; and the run's files are in both subclusters, listed from each one's NameNode
+ * directly.
  */
 @Tag("slow")
 class FederationClusterIT {

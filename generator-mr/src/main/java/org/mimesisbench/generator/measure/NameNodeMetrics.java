@@ -669,8 +669,8 @@ public final class NameNodeMetrics implements AutoCloseable {
     }
   }
 
-  private static Map<String, Map<String, Object>> readHttp(HttpClient client, URI jmx)
-      throws IOException {
+  /** The beans a web server's {@code /jmx} query answers with (a NameNode's, a Router's). */
+  static JsonNode jmxBeans(HttpClient client, URI jmx) throws IOException {
     HttpResponse<String> response;
     try {
       response =
@@ -684,7 +684,12 @@ public final class NameNodeMetrics implements AutoCloseable {
     if (response.statusCode() != 200) {
       throw new IOException(jmx + ": HTTP " + response.statusCode());
     }
-    JsonNode beans = JSON.readTree(response.body()).path("beans");
+    return JSON.readTree(response.body()).path("beans");
+  }
+
+  private static Map<String, Map<String, Object>> readHttp(HttpClient client, URI jmx)
+      throws IOException {
+    JsonNode beans = jmxBeans(client, jmx);
     Map<String, Map<String, Object>> all = new HashMap<>();
     Map<String, Integer> suffixes = new HashMap<>();
     for (JsonNode bean : beans) {

@@ -2,12 +2,9 @@ package org.mimesisbench.generator.measure;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,7 +20,6 @@ public final class RouterLatency {
   private static final String BEAN =
       "Hadoop:service=Router,name=org.apache.hadoop.hdfs.server.federation.metrics"
           + ".FederationRPCMetrics";
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final long PERIOD_MS = 1_000;
 
   private final URI jmx;
@@ -74,20 +70,7 @@ public final class RouterLatency {
 
   /** ProcessingNumOps, ProcessingAvgTime, ProxyNumOps, ProxyAvgTime now. */
   private double[] read() throws IOException {
-    HttpResponse<String> response;
-    try {
-      response =
-          client.send(
-              HttpRequest.newBuilder(jmx).timeout(Duration.ofSeconds(5)).GET().build(),
-              HttpResponse.BodyHandlers.ofString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
-    }
-    if (response.statusCode() != 200) {
-      throw new IOException(jmx + ": HTTP " + response.statusCode());
-    }
-    JsonNode bean = JSON.readTree(response.body()).path("beans").path(0);
+    JsonNode bean = NameNodeMetrics.jmxBeans(client, jmx).path(0);
     if (bean.isMissingNode()) {
       throw new IOException(jmx + ": no Router metrics there");
     }

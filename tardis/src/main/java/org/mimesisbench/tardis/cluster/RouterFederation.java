@@ -108,19 +108,7 @@ public final class RouterFederation implements AutoCloseable {
     Configuration conf = new Configuration(subclusters.getConfiguration(0));
     // every subcluster's addresses, as an operator's hdfs-site.xml names them for its Routers
     conf.set(HdfsClientConfigKeys.DFS_NAMESERVICES, String.join(",", nameServices));
-    for (int i = 0; i < nameServices.size(); i++) {
-      var nn = subclusters.getNameNode(i);
-      String ns = nameServices.get(i);
-      conf.set(
-          DFSUtil.addKeySuffixes(HdfsClientConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY, ns),
-          hostPort(nn.getNameNodeAddress()));
-      conf.set(
-          DFSUtil.addKeySuffixes(DFSConfigKeys.DFS_NAMENODE_SERVICE_RPC_ADDRESS_KEY, ns),
-          hostPort(nn.getServiceRpcAddress()));
-      conf.set(
-          DFSUtil.addKeySuffixes(HdfsClientConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, ns),
-          hostPort(nn.getHttpAddress()));
-    }
+    addresses(conf, subclusters, nameServices, true);
     setUnlessGiven(base, conf, RBFConfigKeys.DFS_ROUTER_RPC_ADDRESS_KEY, "127.0.0.1:0");
     setUnlessGiven(base, conf, RBFConfigKeys.DFS_ROUTER_ADMIN_ADDRESS_KEY, "127.0.0.1:0");
     // the Router's web server is built by a DFSUtil method Hadoop 3.5 changed, and its /jmx is
@@ -238,16 +226,7 @@ public final class RouterFederation implements AutoCloseable {
   public Configuration clientConfiguration() {
     Configuration c = new Configuration(false);
     List<String> ids = new ArrayList<>(nameServices);
-    for (int i = 0; i < nameServices.size(); i++) {
-      var nn = subclusters.getNameNode(i);
-      String ns = nameServices.get(i);
-      c.set(
-          DFSUtil.addKeySuffixes(HdfsClientConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY, ns),
-          hostPort(nn.getNameNodeAddress()));
-      c.set(
-          DFSUtil.addKeySuffixes(HdfsClientConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, ns),
-          hostPort(nn.getHttpAddress()));
-    }
+    addresses(c, subclusters, nameServices, false);
     if (routers.size() == 1) { // the Router's key: what tells a run's metrics the address is one
       c.set(
           RBFConfigKeys.DFS_ROUTER_RPC_ADDRESS_KEY, hostPort(routers.get(0).getRpcServerAddress()));
@@ -296,6 +275,29 @@ public final class RouterFederation implements AutoCloseable {
   public void close() {
     for (Router router : routers) {
       router.stop();
+    }
+  }
+
+  /**
+   * Each subcluster's NameNode rpc and http addresses (and service rpc, for the Routers' own
+   * configuration) under its nameservice's suffix, as an hdfs-site.xml names them.
+   */
+  private static void addresses(
+      Configuration c, MiniDFSCluster subclusters, List<String> nameServices, boolean service) {
+    for (int i = 0; i < nameServices.size(); i++) {
+      var nn = subclusters.getNameNode(i);
+      String ns = nameServices.get(i);
+      c.set(
+          DFSUtil.addKeySuffixes(HdfsClientConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY, ns),
+          hostPort(nn.getNameNodeAddress()));
+      if (service) {
+        c.set(
+            DFSUtil.addKeySuffixes(DFSConfigKeys.DFS_NAMENODE_SERVICE_RPC_ADDRESS_KEY, ns),
+            hostPort(nn.getServiceRpcAddress()));
+      }
+      c.set(
+          DFSUtil.addKeySuffixes(HdfsClientConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, ns),
+          hostPort(nn.getHttpAddress()));
     }
   }
 }

@@ -1,8 +1,7 @@
 package org.mimesisbench.audit.trace;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.file.DataFileWriter;
@@ -48,18 +47,10 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private final SnapshotIndex snapshot; // null without an fsimage
   private final LivePaths live = new LivePaths();
   private final AccessChunks accesses = new AccessChunks();
-  // a timeline's accesses, gathered in time order for writing
-  private long[] callTimes = new long[64];
-  private byte[] callCodes = new byte[64];
-  private final FileTimeline timeline = new FileTimeline();
-  private final DirectoryTimeline dirTimeline = new DirectoryTimeline();
-  private final ArrayEncoder encoded = new ArrayEncoder(); // see EventWriter
+  private final TimelineEncoder encoder;
   private final TraceCounts counts = new TraceCounts();
   private final String[] opKeys = new String[64]; // see command()
   private final AuditCommand[] opCommands = new AuditCommand[64];
-  private final StringBuilder kinds = new StringBuilder();
-  private final List<String> timelineUsers = new ArrayList<>();
-  private final List<Long> timelineUserEvents = new ArrayList<>();
   private long nextId;
   private long firstTime = Long.MAX_VALUE;
   private long lastTime = Long.MIN_VALUE;
@@ -74,6 +65,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     this.dirs = dirs;
     this.cluster = cluster;
     this.snapshot = snapshot;
+    this.encoder = new TimelineEncoder(accesses, snapshot != null);
   }
 
   @Override
@@ -193,11 +185,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
             pathById[(int) life.id] = path;
           }
         });
-    for (int id = 0; id < byId.length; id++) {
-      if (byId[id] != null) {
-        writeTimeline(byId[id], pathById[id], -1, null);
-      }
-    }
+    EndTimelines.write(byId, pathById, accesses, snapshot != null, files, dirs, counts);
     counts.firstTime = firstTime;
     counts.lastTime = lastTime;
     return counts;
@@ -414,104 +402,12 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   private void writeTimeline(TracedEntry life, String finalPath, long deleteTime, long[] subtree)
       throws IOException {
-    int n = life.accesses;
-    if (n > callTimes.length) {
-      callTimes = new long[Math.max(n, 2 * callTimes.length)];
-      callCodes = new byte[callTimes.length];
+    ByteBuffer timeline = encoder.encode(life, finalPath, deleteTime, subtree, counts);
+    if (encoder.directory()) {
+      dirs.appendEncoded(timeline);
+    } else {
+      files.appendEncoded(timeline);
     }
-    accesses.copy(life, callTimes, callCodes);
-    AccessChunks.sortByTime(callTimes, callCodes, 0, life.probes);
-    AccessChunks.sortByTime(callTimes, callCodes, life.probes, n);
-    boolean directory = life.kind == TracedEntry.Kind.DIRECTORY;
-    // accesses are moved down in place; the other calls (rare) go to arrays of their own
-    LongList probeTimes = new LongList(Arrays.copyOf(callTimes, life.probes), life.probes);
-    long[] otherTimes = null;
-    List<Integer> otherCodes = new ArrayList<>(0);
-    StringBuilder kinds = this.kinds;
-    kinds.setLength(0);
-    int accessCount = 0;
-    for (int i = life.probes; i < n; i++) {
-      char letter = AuditCommands.accessLetter(callCodes[i], directory);
-      if (letter != 0) {
-        callTimes[accessCount++] = callTimes[i];
-        kinds.append(letter);
-      } else {
-        if (otherTimes == null) {
-          otherTimes = new long[n - i];
-        }
-        otherTimes[otherCodes.size()] = callTimes[i];
-        otherCodes.add((int) callCodes[i]);
-      }
-    }
-    LongList accessTimes = new LongList(callTimes, accessCount); // a view: no Long per access
-    LongList others = new LongList(otherTimes == null ? callTimes : otherTimes, otherCodes.size());
-    if (directory) {
-      writeDirectory(
-          life, finalPath, deleteTime, subtree, probeTimes, accessTimes, kinds, others, otherCodes);
-      return;
-    }
-    timeline.setId(life.id);
-    timeline.setPath(life.path);
-    timeline.setFinalPath(finalPath);
-    timeline.setDepth(depth(life.path));
-    timeline.setPreExisting(life.createTime < 0);
-    timeline.setCreateTime(life.createTime < 0 ? null : life.createTime);
-    timeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
-    timeline.setDeletedItself(deleteTime >= 0 && subtree != null);
-    timeline.setRenames(life.renames);
-    timeline.setAccessTimes(accessTimes);
-    timeline.setAccessKinds(kinds.toString());
-    timeline.setProbeTimes(probeTimes);
-    timeline.setCallTimes(others);
-    timeline.setCalls(otherCodes);
-    life.users(timelineUsers, timelineUserEvents);
-    timeline.setUsers(timelineUsers);
-    timeline.setUserEvents(timelineUserEvents);
-    encoded.reset();
-    timeline.customEncode(encoded);
-    files.appendEncoded(encoded.bytes());
-    counts.count(timeline, life.inSnapshot, accessCount, otherCodes.size());
-  }
-
-  private void writeDirectory(
-      TracedEntry life,
-      String finalPath,
-      long deleteTime,
-      long[] subtree,
-      LongList probeTimes,
-      LongList accessTimes,
-      CharSequence kinds,
-      LongList callTimes,
-      List<Integer> calls)
-      throws IOException {
-    // made in the trace: by mkdirs, or (with a snapshot that lacks it) implicitly under a create or
-    // mkdirs
-    boolean made = life.createTime >= 0 || (snapshot != null && !life.inSnapshot);
-    dirTimeline.setId(life.id);
-    dirTimeline.setPath(life.path);
-    dirTimeline.setFinalPath(finalPath);
-    dirTimeline.setDepth(depth(life.path));
-    dirTimeline.setPreExisting(!made);
-    dirTimeline.setCreateTime(
-        !made ? null : life.createTime >= 0 ? life.createTime : life.firstSeen);
-    dirTimeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
-    dirTimeline.setDeletedItself(subtree != null);
-    dirTimeline.setMadeByMkdirs(life.madeByMkdirs);
-    dirTimeline.setSubtreeFiles(subtree == null ? 0 : subtree[0]);
-    dirTimeline.setSubtreeDirectories(subtree == null ? 0 : subtree[1]);
-    dirTimeline.setRenames(life.renames);
-    dirTimeline.setAccessTimes(accessTimes);
-    dirTimeline.setAccessKinds(kinds.toString());
-    dirTimeline.setProbeTimes(probeTimes);
-    dirTimeline.setCallTimes(callTimes);
-    dirTimeline.setCalls(calls);
-    life.users(timelineUsers, timelineUserEvents);
-    dirTimeline.setUsers(timelineUsers);
-    dirTimeline.setUserEvents(timelineUserEvents);
-    encoded.reset();
-    dirTimeline.customEncode(encoded); // as the container's datum writer would, without its encoder
-    dirs.appendEncoded(encoded.bytes());
-    counts.count(dirTimeline, accessTimes.size(), calls.size());
   }
 
   /** Components in a path: "/" is 0, "/a" is 1, "/a/b" is 2. */

@@ -326,4 +326,51 @@ class TraceBuilderTest {
     assertEquals(List.of(1L), temporary.getUserEvents());
     assertFalse(dirs.get("/out/_temporary/0").getDeletedItself());
   }
+
+  /**
+   * The lives alive at the end are encoded block by block on two threads (EndTimelines): whatever
+   * the blocks, each file and directory comes once, in id order, with its own accesses, and the
+   * report counts them all.
+   */
+  @Test
+  void theLivesAliveAtTheEndAreWrittenOnceEachInIdOrder() throws Exception {
+    int lives = 3 * 2048 + 17; // more than two of EndTimelines' blocks, the last one partial
+    List<String> lines = new java.util.ArrayList<>();
+    for (int i = 0; i < lives; i++) {
+      // every fifth a directory: files and directories share the blocks
+      lines.add(
+          i % 5 == 0
+              ? line(i / 100, "u", "mkdirs", "/d/n" + i, null)
+              : line(i / 100, "u", "create", "/d/n" + i, null));
+      if (i % 7 == 0) {
+        lines.add(line(i / 100, "u", i % 5 == 0 ? "listStatus" : "open", "/d/n" + i, null));
+      }
+    }
+    ParseReport report = parse(lines);
+    List<FileTimeline> files =
+        Traces.read(dir.resolve("trace").resolve(TraceParse.FILES), FileTimeline.class);
+    List<DirectoryTimeline> dirs =
+        Traces.read(dir.resolve("trace").resolve(TraceParse.DIRS), DirectoryTimeline.class);
+    long last = -1;
+    for (FileTimeline f : files) {
+      assertTrue(f.getId() > last, "file ids out of order at " + f.getPath());
+      last = f.getId();
+      int n = Integer.parseInt(f.getPath().substring("/d/n".length()));
+      assertEquals(n % 7 == 0 ? 1 : 0, f.getAccessTimes().size(), f.getPath());
+    }
+    last = -1;
+    for (DirectoryTimeline d : dirs) {
+      if (d.getPath().equals("/d")) {
+        continue; // made implicitly by the first mkdirs below it
+      }
+      assertTrue(d.getId() > last, "directory ids out of order at " + d.getPath());
+      last = d.getId();
+      int n = Integer.parseInt(d.getPath().substring("/d/n".length()));
+      assertEquals(n % 7 == 0 ? 1 : 0, d.getAccessTimes().size(), d.getPath());
+    }
+    assertEquals(lives - (lives + 4) / 5, files.size());
+    assertEquals((long) files.size(), report.files.get("files"));
+    assertEquals((long) files.size(), report.files.get("created"));
+    assertEquals((long) dirs.size(), report.directories.get("directories"));
+  }
 }

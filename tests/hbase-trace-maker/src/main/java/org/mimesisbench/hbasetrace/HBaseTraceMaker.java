@@ -141,6 +141,8 @@ public final class HBaseTraceMaker {
     System.setProperty("test.build.data.basedirectory", new File(work, "data").getPath());
     Configuration conf = HBaseConfiguration.create();
     HBaseSettings.apply(conf);
+    // Group lookups come from the settings' static mapping (no user hbase on this machine).
+    org.apache.hadoop.security.Groups.getUserToGroupsMappingService(conf);
     HBaseTestingUtility util = new HBaseTestingUtility(conf);
     MiniDFSCluster dfs = util.startMiniDFSCluster(3);
     MiniHBaseCluster hbase = null;

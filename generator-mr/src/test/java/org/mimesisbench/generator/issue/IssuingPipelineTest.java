@@ -464,6 +464,97 @@ class IssuingPipelineTest {
     assertEquals(0, stats.orderWaits(), "no read waited for another");
   }
 
+  /**
+   * Reads of a file due while a change of it is in flight wait for the change, then go out
+   * together, as that file's clients' reads would: one issuer sending them one after another put a
+   * read's service time between each two (a real HBase trace's bursts of opens and stats after a
+   * rename).
+   */
+  @Test
+  void readsQueuedBehindAChangeGoOutTogetherWhenItEnds() throws Exception {
+    int reads = 5;
+    List<Event> events = new ArrayList<>();
+    events.add(new Event(0, org.mimesisbench.generator.op.Op.SET_TIMES, "/f", "file"));
+    for (int i = 1; i <= reads; i++) {
+      events.add(new Event(i, org.mimesisbench.generator.op.Op.GET_FILE_INFO, "/f", "file"));
+    }
+    Map<Event, Long> began = new ConcurrentHashMap<>();
+    AtomicInteger inFlight = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    RunStatistics stats =
+        new IssuingPipeline(
+                once(new OneLife(events)),
+                e -> {
+                  began.put(e, System.nanoTime());
+                  most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                  sleepMs(e.op() == org.mimesisbench.generator.op.Op.SET_TIMES ? 40 : 20);
+                  inFlight.decrementAndGet();
+                },
+                1,
+                0,
+                0)
+            .inFlight(8)
+            .run(System.nanoTime() + 20 * MS, () -> {});
+    assertEquals(reads + 1, stats.totalCount());
+    long changeBegan = began.get(events.get(0));
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (Event read : events.subList(1, events.size())) {
+      long at = began.get(read);
+      assertTrue(at - changeBegan >= 40 * MS, "a read went beside the change");
+      first = Math.min(first, at);
+      last = Math.max(last, at);
+    }
+    // one after another they would span four reads' 20 ms; together, well under one
+    assertTrue(
+        last - first < 15 * MS, "the queued reads began " + (last - first) / MS + " ms apart");
+    assertEquals(reads, most.get(), "the queued reads in flight at once");
+    assertEquals(reads, stats.orderWaits(), "each read waited for the change");
+  }
+
+  /** A schedule of {@code life} alone. */
+  private static org.mimesisbench.generator.schedule.Schedule once(
+      org.mimesisbench.generator.schedule.Life life) {
+    java.util.concurrent.atomic.AtomicBoolean given =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    return () -> given.getAndSet(true) ? null : life;
+  }
+
+  /** One file's life: {@code events}, in order. */
+  private static final class OneLife implements org.mimesisbench.generator.schedule.Life {
+    private final List<Event> events;
+    private int next;
+
+    OneLife(List<Event> events) {
+      this.events = events;
+    }
+
+    @Override
+    public double nextTime() {
+      return done() ? Double.POSITIVE_INFINITY : events.get(next).timeMs();
+    }
+
+    @Override
+    public double firstTime() {
+      return events.get(0).timeMs();
+    }
+
+    @Override
+    public boolean done() {
+      return next == events.size();
+    }
+
+    @Override
+    public Event next() {
+      return events.get(next++);
+    }
+
+    @Override
+    public boolean readsOverlap() {
+      return true;
+    }
+  }
+
   @Test
   void aSlowCallHoldsUpTheOpsDueAfterItOnlyWithOneInFlight() throws Exception {
     WorkloadModel m = steady(10, 100, 10); // 1,000 ops a ms apart

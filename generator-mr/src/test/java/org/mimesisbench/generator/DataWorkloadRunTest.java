@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,9 +37,9 @@ import org.mimesisbench.generator.results.RunResults;
 import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.FileWrites;
-import org.mimesisbench.generator.schedule.Life;
 import org.mimesisbench.generator.schedule.TypeSchedule;
 import org.mimesisbench.generator.schedule.Write;
+import org.mimesisbench.generator.testing.ListedLife;
 import org.mimesisbench.profile.Profile;
 import org.mimesisbench.run.RunOptions;
 import org.mimesisbench.tardis.format.TardisFlag;
@@ -119,10 +118,9 @@ class DataWorkloadRunTest {
     Map<Op, long[]> spans = new ConcurrentHashMap<>(); // op -> begin, end
     try (FileSystem fs = FileSystem.newInstance(cluster.uri(), new Configuration())) {
       NamespaceClient client = new NamespaceClient(fs, new org.apache.hadoop.fs.Path("/beside"));
-      Iterator<Life> lives = List.<Life>of(new Listed(events)).iterator();
       RunStatistics stats =
           new IssuingPipeline(
-                  () -> lives.hasNext() ? lives.next() : null,
+                  ListedLife.schedule(List.of(new ListedLife(events))),
                   e -> {
                     long begin = System.nanoTime();
                     client.issue(e);
@@ -140,41 +138,6 @@ class DataWorkloadRunTest {
       org.apache.hadoop.fs.Path put = new org.apache.hadoop.fs.Path("/beside/put/f");
       assertEquals(size, fs.getFileStatus(put).getLen());
       assertTrue(((DistributedFileSystem) fs).isFileClosed(put));
-    }
-  }
-
-  /** A file's events, in order, whose reads and changes may go beside its writing create. */
-  private static final class Listed implements Life {
-    private final List<Event> events;
-    private int next;
-
-    Listed(List<Event> events) {
-      this.events = events;
-    }
-
-    @Override
-    public double nextTime() {
-      return done() ? Double.POSITIVE_INFINITY : events.get(next).timeMs();
-    }
-
-    @Override
-    public double firstTime() {
-      return events.get(0).timeMs();
-    }
-
-    @Override
-    public boolean done() {
-      return next == events.size();
-    }
-
-    @Override
-    public Event next() {
-      return events.get(next++);
-    }
-
-    @Override
-    public boolean readsOverlap() {
-      return true;
     }
   }
 

@@ -30,6 +30,7 @@ import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.TypeSchedule;
+import org.mimesisbench.generator.testing.ListedLife;
 import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.run.RunOptions;
 
@@ -483,7 +484,7 @@ class IssuingPipelineTest {
     AtomicInteger most = new AtomicInteger();
     RunStatistics stats =
         new IssuingPipeline(
-                once(new OneLife(events)),
+                ListedLife.schedule(List.of(new ListedLife(events))),
                 e -> {
                   began.put(e, System.nanoTime());
                   most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
@@ -510,49 +511,6 @@ class IssuingPipelineTest {
         last - first < 15 * MS, "the queued reads began " + (last - first) / MS + " ms apart");
     assertEquals(reads, most.get(), "the queued reads in flight at once");
     assertEquals(reads, stats.orderWaits(), "each read waited for the change");
-  }
-
-  /** A schedule of {@code life} alone. */
-  private static org.mimesisbench.generator.schedule.Schedule once(
-      org.mimesisbench.generator.schedule.Life life) {
-    java.util.concurrent.atomic.AtomicBoolean given =
-        new java.util.concurrent.atomic.AtomicBoolean();
-    return () -> given.getAndSet(true) ? null : life;
-  }
-
-  /** One file's life: {@code events}, in order. */
-  private static final class OneLife implements org.mimesisbench.generator.schedule.Life {
-    private final List<Event> events;
-    private int next;
-
-    OneLife(List<Event> events) {
-      this.events = events;
-    }
-
-    @Override
-    public double nextTime() {
-      return done() ? Double.POSITIVE_INFINITY : events.get(next).timeMs();
-    }
-
-    @Override
-    public double firstTime() {
-      return events.get(0).timeMs();
-    }
-
-    @Override
-    public boolean done() {
-      return next == events.size();
-    }
-
-    @Override
-    public Event next() {
-      return events.get(next++);
-    }
-
-    @Override
-    public boolean readsOverlap() {
-      return true;
-    }
   }
 
   @Test

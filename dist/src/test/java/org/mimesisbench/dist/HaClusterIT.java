@@ -206,9 +206,15 @@ class HaClusterIT {
             "5s",
             "--out",
             sweepOut.toString());
-    assertTrue(replay.waitFor(300, TimeUnit.SECONDS), "the replay did not end");
-    double replaySeconds = (System.nanoTime() - started) / 1e9;
-    assertTrue(sweep.waitFor(300, TimeUnit.SECONDS), "the sweep did not end");
+    double replaySeconds;
+    try {
+      assertTrue(replay.waitFor(300, TimeUnit.SECONDS), "the replay did not end");
+      replaySeconds = (System.nanoTime() - started) / 1e9;
+      assertTrue(sweep.waitFor(300, TimeUnit.SECONDS), "the sweep did not end");
+    } finally { // neither outlives the test
+      replay.destroyForcibly();
+      sweep.destroyForcibly();
+    }
     System.out.printf(
         "replay %.1f s, sweep beside it %.1f s%n",
         replaySeconds, (System.nanoTime() - started) / 1e9);

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
@@ -24,12 +25,15 @@ import org.junit.jupiter.api.io.TempDir;
  * nameservice's logical URI with the client configuration it wrote (ObserverReadProxyProvider), as
  * a user would: valid with no error, and the summary's per-NameNode shares, read from each
  * NameNode's /jmx at the addresses in that configuration, show the Observer serving at least half
- * of the reads. Then a second run through a failover of the active NameNode in its phase 2.
+ * of the reads. On the same cluster, a replay of the sample trace and a two-probe sweep of the
+ * profile through the nameservice, each valid with no error and the Observer serving most reads.
+ * Then a second run through a failover of the active NameNode in its phase 2.
  */
 @Tag("slow")
 class HaClusterIT {
   private static final Path JAR = Path.of("target/mimesisbench.jar").toAbsolutePath();
   private static final Path PROFILE = Path.of("../profiles/vectors/profile").toAbsolutePath();
+  private static final Path TRACE = Path.of("../tests/sample-trace/trace").toAbsolutePath();
   private static final String JAVA =
       Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
@@ -53,7 +57,10 @@ class HaClusterIT {
                 "3",
                 "--in-memory",
                 "--base-dir",
-                storage.toString())
+                storage.toString(),
+                // the groups the sample's replay says its users need on the NameNode (README)
+                "-D",
+                "hadoop.user.group.static.mapping.overrides=hdfs=supergroup")
             .redirectError(dir.resolve("cluster.err").toFile())
             .start();
     try {
@@ -67,45 +74,9 @@ class HaClusterIT {
       assertTrue(run.waitFor(300, TimeUnit.SECONDS), "the run did not end");
       String said = Files.readString(dir.resolve("run.log"));
       assertEquals(0, run.exitValue(), said);
-      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-      assertTrue(summary.path("valid").asBoolean(), summary.path("invalidBecause") + "\n" + said);
-      assertTrue(summary.path("overall").path("count").asLong() > 0, said);
-      assertEquals(
-          0,
-          summary.path("overall").path("errors").asLong(),
-          summary.path("errorSamples") + "\n" + said); // which calls, for the next look
-
-      JsonNode nameService = summary.path("namenode").path("nameservice");
-      assertEquals("ns1", nameService.path("id").asText(), summary.path("namenode").toString());
-      assertEquals(
-          "org.apache.hadoop.hdfs.server.namenode.ha.ObserverReadProxyProvider",
-          nameService.path("proxyProvider").asText());
-      assertEquals(0, nameService.path("observerReads").path("autoMsyncPeriodMs").asLong());
-      long reads = 0;
-      long observed = 0;
-      double observerShare = -1;
-      int seen = 0;
-      for (JsonNode nn : nameService.path("namenodes")) {
-        seen++;
-        assertTrue(nn.path("samples").asInt() > 0, nn.toString());
-        for (String read : List.of("GetBlockLocations", "GetFileInfo", "GetListing")) {
-          long n = nn.path("calls").path(read).asLong();
-          reads += n;
-          if (nn.path("stateAtStart").asText().equals("observer")) {
-            observed += n;
-          }
-        }
-        if (nn.path("stateAtStart").asText().equals("observer")) {
-          observerShare = nn.path("readShare").asDouble();
-        }
-      }
-      assertEquals(3, seen, nameService.toString());
-      System.out.printf(
-          "HA run: %d ops, %d reads on the NameNodes, %d on the Observer (readShare %.3f)%n",
-          summary.path("overall").path("count").asLong(), reads, observed, observerShare);
-      assertTrue(reads > 0, nameService.toString());
-      assertTrue(observed * 2 >= reads, "the Observer served under half the reads: " + nameService);
-      assertEquals(observed / (double) reads, observerShare, 1e-3, nameService.toString());
+      JsonNode summary = validWithoutErrors("HA run", out, said);
+      JsonNode observerReads = summary.path("namenode").path("nameservice").path("observerReads");
+      assertEquals(0, observerReads.path("autoMsyncPeriodMs").asLong(), observerReads.toString());
       // the end's namespace from the active NameNode's image: written, or older than the run's end
       // (a cluster checkpoints on its own time), never for want of a web address
       String notes = summary.path("notes").toString();
@@ -116,6 +87,7 @@ class HaClusterIT {
               || notes.contains("older than the run's end"),
           notes);
 
+      replayAndSweep(address, clientConf, storage.resolve("namenode-audit.log"));
       failoverInPhase2(address, clientConf);
     } finally {
       cluster.destroy(); // SIGTERM, as Ctrl-C
@@ -124,6 +96,157 @@ class HaClusterIT {
       }
     }
     assertTrue(!cluster.isAlive(), "the cluster did not stop on SIGTERM");
+  }
+
+  /**
+   * Checks that in {@code summary}'s per-NameNode shares (from each NameNode's RPC metrics) all
+   * three NameNodes were sampled and the Observer served at least half of the reads, its {@code
+   * readShare} the share its calls give; prints the figures as {@code what}.
+   */
+  private static void observerServedMostReads(String what, JsonNode summary, String said) {
+    JsonNode nameService = summary.path("namenode").path("nameservice");
+    assertEquals("ns1", nameService.path("id").asText(), summary.path("namenode").toString());
+    assertEquals(
+        "org.apache.hadoop.hdfs.server.namenode.ha.ObserverReadProxyProvider",
+        nameService.path("proxyProvider").asText());
+    long reads = 0;
+    long observed = 0;
+    double observerShare = -1;
+    int seen = 0;
+    for (JsonNode nn : nameService.path("namenodes")) {
+      seen++;
+      assertTrue(nn.path("samples").asInt() > 0, what + ": " + nn);
+      boolean observer = nn.path("stateAtStart").asText().equals("observer");
+      for (String read : List.of("GetBlockLocations", "GetFileInfo", "GetListing")) {
+        long n = nn.path("calls").path(read).asLong();
+        reads += n;
+        observed += observer ? n : 0;
+      }
+      if (observer) {
+        observerShare = nn.path("readShare").asDouble();
+      }
+    }
+    assertEquals(3, seen, what + ": " + nameService);
+    System.out.printf(
+        "%s: %d ops, %d reads on the NameNodes, %d on the Observer (readShare %.3f)%n",
+        what, summary.path("overall").path("count").asLong(), reads, observed, observerShare);
+    assertTrue(reads > 0, what + ": " + nameService + "\n" + said);
+    assertTrue(
+        observed * 2 >= reads, what + ": the Observer served under half the reads: " + nameService);
+    assertEquals(observed / (double) reads, observerShare, 1e-3, what + ": " + nameService);
+  }
+
+  /** {@code results}' summary, checked valid with no error and the Observer serving most reads. */
+  private static JsonNode validWithoutErrors(String what, Path results, String said)
+      throws IOException {
+    JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
+    assertTrue(
+        summary.path("valid").asBoolean(), what + ": " + summary.path("invalidBecause") + said);
+    assertTrue(summary.path("overall").path("count").asLong() > 0, what + ": " + said);
+    assertEquals(
+        0,
+        summary.path("overall").path("errors").asLong(),
+        what + ": " + summary.path("errorSamples") + "\n" + said);
+    observerServedMostReads(what, summary, said);
+    return summary;
+  }
+
+  /**
+   * A replay of the sample trace's first 10 s (time scale 0.5, --duration 5s, files empty: the data
+   * path is the run's) capturing the cluster's audit log, and beside it a sweep of the profile at
+   * time scales 0.5 and 0 (5 s each, in the first run's base, whose namespace is there), both
+   * through the nameservice: each valid with no error, and in every summary the Observer served
+   * most reads. They run side by side to keep CI short: a NameNode's metrics are all its clients',
+   * so each summary's shares count the other's calls too, as on a shared cluster.
+   */
+  private void replayAndSweep(String address, Path clientConf, Path auditLog) throws Exception {
+    long started = System.nanoTime();
+    Path replayOut = dir.resolve("replay");
+    Path replayLog = dir.resolve("replay.log");
+    Process replay =
+        startJar(
+            replayLog,
+            "replay",
+            "-conf",
+            clientConf.toString(),
+            "-fs",
+            address,
+            "--trace",
+            TRACE.toString(),
+            "--time-scale",
+            "0.5",
+            "--duration",
+            "5s",
+            "--zero-size",
+            "--base-dir",
+            "/bench-replay",
+            "--capture-audit",
+            auditLog.toString(),
+            "--out",
+            replayOut.toString());
+    Path sweepOut = dir.resolve("sweep");
+    Path sweepLog = dir.resolve("sweep.log");
+    Process sweep =
+        startJar(
+            sweepLog,
+            "sweep",
+            "-conf",
+            clientConf.toString(),
+            "-fs",
+            address,
+            "--profile",
+            PROFILE.toString(),
+            "--base-dir",
+            "/bench",
+            "--time-scale",
+            "0.5,0",
+            "--repeat",
+            "1",
+            "--duration",
+            "5s",
+            "--out",
+            sweepOut.toString());
+    double replaySeconds;
+    try {
+      assertTrue(replay.waitFor(300, TimeUnit.SECONDS), "the replay did not end");
+      replaySeconds = (System.nanoTime() - started) / 1e9;
+      assertTrue(sweep.waitFor(300, TimeUnit.SECONDS), "the sweep did not end");
+    } finally { // neither outlives the test
+      replay.destroyForcibly();
+      sweep.destroyForcibly();
+    }
+    System.out.printf(
+        "replay %.1f s, sweep beside it %.1f s%n",
+        replaySeconds, (System.nanoTime() - started) / 1e9);
+
+    String said = Files.readString(replayLog);
+    assertEquals(0, replay.exitValue(), said);
+    JsonNode summary = validWithoutErrors("HA replay", replayOut, said);
+    JsonNode outcomes = summary.path("replay").path("outcomes");
+    assertEquals(0, outcomes.path("deniedButAllowedInTrace").asLong(), outcomes.toString());
+    assertEquals(0, outcomes.path("allowedButDeniedInTrace").asLong(), outcomes.toString());
+    assertTrue(summary.path("replay").path("replayed").asLong() > 0, summary.path("replay") + said);
+    assertTrue(said.contains("captured the NameNode's audit log"), said);
+    assertTrue(Files.isRegularFile(replayOut.resolve("trace/events.avro")), said);
+
+    said = Files.readString(sweepLog);
+    assertEquals(0, sweep.exitValue(), said);
+    JsonNode points = new ObjectMapper().readTree(sweepOut.resolve("sweep.json").toFile());
+    assertEquals(2, points.path("points").size(), points.toString());
+    for (JsonNode point : points.path("points")) {
+      assertTrue(point.path("valid").asBoolean(), point.toString());
+      validWithoutErrors(
+          "HA sweep, time scale " + point.path("timeScale").asText(),
+          sweepOut.resolve(point.path("results").asText()),
+          said);
+    }
+  }
+
+  /** Starts the jar with {@code args}, its output to {@code log}. */
+  private static Process startJar(Path log, String... args) throws IOException {
+    List<String> line = new ArrayList<>(List.of(JAVA, "-jar", JAR.toString()));
+    line.addAll(List.of(args));
+    return new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }
 
   /**

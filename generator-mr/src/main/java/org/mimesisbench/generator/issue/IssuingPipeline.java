@@ -1,5 +1,6 @@
 package org.mimesisbench.generator.issue;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
@@ -81,6 +82,10 @@ public final class IssuingPipeline {
 
   /** The pipelines issuing in this JVM now, for {@link #stopAll} (a run's own local tasks). */
   private static final Set<IssuingPipeline> RUNNING = ConcurrentHashMap.newKeySet();
+
+  /** The NameNode's answers that a path is denied or absent, as a RemoteException names them. */
+  private static final Set<String> ANSWERS =
+      Set.of(AccessControlException.class.getName(), FileNotFoundException.class.getName());
 
   private final Schedule schedule;
   private final EventSink sink;
@@ -642,8 +647,7 @@ public final class IssuingPipeline {
     }
     String error = null;
     String errorClass = null;
-    boolean lacking =
-        false; // a call the file system does not have, or denied: an error, never an outage
+    boolean lacking = false; // a call the file system lacks, denied or not found: never an outage
     if (inFlight > 1 && calling.incrementAndGet() >= issuers && issuers < inFlight) {
       grow(); // one issuer stays free for the ops due while these calls last
     }
@@ -657,12 +661,13 @@ public final class IssuingPipeline {
       w.inCall = true;
       sink.issue(e);
     } catch (IOException | RuntimeException ex) {
-      // a denial is the NameNode's answer (a replay's calls the trace saw denied): it is up
+      // a denial or a not-found is the file system's answer (a replay's calls the trace saw
+      // denied; a Router's folders other users cannot traverse, bench/notes/ha.md): it is up
       lacking =
           ex instanceof UnsupportedOperationException
               || ex instanceof AccessControlException
-              || ex instanceof RemoteException r
-                  && r.getClassName().equals(AccessControlException.class.getName());
+              || ex instanceof FileNotFoundException
+              || ex instanceof RemoteException r && ANSWERS.contains(r.getClassName());
       errorClass =
           ex instanceof RemoteException r
               ? r.getClassName().substring(r.getClassName().lastIndexOf('.') + 1)

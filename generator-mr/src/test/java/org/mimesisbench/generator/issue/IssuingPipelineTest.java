@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.util.ArrayList;
@@ -19,6 +20,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.AccessControlException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -210,6 +213,38 @@ class IssuingPipelineTest {
     assertEquals(stats.errorClasses(), copy.errorClasses());
     assertEquals(stats.outages(), copy.outages());
     assertEquals(stats.longestOutageSeconds(), copy.longestOutageSeconds());
+  }
+
+  @Test
+  void callsDeniedOrNotFoundForLongerThanTheLimitAreErrorsNotAnOutage() throws Exception {
+    WorkloadModel m = steady(10, 60, 10); // 600 ops a ms apart
+    List<Event> issued = new ArrayList<>();
+    RunStatistics stats =
+        new IssuingPipeline(
+                schedule(m),
+                e -> {
+                  issued.add(e);
+                  // the answers a Router gives for a folder its caller cannot traverse
+                  switch (issued.size() % 3) {
+                    case 0 -> throw new FileNotFoundException("File does not exist: /b/x1/f");
+                    case 1 -> throw new AccessControlException("Permission denied: user=alice");
+                    default ->
+                        throw new RemoteException(
+                            FileNotFoundException.class.getName(), "File does not exist: /b/x1/g");
+                  }
+                },
+                1,
+                0, // no drift limit: only an outage could stop it
+                0)
+            .outageLimit(200)
+            .run(System.nanoTime(), () -> {});
+    assertEquals(600, stats.totalCount(), stats.stops().toString()); // 0.6 s, past the limit
+    assertEquals(600, stats.totalErrors());
+    assertTrue(stats.stops().isEmpty(), stats.stops().toString());
+    assertTrue(stats.outages().isEmpty(), stats.outages().toString());
+    assertEquals(
+        Map.of("FileNotFoundException", 400L, "AccessControlException", 200L),
+        stats.errorClasses());
   }
 
   @Test

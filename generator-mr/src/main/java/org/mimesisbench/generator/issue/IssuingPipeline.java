@@ -120,10 +120,6 @@ public final class IssuingPipeline {
   // what issuers share: the statistics, lives with an op in flight, the outage, the issuers
   private final ReentrantLock stateLock = new ReentrantLock();
   private final LifeOrder order = new LifeOrder(stateLock.newCondition());
-  // reads a life's queue released beside the one its issuer goes on with: free issuers take them
-  // before the schedule's next events (they are due already)
-  private final java.util.ArrayDeque<Released> released = new java.util.ArrayDeque<>();
-  private volatile int releasedCount; // released.size(), read without the lock
 
   /** The issuing thread's create in flight, which {@link #fileExists} says its file exists of. */
   private static final ThreadLocal<Runnable> FILE_EXISTS = new ThreadLocal<>();
@@ -157,9 +153,6 @@ public final class IssuingPipeline {
 
   /** Events as the sequencer hands them over, each with the life it comes from. */
   private record Batch(Event[] events, Life[] lives, int size) {}
-
-  /** A queued read of {@code life}, claimed when the op before it ended, for any issuer. */
-  private record Released(LifeOrder.Next next, Life life) {}
 
   /** Where events go: the file system under test, or nowhere (measuring the generator alone). */
   @FunctionalInterface
@@ -466,14 +459,7 @@ public final class IssuingPipeline {
     }
     try {
       while (true) {
-        if (stopped) {
-          return false;
-        }
-        // before the schedule's end too: the issuer that released them comes back for them
-        if (releasedCount > 0 && takeReleased(w)) {
-          return true;
-        }
-        if (ended) {
+        if (stopped || ended) {
           return false;
         }
         if (taken == current.size()) {
@@ -507,25 +493,6 @@ public final class IssuingPipeline {
       if (locked) {
         takeLock.unlock();
       }
-    }
-  }
-
-  /** Gives {@code w} a read released from its life's queue, if one is left; true if so. */
-  private boolean takeReleased(Issuer w) {
-    stateLock.lock();
-    try {
-      Released r = released.poll();
-      if (r == null) {
-        return false;
-      }
-      releasedCount = released.size();
-      w.life = r.life();
-      w.event = r.next().event();
-      w.awaitsFile = r.next().claim() == LifeOrder.Claim.AFTER_FILE;
-      w.afterPrevious = true; // it waited for the op before it on its file
-      return true;
-    } finally {
-      stateLock.unlock();
     }
   }
 
@@ -739,15 +706,7 @@ public final class IssuingPipeline {
       }
     }
     if (inFlight > 1 && w.life.ordered()) {
-      Life life = w.life;
-      LifeOrder.Next next =
-          order.ended(w, e, life, !stopped, read -> released.add(new Released(read, life)));
-      if (!released.isEmpty()) {
-        releasedCount = released.size();
-        for (int i = 0; i < releasedCount; i++) {
-          grow(); // an issuer for each, as far as the bound allows: they are due already
-        }
-      }
+      LifeOrder.Next next = order.ended(w, e, w.life, !stopped);
       if (next != null) {
         w.event = next.event(); // the life's next op: this issuer goes on with it
         w.awaitsFile = next.claim() == LifeOrder.Claim.AFTER_FILE;

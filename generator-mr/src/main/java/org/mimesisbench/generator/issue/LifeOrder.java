@@ -5,7 +5,6 @@ import java.util.IdentityHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Life;
@@ -123,12 +122,9 @@ final class LifeOrder {
 
   /**
    * {@code issuer}'s op {@code e} of {@code life} ended; returns the life's next event that {@code
-   * issuer} goes on with, claimed for it, or null. The reads queued right behind that one are
-   * claimed too and given to {@code others}, for other issuers: they overlap one another, and
-   * issued one after another by this issuer a burst of a file's reads queued behind a change went
-   * out a service time apart each. {@code goOn} false (issuing stopped) takes none.
+   * issuer} goes on with, claimed for it, or null. {@code goOn} false (issuing stopped) takes none.
    */
-  Next ended(Object issuer, Event e, Life life, boolean goOn, Consumer<Next> others) {
+  Next ended(Object issuer, Event e, Life life, boolean goOn) {
     InFlight f = lives.get(life);
     f.ops--;
     if (issuer == f.creating) {
@@ -141,14 +137,7 @@ final class LifeOrder {
     }
     if (goOn && !f.queued.isEmpty() && f.admits(f.queued.peek(), life)) {
       Event queued = f.queued.poll();
-      Next next = new Next(queued, f.start(issuer, queued, life));
-      while (!f.queued.isEmpty()
-          && overlaps(f.queued.peek(), life)
-          && f.admits(f.queued.peek(), life)) {
-        Event read = f.queued.poll();
-        others.accept(new Next(read, f.start(null, read, life))); // a read: never the creating
-      }
-      return next;
+      return new Next(queued, f.start(issuer, queued, life));
     }
     if (f.ops == 0) {
       lives.remove(life); // else the last of the ops in flight to end goes on

@@ -33,7 +33,6 @@ import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.schedule.EntryLife;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.TypeSchedule;
-import org.mimesisbench.generator.testing.ListedLife;
 import org.mimesisbench.generator.testing.SyntheticProfile;
 import org.mimesisbench.run.RunOptions;
 
@@ -498,54 +497,6 @@ class IssuingPipelineTest {
     assertEquals(40, stats.totalCount());
     assertTrue(most.get() > 2, "reads of the file in flight at once: at most " + most.get());
     assertEquals(0, stats.orderWaits(), "no read waited for another");
-  }
-
-  /**
-   * Reads of a file due while a change of it is in flight wait for the change, then go out
-   * together, as that file's clients' reads would: one issuer sending them one after another put a
-   * read's service time between each two (a real HBase trace's bursts of opens and stats after a
-   * rename).
-   */
-  @Test
-  void readsQueuedBehindAChangeGoOutTogetherWhenItEnds() throws Exception {
-    int reads = 5;
-    List<Event> events = new ArrayList<>();
-    events.add(new Event(0, org.mimesisbench.generator.op.Op.SET_TIMES, "/f", "file"));
-    for (int i = 1; i <= reads; i++) {
-      events.add(new Event(i, org.mimesisbench.generator.op.Op.GET_FILE_INFO, "/f", "file"));
-    }
-    Map<Event, Long> began = new ConcurrentHashMap<>();
-    AtomicInteger inFlight = new AtomicInteger();
-    AtomicInteger most = new AtomicInteger();
-    RunStatistics stats =
-        new IssuingPipeline(
-                ListedLife.schedule(List.of(new ListedLife(events))),
-                e -> {
-                  began.put(e, System.nanoTime());
-                  most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-                  sleepMs(e.op() == org.mimesisbench.generator.op.Op.SET_TIMES ? 40 : 20);
-                  inFlight.decrementAndGet();
-                },
-                1,
-                0,
-                0)
-            .inFlight(8)
-            .run(System.nanoTime() + 20 * MS, () -> {});
-    assertEquals(reads + 1, stats.totalCount());
-    long changeBegan = began.get(events.get(0));
-    long first = Long.MAX_VALUE;
-    long last = Long.MIN_VALUE;
-    for (Event read : events.subList(1, events.size())) {
-      long at = began.get(read);
-      assertTrue(at - changeBegan >= 40 * MS, "a read went beside the change");
-      first = Math.min(first, at);
-      last = Math.max(last, at);
-    }
-    // one after another they would span four reads' 20 ms; together, well under one
-    assertTrue(
-        last - first < 15 * MS, "the queued reads began " + (last - first) / MS + " ms apart");
-    assertEquals(reads, most.get(), "the queued reads in flight at once");
-    assertEquals(reads, stats.orderWaits(), "each read waited for the change");
   }
 
   @Test

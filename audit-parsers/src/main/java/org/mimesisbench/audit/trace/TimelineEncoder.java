@@ -10,8 +10,7 @@ import org.mimesisbench.trace.FileTimeline;
 
 /**
  * Encodes a life's timeline, a file's or a directory's, as the Avro record its container file
- * takes, and tallies it. Reads the lives and their accesses, changes neither: at the trace's end
- * several encoders share them, one a thread (TraceBuilder#finish).
+ * takes, and tallies it. Reads the lives and their accesses, changes neither.
  */
 final class TimelineEncoder {
   private final AccessChunks accesses;

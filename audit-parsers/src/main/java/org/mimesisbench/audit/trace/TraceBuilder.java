@@ -185,7 +185,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
             pathById[(int) life.id] = path;
           }
         });
-    EndTimelines.write(byId, pathById, accesses, snapshot != null, files, dirs, counts);
+    for (int id = 0; id < byId.length; id++) {
+      if (byId[id] != null) {
+        writeTimeline(byId[id], pathById[id], -1, null);
+      }
+    }
     counts.firstTime = firstTime;
     counts.lastTime = lastTime;
     return counts;

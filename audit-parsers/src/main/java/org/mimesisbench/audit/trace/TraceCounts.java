@@ -69,24 +69,6 @@ public final class TraceCounts {
     directoryCalls += callCount;
   }
 
-  /** Adds the timelines {@code other} tallied (its events and users are not added). */
-  void addTimelines(TraceCounts other) {
-    files += other.files;
-    fileCalls += other.fileCalls;
-    preExisting += other.preExisting;
-    preExistingNotInSnapshot += other.preExistingNotInSnapshot;
-    created += other.created;
-    deleted += other.deleted;
-    renamed += other.renamed;
-    accesses += other.accesses;
-    directories += other.directories;
-    directoriesPreExisting += other.directoriesPreExisting;
-    directoriesCreated += other.directoriesCreated;
-    directoriesDeletedItself += other.directoriesDeletedItself;
-    directoryAccesses += other.directoryAccesses;
-    directoryCalls += other.directoryCalls;
-  }
-
   /** A user's events, and those on paths that named nothing known, by op. */
   static final class User {
     /** The one String of this user's name, for the lives to share. */

@@ -328,13 +328,12 @@ class TraceBuilderTest {
   }
 
   /**
-   * The lives alive at the end are encoded block by block on two threads (EndTimelines): whatever
-   * the blocks, each file and directory comes once, in id order, with its own accesses, and the
-   * report counts them all.
+   * The lives alive at the end (thousands here) are written each once, in id order, with its own
+   * accesses, and the report counts them all.
    */
   @Test
   void theLivesAliveAtTheEndAreWrittenOnceEachInIdOrder() throws Exception {
-    int lives = 3 * 2048 + 17; // more than two of EndTimelines' blocks, the last one partial
+    int lives = 3 * 2048 + 17;
     List<String> lines = new java.util.ArrayList<>();
     for (int i = 0; i < lives; i++) {
       // every fifth a directory: files and directories share the blocks

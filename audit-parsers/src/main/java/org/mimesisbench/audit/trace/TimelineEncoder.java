@@ -24,7 +24,6 @@ final class TimelineEncoder {
   private final StringBuilder kinds = new StringBuilder();
   private final List<String> users = new ArrayList<>();
   private final List<Long> userEvents = new ArrayList<>();
-  private boolean directory;
 
   /** {@code withSnapshot}: the trace has an fsimage at its start. */
   TimelineEncoder(AccessChunks accesses, boolean withSnapshot) {
@@ -35,8 +34,8 @@ final class TimelineEncoder {
   /**
    * The timeline of {@code life}, ended at {@code deleteTime} (-1: alive at the trace's end) under
    * {@code finalPath}, {@code subtree} (files, directories) when a delete named the path itself;
-   * tallied into {@code counts}. The bytes are valid until the next call; {@link #directory} says
-   * which container they go to.
+   * tallied into {@code counts}. The bytes are valid until the next call; a directory's go to
+   * dirs.avro, a file's to files.avro.
    */
   ByteBuffer encode(
       TracedEntry life, String finalPath, long deleteTime, long[] subtree, TraceCounts counts)
@@ -49,7 +48,7 @@ final class TimelineEncoder {
     accesses.copy(life, callTimes, callCodes);
     AccessChunks.sortByTime(callTimes, callCodes, 0, life.probes);
     AccessChunks.sortByTime(callTimes, callCodes, life.probes, n);
-    directory = life.kind == TracedEntry.Kind.DIRECTORY;
+    boolean directory = life.kind == TracedEntry.Kind.DIRECTORY;
     // accesses are moved down in place; the other calls (rare) go to arrays of their own
     LongList probeTimes = new LongList(Arrays.copyOf(callTimes, life.probes), life.probes);
     long[] otherTimes = null;
@@ -84,11 +83,6 @@ final class TimelineEncoder {
       counts.count(timeline, life.inSnapshot, accessCount, otherCodes.size());
     }
     return encoded.bytes();
-  }
-
-  /** Whether the last timeline encoded was a directory's (dirs.avro), not a file's (files.avro). */
-  boolean directory() {
-    return directory;
   }
 
   private void file(

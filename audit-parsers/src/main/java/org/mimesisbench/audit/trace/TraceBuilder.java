@@ -407,7 +407,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
   private void writeTimeline(TracedEntry life, String finalPath, long deleteTime, long[] subtree)
       throws IOException {
     ByteBuffer timeline = encoder.encode(life, finalPath, deleteTime, subtree, counts);
-    if (encoder.directory()) {
+    if (life.kind == TracedEntry.Kind.DIRECTORY) {
       dirs.appendEncoded(timeline);
     } else {
       files.appendEncoded(timeline);

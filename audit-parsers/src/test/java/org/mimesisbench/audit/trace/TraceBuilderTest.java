@@ -336,7 +336,7 @@ class TraceBuilderTest {
     int lives = 3 * 2048 + 17;
     List<String> lines = new java.util.ArrayList<>();
     for (int i = 0; i < lives; i++) {
-      // every fifth a directory: files and directories share the blocks
+      // every fifth a directory: files and directories interleave in id order
       lines.add(
           i % 5 == 0
               ? line(i / 100, "u", "mkdirs", "/d/n" + i, null)

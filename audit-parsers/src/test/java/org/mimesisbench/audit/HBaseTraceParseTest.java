@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.ZoneId;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.audit.report.ParseReport;
@@ -23,17 +21,7 @@ class HBaseTraceParseTest {
   @TempDir Path dir;
 
   private ParseReport parse() throws Exception {
-    ParseOptions options =
-        new ParseOptions(
-            List.of(DATA.resolve("audit").toString()),
-            null,
-            null,
-            dir.resolve("trace"),
-            ZoneId.of("UTC"),
-            0.0,
-            "snappy",
-            ParseOptions.MAX_LINE_BYTES_DEFAULT);
-    return new TraceParse(options, new Configuration(), null).run();
+    return Traces.parseCommitted(DATA, dir.resolve("trace"));
   }
 
   @Test

@@ -146,21 +146,27 @@ public final class Traces {
 
   /**
    * A committed trace's data ({@code data}: audit/, fsimage/ and fsimage-end/, as
-   * tests/commit-trace/data and tests/warehouse-trace/data hold them) parsed into {@code out} as
-   * its parse script does: UTC, no malformed line allowed, snappy.
+   * tests/commit-trace/data and tests/warehouse-trace/data hold them; tests/hbase-trace/data has no
+   * fsimage) parsed into {@code out} as its parse script does: UTC, no malformed line allowed,
+   * snappy.
    */
   public static ParseReport parseCommitted(Path data, Path out) throws IOException {
     ParseOptions options =
         new ParseOptions(
             List.of(data.resolve("audit").toString()),
-            binaryImage(data.resolve("fsimage")),
-            binaryImage(data.resolve("fsimage-end")),
+            imageIn(data.resolve("fsimage")),
+            imageIn(data.resolve("fsimage-end")),
             out,
             ZoneId.of("UTC"),
             0.0,
             "snappy",
             ParseOptions.MAX_LINE_BYTES_DEFAULT);
     return new TraceParse(options, new Configuration(), null).run();
+  }
+
+  /** The one binary fsimage in {@code folder}, or null when the data has no such folder. */
+  private static Path imageIn(Path folder) throws IOException {
+    return Files.isDirectory(folder) ? binaryImage(folder) : null;
   }
 
   /** The one binary fsimage ({@code fsimage_<txid>}) in {@code folder}. */

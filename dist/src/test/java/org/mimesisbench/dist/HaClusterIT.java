@@ -256,28 +256,23 @@ class HaClusterIT {
   private static Process startRun(
       Path clientConf, String address, String base, String duration, Path out, Path log)
       throws IOException {
-    return new ProcessBuilder(
-            JAVA,
-            "-jar",
-            JAR.toString(),
-            "run",
-            "-conf",
-            clientConf.toString(),
-            "-fs",
-            address,
-            "--profile",
-            PROFILE.toString(),
-            "--base-dir",
-            base,
-            "--time-scale",
-            "0",
-            "--duration",
-            duration,
-            "--out",
-            out.toString())
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
+    return startJar(
+        log,
+        "run",
+        "-conf",
+        clientConf.toString(),
+        "-fs",
+        address,
+        "--profile",
+        PROFILE.toString(),
+        "--base-dir",
+        base,
+        "--time-scale",
+        "0",
+        "--duration",
+        duration,
+        "--out",
+        out.toString());
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.mimesisbench.generator.testing;
 
+import java.util.Iterator;
 import java.util.List;
 import org.mimesisbench.generator.schedule.Event;
 import org.mimesisbench.generator.schedule.Life;
@@ -16,7 +17,7 @@ public final class ListedLife implements Life {
 
   /** A schedule of these lives, introduced in the order given. */
   public static Schedule schedule(List<? extends Life> lives) {
-    java.util.Iterator<? extends Life> each = lives.iterator();
+    Iterator<? extends Life> each = lives.iterator();
     return () -> each.hasNext() ? each.next() : null;
   }
 

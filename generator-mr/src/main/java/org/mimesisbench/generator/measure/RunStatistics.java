@@ -45,6 +45,8 @@ public final class RunStatistics implements Writable {
   @SuppressWarnings("unchecked")
   private final Map<String, Long>[] errorClasses = new TreeMap[OPS];
 
+  // made at an op's first value: an empty histogram is 16 KB, and the mappers make counts-only
+  // statistics every second, whose garbage paused an embedded NameNode's calls
   private final Histogram[] latency = new Histogram[OPS]; // service time
   private final Histogram[] response = new Histogram[OPS];
   private long slotWaits; // ops whose due time came while every in-flight slot was busy
@@ -52,10 +54,10 @@ public final class RunStatistics implements Writable {
   private long
       orderWaits; // ops whose due time came while the op before them on their file was in flight
   private long orderWaitMicros;
-  private Histogram lateness = histogram();
-  private long[] timeline = new long[64 * OPS]; // [second * OPS + op]
-  private long[] latestMicros =
-      new long[64]; // [second]: the latest op of the second against its due time
+  private Histogram lateness;
+  private long[] timeline = new long[0]; // [second * OPS + op], grown as seconds come
+  // [second]: the latest op of the second against its due time
+  private long[] latestMicros = new long[0];
   private int seconds;
   private final List<String> errorSamples = new ArrayList<>();
   private final List<String> stops =
@@ -70,8 +72,6 @@ public final class RunStatistics implements Writable {
 
   public RunStatistics() {
     for (int i = 0; i < OPS; i++) {
-      latency[i] = histogram();
-      response[i] = histogram();
       errorClasses[i] = new TreeMap<>();
     }
   }
@@ -110,9 +110,9 @@ public final class RunStatistics implements Writable {
       String errorClass) {
     int i = op.ordinal();
     count[i]++;
-    latency[i].recordValue(Math.max(0, serviceNanos / 1000));
-    response[i].recordValue(Math.max(0, responseNanos / 1000));
-    lateness.recordValue(Math.max(0, latenessNanos / 1000));
+    latencyAt(i).recordValue(Math.max(0, serviceNanos / 1000));
+    responseAt(i).recordValue(Math.max(0, responseNanos / 1000));
+    lateness().recordValue(Math.max(0, latenessNanos / 1000));
     if (error != null) {
       errors[i]++;
       countClass(errorClasses[i], errorClass, 1);
@@ -124,7 +124,9 @@ public final class RunStatistics implements Writable {
       if (second >= seconds) {
         seconds = second + 1;
         if (seconds * OPS > timeline.length) {
-          timeline = Arrays.copyOf(timeline, Math.max(seconds * OPS, timeline.length * 2));
+          timeline =
+              Arrays.copyOf(
+                  timeline, Math.max(64 * OPS, Math.max(seconds * OPS, timeline.length * 2)));
           latestMicros = Arrays.copyOf(latestMicros, timeline.length / OPS);
         }
       }
@@ -228,13 +230,17 @@ public final class RunStatistics implements Writable {
     for (int i = 0; i < OPS; i++) {
       count[i] += o.count[i];
       errors[i] += o.errors[i];
-      latency[i].add(o.latency[i]);
-      response[i].add(o.response[i]);
+      if (o.latency[i] != null) {
+        latencyAt(i).add(o.latency[i]);
+        responseAt(i).add(o.response[i]);
+      }
       for (Map.Entry<String, Long> c : o.errorClasses[i].entrySet()) {
         countClass(errorClasses[i], c.getKey(), c.getValue());
       }
     }
-    lateness.add(o.lateness);
+    if (o.lateness != null) {
+      lateness().add(o.lateness);
+    }
     slotWaits += o.slotWaits;
     slotWaitMicros += o.slotWaitMicros;
     orderWaits += o.orderWaits;
@@ -311,7 +317,20 @@ public final class RunStatistics implements Writable {
 
   /** Service time of {@code op} (the call's start to its end) in microseconds. */
   public Histogram latency(Op op) {
-    return latency[op.ordinal()];
+    return latencyAt(op.ordinal());
+  }
+
+  private Histogram latencyAt(int i) {
+    if (latency[i] == null) { // both made at once: write and add read them as a pair
+      latency[i] = histogram();
+      response[i] = histogram();
+    }
+    return latency[i];
+  }
+
+  private Histogram responseAt(int i) {
+    latencyAt(i);
+    return response[i];
   }
 
   /**
@@ -319,11 +338,14 @@ public final class RunStatistics implements Writable {
    * the service time.
    */
   public Histogram response(Op op) {
-    return response[op.ordinal()];
+    return responseAt(op.ordinal());
   }
 
   /** How late ops were issued against their schedule, in microseconds. */
   public Histogram lateness() {
+    if (lateness == null) {
+      lateness = histogram();
+    }
     return lateness;
   }
 
@@ -342,7 +364,7 @@ public final class RunStatistics implements Writable {
 
   /** Ops of {@code op} issued in second {@code second} of the run. */
   public long timeline(int second, Op op) {
-    return timeline[second * OPS + op.ordinal()];
+    return second < seconds ? timeline[second * OPS + op.ordinal()] : 0;
   }
 
   public List<String> errorSamples() {
@@ -383,8 +405,8 @@ public final class RunStatistics implements Writable {
         out.writeInt(i);
         out.writeLong(count[i]);
         out.writeLong(errors[i]);
-        writeHistogram(out, latency[i]);
-        writeHistogram(out, response[i]);
+        writeHistogram(out, latencyAt(i));
+        writeHistogram(out, responseAt(i));
         out.writeInt(errorClasses[i].size());
         for (Map.Entry<String, Long> c : errorClasses[i].entrySet()) {
           out.writeUTF(c.getKey());
@@ -392,7 +414,7 @@ public final class RunStatistics implements Writable {
         }
       }
     }
-    writeHistogram(out, lateness);
+    writeHistogram(out, lateness());
     out.writeLong(slotWaits);
     out.writeLong(slotWaitMicros);
     out.writeLong(orderWaits);
@@ -421,9 +443,9 @@ public final class RunStatistics implements Writable {
   public void readFields(DataInput in) throws IOException {
     java.util.Arrays.fill(count, 0);
     java.util.Arrays.fill(errors, 0);
+    java.util.Arrays.fill(latency, null);
+    java.util.Arrays.fill(response, null);
     for (int i = 0; i < OPS; i++) {
-      latency[i] = histogram();
-      response[i] = histogram();
       errorClasses[i].clear(); // a reducer reads every record into the same instance
     }
     int issued = in.readInt();

@@ -139,6 +139,8 @@ public final class NameNodeMetrics implements AutoCloseable {
   /** The beans the columns read. */
   private static final List<String> BEANS = COLUMNS.stream().map(Column::bean).distinct().toList();
 
+  private final String[] matchedKeys = new String[COLUMNS.size()]; // by column, under this
+
   /** The NameNode's beans by their "name=" part, each attribute by name. */
   @FunctionalInterface
   public interface Beans {
@@ -302,8 +304,11 @@ public final class NameNodeMetrics implements AutoCloseable {
     synchronized (this) {
       boolean first = rows.isEmpty();
       Map<String, Boolean> refreshed = new HashMap<>();
+      Map<String, Map<String, Object>> beans = new HashMap<>(); // each summed once a sample
       for (String bean : BEANS) {
-        refreshed.put(bean, refreshes.get(bean).read(bean(all, bean), now, first));
+        Map<String, Object> b = bean(all, bean);
+        beans.put(bean, b);
+        refreshed.put(bean, refreshes.get(bean).read(b, now, first));
       }
       double[] row = new double[COLUMNS.size() + 1];
       row[0] = now;
@@ -315,7 +320,7 @@ public final class NameNodeMetrics implements AutoCloseable {
       }
       for (int i = 0; i < COLUMNS.size(); i++) {
         Column c = COLUMNS.get(i);
-        double v = value(all, c);
+        double v = value(beans.get(c.bean()), i);
         if (c.kind() == Kind.RATE) {
           v = rate(i, v, now, first, !refreshed.get(c.bean()));
         }
@@ -468,15 +473,24 @@ public final class NameNodeMetrics implements AutoCloseable {
   }
 
   /** A column's value from the beans read; NaN when the NameNode has no such metric. */
-  private double value(Map<String, Map<String, Object>> all, Column c) {
-    Map<String, Object> bean = bean(all, c.bean());
+  private double value(Map<String, Object> bean, int column) {
     if (bean == null) {
       return Double.NaN;
     }
-    for (Map.Entry<String, Object> a : bean.entrySet()) {
-      if (c.attribute().matcher(a.getKey()).matches() && a.getValue() instanceof Number n) {
-        return n.doubleValue();
+    Column c = COLUMNS.get(column);
+    String key = matchedKeys[column]; // the bean's attribute names stay: match them once
+    if (key == null || !(bean.get(key) instanceof Number)) {
+      key = null;
+      for (Map.Entry<String, Object> a : bean.entrySet()) {
+        if (a.getValue() instanceof Number && c.attribute().matcher(a.getKey()).matches()) {
+          key = a.getKey();
+          break;
+        }
       }
+      matchedKeys[column] = key;
+    }
+    if (key != null && bean.get(key) instanceof Number n) {
+      return n.doubleValue();
     }
     return c.summed() ? 0 : Double.NaN; // an RPC method not called yet has no metric
   }

@@ -117,7 +117,8 @@ final class RunRecorder {
     }
     judge(total, setup, phases, invalid);
     if (phases.phase1Failure() == null
-        && setup.fs().getConf().getBoolean(NamespaceEnd.WRITE_KEY, true)) {
+        // the run's own settings: the file system's, cached per cluster, are its first run's
+        && jobs.conf().getBoolean(NamespaceEnd.WRITE_KEY, true)) {
       if (embedded && scheduleStartMillis > 0) {
         // the save's own audit lines (safemode, saveNamespace) must fall past the window that
         // fidelity scores: workload.endMs plus the audit log's slack (run_results.END_SLACK_MS)

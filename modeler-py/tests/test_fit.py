@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from mimesis_model.errors import ProfileError, TraceError
+from mimesis_model.model.file_types import file_types_of
 from mimesis_model.model.fit import ProfileFitter, read_for_fitting
 from mimesis_model.model.validation import validate
 from test_profile_vectors import SAMPLE_TRACE
@@ -68,6 +69,36 @@ def test_k_bounds(sample) -> None:  # type: ignore[no-untyped-def]
 
 def _trace(directory: Path, files: list[dict]) -> Path:  # type: ignore[type-arg]
     return write_trace(directory, [audit_event(T0, "open"), audit_event(T0 + 9, "open")], files)
+
+
+def test_a_types_rename_delays_are_its_created_files_renames_from_their_create(
+    tmp_path: Path,
+) -> None:
+    def read_often(start: int) -> list[tuple[int, str]]:
+        return [(start + 10 * i, "O") for i in range(10)]
+
+    renamed = [
+        file_timeline(
+            i, read_often(T0 + 100 * i + 50), created=T0 + 100 * i, renames=2,
+            renameTimes=[T0 + 100 * i + 100, T0 + 100 * i + 5_000],
+        )
+        for i in range(4)
+    ]  # fmt: skip
+    kept = [file_timeline(i, [(T0 + 100 * i + 50, "G")], created=T0 + 100 * i) for i in range(4, 8)]
+    # a pre-existing file's rename has no create to count from
+    moved = file_timeline(8, [(T0 + 60, "G")], renames=1, renameTimes=[T0 + 70])
+    events = [audit_event(T0, "open"), audit_event(T0 + 20_000, "open")]
+    trace = write_trace(tmp_path / "t", events, [*renamed, *kept, moved])
+    behaviour = read_for_fitting(trace).behaviour
+    # two types labelled by hand: a whole fit synthesizes 50,000 files to score its k (28 s)
+    labels = np.array([0, 0, 0, 0, 1, 1, 1, 1, 1])
+    assert behaviour.rename_delay.tolist() == [100.0, 5_000.0] * 4
+    types = {t.index: t for t in file_types_of(behaviour, labels, 2)}
+    assert types[1].rename_delay.is_empty, "created files that kept their names, and one moved"
+    delays = types[0].rename_delay
+    assert (types[0].created, delays.count) == (4, 8)
+    assert delays.values.tolist() == [100.0, 5_000.0]
+    assert delays.cumulative.tolist() == [0.5, 1.0]
 
 
 def test_a_trace_without_files_is_refused(tmp_path: Path) -> None:

@@ -192,6 +192,8 @@ def column_mismatches(trace: Trace, expected: dict[str, Any]) -> list[str]:
         ("files.create_time", trace.files.create_time, _column(files, "createTime", _time)),
         ("files.delete_time", trace.files.delete_time, _column(files, "deleteTime", _time)),
         ("files.renames", trace.files.renames, _column(files, "renames")),
+        ("files.rename_times", trace.files.rename_times,
+         [time for record in files for time in record["renameTimes"]]),
         ("files.accesses_per_file", per_file, _column(files, "accessTimes", len)),
         ("files.access_offsets", trace.files.access_offsets, _offsets(files)),
         ("files.access_times", trace.files.access_times, access_times),

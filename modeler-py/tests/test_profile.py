@@ -172,7 +172,7 @@ LATER_PROFILE_FIELDS = {
     "directoryTypes", "clusterCalls", "unmodeledCommands", "directoryFit", "missingPathProbes",
     "deniedCalls", "preExistingActivation", "dormantSizes",
 }  # fmt: skip
-LATER_FILE_TYPE_FIELDS = {"calls", "probes", "users", "sizes", "removedShare"}
+LATER_FILE_TYPE_FIELDS = {"calls", "probes", "users", "sizes", "removedShare", "renameDelay"}
 
 
 def format_1_schema() -> dict[str, Any]:
@@ -209,10 +209,11 @@ def test_a_profile_of_format_1_reads_with_later_fields_empty(tmp_path: Path) -> 
     assert profile.pre_existing_activation == "DELAY"
     assert all(t.calls == [] and t.probes is None for t in profile.file_types)
     assert all(t.sizes is None and t.removed_share == 0 for t in profile.file_types)
+    assert all(t.rename_delay.is_empty for t in profile.file_types)
     profile.write(tmp_path / "again")
     again = Profile.read(tmp_path / "again")
     assert again.to_record() == profile.to_record()
-    assert again.to_record()["formatVersion"] == FORMAT_VERSION == 6
+    assert again.to_record()["formatVersion"] == FORMAT_VERSION == 7
 
 
 def test_format_2_round_trips_with_its_streams(sample_profile: Profile, tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ def expected_of(profile: Profile) -> dict[str, Any]:
     """What Java checks: every scalar, and each distribution's count, length and ends."""
     record = profile.to_record()
     for item in record["fileTypes"]:
-        _summarize(item, ("depth", *DISTRIBUTIONS))
+        _summarize(item, ("depth", "renameDelay", *DISTRIBUTIONS))
         if item["sizes"] is not None:
             for name in ("preExisting", "created", "appendBytes", "blockSize", "replication"):
                 item["sizes"][name] = _ends(item["sizes"][name])

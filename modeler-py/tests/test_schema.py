@@ -28,7 +28,8 @@ def test_loads_each_trace_schema(name: str) -> None:
 def test_field_names_follow_the_avsc() -> None:
     assert schema.field_names(schema.load(schema.FILE_TIMELINE)) == [
         "id", "path", "finalPath", "depth", "preExisting", "createTime", "deleteTime",
-        "deletedItself", "renames", "accessTimes", "accessKinds", "probeTimes", "callTimes",
+        "deletedItself", "renames", "renameTimes", "accessTimes", "accessKinds", "probeTimes",
+        "callTimes",
         "calls", "users", "userEvents",
     ]  # fmt: skip
 

@@ -339,3 +339,34 @@ def test_systematic_kinds_give_each_kind_floor_or_ceil_of_its_share() -> None:
     assert counts.sum(axis=1).tolist() == accesses.tolist()
     expected = accesses[:, None] * shares[None, :]
     assert (np.abs(counts - expected) < 1).all()
+
+
+def test_renames_come_at_the_create_plus_a_drawn_delay_never_after_the_delete() -> None:
+    base = whole_profile()
+    renamed = replace(base.file_types[0], rename_delay=Distribution.of_sample([200.0, 30_000.0]))
+    profile = replace(base, file_types=[renamed], renames_per_create=1.5)
+    workload = synthesize(profile, random_state=0)
+    owner = workload.rename_file
+    assert not workload.pre_existing[owner].any(), "only created files are renamed"
+    # 600 created files, 1 or 2 renames each, 1.5 on average, drawn stratified
+    per_file = np.bincount(owner, minlength=len(workload))[~workload.pre_existing]
+    assert set(per_file.tolist()) == {1, 2}
+    assert abs(int(per_file.sum()) - 900) <= 2
+    origin = workload.origin[owner]
+    ends = np.where(workload.deleted, workload.delete_time, WINDOW_MS)[owner]
+    soon = np.isclose(workload.rename_time, origin + 200)
+    # a 30 s delay falls after a deleted file's delete (at 14.5 s): it comes at the delete
+    late = np.isclose(workload.rename_time, np.minimum(origin + 30_000, ends))
+    assert (soon | late).all()
+    assert abs(soon.mean() - 0.5) < 0.05
+    assert (late & np.isclose(workload.rename_time, ends) & workload.deleted[owner]).any()
+    same_file = np.diff(owner) == 0
+    assert (np.diff(workload.rename_time)[same_file] >= 0).all(), "in order within a file"
+    halved = synthesize(profile, random_state=0, time_scale=0.5)
+    assert np.allclose(halved.rename_time, 0.5 * workload.rename_time), "time-scaled"
+    # a type with no rename delay renames at the create, as before
+    at_create = synthesize(replace(profile, file_types=[base.file_types[0]]), random_state=0)
+    assert np.array_equal(at_create.rename_time, at_create.origin[at_create.rename_file])
+    # the renames' draws are a stream of their own: the files' and calls' are as they were
+    assert np.array_equal(at_create.call_time, workload.call_time)
+    assert np.array_equal(at_create.delete_time, workload.delete_time, equal_nan=True)

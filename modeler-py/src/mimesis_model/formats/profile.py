@@ -260,6 +260,9 @@ class FileType:
     removed_share: float = 0.0
     """of its created files no delete of their own ends, the share a directory's recursive
     delete removes (0: format 5 or older)"""
+    rename_delay: Distribution = field(default_factory=Distribution.empty)
+    """a rename of one of its created files minus the file's creation, pooled; empty: renamed at
+    the create (no created file renamed, or format 6 or older)"""
 
     @property
     def created(self) -> int:
@@ -588,6 +591,10 @@ class Profile:
                 ]
         for file_type in self.file_types:
             found += _type_problems(file_type, f"file type {file_type.index}")
+            found += [
+                f"file type {file_type.index}: renameDelay: {problem}"
+                for problem in file_type.rename_delay.problems()
+            ]
             if file_type.sizes is not None:
                 found += [
                     f"file type {file_type.index}: sizes: {problem}"
@@ -625,7 +632,7 @@ class Profile:
         """What profile.json holds: every number except the distributions' full tables."""
         record = self.to_record()
         for item, file_type in zip(record["fileTypes"], self.file_types, strict=True):
-            for name in ("depth", *DISTRIBUTIONS):
+            for name in ("depth", "renameDelay", *DISTRIBUTIONS):
                 item[name] = _summarized(item[name])
             _summarize_calls(item)
             if file_type.sizes is not None:
@@ -710,6 +717,7 @@ def _type_record(file_type: FileType) -> dict[str, Any]:
         "accessShares": {kind: file_type.access_shares[kind] for kind in ACCESS_KINDS},
         "deleteShare": file_type.delete_share,
         "removedShare": file_type.removed_share,
+        "renameDelay": file_type.rename_delay.to_record(),
         "depth": file_type.depth.to_record(),
         "centroid": list(file_type.centroid),
         "calls": _calls_record(file_type.calls),
@@ -821,6 +829,11 @@ def _file_type(record: dict[str, Any]) -> FileType:
         users=UserMix.from_record(record.get("users")),
         sizes=FileSizes.from_record(record.get("sizes")),
         removed_share=float(record.get("removedShare", 0.0)),
+        rename_delay=(
+            Distribution.empty()
+            if record.get("renameDelay") is None
+            else Distribution.from_record(record["renameDelay"])
+        ),
     )
 
 

@@ -167,6 +167,11 @@ class FileTimelines:
     call_times: Int64s
     call_codes: Int16s
     """each call's command, an index into audit_commands()"""
+    rename_offsets: Int64s
+    """CSR offsets of rename_times (empty rows for directories and older traces)"""
+    rename_times: Int64s
+    """epoch ms of each rename of the file, itself or through an ancestor, ascending per file
+    (none in a trace written before FileTimeline kept them)"""
     path: list[str] | None = None
     """path at trace start or at creation; read only when asked (millions of strings)"""
     final_path: list[str] | None = None
@@ -214,6 +219,7 @@ class FileTimelines:
         call_offsets, (call_times, call_codes) = _take_ragged(
             self.call_offsets, rows, self.call_times, self.call_codes
         )
+        rename_offsets, (rename_times,) = _take_ragged(self.rename_offsets, rows, self.rename_times)
         return replace(
             self,
             id=self.id[rows], depth=self.depth[rows], pre_existing=self.pre_existing[rows],
@@ -222,6 +228,7 @@ class FileTimelines:
             access_offsets=access_offsets, access_times=access_times, access_kinds=access_kinds,
             probe_offsets=probe_offsets, probe_times=probe_times,
             call_offsets=call_offsets, call_times=call_times, call_codes=call_codes,
+            rename_offsets=rename_offsets, rename_times=rename_times,
             users=None if self.users is None else self.users.take(rows),
             path=None if self.path is None else [self.path[row] for row in rows.tolist()],
             final_path=None if self.final_path is None else [
@@ -461,6 +468,8 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
     call_counts = array("q")
     call_times = array("q")
     call_codes = array("h")
+    rename_counts = array("q")
+    rename_times = array("q")
     subtree_files = array("q")
     subtree_directories = array("q")
     user_counts = array("q")
@@ -513,6 +522,10 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
         call_counts.append(len(calls))
         call_times.extend(calls_at)
         call_codes.extend(calls)
+        # a trace parsed before timelines kept rename times has none (nor has a directory's)
+        renamed_at = record.get("renameTimes") or ()
+        rename_counts.append(len(renamed_at))
+        rename_times.extend(renamed_at)
         users, events_by = user_columns(record)
         if len(users) != len(events_by):
             raise TraceError(
@@ -550,6 +563,8 @@ def _read_timelines(path: Path, progress: bool, paths: bool, directory: bool) ->
         "call_offsets": _offsets(call_counts),
         "call_times": _column(call_times, np.int64),
         "call_codes": _column(call_codes, np.int16),
+        "rename_offsets": _offsets(rename_counts),
+        "rename_times": _column(rename_times, np.int64),
         "path": first_paths if paths else None,
         "final_path": final_paths if paths else None,
         "users": TimelineUsers(

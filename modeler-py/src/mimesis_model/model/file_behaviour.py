@@ -117,6 +117,10 @@ class FileBehaviour:
     """file row of each probe of a created file's path before its creation"""
     probe_lead: Floats
     """creation minus the probe's time"""
+    rename_file: Ints
+    """file row of each rename of a created file (itself or through an ancestor), file order"""
+    rename_delay: Floats
+    """each of those renames' time minus its file's creation"""
     subtree_files: Ints
     """files its delete removed with it (directories deleted; 0 otherwise and for files)"""
     removed: Bools | None = None
@@ -158,6 +162,11 @@ class FileBehaviour:
         probed = created[probe_file]
         probe_file = probe_file[probed]
         probe_lead = files.create_time[probe_file] - files.probe_times[probed]
+        # A created file's renames, each as a delay from its create (what a generator draws).
+        rename_file = np.repeat(np.arange(count, dtype=np.int64), np.diff(files.rename_offsets))
+        renamed = created[rename_file]
+        rename_file = rename_file[renamed]
+        rename_delay = files.rename_times[renamed] - files.create_time[rename_file]
         directory = isinstance(files, DirectoryTimelines)
         subtree = (
             files.subtree_files
@@ -186,6 +195,8 @@ class FileBehaviour:
             call_offset=(files.call_times - start_ms).astype(np.float64) - origin[call_file],
             probe_file=probe_file,
             probe_lead=probe_lead.astype(np.float64),
+            rename_file=rename_file,
+            rename_delay=np.maximum(rename_delay, 0).astype(np.float64),
             subtree_files=np.where(deleted, subtree, 0).astype(np.int64),
             removed=(
                 None
@@ -206,6 +217,7 @@ class FileBehaviour:
         access_rows = keep[self.access_file]
         call_rows = keep[self.call_file]
         probe_rows = keep[self.probe_file]
+        rename_rows = keep[self.rename_file]
         renumber = np.cumsum(keep) - 1
         return FileBehaviour(
             window_ms=self.window_ms,
@@ -229,6 +241,8 @@ class FileBehaviour:
             call_offset=self.call_offset[call_rows],
             probe_file=renumber[self.probe_file[probe_rows]],
             probe_lead=self.probe_lead[probe_rows],
+            rename_file=renumber[self.rename_file[rename_rows]],
+            rename_delay=self.rename_delay[rename_rows],
             subtree_files=self.subtree_files[rows],
             removed=None if self.removed is None else self.removed[rows],
         )

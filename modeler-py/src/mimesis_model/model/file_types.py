@@ -44,6 +44,7 @@ def file_types_of(
             access_shares=part.access_shares,
             delete_share=part.delete_share,
             removed_share=part.removed_share,
+            rename_delay=part.rename_delay,
             depth=part.depth,
             distributions=part.distributions | {"accessesPerFile": part.accesses_per_entity},
             centroid=[] if centroids is None else centroids[part.label].tolist(),
@@ -109,6 +110,8 @@ class _TypePart:
     accesses_per_entity: Distribution
     calls: list[CallShare]
     probes: Probes | None
+    rename_delay: Distribution
+    """its created files' renames minus their creation, pooled (empty: none renamed)"""
 
 
 def _types(
@@ -125,6 +128,7 @@ def _types(
     accesses_of = _Groups(labels[behaviour.access_file], k)
     calls_of = _Groups(labels[behaviour.call_file], k)
     probes_of = _Groups(labels[behaviour.probe_file], k)
+    renames_of = _Groups(labels[behaviour.rename_file], k)
     names = audit_commands()
     first_kind = next(iter(behaviour.kinds.values()))
     for label in range(k):
@@ -208,6 +212,9 @@ def _types(
                 )
                 if created and len(leads)
                 else None
+            ),
+            rename_delay=Distribution.of_sample(
+                behaviour.rename_delay[renames_of(label)], max_points
             ),
         )
 

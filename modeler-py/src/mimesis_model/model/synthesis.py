@@ -41,7 +41,13 @@ File types, per type j:
    scale;
 7. probes (format 2): every created file draws n = floor(perCreate_j) + (1 if u < frac(...))
    probes, each at max(0, origin - lead_j), on the file's path before it exists: a listStatus
-   with probability listStatusShare_j, else a getfileinfo.
+   with probability listStatusShare_j, else a getfileinfo;
+8. renames (format 7): every created file draws n = floor(renamesPerCreate) + (1 if u <
+   frac(...)) renames (u its member of the renames' stratified sequence), at its origin plus n
+   draws of renameDelay_j, sorted, so that the k-th rename takes the k-th smallest (the last onto
+   its final path); a rename due after its delete or the window's end comes at that instead, so
+   none is lost. A type with an empty renameDelay renames at the origin (`rename_time`; the
+   count of renames stays the ratio's, below).
 
 Directory types (format 2), per type d, exactly as file types, of directories:
 
@@ -192,6 +198,10 @@ class SyntheticWorkload:
     """each call the NameNode denies (deniedCalls), aligned with denied_time"""
     first_access: Floats = field(default_factory=lambda: np.zeros(0))
     """per row: its first access; NaN for one never accessed in the window"""
+    rename_time: Floats = field(default_factory=lambda: np.zeros(0))
+    """each rename of a created file (8), by file and in time order within one"""
+    rename_file: Ints = field(default_factory=lambda: np.zeros(0, np.int64))
+    """the row of each rename's file, aligned with rename_time"""
 
     def __len__(self) -> int:
         return len(self.file_type)
@@ -253,10 +263,12 @@ GOLDEN_STEP: Final = 0.6180339887498949
 
 
 STRATA_DELETE: Final = 0
+STRATA_RENAMES: Final = 2
 STRATA_PROBES: Final = 3
 STRATA_CALLS: Final = 4
 """Count streams of `stratified_uniforms` (generator-mr's Strata: 1 and 2 are its mkdirs and
-renames per create, which this generator counts by their ratios), the calls one each from 4."""
+renames per create, which this generator counts by their ratios; the renames' stream times
+them), the calls one each from 4."""
 
 
 def strata_step(stream: int) -> float:
@@ -342,7 +354,8 @@ def synthesize(
     if time_scale < 0 or span_scale < 0 or file_scale <= 0:
         raise ValueError("time and span scales must be >= 0 and the file scale > 0")
     rng = np.random.default_rng(random_state)
-    calls_rng, directories_rng, cluster_rng, missing_rng, denied_rng = rng.spawn(5)
+    # the renames' stream spawned last: the others' draws are as they were before it
+    calls_rng, directories_rng, cluster_rng, missing_rng, denied_rng, renames_rng = rng.spawn(6)
     window = float(profile.duration_ms if window_ms is None else window_ms)
     stretch = max(1.0, window / profile.duration_ms)
     uniform = _uniform_activation_ms(profile)
@@ -357,7 +370,13 @@ def synthesize(
         )
     ]
     parts = [
-        _with_calls(part, file_type, window, calls_rng)
+        _with_renames(
+            _with_calls(part, file_type, window, calls_rng),
+            file_type,
+            profile.renames_per_create,
+            window,
+            renames_rng,
+        )
         for part, file_type in zip(parts, profile.file_types, strict=True)
     ]
     workload = _joined(parts, window, profile.file_types)
@@ -437,6 +456,7 @@ def _joined(
 ) -> SyntheticWorkload:
     """The parts (one per type) as one workload."""
     kinds = types[0].kinds if types else ACCESS_KINDS
+    starts = np.cumsum([0] + [len(part) for part in parts[:-1]]).tolist()
 
     def cat(name: str, dtype: type[np.generic] = np.float64) -> npt.NDArray[Any]:
         columns = [getattr(part, name) for part in parts]
@@ -470,6 +490,14 @@ def _joined(
         probe_listing=cat("probe_listing", np.bool_),
         subtree_files=cat("subtree_files", np.int64),
         first_access=cat("first_access"),
+        rename_time=cat("rename_time"),
+        rename_file=(
+            np.concatenate(
+                [part.rename_file + start for part, start in zip(parts, starts, strict=True)]
+            )
+            if parts
+            else np.zeros(0, np.int64)
+        ),
     )
 
 
@@ -490,6 +518,7 @@ def _time_scaled(workload: SyntheticWorkload, time_scale: float) -> SyntheticWor
         cluster_time=workload.cluster_time * time_scale,
         missing_time=workload.missing_time * time_scale,
         denied_time=workload.denied_time * time_scale,
+        rename_time=workload.rename_time * time_scale,
         directories=None if directories is None else _time_scaled(directories, time_scale),
     )
 
@@ -605,6 +634,26 @@ def _with_calls(
         probe_time=probe_time,
         probe_listing=probe_listing,
     )
+
+
+def _with_renames(
+    part: SyntheticWorkload, file_type: ModeledType, per_create: float, window: float,
+    rng: np.random.Generator,
+) -> SyntheticWorkload:  # fmt: skip
+    """PART (one file type's files) with the times of its created files' renames (module doc,
+    8), as generator-mr's EntryLife issues them."""
+    created = np.flatnonzero(~part.pre_existing)
+    if per_create <= 0 or not len(created) or isinstance(file_type, DirectoryType):
+        return part
+    uniforms = stratified_uniforms(created, STRATA_RENAMES, rng)
+    owner = np.repeat(created, _counts(per_create, uniforms))
+    delay = file_type.rename_delay
+    at = part.origin[owner]
+    if not delay.is_empty:
+        ends = np.where(part.deleted, part.delete_time, window)
+        at = np.minimum(at + delay.sample(rng, len(owner)), ends[owner])
+    order = np.lexsort((at, owner))  # by file, each file's renames in time order
+    return _with(part, rename_time=at[order], rename_file=owner[order])
 
 
 def _counts(mean: float, uniforms: Floats) -> Ints:

@@ -31,7 +31,7 @@ class ProfileReaderTest {
   void readsThePythonProfileAtTheSchemasVersion() throws IOException {
     Profile profile = ProfileReader.read(VECTOR);
     assertEquals(ProfileReader.FORMAT_VERSION, profile.getFormatVersion());
-    assertEquals(6, ProfileReader.FORMAT_VERSION);
+    assertEquals(7, ProfileReader.FORMAT_VERSION);
     assertTrue(profile.getFileTypes().size() > 1, "the vector has several types");
     assertTrue(
         profile.getFileTypes().stream().allMatch(t -> t.getSizes() != null),
@@ -39,6 +39,9 @@ class ProfileReaderTest {
     assertTrue(
         profile.getFileTypes().stream().anyMatch(t -> t.getRemovedShare() > 0),
         "the sample's directory deletes removed some of its created files");
+    assertTrue(
+        profile.getFileTypes().stream().anyMatch(t -> t.getRenameDelay().getCount() > 0),
+        "the sample's output committers renamed some of its created files");
   }
 
   @Test
@@ -62,13 +65,13 @@ class ProfileReaderTest {
     profile.setFormatVersion(ProfileReader.FORMAT_VERSION + 1);
     Path future = write(profile, tmp.resolve("future"));
     assertEquals(
-        future + ": formatVersion 7 is newer than 6",
+        future + ": formatVersion 8 is newer than 7",
         assertThrows(BadInputException.class, () -> ProfileReader.read(future.getParent()))
             .getMessage());
     profile.setFormatVersion(0);
     Path ancient = write(profile, tmp.resolve("ancient"));
     assertEquals(
-        ancient + ": formatVersion 0 is unknown (1 to 6)",
+        ancient + ": formatVersion 0 is unknown (1 to 7)",
         assertThrows(BadInputException.class, () -> ProfileReader.read(ancient.getParent()))
             .getMessage());
   }

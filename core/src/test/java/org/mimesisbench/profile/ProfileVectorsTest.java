@@ -64,7 +64,8 @@ class ProfileVectorsTest {
               "accessInterarrival", type.getAccessInterarrival(),
               "activeSpan", type.getActiveSpan(),
               "accessesPerFile", type.getAccessesPerFile(),
-              "deleteDelay", type.getDeleteDelay());
+              "deleteDelay", type.getDeleteDelay(),
+              "renameDelay", type.getRenameDelay());
       for (Map.Entry<String, Distribution> entry : distributions.entrySet()) {
         checkDistribution(
             want.get(entry.getKey()), entry.getValue(), "type " + j + " " + entry.getKey());

@@ -103,6 +103,7 @@ final class TimelineEncoder {
     timeline.setDeleteTime(deleteTime < 0 ? null : deleteTime);
     timeline.setDeletedItself(deleteTime >= 0 && subtree != null);
     timeline.setRenames(life.renames);
+    timeline.setRenameTimes(renameTimes(life));
     timeline.setAccessTimes(accessTimes);
     timeline.setAccessKinds(kinds.toString());
     timeline.setProbeTimes(probeTimes);
@@ -110,6 +111,16 @@ final class TimelineEncoder {
     timeline.setCalls(calls);
     timeline.setUsers(users);
     timeline.setUserEvents(userEvents);
+  }
+
+  /** Its rename times, ascending (the trace's events come in time order; sorted all the same). */
+  private static List<Long> renameTimes(TracedEntry life) {
+    if (life.renames == 0) {
+      return List.of();
+    }
+    long[] times = Arrays.copyOf(life.renameTimes, life.renames);
+    Arrays.sort(times);
+    return new LongList(times, times.length);
   }
 
   private void directory(

@@ -341,11 +341,11 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     List<Map.Entry<String, TracedEntry>> children = live.removeUnder(src);
     if (moving != null) {
       live.remove(src);
-      moving.renames++;
+      moving.renamed(time);
       live.put(target, moving);
     }
     for (Map.Entry<String, TracedEntry> child : children) {
-      child.getValue().renames++;
+      child.getValue().renamed(time);
       live.put(target + child.getKey().substring(src.length()), child.getValue());
     }
   }

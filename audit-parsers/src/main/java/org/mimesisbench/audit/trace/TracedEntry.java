@@ -1,6 +1,7 @@
 package org.mimesisbench.audit.trace;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -44,6 +45,7 @@ final class TracedEntry {
   long firstSeen;
 
   int renames;
+  long[] renameTimes; // null until its first rename; the first renames entries are its times
   // calls so far (accesses and others), kept in the trace builder's AccessChunks: these are where
   int accesses;
 
@@ -68,6 +70,16 @@ final class TracedEntry {
     this.id = id;
     this.path = path;
     this.kind = kind;
+  }
+
+  /** Counts one rename of it (itself or through a directory above it) at {@code time}. */
+  void renamed(long time) {
+    if (renameTimes == null) {
+      renameTimes = new long[1];
+    } else if (renames == renameTimes.length) {
+      renameTimes = Arrays.copyOf(renameTimes, 2 * renames);
+    }
+    renameTimes[renames++] = time;
   }
 
   /** Counts one event of {@code by} on this path. */

@@ -68,6 +68,8 @@ class TraceBuilderTest {
     assertEquals(time(2), t.getCreateTime());
     assertNull(t.getDeleteTime());
     assertEquals(3, t.getRenames());
+    // its own renames (4, 9) and its directory's (6): when each moved it
+    assertEquals(List.of(time(4), time(6), time(9)), t.getRenameTimes());
     assertEquals(List.of(time(3), time(5), time(7), time(10)), t.getAccessTimes());
     assertEquals("OLOO", t.getAccessKinds()); // the probe before create is not an access
   }

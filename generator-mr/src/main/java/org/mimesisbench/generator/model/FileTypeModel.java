@@ -22,6 +22,7 @@ import org.mimesisbench.profile.FileType;
  * @param sizes its files' bytes, block size and replication ({@link FileSizeModel#ZERO}: empty)
  * @param removedShare of its created files no delete of their own ends, the share a directory's
  *     recursive delete removes (placed under such a directory)
+ * @param renameDelay a rename of a created file minus its creation (empty: renamed at its create)
  */
 public record FileTypeModel(
     int index,
@@ -42,7 +43,8 @@ public record FileTypeModel(
     ProbeModel probes,
     UserModel users,
     FileSizeModel sizes,
-    double removedShare)
+    double removedShare,
+    EmpiricalCdf renameDelay)
     implements LifeModel {
 
   /**
@@ -106,7 +108,8 @@ public record FileTypeModel(
         ProbeModel.of(at + "probes", t.getProbes()),
         users ? UserModel.of(at + "users", t.getUsers()) : null,
         zeroSize ? FileSizeModel.ZERO : FileSizeModel.of(at + "sizes", t.getSizes()),
-        t.getRemovedShare());
+        t.getRemovedShare(),
+        EmpiricalCdf.of(at + "renameDelay", t.getRenameDelay()));
   }
 
   static void share(String where, double v) {

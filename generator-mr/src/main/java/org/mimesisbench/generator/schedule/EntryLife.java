@@ -1,6 +1,7 @@
 package org.mimesisbench.generator.schedule;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.mimesisbench.generator.model.CallModel;
@@ -13,11 +14,13 @@ import org.mimesisbench.generator.op.Op;
 /**
  * One file's (or directory's) events, drawn when it is introduced and issued in time order (the
  * module doc of modeler-py's synthesis.py is the reference): before its creation, the probes of its
- * path; at its creation, the mkdirs and renames that go with creates; from its activation, accesses
- * spread over its active span; its other calls (setPermission, ...) at their offsets from its
- * origin; then maybe a delete, after which no call comes. Only the next access is kept; the gaps
- * between accesses are redrawn from a stored seed as they are needed, so a file with a million
- * accesses costs a few words of memory. Probes and calls are few: drawn at once, kept in arrays.
+ * path; at its creation, the mkdirs that go with creates; its renames at its creation plus a draw
+ * of its type's rename delay each (at its creation when the type has none), every call before a
+ * rename on the name it has then; from its activation, accesses spread over its active span; its
+ * other calls (setPermission, ...) at their offsets from its origin; then maybe a delete, after
+ * which no call comes. Only the next access is kept; the gaps between accesses are redrawn from a
+ * stored seed as they are needed, so a file with a million accesses costs a few words of memory.
+ * Probes and calls are few: drawn at once, kept in arrays.
  */
 public final class EntryLife implements Life {
   private static final int START = 0;
@@ -25,6 +28,8 @@ public final class EntryLife implements Life {
   private static final int ACCESSES = 2;
   private static final int DELETE = 3;
   private static final int DONE = 4;
+  // apart from the file's own stream, so that drawing rename delays changes none of its other draws
+  private static final long RENAME_STREAM = 0x632BE59BD9B4E019L;
 
   private final LifeModel type;
   private final boolean directory; // a directory's life: made by mkdirs, deleted with its subtree
@@ -38,6 +43,7 @@ public final class EntryLife implements Life {
   private int mkdirs;
   private int renames;
   private int originIssued;
+  private int originRenames; // renames issued with the create (a type without rename delays)
 
   private long accesses; // the first at activation, then one after each gap
   private long accessed;
@@ -68,6 +74,8 @@ public final class EntryLife implements Life {
   private double[] callTimes = NONE; // ascending, after the origin and within the window
   private Op[] callOps;
   private int nextCall;
+  private double[] renameTimes = NONE; // ascending, after the origin; empty: renamed at the origin
+  private int renamed; // renames issued so far, at the origin or later
 
   /**
    * @param path where the file lives, relative to the namespace root
@@ -188,6 +196,10 @@ public final class EntryLife implements Life {
     if (directory && accesses > 0) { // drawn last: the draws before it are as they were
       kindStart = random.nextDouble();
     }
+    originRenames = renames;
+    if (renames > 0 && type instanceof FileTypeModel f && !f.renameDelay().isEmpty()) {
+      drawRenames(f);
+    }
     mainTime = origin;
     state = created ? AT_ORIGIN : ACCESSES;
     settle();
@@ -205,6 +217,23 @@ public final class EntryLife implements Life {
               : Op.GET_FILE_INFO_PROBE;
     }
     sortTogether(probeTimes, probeOps);
+  }
+
+  /**
+   * Its renames' times: its origin plus sorted draws of the type's rename delay, so the k-th rename
+   * takes the k-th; none later than its delete (issued just before it) or the window's end, where a
+   * rename dropped would leave the file under a temporary name and its type one rename short.
+   */
+  private void drawRenames(FileTypeModel f) {
+    SplittableRandom draw = new SplittableRandom(seed ^ RENAME_STREAM);
+    double deleted = deleteTime();
+    double end = Double.isNaN(deleted) ? window : deleted;
+    renameTimes = new double[renames];
+    for (int i = 0; i < renames; i++) {
+      renameTimes[i] = Math.min(origin + f.renameDelay().sample(draw), end);
+    }
+    Arrays.sort(renameTimes);
+    originRenames = 0;
   }
 
   private void drawCalls(List<CallModel> calls, Strata.Entry strata) {
@@ -302,9 +331,15 @@ public final class EntryLife implements Life {
     return at < window ? at : Double.NaN;
   }
 
-  /** When its last event before any delete is due: its origin, last access or last call. */
+  /**
+   * When its last event before any delete is due: its origin, last access, last call or last
+   * rename.
+   */
   public double lastEventTime() {
     double at = Double.isNaN(lastAccessAt) ? origin : Math.max(origin, lastAccessAt);
+    if (renameTimes.length > 0) {
+      at = Math.max(at, renameTimes[renameTimes.length - 1]);
+    }
     return callTimes.length > 0 ? Math.max(at, callTimes[callTimes.length - 1]) : at;
   }
 
@@ -322,13 +357,18 @@ public final class EntryLife implements Life {
       settle();
       return e;
     }
-    if (callFirst()) {
-      e = event(callTimes[nextCall], callOps[nextCall++], path, null);
+    if (callFirst() && !(renameFirst() && renameAt() <= callTimes[nextCall])) {
+      e = event(callTimes[nextCall], callOps[nextCall++], currentPath(), null);
+      settle();
+      return e;
+    }
+    if (renameFirst()) {
+      e = rename(renameAt());
       settle();
       return e;
     }
     switch (state) {
-      case AT_ORIGIN -> { // mkdirs, then the create, then its renames, all at its origin
+      case AT_ORIGIN -> { // mkdirs, then the create, then the renames that go with it
         int k = originIssued++;
         if (k < mkdirs) {
           e = event(origin, Op.MKDIRS, mkdirPrefix + k, null);
@@ -337,26 +377,25 @@ public final class EntryLife implements Life {
               directory
                   ? event(origin, Op.MKDIRS, path, null)
                   : event(origin, Op.CREATE, renames > 0 ? temporary(0) : path, null);
-        } else if (k <= mkdirs + renames) {
-          int r = k - mkdirs - 1;
-          e = event(origin, Op.RENAME, temporary(r), r == renames - 1 ? path : temporary(r + 1));
+        } else if (k <= mkdirs + originRenames) {
+          e = rename(origin);
         } else {
-          e = event(origin, Op.CREATE, subtreeFile(k - mkdirs - 1 - renames), null);
+          e = event(origin, Op.CREATE, subtreeFile(k - mkdirs - 1 - originRenames), null);
         }
-        if (originIssued == mkdirs + 1 + renames + subtree) {
+        if (originIssued == mkdirs + 1 + originRenames + subtree) {
           state = ACCESSES;
         }
       }
       case ACCESSES -> {
         last = nextAccess;
         accessed++;
-        e = event(nextAccess, accessKind(), path, null);
+        e = event(nextAccess, accessKind(), currentPath(), null);
         if (accessed < accesses) {
           nextAccess += (evenGaps ? 1.0 : type.accessInterarrival().sample(gaps)) * gapFactor;
         }
       }
       case DELETE -> {
-        e = event(mainTime, directory ? Op.DELETE_RECURSIVE : Op.DELETE, path, null);
+        e = event(mainTime, directory ? Op.DELETE_RECURSIVE : Op.DELETE, currentPath(), null);
         state = DONE;
         nextCall = callTimes.length; // nothing comes after a delete
       }
@@ -374,6 +413,35 @@ public final class EntryLife implements Life {
     return nextCall < callTimes.length && state != AT_ORIGIN && callTimes[nextCall] < mainTime;
   }
 
+  /**
+   * Whether a rename comes before the state's event: never before the create; at the same time
+   * before an access, and always before the delete.
+   */
+  private boolean renameFirst() {
+    return renamed < renameTimes.length
+        && state != AT_ORIGIN
+        && (state == DELETE || renameTimes[renamed] <= mainTime);
+  }
+
+  /** When the next rename is due: never after the delete it comes before. */
+  private double renameAt() {
+    double at = renameTimes[renamed];
+    return state == DELETE ? Math.min(at, mainTime) : at;
+  }
+
+  /**
+   * Its next rename, at {@code time}: from its temporary name to the next, the last to its path.
+   */
+  private Event rename(double time) {
+    int r = renamed++;
+    return event(time, Op.RENAME, temporary(r), r == renames - 1 ? path : temporary(r + 1));
+  }
+
+  /** The name it has now: temporary until its last rename. */
+  private String currentPath() {
+    return renamed < renames ? temporary(renamed) : path;
+  }
+
   /** Moves past finished stages and sets the time of the next event. */
   private void settle() {
     settleState();
@@ -382,8 +450,10 @@ public final class EntryLife implements Life {
     }
     if (nextProbe < probeTimes.length) {
       nextTime = probeTimes[nextProbe];
-    } else if (callFirst()) {
+    } else if (callFirst() && !(renameFirst() && renameAt() <= callTimes[nextCall])) {
       nextTime = callTimes[nextCall];
+    } else if (renameFirst()) {
+      nextTime = renameAt();
     } else {
       nextTime = mainTime;
     }

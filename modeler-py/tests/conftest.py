@@ -2,6 +2,8 @@ from pathlib import Path
 
 import pytest
 
+from mimesis_model.model.fit import ProfileFitter, read_for_fitting
+from test_profile_vectors import SAMPLE_TRACE
 from tracefiles import small_trace
 
 
@@ -15,3 +17,10 @@ def trace_dir(tmp_path: Path) -> Path:
 def _schemas_from_repository(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests find the schemas by the package's own search, not the caller's environment."""
     monkeypatch.delenv("MIMESIS_SCHEMA_DIR", raising=False)
+
+
+@pytest.fixture(scope="session")
+def sample_fitter() -> ProfileFitter:
+    """ProfileFitter(random_state=0) fitted to the bundled sample: a k search of about 20 s of CPU
+    that five modules share, made once a session (a user that changes it changes a deep copy)."""
+    return ProfileFitter(random_state=0).fit(read_for_fitting(SAMPLE_TRACE))

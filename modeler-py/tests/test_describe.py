@@ -24,7 +24,7 @@ from mimesis_model.model.describe import (
     describe,
     render_type_table,
 )
-from mimesis_model.model.fit import read_for_fitting
+from mimesis_model.model.fit import ProfileFitter, read_for_fitting
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 PLOTS = ("popularity.png", "interarrival.png", "active-span.png", "k-selection.png")
@@ -174,11 +174,12 @@ def test_command_on_bad_input_raises_errors_the_cli_reports(tmp_path: Path) -> N
     assert not (tmp_path / "d").exists()
 
 
-def test_a_rerun_leaves_no_plot_of_the_earlier_profile(tmp_path: Path) -> None:
-    from mimesis_model.model.fit import ProfileFitter, read_for_fitting
+def test_a_rerun_leaves_no_plot_of_the_earlier_profile(
+    tmp_path: Path, sample_fitter: ProfileFitter
+) -> None:
     from test_profile_vectors import SAMPLE_TRACE
 
-    fitted = ProfileFitter(random_state=0).fit(read_for_fitting(SAMPLE_TRACE)).profile_
+    fitted = sample_fitter.profile_
     describe(fitted, out_dir=tmp_path)
     assert (tmp_path / "k-selection.png").exists()
     unfitted = ProfileFitter(n_types=3).fit(read_for_fitting(SAMPLE_TRACE)).profile_

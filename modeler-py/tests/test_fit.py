@@ -17,9 +17,9 @@ def sample():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow  # 14 s: a k search
-def test_the_paper_bar_on_the_sample_made_by_real_hadoop_jobs(sample) -> None:  # type: ignore[no-untyped-def]
+def test_the_paper_bar_on_the_sample_made_by_real_hadoop_jobs(sample, sample_fitter) -> None:  # type: ignore[no-untyped-def]
     """The fit bar: popularity KS below 0.04 with k at most 30, every distance reported."""
-    fitter = ProfileFitter(random_state=0).fit(sample)
+    fitter = sample_fitter  # ProfileFitter(random_state=0).fit(sample), shared
     profile = fitter.profile_
     assert profile.k <= 30
     assert [step.k for step in fitter.k_search_] == list(range(1, len(fitter.k_search_) + 1))

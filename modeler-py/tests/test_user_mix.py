@@ -3,6 +3,7 @@ the per-user call mix that validate compares with the trace's."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from pathlib import Path
 
@@ -84,8 +85,8 @@ def sample() -> FittedTrace:
 
 
 @pytest.fixture(scope="module")
-def profile() -> Profile:
-    return ProfileFitter(random_state=0).fit(sample()).profile_
+def profile(sample_fitter: ProfileFitter) -> Profile:
+    return copy.deepcopy(sample_fitter.profile_)
 
 
 def test_the_sample_profile_keeps_each_types_users_and_reproduces_the_mix(

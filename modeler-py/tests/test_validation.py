@@ -5,6 +5,7 @@ the whole-workload scores must show."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -23,8 +24,8 @@ def sample() -> FittedTrace:
 
 
 @pytest.fixture(scope="module")
-def profile(sample: FittedTrace) -> Profile:
-    return ProfileFitter(random_state=0).fit(sample).profile_
+def profile(sample_fitter: ProfileFitter) -> Profile:
+    return copy.deepcopy(sample_fitter.profile_)
 
 
 def test_the_whole_workload_shows_what_the_model_does_not_issue(

@@ -1,6 +1,7 @@
 """Profile format 2 fitted from the bundled sample (real MapReduce jobs on HDFS): the file types'
 calls and probes, the directory types, the cluster calls and the unmodeled commands."""
 
+import copy
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -45,8 +46,8 @@ def sample() -> FittedTrace:
 
 
 @pytest.fixture(scope="module")
-def fitter(sample: FittedTrace) -> ProfileFitter:
-    return ProfileFitter(random_state=0).fit(sample)
+def fitter(sample_fitter: ProfileFitter) -> ProfileFitter:
+    return copy.deepcopy(sample_fitter)
 
 
 @pytest.fixture(scope="module")

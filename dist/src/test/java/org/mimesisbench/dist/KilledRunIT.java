@@ -182,7 +182,9 @@ class KilledRunIT {
     // the killed run's lease named a process gone from this host: the rerun took it, let it go
     assertTrue(names(out).contains(".work") && !names(out).contains(".lease"), names(out) + "");
 
-    String rerun = run(0, start(out, tmp, "--time-scale", "0.02", "--overwrite"));
+    // 30 s of the profile's 230: what is checked is what --overwrite deleted and that it is valid
+    String rerun =
+        run(0, start(out, tmp, "--time-scale", "0.02", "--window", "30s", "--overwrite"));
     assertTrue(
         rerun.contains("run: --overwrite: deleted what a killed run left")
             && rerun.contains(": valid"),

@@ -88,6 +88,9 @@ class PackagedJarIT {
             PROFILE.toString(),
             "--time-scale",
             "0.02",
+            // 30 s of the profile's 230: what is checked is the console and the files, not counts
+            "--window",
+            "30s",
             "--base-dir",
             "/bench",
             "--out",

@@ -102,6 +102,13 @@ class ForeignFilesTest {
                 PROFILE.toString(),
                 "--time-scale",
                 "0", // the ops back to back: what is checked is the files, not the timing
+                // a fifth of the files, empty, over 20 s of the profile: every kind of entry is
+                // still made and deleted; what is checked is the user's files, not the run's
+                "--type-scale",
+                "all=0.2",
+                "--window",
+                "20s",
+                "--zero-size",
                 "--base-dir",
                 base.toString(),
                 "--out",

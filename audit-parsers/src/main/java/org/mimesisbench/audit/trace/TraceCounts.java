@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.mimesisbench.trace.AuditCommand;
+import org.mimesisbench.trace.DirectoryTimeline;
+import org.mimesisbench.trace.FileTimeline;
 
 /** Totals over the timelines a trace holds and its events by target, for the parse report. */
 public final class TraceCounts {
@@ -33,42 +35,34 @@ public final class TraceCounts {
   long firstTime;
   long lastTime;
 
-  /** One file's timeline: what it was, and its accesses and other calls. */
-  void countFile(
-      boolean preExisting,
-      boolean inSnapshot,
-      boolean deleted,
-      boolean renamed,
-      int accessCount,
-      int callCount) {
+  void count(FileTimeline t, boolean inSnapshot, int accessCount, int callCount) {
     files++;
     fileCalls += callCount;
-    if (preExisting) {
-      this.preExisting++;
+    if (t.getPreExisting()) {
+      preExisting++;
       if (!inSnapshot) {
         preExistingNotInSnapshot++;
       }
     } else {
       created++;
     }
-    if (deleted) {
-      this.deleted++;
+    if (t.getDeleteTime() != null) {
+      deleted++;
     }
-    if (renamed) {
-      this.renamed++;
+    if (t.getRenames() > 0) {
+      renamed++;
     }
     accesses += accessCount;
   }
 
-  /** One directory's timeline, as {@link #countFile} a file's. */
-  void countDirectory(boolean preExisting, boolean deletedItself, int accessCount, int callCount) {
+  void count(DirectoryTimeline t, int accessCount, int callCount) {
     directories++;
-    if (preExisting) {
+    if (t.getPreExisting()) {
       directoriesPreExisting++;
     } else {
       directoriesCreated++;
     }
-    if (deletedItself) {
+    if (t.getDeletedItself()) {
       directoriesDeletedItself++;
     }
     directoryAccesses += accessCount;

@@ -43,7 +43,6 @@ public final class EntryLife implements Life {
   private int mkdirs;
   private int renames;
   private int originIssued;
-  private int originRenames; // renames issued with the create (a type without rename delays)
 
   private long accesses; // the first at activation, then one after each gap
   private long accessed;
@@ -196,7 +195,6 @@ public final class EntryLife implements Life {
     if (directory && accesses > 0) { // drawn last: the draws before it are as they were
       kindStart = random.nextDouble();
     }
-    originRenames = renames;
     if (renames > 0 && type instanceof FileTypeModel f && !f.renameDelay().isEmpty()) {
       drawRenames(f);
     }
@@ -233,7 +231,6 @@ public final class EntryLife implements Life {
       renameTimes[i] = Math.min(origin + f.renameDelay().sample(draw), end);
     }
     Arrays.sort(renameTimes);
-    originRenames = 0;
   }
 
   private void drawCalls(List<CallModel> calls, Strata.Entry strata) {
@@ -357,7 +354,7 @@ public final class EntryLife implements Life {
       settle();
       return e;
     }
-    if (callFirst() && !(renameFirst() && renameAt() <= callTimes[nextCall])) {
+    if (callNext()) {
       e = event(callTimes[nextCall], callOps[nextCall++], currentPath(), null);
       settle();
       return e;
@@ -377,12 +374,12 @@ public final class EntryLife implements Life {
               directory
                   ? event(origin, Op.MKDIRS, path, null)
                   : event(origin, Op.CREATE, renames > 0 ? temporary(0) : path, null);
-        } else if (k <= mkdirs + originRenames) {
+        } else if (k <= mkdirs + originRenames()) {
           e = rename(origin);
         } else {
-          e = event(origin, Op.CREATE, subtreeFile(k - mkdirs - 1 - originRenames), null);
+          e = event(origin, Op.CREATE, subtreeFile(k - mkdirs - 1 - originRenames()), null);
         }
-        if (originIssued == mkdirs + 1 + originRenames + subtree) {
+        if (originIssued == mkdirs + 1 + originRenames() + subtree) {
           state = ACCESSES;
         }
       }
@@ -411,6 +408,16 @@ public final class EntryLife implements Life {
    */
   private boolean callFirst() {
     return nextCall < callTimes.length && state != AT_ORIGIN && callTimes[nextCall] < mainTime;
+  }
+
+  /** Renames issued with the create: all of them for a type without rename delays. */
+  private int originRenames() {
+    return renameTimes.length == 0 ? renames : 0;
+  }
+
+  /** Whether the next event is one of its other calls: due before the state's and any rename's. */
+  private boolean callNext() {
+    return callFirst() && !(renameFirst() && renameAt() <= callTimes[nextCall]);
   }
 
   /**
@@ -450,7 +457,7 @@ public final class EntryLife implements Life {
     }
     if (nextProbe < probeTimes.length) {
       nextTime = probeTimes[nextProbe];
-    } else if (callFirst() && !(renameFirst() && renameAt() <= callTimes[nextCall])) {
+    } else if (callNext()) {
       nextTime = callTimes[nextCall];
     } else if (renameFirst()) {
       nextTime = renameAt();

@@ -370,3 +370,26 @@ def test_renames_come_at_the_create_plus_a_drawn_delay_never_after_the_delete() 
     # the renames' draws are a stream of their own: the files' and calls' are as they were
     assert np.array_equal(at_create.call_time, workload.call_time)
     assert np.array_equal(at_create.delete_time, workload.delete_time, equal_nan=True)
+
+
+def test_a_shorter_window_cuts_the_lives_of_the_profiles_window() -> None:
+    # Drawn over a 20 s window, a pre-existing file first read at 50 s was deleted at 10 s (its
+    # origin + deleteDelay), and one first read at 18 s had its 4 s of reads squeezed into 2 s.
+    profile = replace(whole_profile(), pre_existing_activation="UNIFORM")
+    whole = synthesize(profile, random_state=0)
+    short = synthesize(profile, random_state=0, window_ms=20_000)
+    for workload, window in ((whole, WINDOW_MS), (short, 20_000)):
+        read = workload.pre_existing & ~np.isnan(workload.first_access)
+        assert (workload.first_access[read] < window).all()
+        # a delete comes 10 s after the last of a file's 5 reads (4 s after its first), or not
+        gone = workload.pre_existing & workload.deleted
+        assert np.allclose(workload.delete_time[gone], workload.first_access[gone] + 14_000)
+    # the reads keep their 1 s gaps where the cut falls among them
+    assert np.allclose(short.interarrival, 1_000.0)
+    assert (short.accesses[short.pre_existing] < 5).any()
+    # about 200 of the 400 pre-existing files are deleted in the whole window, 14 s after a first
+    # read uniform over 100 s; in 20 s, those first read in the first 6 s: about 12, not 190
+    deletes = int(np.count_nonzero(short.deleted & short.pre_existing))
+    assert deletes <= 30
+    before = whole.pre_existing & whole.deleted & (whole.delete_time < 20_000)
+    assert abs(deletes - int(np.count_nonzero(before))) <= 12

@@ -2,7 +2,8 @@
 
 It defines how a generator reads a profile; the Java benchmark (generator-mr) follows the same
 semantics. One window of the profile's duration W, starting at 0; a file's origin is its
-creation time, or 0 when it exists at the window's start.
+creation time, or 0 when it exists at the window's start. A run's shorter window cuts the
+lives drawn over W (`_accesses`, 4 and 8), so that its events are the whole window's first ones.
 
 File types, per type j:
 
@@ -23,7 +24,8 @@ File types, per type j:
    included, as in generator-mr's PopularityQuantiles;
 4. with probability deleteShare_j (its uniform stratified as the calls' are, in 6) a file is
    deleted at its last access (its origin if it had
-   none) + deleteDelay_j, if that falls in the window. deleteShare counts only the deletes
+   none) + deleteDelay_j, if that falls in the window (none when the window cut its accesses).
+   deleteShare counts only the deletes
    that named the file itself: a file that a recursive delete of a directory above it removed
    is not deleted by its type (the directory type's one delete stands for that call). Of the
    created files with no delete in the window, removedShare_j (format 6) are removed: a
@@ -46,8 +48,9 @@ File types, per type j:
    frac(...)) renames (u its member of the renames' stratified sequence), at its origin plus n
    draws of renameDelay_j, sorted, so that the k-th rename takes the k-th smallest (the last onto
    its final path); a rename due after its delete or the window's end comes at that instead, so
-   none is lost. A type with an empty renameDelay renames at the origin (`rename_time`; the
-   count of renames stays the ratio's, below).
+   none is lost (a run's shorter window issues those before its end). A type with an empty
+   renameDelay renames at the origin (`rename_time`; the count of renames stays the ratio's,
+   below).
 
 Directory types (format 2), per type d, exactly as file types, of directories:
 
@@ -358,9 +361,11 @@ def synthesize(
     calls_rng, directories_rng, cluster_rng, missing_rng, denied_rng, renames_rng = rng.spawn(6)
     window = float(profile.duration_ms if window_ms is None else window_ms)
     stretch = max(1.0, window / profile.duration_ms)
+    # lives drawn over the profile's window (or a longer run's): a shorter one only cuts them
+    plan = max(window, float(profile.duration_ms))
     uniform = _uniform_activation_ms(profile)
     parts = [
-        _synthesize_type(file_type, window, span_scale, file_scale, stretch, uniform, rng)
+        _synthesize_type(file_type, (window, plan), span_scale, file_scale, stretch, uniform, rng)
         for file_type in tqdm(
             profile.file_types,
             desc="synthesize",
@@ -374,14 +379,14 @@ def synthesize(
             _with_calls(part, file_type, window, calls_rng),
             file_type,
             profile.renames_per_create,
-            window,
+            (window, plan),
             renames_rng,
         )
         for part, file_type in zip(parts, profile.file_types, strict=True)
     ]
     workload = _joined(parts, window, profile.file_types)
     directories = _directory_workload(
-        profile, window, span_scale, file_scale, stretch, directories_rng
+        profile, (window, plan), span_scale, file_scale, stretch, directories_rng
     )
     cluster_time, cluster_command = _cluster_calls(
         profile.cluster_calls, window, file_scale * stretch, file_scale, cluster_rng,
@@ -426,21 +431,24 @@ def synthesize_directories(
     rng = np.random.default_rng(random_state)
     directories_rng = rng.spawn(3)[1]
     window = float(profile.duration_ms)
-    directories = _directory_workload(profile, window, span_scale, file_scale, 1.0, directories_rng)
+    directories = _directory_workload(
+        profile, (window, window), span_scale, file_scale, 1.0, directories_rng
+    )
     return None if directories is None else _time_scaled(directories, time_scale)
 
 
 def _directory_workload(
-    profile: Profile, window: float, span_scale: float, file_scale: float, stretch: float,
-    rng: np.random.Generator,
+    profile: Profile, windows: tuple[float, float], span_scale: float, file_scale: float,
+    stretch: float, rng: np.random.Generator,
 ) -> SyntheticWorkload | None:  # fmt: skip
     if not profile.directory_types:
         return None
     parts = []
     uniform = _uniform_activation_ms(profile)
+    window = windows[0]
     for directory_type in profile.directory_types:
         part = _synthesize_type(
-            directory_type, window, span_scale, file_scale, stretch, uniform, rng
+            directory_type, windows, span_scale, file_scale, stretch, uniform, rng
         )
         part = _with_subtrees(part, directory_type, rng)
         parts.append(_with_calls(part, directory_type, window, rng))
@@ -530,9 +538,12 @@ def _uniform_activation_ms(profile: Profile) -> float:
 
 
 def _synthesize_type(
-    file_type: ModeledType, window: float, span_scale: float, file_scale: float, stretch: float,
-    uniform_activation_ms: float, rng: np.random.Generator,
+    file_type: ModeledType, windows: tuple[float, float], span_scale: float, file_scale: float,
+    stretch: float, uniform_activation_ms: float, rng: np.random.Generator,
 ) -> SyntheticWorkload:  # fmt: skip
+    """One type's entities in the run's window, WINDOWS[0], their lives drawn over WINDOWS[1]
+    (the same or longer): a shorter run's events are the longer one's that come first."""
+    window = windows[0]
     pre_existing = round(file_type.pre_existing * file_scale)
     # More files of a type in the same window: creates come FILE_SCALE times as often.
     most_creates = round(file_type.created * file_scale * stretch)
@@ -558,7 +569,9 @@ def _synthesize_type(
     popularity = (
         (quantile - file_type.unaccessed_share) / accessed_share if accessed_share > 0 else quantile
     )
-    accesses, last, gaps = _accesses(file_type, activation, popularity, span_scale, window, rng)
+    accesses, last, gaps, cut = _accesses(
+        file_type, activation, popularity, span_scale, windows, rng
+    )
     active = accesses > 0
     shares = np.array([file_type.access_shares[kind] for kind in file_type.kinds])
     if isinstance(file_type, DirectoryType):
@@ -574,7 +587,7 @@ def _synthesize_type(
         )
         since = np.where(active[chosen], last[chosen], origin[chosen])
         delete_time[chosen] = since + delete_delay.sample(rng, len(chosen))
-    delete_time[delete_time >= window] = np.nan
+    delete_time[(delete_time >= window) | cut] = np.nan  # a delete comes after every access
     deleted = ~np.isnan(delete_time)
     depth = file_type.depth.sample(rng, files).astype(np.int64) if files else np.zeros(0, np.int64)
     # Recorded in the profile's own time, before file scaling sped the creates up.
@@ -637,11 +650,12 @@ def _with_calls(
 
 
 def _with_renames(
-    part: SyntheticWorkload, file_type: ModeledType, per_create: float, window: float,
-    rng: np.random.Generator,
+    part: SyntheticWorkload, file_type: ModeledType, per_create: float,
+    windows: tuple[float, float], rng: np.random.Generator,
 ) -> SyntheticWorkload:  # fmt: skip
     """PART (one file type's files) with the times of its created files' renames (module doc,
-    8), as generator-mr's EntryLife issues them."""
+    8), as generator-mr's EntryLife issues them: drawn over WINDOWS[1], issued in WINDOWS[0]."""
+    window, plan = windows
     created = np.flatnonzero(~part.pre_existing)
     if per_create <= 0 or not len(created) or isinstance(file_type, DirectoryType):
         return part
@@ -650,8 +664,10 @@ def _with_renames(
     delay = file_type.rename_delay
     at = part.origin[owner]
     if not delay.is_empty:
-        ends = np.where(part.deleted, part.delete_time, window)
+        ends = np.where(part.deleted, part.delete_time, plan)
         at = np.minimum(at + delay.sample(rng, len(owner)), ends[owner])
+        due = at <= window
+        at, owner = at[due], owner[due]
     order = np.lexsort((at, owner))  # by file, each file's renames in time order
     return _with(part, rename_time=at[order], rename_file=owner[order])
 
@@ -752,24 +768,30 @@ def popularity_stride(n: int) -> int:
 
 def _accesses(
     file_type: ModeledType, activation: Floats, popularity: Floats, span_scale: float,
-    window: float, rng: np.random.Generator,
-) -> tuple[Ints, Floats, Floats]:  # fmt: skip
-    """Per file: accesses in the window and the last one's time; and every realized gap.
+    windows: tuple[float, float], rng: np.random.Generator,
+) -> tuple[Ints, Floats, Floats, Bools]:  # fmt: skip
+    """Per file: accesses in the run's window (WINDOWS[0]) and the last one's time; every
+    realized gap; and per file whether the window cut some of its accesses (planned over
+    WINDOWS[1], the same or longer, so that a shorter run's accesses are the longer one's first).
 
     A file activated in the window has a popularity quantile u: its active span is activeSpan
     at u, its accesses accessesPerFile at u (span scale s: s times the span, s times the gaps).
     The accesses are at activation and after each of the gaps, drawn from accessInterarrival
     and stretched together to fill the span. A span of g gaps longer than g / (g + 1) of the
-    time the window has left after activation is shrunk to that: every access is issued.
+    time the planned window has left after activation is shrunk to that.
     """
+    window, plan = windows
     files = len(activation)
     accesses = np.zeros(files, dtype=np.int64)
     last = np.full(files, np.nan)
-    live = np.flatnonzero(activation < window)
-    accesses[live] = 1
-    last[live] = activation[live]
+    live = np.flatnonzero(activation < plan)
+    first = live[activation[live] < window]
+    accesses[first] = 1
+    last[first] = activation[first]
+    cut = np.zeros(files, dtype=np.bool_)
+    cut[live] = activation[live] >= window
     if len(live) == 0:
-        return accesses, last, np.zeros(0)
+        return accesses, last, np.zeros(0), cut
     uniform = popularity[live]
     span = file_type["activeSpan"].at(uniform) * span_scale
     gap_counts = np.maximum(file_type.entity_accesses.at(uniform).astype(np.int64) - 1, 0)
@@ -779,9 +801,9 @@ def _accesses(
     gap_counts[span <= 0] = 0
     # A life the window's end would cut keeps its accesses: the span shrinks to end one mean gap
     # before the window's end (the trace's counts are of accesses inside its window).
-    span = np.minimum(span, (window - activation[live]) * gap_counts / (gap_counts + 1))
+    span = np.minimum(span, (plan - activation[live]) * gap_counts / (gap_counts + 1))
     if gap_counts.sum() == 0 or file_type["accessInterarrival"].is_empty:
-        return accesses, last, np.zeros(0)
+        return accesses, last, np.zeros(0), cut
     owner = np.repeat(np.arange(len(live)), gap_counts)
     gaps = file_type["accessInterarrival"].sample(rng, len(owner))
     totals = np.bincount(owner, weights=gaps, minlength=len(live))
@@ -795,6 +817,7 @@ def _accesses(
     times = activation[live][owner] + ends - starts
     issued = times < window
     accesses[live] += np.bincount(owner[issued], minlength=len(live))
+    cut[live[owner[~issued]]] = True
     issued_rows = live[owner[issued]]
     last[issued_rows] = times[issued]  # ascending within a file, so the last write wins
-    return accesses, last, gaps[issued]
+    return accesses, last, gaps[issued], cut

@@ -19,6 +19,8 @@ import org.mimesisbench.run.RunOptions;
  * applied when events are issued, not here.
  *
  * @param windowMs length of the schedule in the profile's time
+ * @param planWindowMs the window lives are drawn over: the profile's, or the run's when longer; a
+ *     shorter run window only cuts the schedule, so its events are the longer one's that come first
  * @param allTypes every type of the profile, scaled (phase 1 creates all their pre-existing files)
  * @param runTypes the types phase 2 runs (all, or those chosen with --types)
  * @param dormantFiles pre-existing files no type owns (never touched), scaled with every type
@@ -34,6 +36,7 @@ import org.mimesisbench.run.RunOptions;
 public record WorkloadModel(
     String source,
     double windowMs,
+    double planWindowMs,
     List<FileTypeModel> allTypes,
     List<FileTypeModel> runTypes,
     double spanScale,
@@ -155,6 +158,7 @@ public record WorkloadModel(
     return new WorkloadModel(
         where,
         window,
+        Math.max(window, profile.getDurationMs()),
         List.copyOf(models),
         List.copyOf(run),
         options.getSpanScale(),

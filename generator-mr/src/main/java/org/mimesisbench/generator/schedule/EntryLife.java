@@ -36,7 +36,9 @@ public final class EntryLife implements Life {
   private int subtree; // files made in a directory with it, for its delete to remove in one call
   private final String path;
   private final String mkdirPrefix; // for mkdirs made alongside the create
-  private final double window;
+  private final double window; // the run's: nothing at or after it is issued
+  // the window its life is drawn over (at least the run's): a shorter run keeps the same life
+  private final double planWindow;
   private final SplittableRandom random;
 
   private final double origin;
@@ -73,12 +75,16 @@ public final class EntryLife implements Life {
   private double[] callTimes = NONE; // ascending, after the origin and within the window
   private Op[] callOps;
   private int nextCall;
-  private double[] renameTimes = NONE; // ascending, after the origin; empty: renamed at the origin
+  private double[] renameTimes = NONE; // ascending, after the origin, within the window
   private int renamed; // renames issued so far, at the origin or later
+  private boolean
+      renamesDelayed; // its type has rename delays: none of its renames is at the create
 
   /**
    * @param path where the file lives, relative to the namespace root
    * @param created whether the run creates it at {@code origin} (else it pre-exists, origin 0)
+   * @param window the run's window: nothing at or after it is issued
+   * @param planWindow the window its life is drawn over, at least the run's (WorkloadModel)
    * @param popularity the file's quantile, in [0, 1), of its type's popularity: below the
    *     unaccessed share it is never accessed, above it picks the active span and the number of
    *     accesses ({@link PopularityQuantiles})
@@ -92,6 +98,7 @@ public final class EntryLife implements Life {
       boolean created,
       double origin,
       double window,
+      double planWindow,
       double spanScale,
       double mkdirsPerCreate,
       double renamesPerCreate,
@@ -106,6 +113,7 @@ public final class EntryLife implements Life {
         created,
         origin,
         window,
+        planWindow,
         spanScale,
         mkdirsPerCreate,
         renamesPerCreate,
@@ -125,12 +133,26 @@ public final class EntryLife implements Life {
       boolean created,
       double origin,
       double window,
+      double planWindow,
       double spanScale,
       double popularity,
       long seed,
       Strata.Entry strata) {
     return new EntryLife(
-        type, true, path, created, origin, window, spanScale, 0, 0, popularity, seed, strata, null);
+        type,
+        true,
+        path,
+        created,
+        origin,
+        window,
+        planWindow,
+        spanScale,
+        0,
+        0,
+        popularity,
+        seed,
+        strata,
+        null);
   }
 
   private EntryLife(
@@ -140,6 +162,7 @@ public final class EntryLife implements Life {
       boolean created,
       double origin,
       double window,
+      double planWindow,
       double spanScale,
       double mkdirsPerCreate,
       double renamesPerCreate,
@@ -152,6 +175,7 @@ public final class EntryLife implements Life {
     this.path = path;
     this.mkdirPrefix = mkdirPrefix;
     this.window = window;
+    this.planWindow = planWindow;
     this.origin = origin;
     this.random = new SplittableRandom(seed);
     this.seed = seed;
@@ -166,7 +190,7 @@ public final class EntryLife implements Life {
               + (created || type.preExistingUniformMs() <= 0
                   ? type.activationDelay().sample(random)
                   : random.nextDouble() * type.preExistingUniformMs());
-      if (activation < window) {
+      if (activation < planWindow) {
         double u = (popularity - type.unaccessedShare()) / (1 - type.unaccessedShare());
         planAccesses(activation, spanScale, u);
       }
@@ -219,18 +243,25 @@ public final class EntryLife implements Life {
 
   /**
    * Its renames' times: its origin plus sorted draws of the type's rename delay, so the k-th rename
-   * takes the k-th; none later than its delete (issued just before it) or the window's end, where a
-   * rename dropped would leave the file under a temporary name and its type one rename short.
+   * takes the k-th; none later than its delete (issued just before it) or the end of the window its
+   * life is drawn over, where a rename dropped would leave the file under a temporary name and its
+   * type one rename short. A shorter run issues those its window holds.
    */
   private void drawRenames(FileTypeModel f) {
+    renamesDelayed = true;
     SplittableRandom draw = new SplittableRandom(seed ^ RENAME_STREAM);
     double deleted = deleteTime();
-    double end = Double.isNaN(deleted) ? window : deleted;
-    renameTimes = new double[renames];
+    double end = Double.isNaN(deleted) ? planWindow : deleted;
+    double[] times = new double[renames];
     for (int i = 0; i < renames; i++) {
-      renameTimes[i] = Math.min(origin + f.renameDelay().sample(draw), end);
+      times[i] = Math.min(origin + f.renameDelay().sample(draw), end);
     }
-    Arrays.sort(renameTimes);
+    Arrays.sort(times);
+    int due = 0; // those the run's window holds: a shorter run issues the same renames, fewer
+    while (due < renames && times[due] <= window) {
+      due++;
+    }
+    renameTimes = Arrays.copyOf(times, due);
   }
 
   private void drawCalls(List<CallModel> calls, Strata.Entry strata) {
@@ -279,7 +310,7 @@ public final class EntryLife implements Life {
     }
     // a life the window's end would cut keeps its accesses: the span ends one mean gap before the
     // end
-    span = Math.min(span, (window - activation) * gapCount / (gapCount + 1.0));
+    span = Math.min(span, (planWindow - activation) * gapCount / (gapCount + 1.0));
     accesses = 1 + gapCount;
     nextAccess = activation;
     lastAccessAt = activation + span; // the gaps are stretched to end exactly there
@@ -321,7 +352,7 @@ public final class EntryLife implements Life {
 
   /** When its own delete is due, or NaN when it has none in the window. */
   public double deleteTime() {
-    if (Double.isNaN(deleteDelay)) {
+    if (Double.isNaN(deleteDelay) || lastAccessAt >= window) { // after accesses the run cuts
       return Double.NaN;
     }
     double at = (Double.isNaN(lastAccessAt) ? origin : lastAccessAt) + deleteDelay;
@@ -412,7 +443,7 @@ public final class EntryLife implements Life {
 
   /** Renames issued with the create: all of them for a type without rename delays. */
   private int originRenames() {
-    return renameTimes.length == 0 ? renames : 0;
+    return renamesDelayed ? 0 : renames;
   }
 
   /** Whether the next event is one of its other calls: due before the state's and any rename's. */
@@ -478,7 +509,8 @@ public final class EntryLife implements Life {
       }
       state = DELETE;
       double at = (Double.isNaN(last) ? origin : last) + deleteDelay;
-      if (!Double.isNaN(deleteDelay) && at < window) {
+      // a delete comes after every access its life has: none when the run's window cut some
+      if (!Double.isNaN(deleteDelay) && accessed == accesses && at < window) {
         mainTime = at;
         return;
       }

@@ -156,6 +156,10 @@ def _types(
         # so a share is the trace's count over what the drawn delays would keep, not over all.
         window = float(behaviour.window_ms)
         room = window - _generated_origins(behaviour.origin[rows], behaviour.created[rows])
+        # a generator drops a call due after its file's delete too: a deleted file's room for
+        # its calls ends there (HBase's archived files: setTimes came out 7 % short without it)
+        lifetime = behaviour.delete_time[rows] - behaviour.origin[rows]
+        call_room = np.where(behaviour.deleted[rows], np.minimum(room, lifetime), room)
         since = np.where(behaviour.accessed, behaviour.last_access, behaviour.origin)
         call_shares = [
             CallShare(
@@ -163,7 +167,7 @@ def _types(
                 _share(
                     int(np.count_nonzero(codes == code)),
                     offsets[codes == code],
-                    room,
+                    call_room,
                     per_file=True,
                 ),
                 Distribution.of_sample(offsets[codes == code], max_points),

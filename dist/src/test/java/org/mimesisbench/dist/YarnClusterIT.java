@@ -243,7 +243,9 @@ class YarnClusterIT {
       throws Exception {
     Path out = dir.resolve("packed");
     long t0 = System.nanoTime();
-    String printed = finish(run(out, "--time-scale", "0.05"), 0, 15);
+    // packing and counters, not timing: with no drift limit a loaded host (the other fork's
+    // HA cluster beside it in CI) cannot stop 6 mappers issuing 45 shares at 20x
+    String printed = finish(run(out, "--time-scale", "0.05", "--max-drift", "0"), 0, 15);
     System.out.printf("packed run: %.0f s%n%s%n", (System.nanoTime() - t0) / 1e9, printed);
     assertTrue(
         printed.contains("queue default can run " + SLOTS + " mappers beside it now")

@@ -77,8 +77,6 @@ public final class EntryLife implements Life {
   private int nextCall;
   private double[] renameTimes = NONE; // ascending, after the origin, within the window
   private int renamed; // renames issued so far, at the origin or later
-  private boolean
-      renamesDelayed; // its type has rename delays: none of its renames is at the create
 
   /**
    * @param path where the file lives, relative to the namespace root
@@ -248,7 +246,6 @@ public final class EntryLife implements Life {
    * type one rename short. A shorter run issues those its window holds.
    */
   private void drawRenames(FileTypeModel f) {
-    renamesDelayed = true;
     SplittableRandom draw = new SplittableRandom(seed ^ RENAME_STREAM);
     double deleted = deleteTime();
     double end = Double.isNaN(deleted) ? planWindow : deleted;
@@ -443,7 +440,7 @@ public final class EntryLife implements Life {
 
   /** Renames issued with the create: all of them for a type without rename delays. */
   private int originRenames() {
-    return renamesDelayed ? 0 : renames;
+    return type instanceof FileTypeModel f && !f.renameDelay().isEmpty() ? 0 : renames;
   }
 
   /** Whether the next event is one of its other calls: due before the state's and any rename's. */

@@ -292,6 +292,23 @@ def test_at_time_scale_0_times_are_not_scored(
     assert "time scale 0" in report["notes"][0]
 
 
+def test_a_flat_run_s_files_per_depth_is_not_scored(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A flat run (or one of a profile without namespace statistics) holds every file at one
+    depth by design: its depth distance would be near 1 and say nothing."""
+    summary = json.loads((results / "summary.json").read_text())
+    summary["options"]["flat"] = True
+    (results / "summary.json").write_text(json.dumps(summary))
+    report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
+    for against in (report["against_model"], report["against_trace"]):
+        assert against["ks"]["files_per_depth"] is None
+        assert against["noise"]["files_per_depth"] is None
+        assert against["ks"]["popularity"] is not None
+    assert report["against_model"]["per_type"][0]["ks"]["files_per_depth"] is None
+    assert any("files per depth is not scored" in note for note in report["notes"])
+
+
 def test_a_profile_the_run_was_not_made_from_is_refused_unless_forced(
     results: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -128,6 +128,8 @@ def score_run(
     faithful_runs = [synthesized(1.0, random_state + 1 + draw) for draw in range(noise_draws)]
     faithful = [WorkloadSample.of_model(workload, None, True) for workload in faithful_runs]
     timed = scaling.time_scale != 0
+    flat = scaling.flat or predicted.namespace is None
+    unscored = _unscored(timed, flat)
     counts = {
         "run": _counts(run_sample, behaviour.window_ms),
         "model": _counts(model_sample, model.window_ms, per=replicas),
@@ -136,8 +138,8 @@ def score_run(
     if original is not None and trace_sample is not None:
         counts["trace"] = _counts(trace_sample, original.behaviour.window_ms * scaling.time_scale)
         against_trace = Distances(
-            _scored(distances(run_sample, trace_sample), timed),
-            _scored(_noise(faithful, trace_sample), timed),
+            _scored(distances(run_sample, trace_sample), unscored),
+            _scored(_noise(faithful, trace_sample), unscored),
             trace=str(original.source),
         )
     return RunFidelity(
@@ -167,14 +169,14 @@ def score_run(
         counts=counts,
         against=Against(
             Distances(
-                _scored(against_model["overall"]["ks"], timed),
-                _scored(_noise(faithful, model_sample), timed),
+                _scored(against_model["overall"]["ks"], unscored),
+                _scored(_noise(faithful, model_sample), unscored),
                 per_type=tuple(
                     TypeDistances(
                         item["type"],
                         item["files"]["trace"],
                         item["files"]["model"] / replicas,
-                        _scored(item["ks"], timed),
+                        _scored(item["ks"], unscored),
                         item["values"],
                     )
                     for item in against_model["per_type"]
@@ -190,7 +192,7 @@ def score_run(
             original,
             comparable=predicted is profile and scaling.span_scale == 1,
         ),
-        notes=() if timed else (UNTIMED_NOTE,),
+        notes=(() if timed else (UNTIMED_NOTE,)) + ((FLAT_NOTE,) if flat else ()),
         users=_users(predicted, run, model, replicas, original),
         directories=_directories(run, model, replicas, original, faithful_runs),
         sizes=sizes,
@@ -403,16 +405,27 @@ UNTIMED_NOTE: Final = (
 )
 
 
+FLAT_NOTE: Final = (
+    "the run put every file in one directory (--flat, or a profile without namespace "
+    "statistics), so files per depth is not scored"
+)
+
+
+def _unscored(timed: bool, flat: bool) -> tuple[str, ...]:
+    """The dimensions a run cannot be held to: the time ones unless TIMED (at time scale 0 ops go
+    back to back, and they would be near 1), files per depth when FLAT (one depth by design)."""
+    return (() if timed else TIME_DIMENSIONS) + (("files_per_depth",) if flat else ())
+
+
 @overload
-def _scored(values: Dimensions, timed: bool) -> Dimensions: ...
+def _scored(values: Dimensions, unscored: tuple[str, ...]) -> Dimensions: ...
 @overload
-def _scored(values: Dimensions | None, timed: bool) -> Dimensions | None: ...
-def _scored(values: Dimensions | None, timed: bool) -> Dimensions | None:
-    """VALUES (distances by dimension), the time dimensions not scored unless TIMED: at time
-    scale 0 the schedule has no times (ops go back to back), and they would be near 1."""
-    if values is None or timed:
+def _scored(values: Dimensions | None, unscored: tuple[str, ...]) -> Dimensions | None: ...
+def _scored(values: Dimensions | None, unscored: tuple[str, ...]) -> Dimensions | None:
+    """VALUES (distances by dimension), those named UNSCORED not scored (None)."""
+    if values is None or not unscored:
         return values
-    return values | dict.fromkeys(TIME_DIMENSIONS)
+    return values | dict.fromkeys(unscored)
 
 
 def _noise(faithful: list[WorkloadSample], reference: WorkloadSample) -> dict[str, Any] | None:

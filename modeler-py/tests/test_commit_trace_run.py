@@ -73,28 +73,15 @@ def test_a_run_issues_the_commit_traces_calls_command_by_command(scored: dict[st
     """Measured (seed 1, time scale 0): 1,298 calls of 1,296, TV 0.0061; open 209 of 202,
     setPermission 64 of 66, setReplication 17 of 16, delete 50 of 55, the others exact or
     within one. The 1 % commands of a trace this small are 13-66 calls, where one call is
-    2-8 %: a command is held to 5 % or 2 calls. Delete, a sum of three processes of its own
-    (below), is the one left out here."""
+    2-8 %: a command is held to 5 % or 2 calls. Delete is the one left out here: the sum of
+    three processes (file deletes, deletes of missing paths, recursive deletes of directories),
+    one run's count spreads by 1.9 calls (sd over 40 seeds of the generator's schedule, mean
+    54.2 of the trace's 55; 52 at seed 1): its mean is held to 2 % in test_commit_trace."""
     whole = scored["whole"]
     calls = whole["calls"]
     assert calls["run"] == pytest.approx(calls["trace"], rel=RUN_CALLS_TOLERANCE)
     assert {c: n for c, n in _off(whole, 2).items() if c != "delete"} == {}
     assert whole["against_trace"]["command_mix_tv"] <= MAX_MIX_TV
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "measured (seed 1, time scale 0): delete 50 of the trace's 55 (-9 %): 6 file deletes, "
-        "25 deletes of missing paths, 19 recursive deletes of directories, where one draw of "
-        "the reference generator makes 22.2 on average (20 seeds) and the model pooled over "
-        "100 copies 23.4: a directory type of 8 created directories, all deleted, loses more to "
-        "the window's end in one draw than in the pooled model, which the fit matches to the "
-        "trace"
-    ),
-)
-def test_every_frequent_command_within_5_percent_or_2_calls(scored: dict[str, Any]) -> None:
-    assert _off(scored["whole"], 2) == {}
 
 
 def test_the_run_s_own_bookkeeping_is_not_scored(scored: dict[str, Any]) -> None:

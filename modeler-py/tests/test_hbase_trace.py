@@ -1,4 +1,4 @@
-"""The fit on tests/hbase-trace: a deleted file's calls counted as the generator keeps them."""
+"""The fit on tests/hbase-trace: calls counted as one run of the generator keeps them."""
 
 from __future__ import annotations
 
@@ -22,3 +22,13 @@ def test_set_times_of_archived_files_are_not_lost_to_their_deletes() -> None:
     profile = ProfileFitter(n_types=4, random_state=0).fit(read_for_fitting(HBASE_TRACE)).profile_
     issued = [synthesize(profile, random_state=s).command_counts()["setTimes"] for s in (0, 1)]
     assert float(np.mean(issued)) == pytest.approx(MODELED_SET_TIMES, rel=0.05)
+
+
+@pytest.mark.slow
+def test_one_run_issues_the_traces_set_times_at_the_default_k() -> None:
+    # HBase flushes HFiles in bursts, and each is archived (with its setTimes) minutes later: a
+    # run's few long create gaps fall anywhere among its creates. Fitted against the creates'
+    # average places, one run issued 1,089 on average (-2.7 %), types 4 and 5 13 % short.
+    profile = ProfileFitter(random_state=0).fit(read_for_fitting(HBASE_TRACE)).profile_
+    issued = [synthesize(profile, random_state=s).command_counts()["setTimes"] for s in range(20)]
+    assert float(np.mean(issued)) == pytest.approx(MODELED_SET_TIMES, rel=0.015)

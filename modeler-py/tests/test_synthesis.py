@@ -23,6 +23,7 @@ from mimesis_model.model.synthesis import (
     stratified_uniforms,
     synthesize,
     synthesize_directories,
+    synthesize_for_comparison,
     systematic_kinds,
 )
 from mimesis_model.runs.run_results import RunScaling
@@ -393,3 +394,31 @@ def test_a_shorter_window_cuts_the_lives_of_the_profiles_window() -> None:
     assert deletes <= 30
     before = whole.pre_existing & whole.deleted & (whole.delete_time < 20_000)
     assert abs(deletes - int(np.count_nonzero(before))) <= 12
+
+
+def bursty_profile() -> Profile:
+    """Created files in two bursts (most gaps 100 ms, two of 45 % of the window), each with a
+    call a fifth of the window after its create: one run's files fall before the window's last
+    fifth or do not, by where its long gaps fall."""
+    base = whole_profile(call_offset=WINDOW_MS / 5)
+    file_type = base.file_types[0]
+    gaps = Distribution.of_sample([100.0] * 18 + [WINDOW_MS * 0.45] * 2)
+    bursty = replace(
+        file_type, files=20, pre_existing=0, delete_share=0.0,
+        distributions=file_type.distributions | {"createInterarrival": gaps},
+        calls=[CallShare("setReplication", 1.0, _constant(WINDOW_MS / 5))], probes=None,
+    )  # fmt: skip
+    return replace(base, file_types=[bursty], directory_types=[], cluster_calls=[])
+
+
+def test_a_comparisons_replicas_issue_what_one_run_does_on_average() -> None:
+    # A comparison's replicas are runs' own create processes: one process 50 times as fast
+    # averages the long gaps out, and a fit made against it missed a run's count by 13 % on
+    # HBase's bursts of flushed HFiles.
+    profile = bursty_profile()
+    runs = np.mean([len(synthesize(profile, random_state=seed).call_time) for seed in range(400)])
+    pooled, replicas = synthesize_for_comparison(profile, replicas=400, random_state=0)
+    assert replicas == 400
+    assert len(pooled.call_time) / replicas == pytest.approx(runs, rel=0.06)  # 12.15 vs 11.89
+    fast = synthesize(profile, file_scale=400, random_state=0)
+    assert len(fast.call_time) / 400 > 1.25 * runs  # 17.4: few files past the window's last fifth

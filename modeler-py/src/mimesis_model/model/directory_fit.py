@@ -247,6 +247,7 @@ class DirectoryFitter:
                     replace(self.profile_, directory_types=types),
                     file_scale=replicas,
                     random_state=self.random_state,
+                    replicated=True,
                 )
                 assert model is not None
                 gaps = subset.interarrival

@@ -9,7 +9,7 @@ File types, per type j:
 
 1. pre-existing files: preExisting_j of them, origin 0 (made in phase 1, before the window);
 2. created files: a renewal process from 0 with gaps drawn from createInterarrival_j (drawn
-   stratified: `_create_times`), stopped
+   stratified: `renewal_times`), stopped
    after files_j - preExisting_j creates or at the window's end; origin = creation time;
 3. every file: with probability unaccessedShare_j it is never accessed; otherwise it is
    activated at origin + activationDelay_j (a pre-existing one of a profile whose
@@ -303,8 +303,9 @@ def kronecker(start: float, step: float, ids: Ints) -> Floats:
 
 
 def replicas_for(files: int) -> float:
-    """The file scale that synthesizes about MIN_SYNTHETIC_FILES for a model of FILES files."""
-    return max(1.0, MIN_SYNTHETIC_FILES / max(files, 1))
+    """The file scale that synthesizes about MIN_SYNTHETIC_FILES for a model of FILES files: a
+    whole number, each replica then a run's own draw (synthesize's REPLICATED)."""
+    return float(max(1, math.ceil(MIN_SYNTHETIC_FILES / max(files, 1))))
 
 
 def comparison_replicas(profile: Profile) -> float:
@@ -333,7 +334,7 @@ def synthesize_for_comparison(
         replicas = comparison_replicas(profile)
     workload = synthesize(
         profile, time_scale=time_scale, span_scale=span_scale, file_scale=replicas,
-        window_ms=window_ms, random_state=random_state,
+        window_ms=window_ms, random_state=random_state, replicated=True,
     )  # fmt: skip
     return workload, replicas
 
@@ -347,9 +348,13 @@ def synthesize(
     window_ms: float | None = None,
     random_state: int | np.random.Generator | None = 0,
     progress: bool = False,
+    replicated: bool = False,
 ) -> SyntheticWorkload:
     """The workload PROFILE describes (module doc); FILE_SCALE multiplies every type's files
-    (and directories, and the cluster calls).
+    (and directories, and the cluster calls). REPLICATED: FILE_SCALE counts copies of one run
+    (a comparison's replicas), each type's creates round(FILE_SCALE) runs' create processes,
+    not one process FILE_SCALE times as fast (a run's type scale), whose many long gaps would
+    average out where one run's few do not.
 
     WINDOW_MS: the schedule's length in the profile's time (default the profile's window); a
     longer one adds creates at the same rate, as a run's --duration does in generator-mr.
@@ -364,8 +369,9 @@ def synthesize(
     # lives drawn over the profile's window (or a longer run's): a shorter one only cuts them
     plan = max(window, float(profile.duration_ms))
     uniform = _uniform_activation_ms(profile)
+    scale = _file_scale(file_scale, replicated)
     parts = [
-        _synthesize_type(file_type, (window, plan), span_scale, file_scale, stretch, uniform, rng)
+        _synthesize_type(file_type, (window, plan), span_scale, scale, stretch, uniform, rng)
         for file_type in tqdm(
             profile.file_types,
             desc="synthesize",
@@ -386,7 +392,7 @@ def synthesize(
     ]
     workload = _joined(parts, window, profile.file_types)
     directories = _directory_workload(
-        profile, (window, plan), span_scale, file_scale, stretch, directories_rng
+        profile, (window, plan), span_scale, scale, stretch, directories_rng
     )
     cluster_time, cluster_command = _cluster_calls(
         profile.cluster_calls, window, file_scale * stretch, file_scale, cluster_rng,
@@ -425,6 +431,7 @@ def synthesize_directories(
     span_scale: float = 1.0,
     file_scale: float = 1.0,
     random_state: int | None = 0,
+    replicated: bool = False,
 ) -> SyntheticWorkload | None:
     """The directories of `synthesize(profile, ...)` with the same arguments, alone: the same
     draws (their own random stream), without the files'. None without directory types."""
@@ -432,13 +439,18 @@ def synthesize_directories(
     directories_rng = rng.spawn(3)[1]
     window = float(profile.duration_ms)
     directories = _directory_workload(
-        profile, (window, window), span_scale, file_scale, 1.0, directories_rng
+        profile,
+        (window, window),
+        span_scale,
+        _file_scale(file_scale, replicated),
+        1.0,
+        directories_rng,
     )
     return None if directories is None else _time_scaled(directories, time_scale)
 
 
 def _directory_workload(
-    profile: Profile, windows: tuple[float, float], span_scale: float, file_scale: float,
+    profile: Profile, windows: tuple[float, float], span_scale: float, scale: _FileScale,
     stretch: float, rng: np.random.Generator,
 ) -> SyntheticWorkload | None:  # fmt: skip
     if not profile.directory_types:
@@ -447,9 +459,7 @@ def _directory_workload(
     uniform = _uniform_activation_ms(profile)
     window = windows[0]
     for directory_type in profile.directory_types:
-        part = _synthesize_type(
-            directory_type, windows, span_scale, file_scale, stretch, uniform, rng
-        )
+        part = _synthesize_type(directory_type, windows, span_scale, scale, stretch, uniform, rng)
         part = _with_subtrees(part, directory_type, rng)
         parts.append(_with_calls(part, directory_type, window, rng))
     return _joined(parts, window, profile.directory_types)
@@ -537,19 +547,33 @@ def _uniform_activation_ms(profile: Profile) -> float:
     return float(profile.duration_ms) if profile.pre_existing_activation == "UNIFORM" else 0.0
 
 
+@dataclass(frozen=True)
+class _FileScale:
+    """How many times a type's files a synthesis makes (factor), and in how many runs' create
+    processes (copies: 1, one process factor times as fast)."""
+
+    factor: float
+    copies: int = 1
+
+
+def _file_scale(factor: float, replicated: bool) -> _FileScale:
+    return _FileScale(factor, max(1, round(factor)) if replicated else 1)
+
+
 def _synthesize_type(
-    file_type: ModeledType, windows: tuple[float, float], span_scale: float, file_scale: float,
-    stretch: float, uniform_activation_ms: float, rng: np.random.Generator,
+    file_type: ModeledType, windows: tuple[float, float], span_scale: float,
+    scale: _FileScale, stretch: float, uniform_activation_ms: float, rng: np.random.Generator,
 ) -> SyntheticWorkload:  # fmt: skip
     """One type's entities in the run's window, WINDOWS[0], their lives drawn over WINDOWS[1]
     (the same or longer): a shorter run's events are the longer one's that come first."""
     window = windows[0]
+    file_scale = scale.factor
     pre_existing = round(file_type.pre_existing * file_scale)
     # More files of a type in the same window: creates come FILE_SCALE times as often.
     most_creates = round(file_type.created * file_scale * stretch)
-    create_times = _create_times(
-        file_type["createInterarrival"].scaled(1.0 / file_scale), most_creates, window, rng,
-    )  # fmt: skip
+    create_times, create_gaps = _create_process(
+        file_type["createInterarrival"], most_creates, scale, window, rng
+    )
     origin = np.concatenate((np.zeros(pre_existing), create_times))
     files = len(origin)
     quantile = popularity_quantiles(files, rng, strata=pre_existing + most_creates)
@@ -590,8 +614,6 @@ def _synthesize_type(
     delete_time[(delete_time >= window) | cut] = np.nan  # a delete comes after every access
     deleted = ~np.isnan(delete_time)
     depth = file_type.depth.sample(rng, files).astype(np.int64) if files else np.zeros(0, np.int64)
-    # Recorded in the profile's own time, before file scaling sped the creates up.
-    create_gaps = np.diff(create_times, prepend=0.0) * file_scale
     return SyntheticWorkload(
         window_ms=window,
         file_type=np.full(files, file_type.index, dtype=np.int64),
@@ -703,7 +725,7 @@ def _cluster_calls(
     for stream in streams:
         if stream.command not in issued:
             continue
-        at = _create_times(
+        at = renewal_times(
             stream.interarrival.scaled(1.0 / rate_scale), round(stream.calls * count_scale),
             window, rng,
         )  # fmt: skip
@@ -712,7 +734,22 @@ def _cluster_calls(
     return np.concatenate(times), tuple(commands)
 
 
-def _create_times(
+def _create_process(
+    interarrival: Distribution, creates: int, scale: _FileScale, window: float,
+    rng: np.random.Generator,
+) -> tuple[Floats, Floats]:  # fmt: skip
+    """The times of up to CREATES creates in the window (ascending), SCALE.copies runs'
+    processes each SCALE.copies / SCALE.factor times as fast, and their gaps in the profile's
+    own time (before the scale sped them up)."""
+    rate = scale.copies / scale.factor
+    copies = range(scale.copies)
+    each = [creates // scale.copies + (copy < creates % scale.copies) for copy in copies]
+    drawn = [renewal_times(interarrival.scaled(rate), n, window, rng) for n in each]
+    gaps = np.concatenate([np.diff(times, prepend=0.0) / rate for times in drawn])
+    return (drawn[0] if len(drawn) == 1 else np.sort(np.concatenate(drawn))), gaps
+
+
+def renewal_times(
     interarrival: Distribution, target: int, window: float, rng: np.random.Generator
 ) -> Floats:
     """Creation times of a renewal process from 0: at most TARGET of them, all in the window.

@@ -1,5 +1,6 @@
 package org.mimesisbench.dist;
 
+import static java.nio.file.StandardCopyOption.REPLACE_EXISTING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.tools.DFSHAAdmin;
 import org.apache.hadoop.util.ToolRunner;
@@ -88,7 +92,7 @@ class HaClusterIT {
           notes);
 
       replayAndSweep(address, clientConf, storage.resolve("namenode-audit.log"));
-      failoverInPhase2(address, clientConf);
+      failoverInPhase2(address, clientConf, storage.resolve("namenode-audit.log"));
     } finally {
       cluster.destroy(); // SIGTERM, as Ctrl-C
       if (!cluster.waitFor(120, TimeUnit.SECONDS)) {
@@ -242,6 +246,36 @@ class HaClusterIT {
     }
   }
 
+  /**
+   * Copies a run's results and output and the cluster's audit log (every NameNode's calls, with
+   * their caller contexts) out of the test's temporary folder, into target/ha-failover-errors, and
+   * prints the audit log's lines of the files the error samples name: what the NameNodes saw of
+   * them, in the test's output.
+   */
+  private static void keepForReading(Path out, Path log, Path auditLog, JsonNode samples)
+      throws IOException {
+    Path kept = Path.of("target", "ha-failover-errors").toAbsolutePath();
+    Files.createDirectories(kept);
+    Files.copy(out.resolve("summary.json"), kept.resolve("summary.json"), REPLACE_EXISTING);
+    Files.copy(log, kept.resolve("run.log"), REPLACE_EXISTING);
+    Files.copy(auditLog, kept.resolve("namenode-audit.log"), REPLACE_EXISTING);
+    System.out.println("failover run with errors: its summary and audit log kept in " + kept);
+    Set<String> names = new TreeSet<>();
+    for (JsonNode sample : samples) {
+      for (String word : sample.asText().split("[\\s,]+")) {
+        if (word.startsWith("/bench-failover/")) { // its file's name, without a rename's suffix
+          names.add(word.substring(word.lastIndexOf('/') + 1).replaceFirst("\\._r\\d+$", ""));
+        }
+      }
+    }
+    try (Stream<String> lines = Files.lines(auditLog)) {
+      lines
+          .filter(line -> names.stream().anyMatch(line::contains))
+          .limit(60)
+          .forEach(line -> System.out.println("  audit: " + line));
+    }
+  }
+
   /** Starts the jar with {@code args}, its output to {@code log}. */
   private static Process startJar(Path log, String... args) throws IOException {
     List<String> line = new ArrayList<>(List.of(JAVA, "-jar", JAR.toString()));
@@ -278,9 +312,10 @@ class HaClusterIT {
   /**
    * A second run on the same nameservice, its active NameNode failed over to the standby by {@code
    * haadmin -failover} once phase 2 is under way: the clients follow it, the run is valid with no
-   * error, and its summary names the failover (from nn0 to nn1, within phase 2).
+   * error, and its summary names the failover (from nn0 to nn1, within phase 2). A run with errors
+   * leaves the cluster's audit log and its results in target/ha-failover-errors, to be read.
    */
-  private void failoverInPhase2(String address, Path clientConf) throws Exception {
+  private void failoverInPhase2(String address, Path clientConf, Path auditLog) throws Exception {
     Path out = dir.resolve("failover-run");
     Path log = dir.resolve("failover-run.log");
     Process run = startRun(clientConf, address, "/bench-failover", "30s", out, log);
@@ -303,8 +338,12 @@ class HaClusterIT {
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertTrue(summary.path("valid").asBoolean(), summary.path("invalidBecause") + "\n" + said);
     // Two runs in four on a loaded machine had 5 reads of one file fail "does not exist" through
-    // the failover (cause not found yet: bench/notes/ha.md); any other error, or more, fails
+    // the failover (cause not found yet: bench/notes/ha.md; the audit log is kept); any other
+    // error, or more, fails
     JsonNode errors = summary.path("overall");
+    if (errors.path("errors").asLong() > 0) {
+      keepForReading(out, log, auditLog, summary.path("errorSamples"));
+    }
     long notFound = errors.path("errorsByClass").path("FileNotFoundException").asLong();
     assertEquals(errors.path("errors").asLong(), notFound, summary.path("errorSamples") + said);
     assertTrue(

@@ -95,3 +95,21 @@ def test_the_model_logged_as_late_as_the_run_s_calls() -> None:
     shown = late.gaps(gaps, CallOffsets.ACCESSES, np.random.default_rng(0))
     assert ks_distance(shown, gaps) is not None
     assert np.all(np.abs(shown - gaps) <= 1.0)  # moved by at most the offsets' spread
+
+
+def test_a_files_spans_and_gaps_follow_it_through_renames_and_leave_out_its_probes() -> None:
+    # /r/b.t0 probed before its create, created, read, renamed twice (the generator's `._r<k>`),
+    # read under each name; /r/a.t0 read once
+    calls = MarkedCalls(
+        command=("getfileinfo", "create", "open", "rename", "open", "rename", "getfileinfo",
+                 "open"),
+        path=("/r/b.t0", "/r/b.t0", "/r/b.t0", "/r/b.t0", "/r/b.t0._r0", "/r/b.t0._r0",
+              "/r/b.t0._r1", "/r/a.t0"),
+        due=np.array([0.0, 5.0, 6.0, 7.0, 9.0, 10.0, 14.0, 3.0]),
+        begun=np.array([0.0, 5.0, 6.5, 7.0, 9.0, 10.0, 15.0, 3.0]),
+        logged=np.array([0.0, 5.0, 7.0, 7.0, 9.0, 10.0, 15.0, 4.0]),
+        file_type=np.zeros(8, dtype=np.int64),
+    )  # fmt: skip
+    assert sorted(calls.access_spans(calls.due)) == [0.0, 8.0]  # 6 to 14: one file, no probe
+    assert sorted(calls.access_spans(calls.begun)) == [0.0, 8.5]
+    assert list(calls.access_gaps(calls.due)) == [3.0, 5.0]

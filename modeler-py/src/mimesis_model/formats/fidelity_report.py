@@ -514,13 +514,16 @@ class TimingStages:
     offset_ms: Percentiles
     interarrival: Stages
     create_interarrival: Stages | None = None
+    active_span: Stages | None = None
+    """None: a fidelity.json written before it"""
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> TimingStages:
-        creates = item.get("create_interarrival")
+        creates, spans = item.get("create_interarrival"), item.get("active_span")
         return cls(
             item["calls"], Percentiles.of(item["late_ms"]), Percentiles.of(item["offset_ms"]),
             Stages.of(item["interarrival"]), None if creates is None else Stages.of(creates),
+            None if spans is None else Stages.of(spans),
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -530,6 +533,7 @@ class TimingStages:
             "offset_ms": self.offset_ms.to_json(),
             "interarrival": self.interarrival.to_json(),
             "create_interarrival": _written(self.create_interarrival, Stages.to_json),
+            "active_span": _written(self.active_span, Stages.to_json),
         }
 
 

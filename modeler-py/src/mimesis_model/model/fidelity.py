@@ -5,6 +5,7 @@ distance of the op mix; overall and per file type.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final, Literal
@@ -31,6 +32,8 @@ DIMENSIONS: Final = (
     "delete_time", "files_per_depth", "op_mix",
 )  # fmt: skip
 OPS: Final = BASE_OPS
+RENAMED: Final = re.compile(r"\._r\d+$")
+"""the suffix generator-mr's EntryLife gives a file's k-th rename"""
 NEAR_PAIRS: Final = 1_000_000
 """at most this many pairs of a run's calls near in time are kept to log gaps with (16 MB)"""
 PAIR_TOLERANCE_MS: Final = 0.05
@@ -220,14 +223,34 @@ class MarkedCalls:
     def access_gaps(self, times: Floats) -> Floats:
         """The gaps between each file's consecutive accesses (CallOffsets.ACCESSES) by path, at
         TIMES (one of due, begun, logged): the run's interarrival at that stage."""
-        on_files = self.file_type >= 0
-        rows = np.flatnonzero(on_files & np.isin(np.array(self.command), CallOffsets.ACCESSES))
-        paths = np.array(self.path, dtype=object)[rows]
-        order = np.lexsort((times[rows], paths))
-        ordered_paths, ordered_times = paths[order], times[rows][order]
-        same = ordered_paths[1:] == ordered_paths[:-1]
-        gaps: Floats = np.diff(ordered_times)[same]
+        paths, ordered = self._accesses_by_file(times)
+        gaps: Floats = np.diff(ordered)[paths[1:] == paths[:-1]]
         return gaps
+
+    def access_spans(self, times: Floats) -> Floats:
+        """Each accessed file's first to last access (by path) at TIMES: the run's active span
+        at that stage."""
+        paths, ordered = self._accesses_by_file(times)
+        if len(paths) == 0:
+            return np.zeros(0)
+        starts = np.flatnonzero(np.r_[True, paths[1:] != paths[:-1]])
+        ends = np.r_[starts[1:], len(paths)] - 1
+        spans: Floats = ordered[ends] - ordered[starts]
+        return spans
+
+    def _accesses_by_file(self, times: Floats) -> tuple[npt.NDArray[Any], Floats]:
+        """The accesses' files and TIMES, by file, each file's in time order: a file is its
+        path without the generator's rename suffix (`._r<k>`), so a renamed file is one file; a
+        call before its file's create is a probe of a path not there yet, not an access."""
+        commands = np.array(self.command)
+        files = np.array([RENAMED.sub("", path) for path in self.path], dtype=object)
+        creates = commands == "create"
+        made = dict(zip(files[creates].tolist(), times[creates].tolist(), strict=True))
+        rows = np.flatnonzero((self.file_type >= 0) & np.isin(commands, CallOffsets.ACCESSES))
+        rows = rows[[times[row] >= made.get(files[row], -np.inf) for row in rows.tolist()]]
+        paths = files[rows]
+        order = np.lexsort((times[rows], paths))
+        return paths[order], times[rows][order]
 
 
 @dataclass(frozen=True, eq=False)

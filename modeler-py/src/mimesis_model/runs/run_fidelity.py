@@ -209,6 +209,8 @@ def _timing_line(timing: TimingStages | None) -> str:
     staged = [("interarrival", timing.interarrival)]
     if timing.create_interarrival is not None:
         staged.append(("create interarrival", timing.create_interarrival))
+    if timing.active_span is not None:
+        staged.append(("active span", timing.active_span))
     return (
         f"timing stages, from {timing.calls:,} calls that named their due time and begin: began "
         f"{_percentiles(late)} ms late; logged {_percentiles(offset)} ms after their begin (the "
@@ -259,6 +261,11 @@ def _timing(
         interarrival=stages(marked.access_gaps, due_model.interarrival, "interarrival"),
         create_interarrival=stages(
             marked.create_gaps, due_model.create_interarrival, "create_interarrival"
+        ),
+        active_span=stages(
+            marked.access_spans,
+            due_model.active_span[np.isfinite(due_model.active_span)],
+            "active_span",
         ),
     )
 

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * The paths alive now, each with its {@link TracedEntry}: a table by full path for the per-event
- * lookups, and a tree of path components that answers "everything under this directory" for
- * directory renames and deletes in time proportional to what is moved.
+ * The paths alive now, each with its {@link TracedEntry}: a tree of path components that answers
+ * both the per-event lookups by full path and "everything under this directory" for directory
+ * renames and deletes in time proportional to what is moved.
  *
  * <p>The tree's nodes sit in one open-addressing table keyed by their whole path (empty components
  * dropped, the first character taken for the root's slash), so finding a node is one probe on the
@@ -20,21 +20,33 @@ import java.util.function.BiConsumer;
  * arrays, not objects: links and table slots are numbers, which G1 stores without write barriers,
  * and the only references (paths, lives) go to arrays by node number, handed out densely so that
  * their stores share G1's cards instead of dirtying one each.
+ *
+ * <p>A path is live under the very key it was put with: one in the nodes' form is kept at its node
+ * ({@code named}), so a lookup is the one probe of the node table that the tree needs anyway; any
+ * other key ({@code "/"}, a value with no leading '/' or with empty components, rare in a log), in
+ * a small table of its own. A key in the nodes' form whose node has gone waits in that table too,
+ * until its node is made again.
  */
 final class LivePaths {
   private static final int ROOT = 0; // never in the table
   private static final int NONE = -1;
 
-  private final LivesByPath byPath;
-  // by node number: its path, with a life when that path itself is live
+  private final LivesByPath others; // the lives of keys not kept at their node
+  // by node number: its path, with a life when that path itself is live (under any key naming it)
   private String[] paths = new String[16];
   private TracedEntry[] lives = new TracedEntry[16];
+  private TracedEntry[] named = new TracedEntry[16]; // the life put under the node's own path
   private int[] parents = new int[16];
   // children as a doubly linked list: a pruned child is unlinked in constant time
   private int[] firstChilds = new int[16];
   private int[] nexts = new int[16];
   private int[] prevs = new int[16];
   private int[] hashes = new int[16]; // the path's String hash: where the table looks for it
+  // the epoch in which a walk up from the node found no life but directories' on the way to the
+  // root: a later walk stops there (markAncestors). A step that may put another life on such a way
+  // starts a new epoch, which voids every mark; on a log those are rare.
+  private int[] walked = new int[16];
+  private int epoch = 1;
   private int[] freeNodes = new int[16]; // numbers of dropped nodes, the latest last: reused first
   private int freeCount;
   private int nodesUsed = 1; // numbers ever handed out, the root's included
@@ -58,30 +70,57 @@ final class LivePaths {
    */
   LivePaths(int slots) {
     table = new int[2 * slots];
-    byPath = new LivesByPath(slots);
+    others = new LivesByPath(slots);
     paths[ROOT] = "/";
     parents[ROOT] = NONE;
     firstChilds[ROOT] = NONE;
   }
 
   TracedEntry get(String path) {
-    return byPath.get(path);
+    int node = find(path, path.hashCode());
+    if (node != NONE) {
+      return named[node]; // the table holds only paths in the nodes' form: this one is
+    }
+    return others.size() == 0 ? null : others.get(path);
   }
 
   /** Adds a path; its live ancestors are thereby directories, and so is it if it has children. */
   void put(String path, TracedEntry life) {
-    byPath.put(path, life);
     int node = nodeOf(path, true);
+    if (isNamed(path, node)) {
+      named[node] = life;
+    } else {
+      others.put(path, life);
+    }
     lives[node] = life;
     if (life.kind == TracedEntry.Kind.UNKNOWN && firstChilds[node] != NONE) {
       life.kind = TracedEntry.Kind.DIRECTORY;
     }
+    if (life.kind != TracedEntry.Kind.DIRECTORY && walked[node] == epoch) {
+      epoch++;
+    }
+  }
+
+  /** The live {@code life} is a file's, whatever it was taken for until now. */
+  void makeFile(TracedEntry life) {
+    if (life.kind != TracedEntry.Kind.FILE) { // stored only when it changes: a G1 card less
+      if (life.kind == TracedEntry.Kind.DIRECTORY) {
+        epoch++; // walks through it marked their way as holding directories only
+      }
+      life.kind = TracedEntry.Kind.FILE;
+    }
   }
 
   TracedEntry remove(String path) {
-    TracedEntry life = byPath.remove(path);
+    int node = nodeOf(path, false);
+    TracedEntry life;
+    if (node != NONE && isNamed(path, node)) {
+      life = named[node];
+      named[node] = null;
+    } else {
+      life = others.size() == 0 ? null : others.remove(path);
+    }
     if (life != null) {
-      int node = nodeOf(path, false);
       lives[node] = null;
       prune(node);
     }
@@ -118,7 +157,17 @@ final class LivePaths {
 
   /** Every live path and its life, in no particular order, for the end of the trace. */
   void forEach(BiConsumer<String, TracedEntry> action) {
-    byPath.forEach(action);
+    for (int n = 1; n < nodesUsed; n++) {
+      if (named[n] != null) {
+        action.accept(paths[n], named[n]);
+      }
+    }
+    others.forEach(action);
+  }
+
+  /** Whether {@code path}, which leads to {@code node}, is that node's own path. */
+  private boolean isNamed(String path, int node) {
+    return node != ROOT && path.equals(paths[node]); // the same String, nearly always
   }
 
   /**
@@ -218,7 +267,8 @@ final class LivePaths {
 
   /** The live lives of {@code node} and its ancestors are directories. */
   private void markAncestors(int node) {
-    for (; node != NONE; node = parents[node]) {
+    int from = node;
+    for (; node != NONE && walked[node] != epoch; node = parents[node]) {
       TracedEntry made = lives[node];
       if (made != null && made.kind != TracedEntry.Kind.DIRECTORY) {
         if (made.absent && made.kind == TracedEntry.Kind.UNKNOWN) {
@@ -227,6 +277,9 @@ final class LivePaths {
         }
         made.kind = TracedEntry.Kind.DIRECTORY; // stored only when it changes: a G1 card less
       }
+    }
+    for (int n = from; n != node; n = parents[n]) {
+      walked[n] = epoch;
     }
   }
 
@@ -261,12 +314,16 @@ final class LivePaths {
     parents[n] = parent;
     firstChilds[n] = NONE;
     hashes[n] = h;
+    walked[n] = 0; // no epoch's
     nexts[n] = firstChilds[parent];
     prevs[n] = NONE;
     if (nexts[n] != NONE) {
       prevs[nexts[n]] = n;
     }
     firstChilds[parent] = n;
+    if (others.size() != 0) { // its path may have been live while it had no node
+      named[n] = others.remove(path);
+    }
     place(n);
     nodes++;
     return n;
@@ -280,11 +337,13 @@ final class LivePaths {
       int capacity = paths.length * 2;
       paths = Arrays.copyOf(paths, capacity);
       lives = Arrays.copyOf(lives, capacity);
+      named = Arrays.copyOf(named, capacity);
       parents = Arrays.copyOf(parents, capacity);
       firstChilds = Arrays.copyOf(firstChilds, capacity);
       nexts = Arrays.copyOf(nexts, capacity);
       prevs = Arrays.copyOf(prevs, capacity);
       hashes = Arrays.copyOf(hashes, capacity);
+      walked = Arrays.copyOf(walked, capacity);
     }
     return nodesUsed++;
   }
@@ -332,6 +391,10 @@ final class LivePaths {
     }
     table[2 * i] = 0;
     nodes--;
+    if (named[n] != null) { // its path stays live, as a key with no node
+      others.put(paths[n], named[n]);
+      named[n] = null;
+    }
     paths[n] = null;
     lives[n] = null;
     if (freeCount == freeNodes.length) {
@@ -354,7 +417,11 @@ final class LivePaths {
     if (lives[node] != null) {
       String path = asNamed ? paths[node] : prefix + paths[node].substring(relative);
       into.add(Map.entry(path, lives[node]));
-      byPath.remove(path);
+      if (asNamed) {
+        named[node] = null;
+      } else if (others.size() != 0) {
+        others.remove(path); // a key not in the nodes' form: the node's own stays live
+      }
     }
     for (int child = firstChilds[node]; child != NONE; ) {
       int next = nexts[child]; // read before collect frees the child's number

@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.function.BiConsumer;
 
 /**
- * The live lives by exact path: open addressing with linear probing on the paths' own (cached)
- * hashes, stored beside them so a probe rarely touches a string. Not a HashMap: HashMap's code is
- * shared with every other map in the JVM, and its mixed type profile kept the trace builder's
- * compiled code being thrown away and compiled again.
+ * Lives by exact path, for the keys LivePaths' nodes do not hold: open addressing with linear
+ * probing on the paths' own (cached) hashes, stored beside them so a probe rarely touches a string.
+ * Not a HashMap: HashMap's code is shared with every other map in the JVM, and its mixed type
+ * profile kept the trace builder's compiled code being thrown away and compiled again.
  *
  * <p>The hash table holds only ints (entry numbers); the paths and lives sit in arrays by entry
  * number, handed out densely. G1 marks a card for each young reference stored in an old array:

@@ -101,15 +101,12 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     }
     switch (command) {
       case open -> {
-        if (life.kind
-            != TracedEntry.Kind.FILE) { // an old life stored to anew is a G1 card to refine
-          life.kind = TracedEntry.Kind.FILE;
-        }
+        live.makeFile(life);
         accesses.add(life, r.time, OPEN);
       }
       case create -> create(r.src, r.time);
       case append, truncate, setReplication -> {
-        life.kind = TracedEntry.Kind.FILE;
+        live.makeFile(life);
         accesses.add(life, r.time, AuditCommands.code(command));
       }
       case mkdirs -> mkdirs(r.src, r.time);
@@ -368,7 +365,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
     }
     if (target != null) {
       TracedEntry life = resolve(target);
-      life.kind = TracedEntry.Kind.FILE;
+      live.makeFile(life);
       accesses.add(life, time, AuditCommands.code(AuditCommand.concat));
     }
   }

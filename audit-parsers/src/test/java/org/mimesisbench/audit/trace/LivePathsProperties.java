@@ -17,8 +17,8 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * LivePaths against the first, plain version of it (a hash map of children per directory node) kept
  * here as the model: random puts, removes and directory queries on a few short paths, with empty
- * components and trailing slashes, give the same answers and the same kinds. A tiny node table to
- * begin with makes hash collisions, removals among them and growth common.
+ * components and trailing slashes, and lives made files give the same answers and the same kinds. A
+ * tiny node table to begin with makes hash collisions, removals among them and growth common.
  */
 class LivePathsProperties {
   record Op(int kind, String path, int lifeKind) {}
@@ -32,7 +32,7 @@ class LivePathsProperties {
             .ofMaxSize(4)
             .map(parts -> "/" + String.join("/", parts));
     return Combinators.combine(
-            Arbitraries.integers().between(0, 4), path, Arbitraries.integers().between(0, 2))
+            Arbitraries.integers().between(0, 5), path, Arbitraries.integers().between(0, 2))
         .as(Op::new)
         .list()
         .ofMaxSize(60);
@@ -60,6 +60,16 @@ class LivePathsProperties {
           assertEquals(describe(model.remove(op.path())), describe(paths.remove(op.path())));
         }
         case 3 -> assertEquals(model.hasUnder(op.path()), paths.hasUnder(op.path()));
+        case 4 -> { // an open or append: the path is a file's, even one taken for a directory
+          TracedEntry life = paths.get(op.path());
+          if (life != null) {
+            paths.makeFile(life);
+          }
+          TracedEntry modelLife = model.get(op.path());
+          if (modelLife != null) {
+            modelLife.kind = TracedEntry.Kind.FILE;
+          }
+        }
         default ->
             assertEquals(
                 describe(model.removeUnder(op.path())), describe(paths.removeUnder(op.path())));

@@ -45,6 +45,7 @@ final class LifeOrder {
     Object creating; // the issuer of the life's create in flight, until its file exists
     Object writer; // the same once the file exists, while the create writes the file's data
     final ArrayDeque<Event> queued = new ArrayDeque<>(2);
+    int queuedChanges; // of queued: the events that are not reads overlapping one another
 
     /**
      * Whether {@code e} may begin beside the ops in flight: reads beside reads and the life's
@@ -82,15 +83,21 @@ final class LifeOrder {
   /**
    * Counts {@code e} of {@code life} in flight for {@code issuer}, or queues it when it must wait:
    * a change waits for every op of its life in flight (but a writing create, above), and any op
-   * waits for a change in flight or for the events queued before it.
+   * waits for a change in flight or for the events queued before it; a read waits for the reads
+   * queued before it only behind a change (reads overlap: queued behind reads, which are released
+   * one per op end, a burst of a file's reads went out one service time apart).
    */
   Claim claim(Object issuer, Life life, Event e) {
     InFlight f = lives.get(life);
     if (f == null) {
       f = new InFlight();
       lives.put(life, f);
-    } else if (!f.queued.isEmpty() || !f.admits(e, life)) {
+    } else if (!f.admits(e, life)
+        || !f.queued.isEmpty() && (f.queuedChanges > 0 || !overlaps(e, life))) {
       f.queued.add(e);
+      if (!overlaps(e, life)) {
+        f.queuedChanges++;
+      }
       return Claim.QUEUED;
     }
     return f.start(issuer, e, life);
@@ -137,6 +144,9 @@ final class LifeOrder {
     }
     if (goOn && !f.queued.isEmpty() && f.admits(f.queued.peek(), life)) {
       Event queued = f.queued.poll();
+      if (!overlaps(queued, life)) {
+        f.queuedChanges--;
+      }
       return new Next(queued, f.start(issuer, queued, life));
     }
     if (f.ops == 0) {

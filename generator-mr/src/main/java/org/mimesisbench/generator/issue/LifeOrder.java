@@ -88,6 +88,9 @@ final class LifeOrder {
    * one per op end, a burst of a file's reads went out one service time apart).
    */
   Claim claim(Object issuer, Life life, Event e) {
+    if (life.independent(e)) {
+      return Claim.BEGINS; // nothing of the life waits for it, and it waits for nothing
+    }
     InFlight f = lives.get(life);
     if (f == null) {
       f = new InFlight();
@@ -132,6 +135,9 @@ final class LifeOrder {
    * issuer} goes on with, claimed for it, or null. {@code goOn} false (issuing stopped) takes none.
    */
   Next ended(Object issuer, Event e, Life life, boolean goOn) {
+    if (life.independent(e)) {
+      return null;
+    }
     InFlight f = lives.get(life);
     f.ops--;
     if (issuer == f.creating) {

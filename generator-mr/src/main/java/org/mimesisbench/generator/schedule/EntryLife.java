@@ -335,6 +335,11 @@ public final class EntryLife implements Life {
   }
 
   @Override
+  public boolean independent(Event e) {
+    return mkdirPrefix != null && e.op() == Op.MKDIRS && e.path().startsWith(mkdirPrefix);
+  }
+
+  @Override
   public boolean done() {
     return nextTime == Double.POSITIVE_INFINITY;
   }

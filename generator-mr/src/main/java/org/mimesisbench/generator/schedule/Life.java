@@ -32,4 +32,13 @@ public interface Life {
   default boolean readsOverlap() {
     return false;
   }
+
+  /**
+   * Whether {@code e} (one of its events) names nothing of this life's own entry, so that it
+   * neither waits for its other events nor holds them up: a file's mkdirs alongside its create make
+   * directories of their own, which its create does not need.
+   */
+  default boolean independent(Event e) {
+    return false;
+  }
 }

@@ -158,7 +158,10 @@ def _types(
         # what the drawn delays would keep in a run, not over all.
         window = float(behaviour.window_ms)
         origins = behaviour.origin[rows]
-        made = _generated_origins(origins, behaviour.created[rows], window, max_points)
+        creates = Distribution.of_sample(
+            create_interarrivals(behaviour.create_time[rows]), max_points
+        )
+        made = _generated_origins(origins, behaviour.created[rows], window, creates)
         room = window - made
         # a generator drops a call due after its file's delete too: a deleted file's room for
         # its calls ends there (HBase's archived files: setTimes came out 7 % short without it)
@@ -201,9 +204,7 @@ def _types(
             removed_share=removed / kept if kept else 0.0,
             depth=Distribution.of_sample(behaviour.depth[rows], max_points),
             distributions={
-                "createInterarrival": Distribution.of_sample(
-                    create_interarrivals(behaviour.create_time[rows]), max_points
-                ),
+                "createInterarrival": creates,
                 "activationDelay": Distribution.of_sample(
                     behaviour.activation_delay[accessed], max_points
                 ),
@@ -235,25 +236,26 @@ ORIGIN_VALUES = 4_000_000
 """at most this many drawn origins per type (32 MB)"""
 
 
-def _generated_origins(origins: Floats, created: Bools, window: float, max_points: int) -> Floats:
+def _generated_origins(
+    origins: Floats, created: Bools, window: float, creates: Distribution
+) -> Floats:
     """ORIGINS as runs' generators make them, one row per draw: pre-existing files at 0, the
     created ones (the k-th of the trace's by time the k-th of a draw) where the fitted create
-    process puts them in one run, not where the trace had them; a create the draw puts past
-    WINDOW at it. One run's few long gaps fall anywhere among its creates, where many runs' would
-    average out: a type that creates in bursts lost 13 % of its calls in a run to a fit made
-    with the average origins (HBase's flushed HFiles)."""
+    process (CREATES, the type's fitted create interarrivals) puts them in one run, not where
+    the trace had them; a create the draw puts past WINDOW at it. One run's few long gaps fall
+    anywhere among its creates, where many runs' would average out: a type that creates in
+    bursts lost 13 % of its calls in a run to a fit made with the average origins (HBase's
+    flushed HFiles)."""
     draws = max(1, min(ORIGIN_DRAWS, ORIGIN_VALUES // max(len(origins), 1)))
     made = np.tile(origins, (draws, 1))
     times = origins[created]
     if len(times):
-        # the create process fit writes, drawn as generators draw it; a fixed seed keeps the
-        # fit a function of its trace
-        gaps = Distribution.of_sample(create_interarrivals(times), max_points)
+        # drawn as generators draw it; a fixed seed keeps the fit a function of its trace
         rng = np.random.default_rng(0)
         order = np.argsort(times, kind="stable")
         for row in made:
             drawn = np.full(len(times), window)
-            at = renewal_times(gaps, len(times), window, rng)
+            at = renewal_times(creates, len(times), window, rng)
             drawn[: len(at)] = at
             placed = np.empty(len(times))
             placed[order] = drawn

@@ -45,7 +45,6 @@ final class LifeOrder {
     Object creating; // the issuer of the life's create in flight, until its file exists
     Object writer; // the same once the file exists, while the create writes the file's data
     final ArrayDeque<Event> queued = new ArrayDeque<>(2);
-    int queuedChanges; // of queued: the events that are not reads overlapping one another
 
     /**
      * Whether {@code e} may begin beside the ops in flight: reads beside reads and the life's
@@ -75,6 +74,16 @@ final class LifeOrder {
     }
   }
 
+  /** Whether every event queued in {@code f} is a read that overlaps the others. */
+  private static boolean onlyReadsQueued(InFlight f, Life life) {
+    for (Event q : f.queued) {
+      if (!overlaps(q, life)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether {@code e} may overlap its life's other reads. */
   private static boolean overlaps(Event e, Life life) {
     return life.readsOverlap() && Op.READS.contains(e.op());
@@ -96,11 +105,8 @@ final class LifeOrder {
       f = new InFlight();
       lives.put(life, f);
     } else if (!f.admits(e, life)
-        || !f.queued.isEmpty() && (f.queuedChanges > 0 || !overlaps(e, life))) {
+        || !f.queued.isEmpty() && !(overlaps(e, life) && onlyReadsQueued(f, life))) {
       f.queued.add(e);
-      if (!overlaps(e, life)) {
-        f.queuedChanges++;
-      }
       return Claim.QUEUED;
     }
     return f.start(issuer, e, life);
@@ -150,9 +156,6 @@ final class LifeOrder {
     }
     if (goOn && !f.queued.isEmpty() && f.admits(f.queued.peek(), life)) {
       Event queued = f.queued.poll();
-      if (!overlaps(queued, life)) {
-        f.queuedChanges--;
-      }
       return new Next(queued, f.start(issuer, queued, life));
     }
     if (f.ops == 0) {

@@ -45,6 +45,8 @@ REPLAYED_ONLY: Final = tuple(str(op) for op in _declared()["replayedOnly"])
 AUDIT_COMMANDS: Final = {str(op): str(cmd) for op, cmd in _declared()["auditCommands"].items()}
 """An op's command as an audit log names it, where that is not the op's own name."""
 CALLER_CONTEXT_PREFIX: Final = str(_declared()["callerContextPrefix"])
+RENAME_SUFFIX: Final = str(_declared()["renameSuffix"])
+"""a renamed run file's name: its path, this, and the rename's number"""
 """What a run's calls' caller contexts begin with, before the epoch microsecond each began."""
 ACCESS_KINDS: Final = _share_fields("AccessShares")
 """A file's accesses, in the profile's order (its accessShares)."""

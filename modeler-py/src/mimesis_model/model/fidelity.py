@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from mimesis_model.formats.ops import ACCESS_KINDS, BASE_OPS, audit_command
+from mimesis_model.formats.ops import ACCESS_KINDS, BASE_OPS, RENAME_SUFFIX, audit_command
 from mimesis_model.model.file_behaviour import FileBehaviour
 from mimesis_model.model.file_types import create_interarrivals
 from mimesis_model.model.synthesis import SyntheticWorkload
@@ -32,7 +32,7 @@ DIMENSIONS: Final = (
     "delete_time", "files_per_depth", "op_mix",
 )  # fmt: skip
 OPS: Final = BASE_OPS
-RENAMED: Final = re.compile(r"\._r\d+$")
+RENAMED: Final = re.compile(re.escape(RENAME_SUFFIX) + r"\d+$")
 """the suffix generator-mr's EntryLife gives a file's k-th rename"""
 NEAR_PAIRS: Final = 1_000_000
 """at most this many pairs of a run's calls near in time are kept to log gaps with (16 MB)"""

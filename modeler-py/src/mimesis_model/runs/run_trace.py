@@ -23,7 +23,7 @@ import numpy.typing as npt
 from mimesis_model.errors import TraceError
 from mimesis_model.formats import schema
 from mimesis_model.formats.avro_file import read_records
-from mimesis_model.formats.ops import CALLER_CONTEXT_PREFIX
+from mimesis_model.formats.ops import CALLER_CONTEXT_PREFIX, RENAME_SUFFIX
 from mimesis_model.formats.trace import (
     EVENTS_FILE,
     FILES_FILE,
@@ -42,8 +42,8 @@ BARRIER_LEAD_MS: Final = 1_500
 """generator-mr's StartBarrier.LEAD_MS: time zero is this long after the last mapper's barrier
 file; used to find time zero in a run that did not record workload.startMs."""
 
-_TYPE_IN_NAME: Final = re.compile(r"\.t(\d+)(?:\._r\d+)?$")
-"""a run file's type; `._r<i>` marks the temporary name a created file has before its renames"""
+_TYPE_IN_NAME: Final = re.compile(r"\.t(\d+)(?:" + re.escape(RENAME_SUFFIX) + r"\d+)?$")
+"""a run file's type; RENAME_SUFFIX and i mark the name a created file has at its i-th rename"""
 _ROOT_NAME: Final = re.compile(r"^(?:ns|flat)-[0-9a-f]+$")
 _BARRIER: Final = re.compile(r"/runs/[^/]+/barrier/[^/]+$")
 

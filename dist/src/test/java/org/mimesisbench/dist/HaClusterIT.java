@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.tools.DFSHAAdmin;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.mimesisbench.generator.schedule.EntryLife;
 
 /**
  * {@code cluster --ha --observers 1} started apart, and a run of the sample's profile against the
@@ -264,7 +266,8 @@ class HaClusterIT {
     for (JsonNode sample : samples) {
       for (String word : sample.asText().split("[\\s,]+")) {
         if (word.startsWith("/bench-failover/")) { // its file's name, without a rename's suffix
-          names.add(word.substring(word.lastIndexOf('/') + 1).replaceFirst("\\._r\\d+$", ""));
+          String name = word.substring(word.lastIndexOf('/') + 1);
+          names.add(name.replaceFirst(Pattern.quote(EntryLife.RENAME_SUFFIX) + "\\d+$", ""));
         }
       }
     }

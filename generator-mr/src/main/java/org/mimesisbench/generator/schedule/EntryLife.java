@@ -10,6 +10,7 @@ import org.mimesisbench.generator.model.FileTypeModel;
 import org.mimesisbench.generator.model.LifeModel;
 import org.mimesisbench.generator.model.ProbeModel;
 import org.mimesisbench.generator.op.Op;
+import org.mimesisbench.run.RunOp;
 
 /**
  * One file's (or directory's) events, drawn when it is introduced and issued in time order (the
@@ -30,6 +31,9 @@ public final class EntryLife implements Life {
   private static final int DONE = 4;
   // apart from the file's own stream, so that drawing rename delays changes none of its other draws
   private static final long RENAME_STREAM = 0x632BE59BD9B4E019L;
+
+  /** RunOp.avsc's {@code renameSuffix}: a renamed file's name, which fidelity strips. */
+  public static final String RENAME_SUFFIX = RunOp.getClassSchema().getProp("renameSuffix");
 
   private final LifeModel type;
   private final boolean directory; // a directory's life: made by mkdirs, deleted with its subtree
@@ -609,6 +613,6 @@ public final class EntryLife implements Life {
   }
 
   private String temporary(int i) {
-    return path + "._r" + i;
+    return path + RENAME_SUFFIX + i;
   }
 }

@@ -37,6 +37,14 @@ def results(tmp_path: Path) -> Path:
     return Path(shutil.copytree(RUN, tmp_path / "run"))
 
 
+def with_options(results: Path, **options: object) -> None:
+    """RESULTS' summary.json with these run options (the summary's names) as if the run had had
+    them."""
+    summary = json.loads((results / "summary.json").read_text())
+    summary["options"] |= options
+    (results / "summary.json").write_text(json.dumps(summary))
+
+
 def fidelity_json(arguments: list[str], capsys: pytest.CaptureFixture[str]) -> dict:  # type: ignore[type-arg]
     assert main(["fidelity", *arguments, "--json", "--noise-draws", "5"]) == OK
     report: dict = json.loads(capsys.readouterr().out)  # type: ignore[type-arg]
@@ -280,9 +288,7 @@ def test_a_longer_window_adds_creates_at_the_same_rate() -> None:
 def test_at_time_scale_0_times_are_not_scored(
     results: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    summary = json.loads((results / "summary.json").read_text())
-    summary["options"]["timeScale"] = 0.0
-    (results / "summary.json").write_text(json.dumps(summary))
+    with_options(results, timeScale=0.0)
     report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
     for against in (report["against_model"], report["against_trace"]):
         assert against["ks"]["interarrival"] is None
@@ -297,9 +303,7 @@ def test_a_flat_run_s_files_per_depth_is_not_scored(
 ) -> None:
     """A flat run (or one of a profile without namespace statistics) holds every file at one
     depth by design: its depth distance would be near 1 and say nothing."""
-    summary = json.loads((results / "summary.json").read_text())
-    summary["options"]["flat"] = True
-    (results / "summary.json").write_text(json.dumps(summary))
+    with_options(results, flat=True)
     report = fidelity_json([str(PROFILE), str(results), "--against", str(SAMPLE_TRACE)], capsys)
     for against in (report["against_model"], report["against_trace"]):
         assert against["ks"]["files_per_depth"] is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, ClassVar, Final, Literal
 
 import numpy as np
@@ -242,15 +243,24 @@ class MarkedCalls:
         """The accesses' files and TIMES, by file, each file's in time order: a file is its
         path without the generator's rename suffix (`._r<k>`), so a renamed file is one file; a
         call before its file's create is a probe of a path not there yet, not an access."""
+        rows, files, created_by = self._accesses
+        made = np.where(created_by >= 0, times[created_by], -np.inf)
+        kept = times[rows] >= made
+        rows, files = rows[kept], files[kept]
+        order = np.lexsort((times[rows], files))
+        return files[order], times[rows][order]
+
+    @cached_property
+    def _accesses(self) -> tuple[Ints, npt.NDArray[Any], Ints]:
+        """The accesses' rows, each one's file and the row of its file's create (-1: none), the
+        same at every stage: made once for all of them."""
         commands = np.array(self.command)
         files = np.array([RENAMED.sub("", path) for path in self.path], dtype=object)
-        creates = commands == "create"
-        made = dict(zip(files[creates].tolist(), times[creates].tolist(), strict=True))
+        creates = np.flatnonzero(commands == "create")
+        create_of = dict(zip(files[creates].tolist(), creates.tolist(), strict=True))
         rows = np.flatnonzero((self.file_type >= 0) & np.isin(commands, CallOffsets.ACCESSES))
-        rows = rows[[times[row] >= made.get(files[row], -np.inf) for row in rows.tolist()]]
-        paths = files[rows]
-        order = np.lexsort((times[rows], paths))
-        return paths[order], times[rows][order]
+        created_by = np.array([create_of.get(f, -1) for f in files[rows].tolist()], np.int64)
+        return rows, files[rows], created_by
 
 
 @dataclass(frozen=True, eq=False)

@@ -169,7 +169,7 @@ def _types(
         call_room = np.where(behaviour.deleted[rows], np.minimum(room, lifetime), room)
         # a delete comes after the file's last access (its origin if none), as long after its
         # origin as in the trace
-        since = np.where(behaviour.accessed, behaviour.last_access, behaviour.origin)[rows]
+        since = np.where(behaviour.accessed[rows], behaviour.last_access[rows], origins)
         delete_room = room - (since - origins)
         call_shares = [
             CallShare(

@@ -59,7 +59,7 @@ public final class ReplayMapper extends WorkloadMapper {
         plan.options(),
         (issuing, clientConf) ->
             new ReplayClient(
-                calls, issuing, appending(clientConf), plan.root(), plan.users(), moves, sizes));
+                calls, issuing, writing(clientConf), plan.root(), plan.users(), moves, sizes));
   }
 
   /** The sizes of the files this partition's creates make, of all the trace creates. */
@@ -80,18 +80,19 @@ public final class ReplayMapper extends WorkloadMapper {
   }
 
   /**
-   * The trace appends to a file again and again: with fewer DataNodes than the replication, the
-   * client's default would fail each append after the first for want of a DataNode to add to its
-   * pipeline, and leave the file open. It tries, and goes on without one.
+   * The replay's client, writing as a run's phase 2 does ({@link
+   * DataTransfer#appendsOnFewDataNodes}, {@link DataTransfer#closesPromptly}): the trace appends to
+   * a file again and again, which with fewer DataNodes than the replication would fail each append
+   * after the first; and without the prompt close a replayed create of data held its file's next
+   * call 400 ms (HDFS's first retry of the close), the trace's calls on it off their times and a
+   * replay at time scale 0 as slow as its creates. The user's own setting of either wins.
    */
-  private static Configuration appending(Configuration clientConf) {
+  static Configuration writing(Configuration clientConf) {
     Configuration c = new Configuration(clientConf);
-    c.setBoolean(BEST_EFFORT, true);
+    DataTransfer.appendsOnFewDataNodes(c);
+    DataTransfer.closesPromptly(c);
     return c;
   }
-
-  private static final String BEST_EFFORT =
-      "dfs.client.block.write.replace-datanode-on-failure.best-effort";
 
   /**
    * The cluster's own umask: a replay's entries get the modes the trace's calls gave; denials come

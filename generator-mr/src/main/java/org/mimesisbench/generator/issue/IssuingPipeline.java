@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
 import org.mimesisbench.cli.Messages;
@@ -162,6 +163,14 @@ public final class IssuingPipeline {
     /** The users its calls went as so far (summary.json's overall.users counts them). */
     default java.util.Set<String> users() {
       return java.util.Set.of();
+    }
+
+    /**
+     * The file systems the calls of {@code users} and of the run's own user will go through, made
+     * now: what {@link ClientWarmUp} warms before the start. None by default (nothing to warm).
+     */
+    default List<FileSystem> clients(Set<String> users) throws IOException {
+      return List.of();
     }
   }
 

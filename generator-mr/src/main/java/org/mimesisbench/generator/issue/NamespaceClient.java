@@ -75,6 +75,11 @@ public final class NamespaceClient {
     return this;
   }
 
+  /** The file system its calls go through. */
+  public FileSystem fileSystem() {
+    return fs;
+  }
+
   /** How this client moves file data, and the bytes it moved. */
   public DataTransfer data() {
     return data;

@@ -5,9 +5,12 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.security.PrivilegedExceptionAction;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.FileSystem;
@@ -92,6 +95,20 @@ public final class UserClients implements IssuingPipeline.EventSink, Closeable {
       }
       return fs;
     }
+  }
+
+  /** The run's own file system and those of {@code users} (none of their own on file://). */
+  @Override
+  public List<FileSystem> clients(Set<String> users) throws IOException {
+    List<FileSystem> made = new ArrayList<>();
+    made.add(own.fileSystem());
+    for (String user : users) {
+      FileSystem fs = fileSystemOf(user);
+      if (fs != null) {
+        made.add(fs);
+      }
+    }
+    return made;
   }
 
   /** The users issued as so far: the run's own among them once it issued a call. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,11 +21,14 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.mimesisbench.generator.issue.ClientWarmUp;
 import org.mimesisbench.generator.issue.DataTransfer;
 import org.mimesisbench.generator.issue.IssuingPipeline;
 import org.mimesisbench.generator.issue.NamespaceClient;
 import org.mimesisbench.generator.issue.UserClients;
 import org.mimesisbench.generator.measure.RunStatistics;
+import org.mimesisbench.generator.model.UserModel;
+import org.mimesisbench.generator.model.WorkloadModel;
 import org.mimesisbench.generator.op.Op;
 import org.mimesisbench.generator.schedule.ClusterSchedule;
 import org.mimesisbench.generator.schedule.DirectorySchedule;
@@ -83,10 +87,16 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
 
   /**
    * What one mapper issues and where: the namespace root, the barrier, the schedule, the run's
-   * options (time scale, duration, drift and outage limits) and how events become calls.
+   * options (time scale, duration, drift and outage limits), how events become calls, and the users
+   * they may go as (whose clients warm up before the start).
    */
   public record Issue(
-      Path root, Path barrierDir, Schedule schedule, RunOptions options, Sinks sinks) {}
+      Path root,
+      Path barrierDir,
+      Schedule schedule,
+      RunOptions options,
+      Sinks sinks,
+      Set<String> users) {}
 
   /**
    * The binding of events to calls, made on the client of the calls under test (and its
@@ -116,7 +126,28 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
                 new NamespaceClient(issuing, plan.root()).withData(data(conf, plan)),
                 plan.root().toUri(),
                 plan.root(),
-                clientConf)); // each event as its modeled user
+                clientConf), // each event as its modeled user
+        users(plan.model(), task));
+  }
+
+  /** The users the task's calls may go as: its type's, or the cluster calls'. */
+  static Set<String> users(WorkloadModel model, TaskSplit task) {
+    List<UserModel> mixes = new ArrayList<>();
+    int directoryType = DirectorySchedule.indexOf(task.type());
+    if (task.type() == ClusterSchedule.KEY) {
+      model.clusterCalls().forEach(c -> mixes.add(c.users()));
+    } else if (directoryType >= 0) {
+      mixes.add(model.directoryTypes().get(directoryType).users());
+    } else {
+      mixes.add(model.allTypes().get(task.type()).users());
+    }
+    Set<String> names = new TreeSet<>();
+    for (UserModel mix : mixes) {
+      if (mix != null) {
+        names.addAll(List.of(mix.users()));
+      }
+    }
+    return names;
   }
 
   /** The mapper's one mover of file data: its clients count their bytes in it. */
@@ -165,6 +196,7 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
                 .outageLimit(outageLimit)
                 .inFlight(plan.options().getInFlight()));
       }
+      warmUp(context, issues, sinks, ClientWarmUp.millis(conf));
       StartBarrier barrier =
           new StartBarrier(
                   fs,
@@ -232,6 +264,28 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
         context.write(new IntWritable(tasks.get(i).type()), stats.get(i));
       }
     }
+  }
+
+  /** Warms the clients every share's calls will go through, before the barrier (not timed). */
+  private static void warmUp(
+      Context context, List<Issue> issues, List<IssuingPipeline.EventSink> sinks, long ms)
+      throws IOException {
+    if (ms <= 0) {
+      return;
+    }
+    List<FileSystem> clients = new ArrayList<>();
+    for (int i = 0; i < issues.size(); i++) {
+      clients.addAll(sinks.get(i).clients(issues.get(i).users()));
+    }
+    context.setStatus("warming up " + clients.size() + " clients for " + ms + " ms");
+    long began = System.nanoTime();
+    long calls = ClientWarmUp.run(clients, issues.get(0).root(), ms);
+    context.setStatus(
+        String.format(
+            java.util.Locale.ROOT,
+            "warmed up: %,d calls in %.1f s; at the start barrier",
+            calls,
+            (System.nanoTime() - began) / 1e9));
   }
 
   /**

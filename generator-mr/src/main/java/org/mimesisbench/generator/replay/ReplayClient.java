@@ -5,6 +5,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.security.PrivilegedExceptionAction;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -297,6 +298,19 @@ final class ReplayClient implements IssuingPipeline.EventSink, Closeable {
   @Override
   public Set<String> users() {
     return issuedAs;
+  }
+
+  /** The run's own client and, when the trace's users are issued as, {@code users}'. */
+  @Override
+  public List<FileSystem> clients(Set<String> users) throws IOException {
+    List<FileSystem> made = new ArrayList<>();
+    made.add(client(null).fs());
+    for (String user : recordedUsers ? users : Set.<String>of()) {
+      if (user != null) {
+        made.add(client(user).fs());
+      }
+    }
+    return made;
   }
 
   /** How the permission checks came out against the trace's. */

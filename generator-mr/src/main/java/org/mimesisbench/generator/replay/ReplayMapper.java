@@ -52,6 +52,10 @@ public final class ReplayMapper extends WorkloadMapper {
     Map<ReplayClient.Created, NamespaceEntry> sizes =
         plan.writesData() ? sizes(fs, plan, creates) : Map.of();
     DataTransfer moves = data;
+    Set<String> users = new java.util.TreeSet<>();
+    if (plan.users() == ReplayPlan.Users.RECORDED) {
+      calls.stream().map(c -> c.recorded().getUser()).filter(u -> u != null).forEach(users::add);
+    }
     return new Issue(
         plan.root(),
         plan.barrierDir(),
@@ -59,7 +63,8 @@ public final class ReplayMapper extends WorkloadMapper {
         plan.options(),
         (issuing, clientConf) ->
             new ReplayClient(
-                calls, issuing, writing(clientConf), plan.root(), plan.users(), moves, sizes));
+                calls, issuing, writing(clientConf), plan.root(), plan.users(), moves, sizes),
+        users);
   }
 
   /** The sizes of the files this partition's creates make, of all the trace creates. */

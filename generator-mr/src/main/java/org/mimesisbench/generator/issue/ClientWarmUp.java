@@ -31,7 +31,7 @@ public final class ClientWarmUp {
   /** How long a mapper's clients warm up (ms; 0: not at all). */
   public static final String MS = "mimesisbench.warm-up.clients.ms";
 
-  public static final long DEFAULT_MS = 2_000;
+  public static final long DEFAULT_MS = 500;
 
   /** The name the warm-up reads under the namespace root: no run makes it. */
   static final String ABSENT = "mimesisbench-warm-up-absent";

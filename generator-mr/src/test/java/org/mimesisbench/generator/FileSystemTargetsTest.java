@@ -76,7 +76,7 @@ class FileSystemTargetsTest {
             "--profile",
             PROFILE.toString(),
             "--time-scale",
-            "0.05",
+            "0", // validity and counts: issued back to back
             "--base-dir",
             base,
             "--out",
@@ -112,7 +112,7 @@ class FileSystemTargetsTest {
             "--profile",
             PROFILE.toString(),
             "--time-scale",
-            "0.05",
+            "0", // validity and counts: issued back to back
             "--base-dir",
             "/data/mimesisbench",
             "--out",
@@ -140,7 +140,7 @@ class FileSystemTargetsTest {
             "--profile",
             PROFILE.toString(),
             "--time-scale",
-            "0.05",
+            "0", // validity and counts: issued back to back
             // WebHDFS cannot count the DataNodes, and its appends run in the DataNode's own client:
             // with fewer DataNodes (1) than the drawn replication every append of data fails
             "--zero-size",

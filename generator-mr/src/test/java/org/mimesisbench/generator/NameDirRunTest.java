@@ -70,7 +70,7 @@ class NameDirRunTest {
             "--profile",
             profile.toString(),
             "--time-scale",
-            "0.05",
+            "0", // the image's blocks, not timing: back to back
             "--name-dir",
             nn.toString(),
             "--out",

@@ -68,7 +68,7 @@ public final class NameServiceMetrics {
   private static final long STATE_PERIOD_MS = 500;
 
   /** The NameNodes' HA states at one reading: epoch ms, each one's state by id. */
-  private record States(long atMs, Map<String, String> byId) {
+  record States(long atMs, Map<String, String> byId) {
     String active() {
       return byId.entrySet().stream()
           .filter(e -> e.getValue().equals("active"))
@@ -429,6 +429,11 @@ public final class NameServiceMetrics {
 
   /** The failovers in the states read so far. */
   synchronized List<Failover> failovers() {
+    return failovers(states);
+  }
+
+  /** The failovers in {@code states}, the readings in time order. */
+  static List<Failover> failovers(List<States> states) {
     List<Failover> found = new ArrayList<>();
     String active = null;
     long lastActiveMs = 0;
@@ -444,12 +449,32 @@ public final class NameServiceMetrics {
     }
     if (active != null && !states.isEmpty()) {
       States last = states.get(states.size() - 1);
-      if (last.active() == null) { // the active went and none took over before the end
+      if (gone(states, active)) { // the active went and none took over before the end
         found.add(new Failover(active, null, lastActiveMs, null, last.atMs() - lastActiveMs));
       }
     }
     return found;
   }
+
+  /**
+   * Whether the readings end without an active, {@code active} seen as something else or not
+   * answering in at least {@link #GONE_READINGS} readings: one unanswered reading is a NameNode too
+   * busy to answer in time (a loaded host, at the run's very end), not one gone.
+   */
+  private static boolean gone(List<States> states, String active) {
+    int without = 0;
+    for (int i = states.size() - 1; i >= 0 && states.get(i).active() == null; i--) {
+      String state = states.get(i).byId().get(active);
+      if (state != null && !state.equals("unknown")) {
+        return true; // it answered, as no longer active
+      }
+      without++;
+    }
+    return without >= GONE_READINGS;
+  }
+
+  /** Readings in a row an active NameNode must not answer in to count as gone (about 1 s). */
+  private static final int GONE_READINGS = 2;
 
   /**
    * How stale an Observer's reads may be (ObserverReadProxyProvider): with autoMsyncPeriodMs -1 a

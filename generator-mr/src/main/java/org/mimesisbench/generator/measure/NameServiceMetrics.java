@@ -67,6 +67,9 @@ public final class NameServiceMetrics {
   /** How often every NameNode's HA state is read, to see a failover. */
   private static final long STATE_PERIOD_MS = 500;
 
+  /** The state of a NameNode that did not answer (stopped, killed, or too busy in time). */
+  private static final String UNKNOWN = "unknown";
+
   /** The NameNodes' HA states at one reading: epoch ms, each one's state by id. */
   record States(long atMs, Map<String, String> byId) {
     String active() {
@@ -170,7 +173,7 @@ public final class NameServiceMetrics {
               .equals(NetUtils.createSocketAddr(fileSystem.getHost(), fileSystem.getPort()))) {
         return List.of();
       }
-    } else if (states.values().stream().anyMatch(s -> !s.equals("unknown"))) {
+    } else if (states.values().stream().anyMatch(s -> !s.equals(UNKNOWN))) {
       return List.of(); // NameNodes: an HA nameservice
     }
     return all.keySet().stream().filter(ns -> !ns.equals(fileSystem.getHost())).toList();
@@ -289,7 +292,7 @@ public final class NameServiceMetrics {
           .name()
           .toLowerCase(Locale.ROOT);
     } catch (IOException | RuntimeException e) {
-      return "unknown";
+      return UNKNOWN;
     }
   }
 
@@ -308,7 +311,7 @@ public final class NameServiceMetrics {
         }
         now.put(m.id(), proxy.getServiceStatus().getState().name().toLowerCase(Locale.ROOT));
       } catch (IOException | RuntimeException e) {
-        now.put(m.id(), "unknown");
+        now.put(m.id(), UNKNOWN);
       }
     }
     return now;
@@ -465,7 +468,7 @@ public final class NameServiceMetrics {
     int without = 0;
     for (int i = states.size() - 1; i >= 0 && states.get(i).active() == null; i--) {
       String state = states.get(i).byId().get(active);
-      if (state != null && !state.equals("unknown")) {
+      if (state != null && !state.equals(UNKNOWN)) {
         return true; // it answered, as no longer active
       }
       without++;

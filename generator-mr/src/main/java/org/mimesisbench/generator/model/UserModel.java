@@ -60,6 +60,17 @@ public record UserModel(String[] users, double[] cumulative) {
     return new UserModel(names.toArray(new String[0]), cumulative);
   }
 
+  /** Every user named by {@code mixes}, sorted; a null mix (no users) names none. */
+  public static java.util.SortedSet<String> names(List<UserModel> mixes) {
+    java.util.SortedSet<String> names = new java.util.TreeSet<>();
+    for (UserModel m : mixes) {
+      if (m != null) {
+        names.addAll(List.of(m.users()));
+      }
+    }
+    return names;
+  }
+
   /** The user at uniform {@code u} in [0, 1). */
   public String at(double u) {
     for (int i = 0; i < cumulative.length; i++) {

@@ -231,17 +231,11 @@ public record WorkloadModel(
    * the profile names none or the run is --as-one-user (everything goes as the run's own user).
    */
   public java.util.SortedSet<String> users() {
-    java.util.SortedSet<String> names = new TreeSet<>();
     List<UserModel> models = new ArrayList<>();
     runTypes.forEach(t -> models.add(t.users()));
     runDirectoryTypes().forEach(t -> models.add(t.users()));
     clusterCalls.forEach(c -> models.add(c.users()));
-    for (UserModel m : models) {
-      if (m != null) {
-        names.addAll(List.of(m.users()));
-      }
-    }
-    return names;
+    return UserModel.names(models);
   }
 
   /** Whether any file of the run holds data: a type has sizes and the run is not --zero-size. */

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -141,13 +140,7 @@ public class WorkloadMapper extends Mapper<MapperTasks, NullWritable, IntWritabl
     } else {
       mixes.add(model.allTypes().get(task.type()).users());
     }
-    Set<String> names = new TreeSet<>();
-    for (UserModel mix : mixes) {
-      if (mix != null) {
-        names.addAll(List.of(mix.users()));
-      }
-    }
-    return names;
+    return UserModel.names(mixes);
   }
 
   /** The mapper's one mover of file data: its clients count their bytes in it. */

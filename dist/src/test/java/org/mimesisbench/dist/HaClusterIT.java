@@ -10,11 +10,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -323,11 +325,16 @@ class HaClusterIT {
     Path log = dir.resolve("failover-run.log");
     Process run = startRun(clientConf, address, "/bench-failover", "30s", out, log);
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-    while (!Files.readString(log).contains("phase 2: workload")) {
-      assertTrue(run.isAlive(), "the run ended before phase 2: " + Files.readString(log));
-      assertTrue(System.nanoTime() < deadline, "no phase 2 in 3 minutes: " + Files.readString(log));
-      Thread.sleep(200);
+    // the job's start and its clients' warm-up come before the workload: fail over a second past
+    // the time zero its mappers start at
+    Matcher timeZero = Pattern.compile("time zero at (\\S+)").matcher("");
+    while (!timeZero.reset(Files.readString(log)).find()) {
+      assertTrue(run.isAlive(), "the run ended before its start: " + Files.readString(log));
+      assertTrue(System.nanoTime() < deadline, "no start in 3 minutes: " + Files.readString(log));
+      Thread.sleep(100);
     }
+    long startMs = Instant.parse(timeZero.group(1)).toEpochMilli();
+    Thread.sleep(Math.max(0, startMs + 1_000 - System.currentTimeMillis()));
     Configuration admin = new Configuration();
     admin.addResource(clientConf.toUri().toURL());
     // a graceful failover fences nothing, yet haadmin wants a fencing method configured

@@ -298,6 +298,7 @@ public final class BenchmarkRun {
             CounterNames.NAMESPACE_ENTRIES,
             0,
             "directories and files made",
+            () -> null,
             () -> null);
     double phase1Seconds = (System.nanoTime() - phase1Start) / 1e9;
     if (phase1Failure != null) { // phase 2 is not started: the summary says why
@@ -321,7 +322,8 @@ public final class BenchmarkRun {
                   CounterNames.ISSUED,
                   setup.scheduledOps(),
                   "ops issued",
-                  barrier::waiting);
+                  barrier::waiting,
+                  barrier::passed);
     } finally {
       if (nameNode != null) {
         nameNode.close();

@@ -169,12 +169,19 @@ final class RunJobs {
    * Runs {@code job}, printing a line every few seconds with {@code counter}, the count its mappers
    * move as they go (their own map progress jumps from 0 to 100 % at once), against {@code
    * expected} of {@code unit} when that is known (> 0), and the failed ops when there are some;
-   * before the first, what the job waits for when {@code waiting} says (the start barrier). Reads
+   * before the first, what the job waits for when {@code waiting} says (the start barrier); and
+   * what {@code news} says the moment it says it, polled with the job (the barrier passed). Reads
    * the job's counters as soon as it completes ({@link #countersOf}). Returns null when the job
    * succeeded, else why it failed, in a line.
    */
   String waitFor(
-      Job job, String step, String counter, long expected, String unit, Supplier<String> waiting)
+      Job job,
+      String step,
+      String counter,
+      long expected,
+      String unit,
+      Supplier<String> waiting,
+      Supplier<String> news)
       throws Exception {
     boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
     try (LocalRunnerLog log =
@@ -187,6 +194,10 @@ final class RunJobs {
       org.apache.hadoop.mapreduce.Counters seen = null;
       while (!job.isComplete()) {
         Thread.sleep(200);
+        String said = news.get();
+        if (said != null) {
+          out.printf("%s: %s%n", step, said);
+        }
         long now = System.nanoTime();
         if (now - next >= 0 && !job.isComplete()) {
           next = now + PROGRESS_EVERY_NANOS;

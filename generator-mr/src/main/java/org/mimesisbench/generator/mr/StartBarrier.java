@@ -108,7 +108,7 @@ public final class StartBarrier {
     return startMillis(fs.listStatus(dir));
   }
 
-  private static long startMillis(FileStatus[] arrived) {
+  static long startMillis(FileStatus[] arrived) {
     long last = 0;
     for (FileStatus s : arrived) {
       last = Math.max(last, s.getModificationTime());

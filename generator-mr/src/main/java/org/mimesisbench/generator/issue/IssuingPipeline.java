@@ -79,6 +79,10 @@ public final class IssuingPipeline {
 
   private static final int FIFO_CAPACITY = 8192; // events
   private static final int BATCH = 64;
+
+  /** How often the progress callback runs while the schedule is issued. */
+  private static final long PROGRESS_NANOS = 1_000_000_000L;
+
   private static final long POLL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   /** The pipelines issuing in this JVM now, for {@link #stopAll} (a run's own local tasks). */
@@ -144,7 +148,7 @@ public final class IssuingPipeline {
       new CopyOnWriteArrayList<>(); // the calling thread's helpers
   private volatile int issuers;
   private final AtomicInteger calling = new AtomicInteger(); // issuers in a call now
-  private long nextProgress;
+  private volatile long nextProgress; // read unlocked by an issuer following one life's events
   // when the last op issued ended (System.nanoTime), and whether one has: the watchdog reads them
   private volatile long lastEnd;
   private volatile boolean anyEnded;
@@ -453,6 +457,7 @@ public final class IssuingPipeline {
           return;
         }
         taken = issue(this);
+        progressIfDue(); // a batch, or one life's events in a row, can span many seconds
       }
     }
   }
@@ -543,12 +548,21 @@ public final class IssuingPipeline {
     }
   }
 
+  /**
+   * {@link #progress}, its clock read only when it is due (unlocked: an issuer calls it per op).
+   */
+  private void progressIfDue() {
+    if (System.nanoTime() - nextProgress >= 0) {
+      progress(System.nanoTime());
+    }
+  }
+
   /** Runs the progress callback if a second has passed since it last ran. */
   private void progress(long now) {
     stateLock.lock();
     try {
       if (now - nextProgress >= 0) {
-        nextProgress = now + 1_000_000_000L;
+        nextProgress = now + PROGRESS_NANOS;
         onProgress.run();
       }
     } finally {
@@ -796,7 +810,8 @@ public final class IssuingPipeline {
         stopBecause("interrupted: the task was killed");
         break;
       }
-      LockSupport.parkNanos(due - now);
+      LockSupport.parkNanos(Math.min(due - now, PROGRESS_NANOS)); // a long wait still reports
+      progressIfDue();
       now = System.nanoTime();
     }
     return now;

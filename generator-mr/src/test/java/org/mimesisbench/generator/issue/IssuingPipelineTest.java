@@ -121,6 +121,34 @@ class IssuingPipelineTest {
     assertTrue(subMillisecond > 10, subMillisecond + " gaps under 0.2 ms: the test needs many");
   }
 
+  /**
+   * The progress callback (the job's counters, the run's progress line) runs about once a second
+   * all along, though the schedule's few ops come in one batch and one file's ops in a row.
+   */
+  @Test
+  void progressIsReportedEverySecondAtALowRate() throws Exception {
+    WorkloadModel m = steady(1, 12, 250); // one file's 12 accesses over 2.75 s
+    List<Long> reported = new ArrayList<>();
+    long start = System.nanoTime() + 20 * MS;
+    RunStatistics stats =
+        new IssuingPipeline(schedule(m), e -> {}, 1, 0, 0)
+            .run(start, () -> reported.add(System.nanoTime()));
+    long end = System.nanoTime();
+    assertTrue(stats.totalCount() >= 12, stats.totalCount() + " ops");
+    long gap = reported.isEmpty() ? end - start : reported.get(0) - start;
+    for (int i = 1; i < reported.size(); i++) {
+      gap = Math.max(gap, reported.get(i) - reported.get(i - 1));
+    }
+    assertTrue(
+        gap < 1_500 * MS && reported.size() >= 3,
+        reported.size()
+            + " reports, at most "
+            + gap / MS
+            + " ms apart, over "
+            + (end - start) / MS
+            + " ms");
+  }
+
   @Test
   void atTimeScaleZeroNothingGoesBeforeTheStart() throws Exception {
     WorkloadModel m = steady(20, 5, 10);

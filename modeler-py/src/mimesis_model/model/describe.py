@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.figures import legend_beside, new_figure, png_bytes
 from mimesis_model.formats.distribution import Distribution
 from mimesis_model.formats.profile import DirectoryType, FileType, Profile
 from mimesis_model.formats.trace import FILES_FILE
@@ -318,7 +318,7 @@ def _popularity(profile: Profile, trace: FittedTrace | None, random_state: int) 
     axes.set_ylim(0, 1.02)
     axes.grid(alpha=0.3)
     if axes.get_lines():
-        axes.legend(loc="best")
+        legend_beside(axes)
     return figure
 
 

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.figures import legend_beside, new_figure, png_bytes
 from mimesis_model.formats.run_summary import RESPONSE, SERVICE
 from mimesis_model.runs.run_results import RunResults
 from mimesis_model.units import MICROS
@@ -234,7 +234,8 @@ def plot_comparison(report: dict[str, Any]) -> bytes:
         if not title.startswith("throughput"):
             axis.set_yscale("log")
         axis.grid(axis="y", alpha=0.3)
-    axes[0].legend(
+    legend_beside(
+        axes[0],
         handles=[
             Line2D([], [], color="tab:blue", marker="o", label=f"A ({len(report['a'])} runs)"),
             Line2D([], [], color="tab:orange", marker="o", label=f"B ({len(report['b'])} runs)"),

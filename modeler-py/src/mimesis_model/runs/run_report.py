@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.figures import legend_beside, new_figure, png_bytes
 from mimesis_model.formats.fidelity_file import FIDELITY_FILE, FidelityFile
 from mimesis_model.formats.fidelity_report import (
     Against,
@@ -178,7 +178,7 @@ def _timeline_plot(header: list[str], values: np.ndarray) -> Figure:
     axis.set_xlabel("second of the run")
     axis.set_ylabel("ops/s")
     axis.grid(alpha=0.3)
-    axis.legend(fontsize=8, ncols=2)
+    legend_beside(axis, fontsize=8)
     return figure
 
 
@@ -208,7 +208,7 @@ def _namenode_plot(header: list[str], values: np.ndarray) -> Figure:
         axis.set_ylabel(unit)
         axis.grid(alpha=0.3)
         if axis.get_legend_handles_labels()[0]:
-            axis.legend(fontsize=7, ncols=2)
+            legend_beside(axis, fontsize=7)
     axes[-1].set_xlabel("second of the run")
     return figure
 
@@ -238,7 +238,7 @@ def _latency_plot(ops: dict[str, OpFigures], kind: str) -> Figure:
     axis.set_yscale("log")
     axis.set_ylabel(f"{kind} time ({MICROS})")
     axis.grid(axis="y", alpha=0.3)
-    axis.legend(fontsize=8)
+    legend_beside(axis, fontsize=8)
     return figure
 
 
@@ -260,7 +260,7 @@ def _per_type_plot(by_type: dict[str, dict[str, Any]]) -> Figure:
     axis.set_xticklabels(types)
     axis.set_xlabel("file type")
     axis.set_ylabel("ops")
-    axis.legend(fontsize=8)
+    legend_beside(axis, fontsize=8)
     return figure
 
 
@@ -287,7 +287,7 @@ def _fidelity_plot(report: RunFidelity) -> Figure:
     axis.set_xticklabels(dimensions, rotation=20, fontsize=8)
     axis.set_ylabel("distance")
     axis.grid(axis="y", alpha=0.3)
-    axis.legend(fontsize=8)
+    legend_beside(axis, fontsize=8)
     return figure
 
 
@@ -311,7 +311,7 @@ def _sizes_plot(sized: list[tuple[str, SizeComparison]]) -> Figure:
         axis.set_xlabel("bytes")
         axis.set_title(f"{name}: KS {_number(item.bytes_ks, 4)}", fontsize=9)
         axis.grid(alpha=0.3)
-        axis.legend(fontsize=8)
+        legend_beside(axis, fontsize=8)
     axes[0].set_ylabel("share of files")
     return figure
 
@@ -331,7 +331,7 @@ def _commands_plot(whole: WholeWorkload) -> Figure:
     axis.set_ylim(0, 3 * max([row.calls[side] for row in rows for side in sides] + [1]))
     axis.set_ylabel("calls")
     axis.grid(axis="y", alpha=0.3)
-    axis.legend(fontsize=8)
+    legend_beside(axis, fontsize=8)
     return figure
 
 

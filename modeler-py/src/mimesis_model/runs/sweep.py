@@ -27,7 +27,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from mimesis_model.figures import new_figure, png_bytes
+from mimesis_model.figures import legend_beside, new_figure, png_bytes
 from mimesis_model.formats.folders import file_name
 from mimesis_model.formats.run_summary import RESPONSE, SERVICE, OpFigures
 from mimesis_model.formats.sweep_file import SweepFile, SweepPoint
@@ -244,7 +244,7 @@ def plot_namenode(sweep_levels: list[Level], title: str) -> bytes:
         axis.set_ylabel(unit)
         axis.grid(alpha=0.3)
         if axis.get_legend_handles_labels()[0]:
-            axis.legend(fontsize="small")
+            legend_beside(axis, fontsize="small")
     axes[-1].set_xlabel("issue rate (ops/s, mean of the repeats)")
     axes[0].set_title(title, fontsize=10)
     return png_bytes(figure)

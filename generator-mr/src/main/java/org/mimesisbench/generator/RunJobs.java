@@ -15,10 +15,12 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.mimesisbench.cli.Messages;
 import org.mimesisbench.cli.MimesisBench;
+import org.mimesisbench.cli.UserSettings;
 import org.mimesisbench.generator.infra.LocalRunnerLog;
 import org.mimesisbench.generator.infra.RunningJob;
 import org.mimesisbench.generator.infra.WorkFolder;
@@ -50,6 +52,9 @@ final class RunJobs {
 
   /** How often the phases print a progress line. */
   private static final long PROGRESS_EVERY_NANOS = 5_000_000_000L;
+
+  /** How often a task sends its counters to the job: each progress line reads fresh ones. */
+  static final long PROGRESS_REPORT_MS = 2_000;
 
   private final Configuration conf;
   private final WorkFolder work;
@@ -139,6 +144,17 @@ final class RunJobs {
     return job;
   }
 
+  /**
+   * Has a job's tasks send their counters every {@value #PROGRESS_REPORT_MS} ms, unless the user
+   * set how often: by default every 6 s (1 % of the task timeout), and a few mappers started
+   * together left the progress line at 0 ops issued for the first 10 s of a replay.
+   */
+  static void reportsPromptly(Configuration c) {
+    if (!UserSettings.given(c, MRJobConfig.TASK_PROGRESS_REPORT_INTERVAL)) {
+      c.setLong(MRJobConfig.TASK_PROGRESS_REPORT_INTERVAL, PROGRESS_REPORT_MS);
+    }
+  }
+
   /** The configuration phase 2's jobs run with (for a check of the queue before phase 1). */
   Configuration jobConf(Workload plan) throws IOException {
     Configuration c = new Configuration(conf);
@@ -147,6 +163,7 @@ final class RunJobs {
         "mapreduce.map.speculative", false); // a speculative copy would issue the ops twice
     c.setBoolean("mapreduce.reduce.speculative", false);
     c.setInt("mapreduce.job.maps", 1);
+    reportsPromptly(c);
     Job probe = Job.getInstance(c);
     Configuration job = probe.getConfiguration(); // mapred-default.xml and mapred-site.xml loaded
     if (!"local".equals(job.get("mapreduce.framework.name", "local"))) {

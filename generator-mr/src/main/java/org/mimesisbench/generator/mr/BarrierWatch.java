@@ -31,7 +31,7 @@ public final class BarrierWatch {
       return;
     }
     try {
-      FileStatus[] seen = fs.exists(dir) ? fs.listStatus(dir) : new FileStatus[0];
+      FileStatus[] seen = StartBarrier.arrivals(fs, dir);
       arrived = seen.length;
       if (arrived >= parties) {
         startMillis = StartBarrier.startMillis(seen);

@@ -93,11 +93,11 @@ public final class StartBarrier {
   }
 
   /**
-   * How many mappers have arrived at the barrier in {@code dir}, as its driver sees it while they
-   * gather.
+   * The mappers' arrivals at the barrier in {@code dir}, as its driver sees them while they gather
+   * (none before the first).
    */
-  public static int arrived(FileSystem fs, Path dir) throws IOException {
-    return fs.exists(dir) ? fs.listStatus(dir).length : 0;
+  public static FileStatus[] arrivals(FileSystem fs, Path dir) throws IOException {
+    return fs.exists(dir) ? fs.listStatus(dir) : new FileStatus[0];
   }
 
   /**

@@ -21,13 +21,13 @@ class StartBarrierTest {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     org.apache.hadoop.fs.Path barrier =
         new org.apache.hadoop.fs.Path(dir.resolve("barrier").toUri());
-    assertEquals(0, StartBarrier.arrived(fs, barrier));
+    assertEquals(0, StartBarrier.arrivals(fs, barrier).length);
     String m =
         assertThrows(
                 IOException.class,
                 () -> new StartBarrier(fs, barrier, 3, 1_200).await("mapper0", () -> {}))
             .getMessage();
-    assertEquals(1, StartBarrier.arrived(fs, barrier));
+    assertEquals(1, StartBarrier.arrivals(fs, barrier).length);
     assertTrue(
         m.startsWith(
             "start barrier: 1 of 3 mappers arrived within 1 s (--barrier-timeout); a mapper that"

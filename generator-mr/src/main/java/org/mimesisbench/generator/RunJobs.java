@@ -171,8 +171,7 @@ final class RunJobs {
       // in this JVM, and its copy of the 300 MB jar to the staging cost 1-2 s a job
       probe.setJarByClass(BenchmarkRun.class);
       // on a cluster the job's staging (job.jar, job.xml, splits) is under the base too, whatever
-      // the
-      // cluster's default; the job history stays where the cluster's history server reads it
+      // the cluster's default; the job history stays where the cluster's history server reads it
       String history = job.get("mapreduce.jobhistory.intermediate-done-dir");
       if (history != null) {
         job.set("mapreduce.jobhistory.intermediate-done-dir", history);

@@ -148,7 +148,7 @@ public final class IssuingPipeline {
       new CopyOnWriteArrayList<>(); // the calling thread's helpers
   private volatile int issuers;
   private final AtomicInteger calling = new AtomicInteger(); // issuers in a call now
-  private volatile long nextProgress; // read unlocked by an issuer following one life's events
+  private volatile long nextProgress; // read unlocked by the issuers after each op and wait
   // when the last op issued ended (System.nanoTime), and whether one has: the watchdog reads them
   private volatile long lastEnd;
   private volatile boolean anyEnded;
@@ -552,8 +552,9 @@ public final class IssuingPipeline {
    * {@link #progress}, its clock read only when it is due (unlocked: an issuer calls it per op).
    */
   private void progressIfDue() {
-    if (System.nanoTime() - nextProgress >= 0) {
-      progress(System.nanoTime());
+    long now = System.nanoTime();
+    if (now - nextProgress >= 0) {
+      progress(now);
     }
   }
 

@@ -213,7 +213,7 @@ def plot(sweep_levels: list[Level], knee: dict[str, Any], title: str) -> bytes:
     axes.set_xlim(left=0, right=max(rates) * 1.05 if rates else None)
     axes.grid(alpha=0.3)
     # beside the axes, where it hides no point
-    axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    legend_beside(axes, fontsize="small")
     axes.set_title(title, fontsize=10)
     return png_bytes(figure)
 

@@ -78,7 +78,8 @@ class HaClusterIT {
       assertTrue(Files.isRegularFile(clientConf), "no client configuration in the storage");
 
       Path out = dir.resolve("run");
-      Process run = startRun(clientConf, address, "/bench", "15s", out, dir.resolve("run.log"));
+      Process run =
+          startRun(clientConf, address, "/bench", "0", "15s", out, dir.resolve("run.log"));
       assertTrue(run.waitFor(300, TimeUnit.SECONDS), "the run did not end");
       String said = Files.readString(dir.resolve("run.log"));
       assertEquals(0, run.exitValue(), said);
@@ -290,15 +291,8 @@ class HaClusterIT {
 
   /**
    * Starts the jar's {@code run} of the bundled sample on the nameservice at {@code address}, in
-   * base {@code base}, back to back for {@code duration}, its output to {@code log}.
+   * base {@code base}, at {@code timeScale} for {@code duration}, its output to {@code log}.
    */
-  private static Process startRun(
-      Path clientConf, String address, String base, String duration, Path out, Path log)
-      throws IOException {
-    return startRun(clientConf, address, base, "0", duration, out, log);
-  }
-
-  /** As {@link #startRun(Path, String, String, String, Path, Path)}, at {@code timeScale}. */
   private static Process startRun(
       Path clientConf,
       String address,

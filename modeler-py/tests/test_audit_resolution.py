@@ -46,7 +46,8 @@ def test_two_calls_close_in_time_share_their_offset() -> None:
 
 def test_a_gap_of_0_between_calls_of_different_offsets_is_their_difference() -> None:
     rng = np.random.default_rng(4)
-    offsets = _offsets([0.0, 0.5, 1.0, 1.5], [0.2, 1.2, 0.2, 1.2])
+    # a call every 0.5 ms, logged alternately 0.2 and 1.2 ms after its begin
+    offsets = _offsets(list(np.arange(200) * 0.5), [0.2, 1.2] * 100)
     shown = offsets.gaps(np.zeros(1_000), CallOffsets.ACCESSES, rng)
     assert set(np.round(shown, 6)) == {1.0}  # neighbours alternate: one ms apart, either order
 

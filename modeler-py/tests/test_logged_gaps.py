@@ -129,3 +129,20 @@ def test_the_pairs_kept_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch
     # past the pairs kept, a gap is moved by a call's and the one nearest the gap after it
     shown = offsets.gaps(np.full(100, 5_000.0), CallOffsets.ACCESSES, np.random.default_rng(14))
     assert np.all(np.abs(shown - 5_000.0) <= 20.0)
+
+
+def test_one_gap_drawn_many_times_takes_the_shifts_of_many_pairs_near_it() -> None:
+    # 40 pairs of calls, 2.05 to 5.95 ms apart by steps of 0.1 ms, a second apart from each
+    # other, each pair's second call logged its own shift later: only the pairs 2.95 and 3.05 ms
+    # apart are within the tolerance of a gap of 3 ms
+    rng = np.random.default_rng(15)
+    pair_gaps = 2.05 + 0.1 * np.arange(40)
+    begins = np.ravel(np.c_[np.arange(40) * 1_000.0, np.arange(40) * 1_000.0 + pair_gaps])
+    shifts = rng.uniform(-2.0, 2.0, 40)
+    logged_after = np.ravel(np.c_[np.full(40, 2.0), 2.0 + shifts])
+    offsets = CallOffsets({"create": (begins, logged_after)})
+    # the comparison's model holds each value of a run-sized draw once in every replica
+    shown = offsets.gaps(np.full(2_000, 3.0), ("create",), np.random.default_rng(16))
+    taken = np.unique(np.round(shown - 3.0, 9))
+    assert len(taken) >= fidelity.MIN_PAIRS * 3 // 4, taken
+    assert set(taken) <= set(np.round(shifts, 9))

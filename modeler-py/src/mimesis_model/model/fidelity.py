@@ -41,6 +41,10 @@ PAIR_TOLERANCE_MS: Final = 0.05
 PAIR_TOLERANCE_SHARE: Final = 0.01
 """a gap is logged with a pair of calls whose begins are as far apart within the larger of
 PAIR_TOLERANCE_MS (a twentieth of the log's millisecond) and this share of the gap"""
+MIN_PAIRS: Final = 32
+"""and with one of at least this many pairs nearest it: the comparison's model repeats each
+value of a run-sized draw in every replica, and where the run has only a pair or two that near,
+all of a value's copies took one pair's shift, one draw where the distribution was wanted"""
 
 
 def ks_distance(trace: npt.ArrayLike, model: npt.ArrayLike) -> float | None:
@@ -330,9 +334,9 @@ class CallOffsets:
     ) -> Floats:
         """GAPS between two calls as their audit log shows them: each moved as much as the log
         moved a gap of one of the run's PAIRS of calls whose begins were as far apart, give or
-        take _tolerance (a gap past the pairs kept, by the offsets of a first call drawn among
-        the calls and the call nearest the gap after it). Two calls whose offsets cross are
-        logged the other way round."""
+        take _tolerance, or of one of the MIN_PAIRS nearest (a gap past the pairs kept, by the
+        offsets of a first call drawn among the calls and the call nearest the gap after it).
+        Two calls whose offsets cross are logged the other way round."""
         begins, offsets, _ = self._pooled(commands)
         if len(begins) < 2:
             return np.abs(gaps)
@@ -429,14 +433,34 @@ def _drawn_pair_shift(
     pair_gaps: Floats, pair_shifts: Floats, wanted: Floats, rng: np.random.Generator
 ) -> Floats:
     """The shift of a pair drawn among those whose gap is within the tolerance of each WANTED
-    gap, or when none is, as near as the nearest pair's."""
+    gap, or when none is, as near as the nearest pair's; among the MIN_PAIRS nearest at least."""
     nearest = _nearest(pair_gaps, wanted)
     tolerance = np.maximum(_tolerance(wanted), np.abs(pair_gaps[nearest] - wanted))
-    low = np.minimum(np.searchsorted(pair_gaps, wanted - tolerance, side="left"), nearest)
-    high = np.maximum(np.searchsorted(pair_gaps, wanted + tolerance, side="right"), nearest + 1)
+    fewest = min(MIN_PAIRS, len(pair_gaps))
+    around = _nearest_window(pair_gaps, wanted, fewest)
+    low = np.minimum(np.searchsorted(pair_gaps, wanted - tolerance, side="left"), around)
+    high = np.maximum(np.searchsorted(pair_gaps, wanted + tolerance, side="right"), around + fewest)
     drawn = low + (rng.random(len(wanted)) * (high - low)).astype(np.int64)
     shift: Floats = pair_shifts[drawn]
     return shift
+
+
+def _nearest_window(sorted_values: Floats, targets: Floats, count: int) -> Ints:
+    """Where the COUNT values of SORTED_VALUES nearest each of TARGETS begin (they are
+    consecutive): the first start whose window would not be nearer one step on."""
+    last = len(sorted_values) - 1
+    low = np.zeros(len(targets), dtype=np.int64)
+    high = np.full(len(targets), last + 1 - count, dtype=np.int64)
+    while np.any(open_ := low < high):
+        middle = (low + high) // 2
+        # the window from middle + 1 drops middle's value and takes middle + count's
+        on = (
+            targets - sorted_values[middle]
+            > sorted_values[np.minimum(middle + count, last)] - targets
+        )
+        low = np.where(open_ & on, middle + 1, low)
+        high = np.where(open_ & ~on, middle, high)
+    return low
 
 
 def _far_pair_shift(

@@ -22,6 +22,12 @@ public final class DeletedDirectories {
    */
   private final double marginMs;
 
+  /**
+   * A component below a holder shallower than a file's place: a name no directory type gives (an
+   * untyped directory, as the layout's own made parents are), so the holder's delete ends it too.
+   */
+  static final String PADDING = "/x0";
+
   private final double[] deleteTimes; // ascending
   private final double[] origins; // 0 for a pre-existing directory
   private final boolean[] created;
@@ -88,11 +94,13 @@ public final class DeletedDirectories {
   }
 
   /**
-   * As {@link #holding(double, double)}, preferring a directory as deep as {@code depth} (its
-   * components; -1: any), so that the file keeps the depth its layout drew from the profile: the
-   * first deleted at that depth, else the first deleted at any.
+   * As {@link #holding(double, double)}, for a file whose layout directory is {@code depth} deep
+   * (its components; -1: any), so that the file keeps the depth its layout drew from the profile:
+   * the first deleted at that depth; else below the first deleted shallower one, through parents
+   * the file's create makes ({@link #PADDING}); else the first deleted at any.
    */
   public String holding(double origin, double last, int depth) {
+    String shallower = null;
     String any = null;
     int i = Arrays.binarySearch(deleteTimes, last + marginMs);
     if (i < 0) {
@@ -104,13 +112,15 @@ public final class DeletedDirectories {
     }
     for (; i < paths.length; i++) {
       if (!created[i] || origins[i] + marginMs <= origin) {
-        if (depth < 0 || depthOf(paths[i]) == depth) {
+        int at = depthOf(paths[i]);
+        if (depth < 0 || at == depth) {
           return paths[i];
         }
+        shallower = shallower == null && at < depth ? paths[i] : shallower;
         any = any == null ? paths[i] : any;
       }
     }
-    return any;
+    return shallower == null ? any : shallower + PADDING.repeat(depth - depthOf(shallower));
   }
 
   /** A directory's depth: its components ("/" has none, "/a/b" two). */

@@ -147,13 +147,20 @@ class DeletedDirectoriesTest {
         HierarchyLayout.of(m, ProfileStatistics.of(GeneratorVectors.profile(), "vector"), 60, 7);
     DeletedDirectories removing = DeletedDirectories.of(m, layout, 7, "tag", 1);
     int deeper = 0;
+    int padded = 0;
     for (double origin = 0; origin < m.windowMs(); origin += m.windowMs() / 50) {
       String first = removing.holding(origin, origin);
       for (int depth = 0; depth <= 6; depth++) {
         String held = removing.holding(origin, origin, depth);
         assertEquals(first == null, held == null, "a holder whenever any qualifies");
         if (held != null && DeletedDirectories.depthOf(held) != depth) {
-          assertEquals(first, held, "none at that depth: the first deleted, as before");
+          assertEquals(first, held, "none at that depth or above: the first deleted, as before");
+          assertTrue(DeletedDirectories.depthOf(first) > depth, "a shallower one was passed over");
+        } else if (held != null && held.endsWith(DeletedDirectories.PADDING)) {
+          padded++; // below a shallower holder, the file at its own depth
+          String holder = held.replaceAll("(" + DeletedDirectories.PADDING + ")+$", "");
+          assertEquals(
+              holder, removing.holding(origin, origin, DeletedDirectories.depthOf(holder)));
         } else if (held != null && !held.equals(first)) {
           deeper++; // a later-deleted directory, chosen for its depth
         }
@@ -164,6 +171,7 @@ class DeletedDirectoriesTest {
       }
     }
     assertTrue(deeper > 0, "some file is placed at its depth rather than the first deleted");
+    assertTrue(padded > 0, "some file is placed below a shallower holder, at its own depth");
     assertEquals(0, DeletedDirectories.depthOf("/"));
     assertEquals(2, DeletedDirectories.depthOf("/a/b"));
   }

@@ -5,8 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.mimesisbench.trace.AuditCommand;
-import org.mimesisbench.trace.DirectoryTimeline;
-import org.mimesisbench.trace.FileTimeline;
 
 /** Totals over the timelines a trace holds and its events by target, for the parse report. */
 public final class TraceCounts {
@@ -35,34 +33,42 @@ public final class TraceCounts {
   long firstTime;
   long lastTime;
 
-  void count(FileTimeline t, boolean inSnapshot, int accessCount, int callCount) {
+  /** One file's timeline: what it was, and its accesses and other calls. */
+  void countFile(
+      boolean preExisting,
+      boolean inSnapshot,
+      boolean deleted,
+      boolean renamed,
+      int accessCount,
+      int callCount) {
     files++;
     fileCalls += callCount;
-    if (t.getPreExisting()) {
-      preExisting++;
+    if (preExisting) {
+      this.preExisting++;
       if (!inSnapshot) {
         preExistingNotInSnapshot++;
       }
     } else {
       created++;
     }
-    if (t.getDeleteTime() != null) {
-      deleted++;
+    if (deleted) {
+      this.deleted++;
     }
-    if (t.getRenames() > 0) {
-      renamed++;
+    if (renamed) {
+      this.renamed++;
     }
     accesses += accessCount;
   }
 
-  void count(DirectoryTimeline t, int accessCount, int callCount) {
+  /** One directory's timeline, as {@link #countFile} a file's. */
+  void countDirectory(boolean preExisting, boolean deletedItself, int accessCount, int callCount) {
     directories++;
-    if (t.getPreExisting()) {
+    if (preExisting) {
       directoriesPreExisting++;
     } else {
       directoriesCreated++;
     }
-    if (t.getDeletedItself()) {
+    if (deletedItself) {
       directoriesDeletedItself++;
     }
     directoryAccesses += accessCount;

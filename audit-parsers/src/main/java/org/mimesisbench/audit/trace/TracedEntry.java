@@ -1,7 +1,6 @@
 package org.mimesisbench.audit.trace;
 
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * What the trace builder knows of one path while the trace is read: whether it is a file or a
@@ -145,17 +144,23 @@ final class TracedEntry {
     otherCount = 0;
   }
 
-  /** Fills {@code names} and {@code events} with its users by descending events, ties by name. */
-  void users(List<String> names, List<Long> events) {
-    names.clear();
-    events.clear();
+  /** How many users it has had: how much room {@link #users} needs. */
+  int userCount() {
+    return user == null ? 0 : 1 + otherCount;
+  }
+
+  /**
+   * Puts its users and their events into {@code names} and {@code events}, by descending events,
+   * ties by name; returns how many ({@link #userCount}).
+   */
+  int users(String[] names, long[] events) {
     if (user == null) {
-      return;
+      return 0;
     }
     if (otherUsers == null) { // most paths: one user, nothing to sort
-      names.add(user.name);
-      events.add(userEvents);
-      return;
+      names[0] = user.name;
+      events[0] = userEvents;
+      return 1;
     }
     UserEvents[] all = new UserEvents[otherCount + 1];
     all[0] = new UserEvents(user.name, userEvents);
@@ -165,10 +170,11 @@ final class TracedEntry {
       }
     }
     Arrays.sort(all);
-    for (UserEvents e : all) {
-      names.add(e.name);
-      events.add(e.events);
+    for (int k = 0; k < all.length; k++) {
+      names[k] = all[k].name;
+      events[k] = all[k].events;
     }
+    return all.length;
   }
 
   /**

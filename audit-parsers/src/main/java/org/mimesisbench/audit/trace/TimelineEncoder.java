@@ -41,6 +41,7 @@ final class TimelineEncoder {
   private String[] users = new String[16]; // by descending events, ties by name
   private long[] userEvents = new long[16];
   private int userCount;
+  private TraceCounts.User[] usersByName; // from the trace's end on: see TracedEntry.users
 
   /** {@code withSnapshot}: the trace has an fsimage at its start. */
   TimelineEncoder(AccessChunks accesses, boolean withSnapshot) {
@@ -52,6 +53,11 @@ final class TimelineEncoder {
     this.accesses = accesses;
     this.withSnapshot = withSnapshot;
     this.viaRecords = viaRecords;
+  }
+
+  /** No user comes any more: {@code byName} are all of them, in name order. */
+  void lastUsers(TraceCounts.User[] byName) {
+    usersByName = byName;
   }
 
   /**
@@ -149,7 +155,7 @@ final class TimelineEncoder {
       users = new String[Math.max(n, 2 * users.length)];
       userEvents = new long[users.length];
     }
-    userCount = life.users(users, userEvents);
+    userCount = life.users(users, userEvents, usersByName);
   }
 
   private void writeFile(TracedEntry life, String finalPath, long deleteTime, long[] subtree)

@@ -1,5 +1,7 @@
 package org.mimesisbench.audit.trace;
 
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -83,6 +85,9 @@ public final class TraceCounts {
     /** Users in order of their first event: 0, 1, ... */
     final int number;
 
+    /** Its place in the users' name order, from {@link #usersByName} on; -1 before. */
+    int nameRank = -1;
+
     private long events;
     // by command, null until one; the commands the schema lacks by op (as the log names them)
     private long[] missing;
@@ -120,6 +125,25 @@ public final class TraceCounts {
     } else {
       byTarget[target.ordinal()][c.ordinal()]++;
     }
+  }
+
+  /**
+   * Every user so far in name order, each told its place ({@link User#nameRank}): at the trace's
+   * end, when no more users come, a path's users are sorted by numbers rather than names.
+   */
+  User[] usersByName() {
+    User[] byName = new User[userCount];
+    int k = 0;
+    for (User u : users) {
+      if (u != null) {
+        byName[k++] = u;
+      }
+    }
+    Arrays.sort(byName, Comparator.comparing((User u) -> u.name));
+    for (int i = 0; i < byName.length; i++) {
+      byName[i].nameRank = i;
+    }
+    return byName;
   }
 
   /** One event of the user named {@code name}: its counts, kept from its first event on. */

@@ -151,9 +151,10 @@ final class TracedEntry {
 
   /**
    * Puts its users and their events into {@code names} and {@code events}, by descending events,
-   * ties by name; returns how many ({@link #userCount}).
+   * ties by name; returns how many ({@link #userCount}). {@code byName}: every user in name order
+   * ({@link TraceCounts#usersByName}), or null while more users may come.
    */
-  int users(String[] names, long[] events) {
+  int users(String[] names, long[] events, TraceCounts.User[] byName) {
     if (user == null) {
       return 0;
     }
@@ -161,6 +162,12 @@ final class TracedEntry {
       names[0] = user.name;
       events[0] = userEvents;
       return 1;
+    }
+    if (byName != null) {
+      int n = usersByRank(names, events, byName);
+      if (n > 0) {
+        return n;
+      }
     }
     UserEvents[] all = new UserEvents[otherCount + 1];
     all[0] = new UserEvents(user.name, userEvents);
@@ -175,6 +182,38 @@ final class TracedEntry {
       events[k] = all[k].events;
     }
     return all.length;
+  }
+
+  // a user's events and name rank in one long whose ascending order is the timeline's: events
+  // (at most this many) descending, then names ascending
+  private static final long MOST_EVENTS_PACKED = (1L << 31) - 1;
+
+  /**
+   * As {@link #users}, sorting numbers: at the trace's end the live paths' users, compared as
+   * records by name, were a quarter of the time its timelines took. 0 when a count is too large.
+   */
+  private int usersByRank(String[] names, long[] events, TraceCounts.User[] byName) {
+    long[] keys = new long[otherCount + 1];
+    keys[0] = packed(user, userEvents);
+    for (int i = 0, k = 1; i < otherUsers.length; i++) {
+      if (otherUsers[i] != null) {
+        keys[k++] = packed(otherUsers[i], otherEvents[i]);
+      }
+    }
+    Arrays.sort(keys);
+    if (keys[0] < 0) {
+      return 0;
+    }
+    for (int k = 0; k < keys.length; k++) {
+      names[k] = byName[(int) keys[k]].name;
+      events[k] = MOST_EVENTS_PACKED - (keys[k] >>> 32);
+    }
+    return keys.length;
+  }
+
+  /** The user's sort key; -1 when its events are too many to pack. */
+  private static long packed(TraceCounts.User u, long events) {
+    return events > MOST_EVENTS_PACKED ? -1 : (MOST_EVENTS_PACKED - events) << 32 | u.nameRank;
   }
 
   /**

@@ -72,12 +72,16 @@ public final class AuditLineParser {
   private final int[] valueStart = new int[UNKNOWN + 1];
   private final int[] valueEnd = new int[UNKNOWN + 1];
   // Values of few kinds (cmds, auths, protos) are kept once, saving an allocation per line; a
-  // cache per field, small enough to stay in the core's first-level cache. Users, addresses and
-  // perms are not cached: thousands of values met at random missed the processor's caches at a
-  // cost above the allocation saved (the read thread took 15 % longer with them cached).
+  // cache per field, small enough to stay in the core's first-level cache. Addresses and perms are
+  // not cached: thousands of values met at random missed the processor's caches at a cost above
+  // the allocation saved (the read thread took 15 % longer with them and users cached).
   private final ValueCache cmds = new ValueCache(1 << 8);
   private final ValueCache auths = new ValueCache(1 << 6);
   private final ValueCache protos = new ValueCache(1 << 4);
+  // Users read from bytes are cached all the same, for the trace builder's sake: one String a
+  // user, hot in its cache, so it finds a user's counts by identity, not by reading the bytes of a
+  // String new to its core each event (its thread, the longest stage, saves more than this costs)
+  private final ValueCache users = new ValueCache(1 << 13);
   // The line being parsed as bytes, when it is all ASCII (char i is byte asciiOffset + i): the
   // cache hashes and compares those rather than the String's chars. The buffer is kept across
   // lines and a flag tells it valid: a reference stored into this long-lived parser for each
@@ -577,10 +581,10 @@ public final class AuditLineParser {
         throw new MalformedLineException("ugi= has an unclosed (auth:");
       }
       r.auth = auths.get(b, authAt + 7, close);
-      r.user = string(b, start, authAt);
+      r.user = users.get(b, start, authAt);
     } else {
       int comma = indexOf(b, ',', start, effectiveStop); // Hadoop 0.20 wrote ugi=user,group,...
-      r.user = string(b, start, comma >= 0 ? comma : effectiveStop);
+      r.user = users.get(b, start, comma >= 0 ? comma : effectiveStop);
     }
     if (r.user.isEmpty()) {
       throw new MalformedLineException("empty ugi= field");

@@ -173,6 +173,11 @@ public final class AuditLogSource implements Closeable {
     return lineStart;
   }
 
+  /** Bytes of the current line kept: those after the bound are cut, as {@link #line()} does. */
+  public int lineLength() {
+    return lineLength;
+  }
+
   public boolean lineTooLong() {
     return tooLong;
   }

@@ -105,7 +105,12 @@ public final class TimeOrderedAuditReader implements Closeable {
         continue;
       }
       try {
-        c.parser.parse(s.line(), s.asciiBytes(), s.lineStart(), c.record);
+        byte[] ascii = s.asciiBytes();
+        if (ascii != null) { // nearly every line: read from the bytes, no String of the line
+          c.parser.parseAscii(ascii, s.lineStart(), s.lineStart() + s.lineLength(), c.record);
+        } else {
+          c.parser.parse(s.line(), null, 0, c.record);
+        }
         c.record.source = c.order;
         c.record.line = s.lineNumber();
         long[] n = cmdCounts.get(c.record.cmd);

@@ -2,7 +2,12 @@ package org.mimesisbench.audit.line;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
+import java.util.Arrays;
 import org.apache.commons.text.StringEscapeUtils;
 import org.mimesisbench.fs.TracePaths;
 
@@ -38,6 +43,27 @@ public final class AuditLineParser {
       CALLER_CONTEXT = 9,
       UNKNOWN = 10;
   private static final int NONE = -1;
+  private static final byte[][] KEY_BYTES = new byte[KEYS.length][];
+
+  static {
+    for (int k = 0; k < KEYS.length; k++) {
+      KEY_BYTES[k] = KEYS[k].getBytes(StandardCharsets.US_ASCII);
+    }
+  }
+
+  private static final byte[] ALLOWED_FIELD = ascii("allowed="),
+      UGI_FIELD = ascii("ugi="),
+      VIA = ascii(" via "),
+      AUTH = ascii(" (auth:"),
+      TRUE = ascii("true"),
+      FALSE = ascii("false"),
+      NULL = ascii("null");
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long TABS = '\t' * ONES;
+  private static final long SPACES = ' ' * ONES;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -46,12 +72,16 @@ public final class AuditLineParser {
   private final int[] valueStart = new int[UNKNOWN + 1];
   private final int[] valueEnd = new int[UNKNOWN + 1];
   // Values of few kinds (cmds, auths, protos) are kept once, saving an allocation per line; a
-  // cache per field, small enough to stay in the core's first-level cache. Users, addresses and
-  // perms are not cached: thousands of values met at random missed the processor's caches at a
-  // cost above the allocation saved (the read thread took 15 % longer with them cached).
+  // cache per field, small enough to stay in the core's first-level cache. Addresses and perms are
+  // not cached: thousands of values met at random missed the processor's caches at a cost above
+  // the allocation saved (the read thread took 15 % longer with them and users cached).
   private final ValueCache cmds = new ValueCache(1 << 8);
   private final ValueCache auths = new ValueCache(1 << 6);
   private final ValueCache protos = new ValueCache(1 << 4);
+  // Users read from bytes are cached all the same, for the trace builder's sake: one String a
+  // user, hot in its cache, so it finds a user's counts by identity, not by reading the bytes of a
+  // String new to its core each event (its thread, the longest stage, saves more than this costs)
+  private final ValueCache users = new ValueCache(1 << 13);
   // The line being parsed as bytes, when it is all ASCII (char i is byte asciiOffset + i): the
   // cache hashes and compares those rather than the String's chars. The buffer is kept across
   // lines and a flag tells it valid: a reference stored into this long-lived parser for each
@@ -83,6 +113,37 @@ public final class AuditLineParser {
     } finally {
       lineInAscii = false;
     }
+  }
+
+  /**
+   * As {@link #parse(String, AuditRecord)}, for an all-ASCII line given as its bytes b[from, to),
+   * as a reader has them: the fields are read from the bytes, with no String of the whole line (a
+   * quarter of a parse's allocation). A line this way does not take (JSON, or anything malformed)
+   * goes the String's way, so its record, or why it is malformed, is the String's.
+   */
+  public void parseAscii(byte[] b, int from, int to, AuditRecord r) throws MalformedLineException {
+    r.clear();
+    unescaped = false;
+    int end = to;
+    while (end > from && isWhitespace(b[end - 1])) {
+      end--;
+    }
+    if (to > from && b[from] != '{' && LogTimestamps.startsWithTimestamp(b, from, to)) {
+      try {
+        r.time = timestamps.parse(b, from);
+        parseBody(b, from + LogTimestamps.LENGTH, end, to, r);
+        r.ascii = !unescaped;
+        return;
+      } catch (MalformedLineException e) {
+        // the String's way below says why, in its words: a malformed line is rare
+      }
+    }
+    parse(new String(b, from, to - from, StandardCharsets.ISO_8859_1), b, from, r);
+  }
+
+  /** Character.isWhitespace of an ASCII byte. */
+  private static boolean isWhitespace(byte c) {
+    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
   }
 
   /**
@@ -334,9 +395,11 @@ public final class AuditLineParser {
    */
   private String path(String s, int key) throws MalformedLineException {
     String p = nullable(s, key, null);
-    if (p == null) {
-      return null;
-    }
+    return p == null ? null : checked(p, key);
+  }
+
+  /** A src or dst value {@code p}, unescaped and judged confined, as {@link #path} says. */
+  private String checked(String p, int key) throws MalformedLineException {
     if (p.indexOf('\\') >= 0) {
       unescaped = true;
       try {
@@ -354,5 +417,217 @@ public final class AuditLineParser {
       throw new MalformedLineException(KEYS[key] + "= path not confined: " + why);
     }
     return p;
+  }
+
+  // The same reading on an ASCII line's bytes, b[..., lineEnd) being the whole line: each method
+  // below is its String twin above, line for line, with a String's indexOf from i (which searches
+  // to the line's end) as a search of b[i, lineEnd), and one scan for the next tab or space.
+
+  private void parseBody(byte[] b, int from, int end, int lineEnd, AuditRecord r)
+      throws MalformedLineException {
+    // "allowed=" and "ugi=" end in no whitespace: found before end, they lie before it
+    int bodyStart = indexOf(b, ALLOWED_FIELD, from, end);
+    if (bodyStart < 0) {
+      bodyStart = indexOf(b, UGI_FIELD, from, end);
+      if (bodyStart < 0) {
+        throw new MalformedLineException("not an audit line");
+      }
+    }
+    for (int k = 0; k <= UNKNOWN; k++) {
+      valueStart[k] = NONE;
+    }
+    int key = keyAt(b, bodyStart, end, true);
+    int fieldStart = bodyStart + KEYS[key].length() + 1;
+    for (int i = separator(b, fieldStart, end); i < end; ) {
+      int next = keyAt(b, i + 1, end, b[i] == '\t');
+      if (next != NONE) {
+        int valueStop = i;
+        while (valueStop > fieldStart && (b[valueStop - 1] == ' ' || b[valueStop - 1] == '\t')) {
+          valueStop--;
+        }
+        setField(key, fieldStart, valueStop);
+        key = next;
+        int keyLength =
+            next == UNKNOWN ? indexOf(b, '=', i + 1, lineEnd) - (i + 1) : KEYS[next].length();
+        fieldStart = i + 1 + keyLength + 1;
+      }
+      i = separator(b, Math.max(i + 1, fieldStart), end);
+    }
+    setField(key, fieldStart, end);
+    fill(b, lineEnd, r);
+  }
+
+  /** The first tab or space in b[from, end), or end; eight bytes a step (SWAR). */
+  private static int separator(byte[] b, int from, int end) {
+    int i = from;
+    for (; i + 8 <= end; i += 8) {
+      long w = (long) LONGS.get(b, i);
+      long found = zeroBytes(w ^ TABS) | zeroBytes(w ^ SPACES);
+      if (found != 0) { // the lowest flag is exact (little endian: the first byte)
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+    }
+    for (; i < end; i++) {
+      if (b[i] == '\t' || b[i] == ' ') {
+        return i;
+      }
+    }
+    return end;
+  }
+
+  /** The high bit of each zero byte of w, maybe also above the first (a borrow), never below. */
+  private static long zeroBytes(long w) {
+    return (w - ONES) & ~w & HIGHS;
+  }
+
+  /** Where c first is in b[from, to), or -1. */
+  private static int indexOf(byte[] b, char c, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] == c) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Where {@code word} first lies wholly in b[from, to), or -1. */
+  private static int indexOf(byte[] b, byte[] word, int from, int to) {
+    byte first = word[0];
+    for (int i = from, last = to - word.length; i <= last; i++) {
+      if (b[i] == first && Arrays.equals(b, i, i + word.length, word, 0, word.length)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int keyAt(byte[] b, int at, int end, boolean anyWord) {
+    int eq = at;
+    while (eq < end && eq - at <= 16) {
+      byte c = b[eq];
+      if (c == '=') {
+        break;
+      }
+      if ((c | 0x20) < 'a' || (c | 0x20) > 'z') { // keys are ASCII letters
+        return NONE;
+      }
+      eq++;
+    }
+    if (eq >= end || eq == at || b[eq] != '=') {
+      return NONE;
+    }
+    int length = eq - at;
+    int k =
+        switch (length) {
+          case 2 -> IP;
+          case 3 ->
+              switch (b[at]) {
+                case 'u' -> UGI;
+                case 'c' -> CMD;
+                case 's' -> SRC;
+                case 'd' -> DST;
+                default -> NONE;
+              };
+          case 4 -> PERM;
+          case 5 -> PROTO;
+          case 7 -> ALLOWED;
+          case 10 -> TRACKING_ID;
+          case 13 -> CALLER_CONTEXT;
+          default -> NONE;
+        };
+    if (k != NONE && Arrays.equals(b, at, eq, KEY_BYTES[k], 0, length)) {
+      return k;
+    }
+    return anyWord ? UNKNOWN : NONE;
+  }
+
+  private void fill(byte[] b, int lineEnd, AuditRecord r) throws MalformedLineException {
+    if (valueStart[UGI] == NONE || valueStart[CMD] == NONE) {
+      throw new MalformedLineException(valueStart[UGI] == NONE ? "no ugi= field" : "no cmd= field");
+    }
+    if (valueStart[ALLOWED] != NONE) {
+      if (valueIs(b, ALLOWED, TRUE)) {
+        r.allowed = true;
+      } else if (valueIs(b, ALLOWED, FALSE)) {
+        r.allowed = false;
+      } else {
+        throw new MalformedLineException("allowed= is neither true nor false");
+      }
+    }
+    readUgi(b, lineEnd, r);
+    r.cmd = cmds.get(b, valueStart[CMD], valueEnd[CMD]);
+    if (r.cmd.isEmpty()) {
+      throw new MalformedLineException("empty cmd= field");
+    }
+    int space = r.cmd.indexOf(' ');
+    r.op = space < 0 ? r.cmd : cmds.get(r.cmd, 0, space);
+    r.src = path(b, SRC);
+    r.dst = path(b, DST);
+    r.ip = address(b);
+    r.perm = nullable(b, PERM, null);
+    r.proto = nullable(b, PROTO, protos);
+    r.callerContext = nullable(b, CALLER_CONTEXT, null);
+  }
+
+  private void readUgi(byte[] b, int lineEnd, AuditRecord r) throws MalformedLineException {
+    int start = valueStart[UGI];
+    int stop = valueEnd[UGI];
+    int via = indexOf(b, VIA, start, stop); // " via " wholly in the value, as via + 5 <= stop
+    int effectiveStop = via >= 0 ? via : stop;
+    int authAt = indexOf(b, AUTH, start, lineEnd);
+    if (authAt >= 0 && authAt < effectiveStop) {
+      int close = indexOf(b, ')', authAt, lineEnd);
+      if (close < 0 || close > effectiveStop) {
+        throw new MalformedLineException("ugi= has an unclosed (auth:");
+      }
+      r.auth = auths.get(b, authAt + 7, close);
+      r.user = users.get(b, start, authAt);
+    } else {
+      int comma = indexOf(b, ',', start, effectiveStop); // Hadoop 0.20 wrote ugi=user,group,...
+      r.user = users.get(b, start, comma >= 0 ? comma : effectiveStop);
+    }
+    if (r.user.isEmpty()) {
+      throw new MalformedLineException("empty ugi= field");
+    }
+    if (effectiveStop < stop) {
+      int realStart = effectiveStop + 5;
+      int realAuth = indexOf(b, AUTH, realStart, lineEnd);
+      r.realUser = string(b, realStart, realAuth >= 0 && realAuth < stop ? realAuth : stop);
+    }
+  }
+
+  private static String string(byte[] b, int start, int stop) {
+    return new String(b, start, stop - start, StandardCharsets.ISO_8859_1);
+  }
+
+  private boolean valueIs(byte[] b, int key, byte[] literal) {
+    return Arrays.equals(b, valueStart[key], valueEnd[key], literal, 0, literal.length);
+  }
+
+  private String nullable(byte[] b, int key, ValueCache cache) {
+    if (valueStart[key] == NONE || valueIs(b, key, NULL)) {
+      return null;
+    }
+    int start = valueStart[key];
+    int stop = valueEnd[key];
+    return cache != null ? cache.get(b, start, stop) : string(b, start, stop);
+  }
+
+  private String address(byte[] b) {
+    if (valueStart[IP] == NONE || valueIs(b, IP, NULL)) {
+      return null;
+    }
+    int stop = valueEnd[IP];
+    int slash = indexOf(b, '/', valueStart[IP], stop);
+    return string(b, slash >= 0 ? slash + 1 : valueStart[IP], stop);
+  }
+
+  private String path(byte[] b, int key) throws MalformedLineException {
+    String p = nullable(b, key, null);
+    return p == null ? null : checked(p, key);
+  }
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
   }
 }

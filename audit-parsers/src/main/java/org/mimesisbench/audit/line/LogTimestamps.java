@@ -50,15 +50,60 @@ public final class LogTimestamps {
     return true;
   }
 
+  /** As {@link #startsWithTimestamp(CharSequence, int)}, in the ASCII bytes b[from, to). */
+  public static boolean startsWithTimestamp(byte[] b, int from, int to) {
+    if (to < from + LENGTH) {
+      return false;
+    }
+    for (int i = 0; i < LENGTH; i++) {
+      byte c = b[from + i];
+      switch (i) {
+        case 4, 7 -> {
+          if (c != '-') return false;
+        }
+        case 10 -> {
+          if (c != ' ' && c != 'T') return false;
+        }
+        case 13, 16 -> {
+          if (c != ':') return false;
+        }
+        case 19 -> {
+          if (c != ',' && c != '.') return false;
+        }
+        default -> {
+          if (c < '0' || c > '9') return false;
+        }
+      }
+    }
+    return true;
+  }
+
   /** Epoch ms of the timestamp at {@code from}; call {@link #startsWithTimestamp} first. */
   public long parse(CharSequence s, int from) throws MalformedLineException {
-    int year = digits(s, from, 4);
-    int month = digits(s, from + 5, 2);
-    int day = digits(s, from + 8, 2);
-    int hour = digits(s, from + 11, 2);
-    int minute = digits(s, from + 14, 2);
-    int second = digits(s, from + 17, 2);
-    int milli = digits(s, from + 20, 3);
+    return epochMs(
+        digits(s, from, 4),
+        digits(s, from + 5, 2),
+        digits(s, from + 8, 2),
+        digits(s, from + 11, 2),
+        digits(s, from + 14, 2),
+        digits(s, from + 17, 2),
+        digits(s, from + 20, 3));
+  }
+
+  /** As {@link #parse(CharSequence, int)}, of the ASCII bytes from {@code from}. */
+  public long parse(byte[] b, int from) throws MalformedLineException {
+    return epochMs(
+        digits(b, from, 4),
+        digits(b, from + 5, 2),
+        digits(b, from + 8, 2),
+        digits(b, from + 11, 2),
+        digits(b, from + 14, 2),
+        digits(b, from + 17, 2),
+        digits(b, from + 20, 3));
+  }
+
+  private long epochMs(int year, int month, int day, int hour, int minute, int second, int milli)
+      throws MalformedLineException {
     if (minute > 59 || second > 60) {
       throw new MalformedLineException("bad timestamp");
     }
@@ -73,6 +118,14 @@ public final class LogTimestamps {
       cachedHourKey = hourKey;
     }
     return cachedHourEpochMs + minute * 60_000L + second * 1_000L + milli;
+  }
+
+  private static int digits(byte[] b, int from, int n) {
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+      v = v * 10 + (b[from + i] - '0');
+    }
+    return v;
   }
 
   private static int digits(CharSequence s, int from, int n) {

@@ -13,10 +13,11 @@ import java.util.Arrays;
  *
  * <p>Looking values up was most of the reader's time, nearly all of it cache misses and
  * byte-at-a-time loops, hence: one small cache per field, which stays in the core's first-level
- * cache (fields of thousands of values, such as users, are better not cached at all); and an ASCII
- * value of up to 15 bytes is its own key, two longs read from the line and compared at once. Longer
- * values, and values met as chars (non-ASCII lines), are hashed and compared in full; every path
- * compares in full, so a hit is always the same text.
+ * cache (fields of thousands of values, such as addresses, are better not cached for the reader's
+ * sake alone; users are, for the trace builder's: AuditLineParser); and an ASCII value of up to 15
+ * bytes is its own key, two longs read from the line and compared at once. Longer values, and
+ * values met as chars (non-ASCII lines), are hashed and compared in full; every path compares in
+ * full, so a hit is always the same text.
  */
 final class ValueCache {
   private static final int MAX_LENGTH = 128;

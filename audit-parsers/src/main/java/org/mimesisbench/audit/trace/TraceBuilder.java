@@ -172,6 +172,7 @@ public final class TraceBuilder implements TimeOrderedAuditReader.Sink {
 
   /** Ends the trace: every file and directory still alive gets its timeline, in id order. */
   public TraceCounts finish() throws IOException {
+    encoder.lastUsers(counts.usersByName());
     // ids run 0, 1, ... nextId: placed by id, the live paths need no sort
     TracedEntry[] byId = new TracedEntry[Math.toIntExact(nextId)];
     String[] pathById = new String[byId.length];

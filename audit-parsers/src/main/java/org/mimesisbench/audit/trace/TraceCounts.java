@@ -1,12 +1,12 @@
 package org.mimesisbench.audit.trace;
 
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.mimesisbench.trace.AuditCommand;
-import org.mimesisbench.trace.DirectoryTimeline;
-import org.mimesisbench.trace.FileTimeline;
 
 /** Totals over the timelines a trace holds and its events by target, for the parse report. */
 public final class TraceCounts {
@@ -35,34 +35,42 @@ public final class TraceCounts {
   long firstTime;
   long lastTime;
 
-  void count(FileTimeline t, boolean inSnapshot, int accessCount, int callCount) {
+  /** One file's timeline: what it was, and its accesses and other calls. */
+  void countFile(
+      boolean preExisting,
+      boolean inSnapshot,
+      boolean deleted,
+      boolean renamed,
+      int accessCount,
+      int callCount) {
     files++;
     fileCalls += callCount;
-    if (t.getPreExisting()) {
-      preExisting++;
+    if (preExisting) {
+      this.preExisting++;
       if (!inSnapshot) {
         preExistingNotInSnapshot++;
       }
     } else {
       created++;
     }
-    if (t.getDeleteTime() != null) {
-      deleted++;
+    if (deleted) {
+      this.deleted++;
     }
-    if (t.getRenames() > 0) {
-      renamed++;
+    if (renamed) {
+      this.renamed++;
     }
     accesses += accessCount;
   }
 
-  void count(DirectoryTimeline t, int accessCount, int callCount) {
+  /** One directory's timeline, as {@link #countFile} a file's. */
+  void countDirectory(boolean preExisting, boolean deletedItself, int accessCount, int callCount) {
     directories++;
-    if (t.getPreExisting()) {
+    if (preExisting) {
       directoriesPreExisting++;
     } else {
       directoriesCreated++;
     }
-    if (t.getDeletedItself()) {
+    if (deletedItself) {
       directoriesDeletedItself++;
     }
     directoryAccesses += accessCount;
@@ -76,6 +84,9 @@ public final class TraceCounts {
 
     /** Users in order of their first event: 0, 1, ... */
     final int number;
+
+    /** Its place in the users' name order, from {@link #usersByName} on; -1 before. */
+    int nameRank = -1;
 
     private long events;
     // by command, null until one; the commands the schema lacks by op (as the log names them)
@@ -114,6 +125,25 @@ public final class TraceCounts {
     } else {
       byTarget[target.ordinal()][c.ordinal()]++;
     }
+  }
+
+  /**
+   * Every user so far in name order, each told its place ({@link User#nameRank}): at the trace's
+   * end, when no more users come, a path's users are sorted by numbers rather than names.
+   */
+  User[] usersByName() {
+    User[] byName = new User[userCount];
+    int k = 0;
+    for (User u : users) {
+      if (u != null) {
+        byName[k++] = u;
+      }
+    }
+    Arrays.sort(byName, Comparator.comparing((User u) -> u.name));
+    for (int i = 0; i < byName.length; i++) {
+      byName[i].nameRank = i;
+    }
+    return byName;
   }
 
   /** One event of the user named {@code name}: its counts, kept from its first event on. */

@@ -1,7 +1,6 @@
 package org.mimesisbench.audit.trace;
 
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * What the trace builder knows of one path while the trace is read: whether it is a file or a
@@ -145,17 +144,30 @@ final class TracedEntry {
     otherCount = 0;
   }
 
-  /** Fills {@code names} and {@code events} with its users by descending events, ties by name. */
-  void users(List<String> names, List<Long> events) {
-    names.clear();
-    events.clear();
+  /** How many users it has had: how much room {@link #users} needs. */
+  int userCount() {
+    return user == null ? 0 : 1 + otherCount;
+  }
+
+  /**
+   * Puts its users and their events into {@code names} and {@code events}, by descending events,
+   * ties by name; returns how many ({@link #userCount}). {@code byName}: every user in name order
+   * ({@link TraceCounts#usersByName}), or null while more users may come.
+   */
+  int users(String[] names, long[] events, TraceCounts.User[] byName) {
     if (user == null) {
-      return;
+      return 0;
     }
     if (otherUsers == null) { // most paths: one user, nothing to sort
-      names.add(user.name);
-      events.add(userEvents);
-      return;
+      names[0] = user.name;
+      events[0] = userEvents;
+      return 1;
+    }
+    if (byName != null) {
+      int n = usersByRank(names, events, byName);
+      if (n > 0) {
+        return n;
+      }
     }
     UserEvents[] all = new UserEvents[otherCount + 1];
     all[0] = new UserEvents(user.name, userEvents);
@@ -165,10 +177,43 @@ final class TracedEntry {
       }
     }
     Arrays.sort(all);
-    for (UserEvents e : all) {
-      names.add(e.name);
-      events.add(e.events);
+    for (int k = 0; k < all.length; k++) {
+      names[k] = all[k].name;
+      events[k] = all[k].events;
     }
+    return all.length;
+  }
+
+  // a user's events and name rank in one long whose ascending order is the timeline's: events
+  // (at most this many) descending, then names ascending
+  private static final long MOST_EVENTS_PACKED = (1L << 31) - 1;
+
+  /**
+   * As {@link #users}, sorting numbers: at the trace's end the live paths' users, compared as
+   * records by name, were a quarter of the time its timelines took. 0 when a count is too large.
+   */
+  private int usersByRank(String[] names, long[] events, TraceCounts.User[] byName) {
+    long[] keys = new long[otherCount + 1];
+    keys[0] = packed(user, userEvents);
+    for (int i = 0, k = 1; i < otherUsers.length; i++) {
+      if (otherUsers[i] != null) {
+        keys[k++] = packed(otherUsers[i], otherEvents[i]);
+      }
+    }
+    Arrays.sort(keys);
+    if (keys[0] < 0) {
+      return 0;
+    }
+    for (int k = 0; k < keys.length; k++) {
+      names[k] = byName[(int) keys[k]].name;
+      events[k] = MOST_EVENTS_PACKED - (keys[k] >>> 32);
+    }
+    return keys.length;
+  }
+
+  /** The user's sort key; -1 when its events are too many to pack. */
+  private static long packed(TraceCounts.User u, long events) {
+    return events > MOST_EVENTS_PACKED ? -1 : (MOST_EVENTS_PACKED - events) << 32 | u.nameRank;
   }
 
   /**

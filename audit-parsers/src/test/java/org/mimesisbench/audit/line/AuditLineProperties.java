@@ -200,6 +200,105 @@ class AuditLineProperties {
     }
   }
 
+  @Provide
+  Arbitrary<String> asciiNoise() {
+    // the keys and separators a field is found by, among any ASCII
+    Arbitrary<String> pieces =
+        Arbitraries.oneOf(
+            Arbitraries.strings().ascii().ofMaxLength(6),
+            Arbitraries.of(
+                "\t",
+                " ",
+                "  ",
+                "=",
+                "/",
+                ",",
+                ")",
+                "\\",
+                "\\u002e",
+                "null",
+                " via ",
+                " (auth:",
+                "allowed=",
+                "ugi=",
+                "ip=",
+                "cmd=",
+                "src=",
+                "dst=",
+                "perm=",
+                "proto=",
+                "callerContext=",
+                "trackingId=",
+                "true",
+                "false",
+                "x=",
+                "{",
+                "\r",
+                "\u000b"));
+    return pieces.list().ofMaxSize(12).map(l -> String.join("", l));
+  }
+
+  /** The reader's way for ASCII lines (their bytes alone) gives what the String gives. */
+  @Property(tries = 5000)
+  void asciiLinesReadAsBytesAsAsStrings(
+      @ForAll("fields") Fields f,
+      @ForAll("asciiNoise") String noise,
+      @ForAll("asciiNoise") String more,
+      @ForAll boolean spaces) {
+    String sep = spaces ? "  " : "\t";
+    String head = "2020-02-29 23:59:59,999 INFO FSNamesystem.audit: ";
+    String[] lines = {
+      noise,
+      head + noise,
+      head + "allowed=" + f.allowed() + sep + "ugi=" + f.user() + noise + sep + "cmd=" + f.cmd(),
+      head
+          + "allowed="
+          + f.allowed()
+          + sep
+          + "ugi="
+          + f.user()
+          + " (auth:"
+          + f.auth()
+          + ")"
+          + more
+          + sep
+          + "ip="
+          + noise
+          + sep
+          + "cmd="
+          + f.cmd()
+          + sep
+          + "src="
+          + f.src()
+          + more
+          + sep
+          + "dst="
+          + (f.dst() == null ? "null" : f.dst())
+          + sep
+          + "perm=null"
+          + noise
+          + sep
+          + "proto=rpc"
+          + more,
+      head + "ugi=" + f.user() + "," + more + sep + "cmd=" + f.cmd() + sep + "src=" + noise,
+      "{\"log_message\":\"allowed=true ugi=" + noise + " cmd=open\",\"logtime\":1}",
+    };
+    AuditLineParser chars = new AuditLineParser(ZoneId.of("UTC"));
+    AuditLineParser bytes = new AuditLineParser(ZoneId.of("UTC"));
+    for (String line : lines) {
+      byte[] b = ("ab" + line + "cd").getBytes(StandardCharsets.US_ASCII);
+      for (int round = 0; round < 2; round++) { // the second round takes values from the caches
+        AuditRecord[] asString = {null};
+        AuditRecord[] asBytes = {null};
+        assertEquals(
+            outcome(r -> chars.parse(line, b, 2, (asString[0] = r))),
+            outcome(r -> bytes.parseAscii(b, 2, b.length - 2, (asBytes[0] = r))),
+            line);
+        assertEquals(asString[0].ascii, asBytes[0].ascii, line);
+      }
+    }
+  }
+
   private interface Parse {
     void into(AuditRecord r) throws MalformedLineException;
   }

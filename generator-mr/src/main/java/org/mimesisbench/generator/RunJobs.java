@@ -188,9 +188,9 @@ final class RunJobs {
    * move as they go (their own map progress jumps from 0 to 100 % at once), against {@code
    * expected} of {@code unit} when that is known (> 0), and the failed ops when there are some;
    * before the first, what the job waits for when {@code waiting} says (the start barrier); and
-   * what {@code news} says the moment it says it, polled with the job (the barrier passed). Reads
-   * the job's counters as soon as it completes ({@link #countersOf}). Returns null when the job
-   * succeeded, else why it failed, in a line.
+   * what {@code news} says the moment it says it, polled with the job (the barrier passed), from
+   * when on the rate per second is counted. Reads the job's counters as soon as it completes
+   * ({@link #countersOf}). Returns null when the job succeeded, else why it failed, in a line.
    */
   String waitFor(
       Job job,
@@ -209,14 +209,16 @@ final class RunJobs {
       long start = System.nanoTime();
       progress = new Progress(job, step, start, null);
       long next = start + PROGRESS_EVERY_NANOS;
+      long rateFrom = start; // the news (the barrier passed) restarts it: gathering issues nothing
       org.apache.hadoop.mapreduce.Counters seen = null;
       while (!job.isComplete()) {
         Thread.sleep(200);
         String said = news.get();
+        long now = System.nanoTime();
         if (said != null) {
           out.printf("%s: %s%n", step, said);
+          rateFrom = now;
         }
-        long now = System.nanoTime();
         if (now - next >= 0 && !job.isComplete()) {
           next = now + PROGRESS_EVERY_NANOS;
           org.apache.hadoop.mapreduce.Counters live = JobCounters.now(job);
@@ -235,7 +237,15 @@ final class RunJobs {
           String failures = failed > 0 ? String.format(", %,d failed", failed) : "";
           out.printf(
               "%s: %,d%s %s%s%s, %,.0f/s, %.0f s%s%n",
-              step, done, of, unit, share, failures, done / seconds, seconds, behind(live));
+              step,
+              done,
+              of,
+              unit,
+              share,
+              failures,
+              done / Math.max((now - rateFrom) / 1e9, 1e-3),
+              seconds,
+              behind(live));
         }
       }
       running.haltIfInterrupted();

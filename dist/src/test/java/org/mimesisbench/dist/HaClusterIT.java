@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.mimesisbench.generator.schedule.EntryLife;
+import org.mimesisbench.tardis.cluster.NameNodeAuditLog;
 
 /**
  * {@code cluster --ha --observers 1} started apart, and a run of the sample's profile against the
@@ -264,6 +265,8 @@ class HaClusterIT {
     Files.copy(out.resolve("summary.json"), kept.resolve("summary.json"), REPLACE_EXISTING);
     Files.copy(log, kept.resolve("run.log"), REPLACE_EXISTING);
     Files.copy(auditLog, kept.resolve("namenode-audit.log"), REPLACE_EXISTING);
+    Path byHandler = NameNodeAuditLog.handlersFile(auditLog);
+    Files.copy(byHandler, kept.resolve(byHandler.getFileName()), REPLACE_EXISTING);
     System.out.println("failover run with errors: its summary and audit log kept in " + kept);
     Set<String> names = new TreeSet<>();
     for (JsonNode sample : samples) {
@@ -274,7 +277,8 @@ class HaClusterIT {
         }
       }
     }
-    try (Stream<String> lines = Files.lines(auditLog)) {
+    // with the handler that logged each: its port names the NameNode (the client configuration's)
+    try (Stream<String> lines = Files.lines(byHandler)) {
       lines
           .filter(line -> names.stream().anyMatch(line::contains))
           .limit(60)

@@ -252,8 +252,8 @@ public final class ClusterCommand implements Command {
     try (HadoopLog log = HadoopLog.to(base.resolve(HadoopLog.FILE), conf);
         NameNodeAuditLog audit =
             NameNodeAuditLog.open(
-                (givenAuditLog != null ? givenAuditLog : base.resolve(AUDIT_LOG))
-                    .toAbsolutePath())) {
+                (givenAuditLog != null ? givenAuditLog : base.resolve(AUDIT_LOG)).toAbsolutePath(),
+                cl.hasOption("ha") || federation != null)) {
       CountDownLatch stopped = new CountDownLatch(1);
       boolean keep =
           cl.hasOption(
@@ -394,6 +394,10 @@ public final class ClusterCommand implements Command {
                 + metrics
                 + "; its audit log, for the run's own trace: run --capture-audit "
                 + audit.file()
+                + (audit.byHandler() == null
+                    ? ""
+                    : "; which NameNode logged each of its lines, by the port of its RPC handler: "
+                        + audit.byHandler())
                 + "; Ctrl-C stops it");
         try {
           stopped.await();

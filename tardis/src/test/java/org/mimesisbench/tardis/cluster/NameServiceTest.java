@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -32,8 +33,9 @@ class NameServiceTest {
   @Test
   void theWrittenClientConfigurationReachesTheNameServiceAndReadsOnTheObserver() throws Exception {
     Path base = Files.createDirectories(tmp.resolve("storage"));
-    try (EmulatedCluster ha =
-        EmulatedCluster.startHa(new HdfsConfiguration(), base.toFile(), 3, 1, true)) {
+    try (NameNodeAuditLog audit = NameNodeAuditLog.open(tmp.resolve("audit.log"), true);
+        EmulatedCluster ha =
+            EmulatedCluster.startHa(new HdfsConfiguration(), base.toFile(), 3, 1, true)) {
       MiniDFSCluster cluster = ha.cluster();
       assertEquals(URI.create("hdfs://ns1"), ha.uri());
       assertEquals(
@@ -76,6 +78,17 @@ class NameServiceTest {
         assertEquals(1000, fs.getFileStatus(p).getLen()); // a client's own write, read back
         assertTrue(HATestUtil.isSentToAnyOfNameNodes(dfs, cluster, 2), "the read went elsewhere");
       }
+      // the audit log's lines do not say which NameNode logged them; their handlers' ports do
+      String observerPort = "port " + cluster.getNameNode(2).getNameNodeAddress().getPort() + "]";
+      String activePort = "port " + cluster.getNameNode(0).getNameNodeAddress().getPort() + "]";
+      List<String> lines = Files.readAllLines(audit.byHandler());
+      assertTrue(
+          lines.stream().anyMatch(l -> l.contains(observerPort) && l.contains("cmd=getfileinfo")),
+          "the Observer's read: " + lines);
+      assertTrue(
+          lines.stream().anyMatch(l -> l.contains(activePort) && l.contains("cmd=create")),
+          "the active's create: " + lines);
+      assertEquals(Files.readAllLines(audit.file()).size(), lines.size(), "the same lines");
     }
   }
 }

@@ -274,27 +274,32 @@ public final class AuditLineParser {
       return NONE;
     }
     int length = eq - at;
-    int k = switch (length) { // the candidate key, by length and first letter: the hot path
-          case 2 -> IP;
-          case 3 ->
-              switch (s.charAt(at)) {
-                case 'u' -> UGI;
-                case 'c' -> CMD;
-                case 's' -> SRC;
-                case 'd' -> DST;
-                default -> NONE;
-              };
-          case 4 -> PERM;
-          case 5 -> PROTO;
-          case 7 -> ALLOWED;
-          case 10 -> TRACKING_ID;
-          case 13 -> CALLER_CONTEXT;
-          default -> NONE;
-        };
+    int k = candidateKey(length, s.charAt(at));
     if (k != NONE && s.regionMatches(at, KEYS[k], 0, length)) {
       return k;
     }
     return anyWord ? UNKNOWN : NONE;
+  }
+
+  /** The key a word of {@code length} letters starting with {@code first} can be: the hot path. */
+  private static int candidateKey(int length, int first) {
+    return switch (length) {
+      case 2 -> IP;
+      case 3 ->
+          switch (first) {
+            case 'u' -> UGI;
+            case 'c' -> CMD;
+            case 's' -> SRC;
+            case 'd' -> DST;
+            default -> NONE;
+          };
+      case 4 -> PERM;
+      case 5 -> PROTO;
+      case 7 -> ALLOWED;
+      case 10 -> TRACKING_ID;
+      case 13 -> CALLER_CONTEXT;
+      default -> NONE;
+    };
   }
 
   private void fill(String s, AuditRecord r) throws MalformedLineException {
@@ -517,24 +522,7 @@ public final class AuditLineParser {
       return NONE;
     }
     int length = eq - at;
-    int k =
-        switch (length) {
-          case 2 -> IP;
-          case 3 ->
-              switch (b[at]) {
-                case 'u' -> UGI;
-                case 'c' -> CMD;
-                case 's' -> SRC;
-                case 'd' -> DST;
-                default -> NONE;
-              };
-          case 4 -> PERM;
-          case 5 -> PROTO;
-          case 7 -> ALLOWED;
-          case 10 -> TRACKING_ID;
-          case 13 -> CALLER_CONTEXT;
-          default -> NONE;
-        };
+    int k = candidateKey(length, b[at]);
     if (k != NONE && Arrays.equals(b, at, eq, KEY_BYTES[k], 0, length)) {
       return k;
     }

@@ -28,23 +28,8 @@ public final class LogTimestamps {
       return false;
     }
     for (int i = 0; i < LENGTH; i++) {
-      char c = s.charAt(from + i);
-      switch (i) {
-        case 4, 7 -> {
-          if (c != '-') return false;
-        }
-        case 10 -> {
-          if (c != ' ' && c != 'T') return false;
-        }
-        case 13, 16 -> {
-          if (c != ':') return false;
-        }
-        case 19 -> {
-          if (c != ',' && c != '.') return false;
-        }
-        default -> {
-          if (c < '0' || c > '9') return false;
-        }
+      if (!fits(i, s.charAt(from + i))) {
+        return false;
       }
     }
     return true;
@@ -56,26 +41,22 @@ public final class LogTimestamps {
       return false;
     }
     for (int i = 0; i < LENGTH; i++) {
-      byte c = b[from + i];
-      switch (i) {
-        case 4, 7 -> {
-          if (c != '-') return false;
-        }
-        case 10 -> {
-          if (c != ' ' && c != 'T') return false;
-        }
-        case 13, 16 -> {
-          if (c != ':') return false;
-        }
-        case 19 -> {
-          if (c != ',' && c != '.') return false;
-        }
-        default -> {
-          if (c < '0' || c > '9') return false;
-        }
+      if (!fits(i, b[from + i])) {
+        return false;
       }
     }
     return true;
+  }
+
+  /** Whether {@code c} may stand at place {@code i} of a timestamp (see {@link #LENGTH}). */
+  private static boolean fits(int i, int c) {
+    return switch (i) {
+      case 4, 7 -> c == '-';
+      case 10 -> c == ' ' || c == 'T';
+      case 13, 16 -> c == ':';
+      case 19 -> c == ',' || c == '.';
+      default -> c >= '0' && c <= '9';
+    };
   }
 
   /** Epoch ms of the timestamp at {@code from}; call {@link #startsWithTimestamp} first. */

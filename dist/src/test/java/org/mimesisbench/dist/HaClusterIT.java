@@ -65,6 +65,7 @@ class HaClusterIT {
                 "--datanodes",
                 "3",
                 "--in-memory",
+                "--audit-by-handler", // which NameNode served a failing read
                 "--base-dir",
                 storage.toString(),
                 // the groups the sample's replay says its users need on the NameNode (README)

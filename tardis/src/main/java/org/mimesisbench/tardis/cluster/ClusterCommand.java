@@ -119,6 +119,14 @@ public final class ClusterCommand implements Command {
             .build());
     o.addOption(
         Option.builder()
+            .longOpt("audit-by-handler")
+            .desc(
+                "with several NameNodes (--ha, --federation): write the audit lines a second time,"
+                    + " each with the RPC handler (its NameNode's port) that logged it, beside the"
+                    + " audit log; it costs the NameNodes a second write per call")
+            .build());
+    o.addOption(
+        Option.builder()
             .longOpt("in-memory")
             .desc("keep block data on the heap instead of under the DataNodes' directories")
             .build());
@@ -253,7 +261,7 @@ public final class ClusterCommand implements Command {
         NameNodeAuditLog audit =
             NameNodeAuditLog.open(
                 (givenAuditLog != null ? givenAuditLog : base.resolve(AUDIT_LOG)).toAbsolutePath(),
-                cl.hasOption("ha") || federation != null)) {
+                cl.hasOption("audit-by-handler") && (cl.hasOption("ha") || federation != null))) {
       CountDownLatch stopped = new CountDownLatch(1);
       boolean keep =
           cl.hasOption(
@@ -612,7 +620,8 @@ public final class ClusterCommand implements Command {
             w,
             100,
             "mimesisbench.jar cluster --datanodes N [--namenode-port P] "
-                + "[--base-dir dir [--restart]] [--name-dir dir] [--audit-log file] [--in-memory]"
+                + "[--base-dir dir [--restart]] [--name-dir dir] [--audit-log file]"
+                + " [--audit-by-handler] [--in-memory]"
                 + " [--join hdfs://host:port] [--ha [--observers N]]"
                 + " [--federation K [--routers R] [--mount-order order]] [-D k=v]",
             "Starts a real NameNode and N emulated DataNodes (Tardis storage) in this process, prints the "

@@ -316,18 +316,23 @@ public final class AuditLineParser {
       }
     }
     readUgi(s, r);
-    r.cmd = cached(cmds, s, valueStart[CMD], valueEnd[CMD]);
-    if (r.cmd.isEmpty()) {
-      throw new MalformedLineException("empty cmd= field");
-    }
-    int space = r.cmd.indexOf(' ');
-    r.op = space < 0 ? r.cmd : cmds.get(r.cmd, 0, space);
+    command(cached(cmds, s, valueStart[CMD], valueEnd[CMD]), r);
     r.src = path(s, SRC);
     r.dst = path(s, DST);
     r.ip = address(s);
     r.perm = nullable(s, PERM, null);
     r.proto = nullable(s, PROTO, protos);
     r.callerContext = nullable(s, CALLER_CONTEXT, null);
+  }
+
+  /** The record's cmd= value and its op (the command's first word), from either path. */
+  private void command(String cmd, AuditRecord r) throws MalformedLineException {
+    if (cmd.isEmpty()) {
+      throw new MalformedLineException("empty cmd= field");
+    }
+    r.cmd = cmd;
+    int space = cmd.indexOf(' ');
+    r.op = space < 0 ? cmd : cmds.get(cmd, 0, space);
   }
 
   private void readUgi(String s, AuditRecord r) throws MalformedLineException {
@@ -543,12 +548,7 @@ public final class AuditLineParser {
       }
     }
     readUgi(b, lineEnd, r);
-    r.cmd = cmds.get(b, valueStart[CMD], valueEnd[CMD]);
-    if (r.cmd.isEmpty()) {
-      throw new MalformedLineException("empty cmd= field");
-    }
-    int space = r.cmd.indexOf(' ');
-    r.op = space < 0 ? r.cmd : cmds.get(r.cmd, 0, space);
+    command(cmds.get(b, valueStart[CMD], valueEnd[CMD]), r);
     r.src = path(b, SRC);
     r.dst = path(b, DST);
     r.ip = address(b);
